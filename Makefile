@@ -1,0 +1,32 @@
+# Splashboard — `make run` and `make test` install what is missing, build and go.
+
+SWIFT ?= swift
+# Debian packages the build, the tests and the kiosk need.
+BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsqlite3-dev \
+                  libfontconfig-dev libcurl4-openssl-dev fonts-wqy-microhei
+# Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
+ARGS ?=
+
+.PHONY: all deps build release run test clean
+
+all: build
+
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: no Swift toolchain on PATH; install Swift 6 first" >&2; exit 1; }
+	@sh scripts/install-deps.sh $(BUILD_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	./.build/release/splashboard $(ARGS)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Splashboard",
+    products: [
+        .executable(name: "splashboard", targets: ["splashboard"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(name: "SplashCore"),
+        .target(
+            name: "SplashDisplay",
+            dependencies: ["SplashCore", "CSDL2", "CFontconfig"]
+        ),
+        .executableTarget(
+            name: "splashboard",
+            dependencies: ["SplashCore", "SplashDisplay"]
+        ),
+        .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
+        .testTarget(
+            name: "SplashDisplayTests",
+            dependencies: ["SplashCore", "SplashDisplay", "CSDL2"]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One campaign as the feed describes it.
+public struct Campaign: Equatable, Hashable, Sendable {
+    /// The ledger key: the feed's `id`, or the `picUrl` when it has none.
+    public var id: String
+    /// The image, absolute (relative URLs are resolved against the feed's URL).
+    public var picURL: URL
+    /// How many times this device may show it.
+    public var showTime: Int
+    public var title: String?
+    public var detail: String?
+    public var startAt: Date?
+    public var endAt: Date?
+    public var updatedAt: Date?
+    /// Position in the feed; a later position is newer when `updatedAt` is absent.
+    public var position: Int
+
+    public init(id: String, picURL: URL, showTime: Int, title: String? = nil, detail: String? = nil,
+                startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {
+        self.id = id
+        self.picURL = picURL
+        self.showTime = showTime
+        self.title = title
+        self.detail = detail
+        self.startAt = startAt
+        self.endAt = endAt
+        self.updatedAt = updatedAt
+        self.position = position
+    }
+
+    /// Whether `date` falls inside [startAt, endAt).
+    public func isRunning(at date: Date) -> Bool {
+        if let startAt, date < startAt { return false }
+        if let endAt, date >= endAt { return false }
+        return true
+    }
+
+    /// Orders campaigns by newness: the later `updatedAt`, then the later feed position.
+    public static func isOlder(_ a: Campaign, than b: Campaign) -> Bool {
+        let ua = a.updatedAt ?? .distantPast
+        let ub = b.updatedAt ?? .distantPast
+        return ua != ub ? ua < ub : a.position < b.position
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A campaign with what this device knows about it: how often it has been shown and
+/// whether its image is on disk and usable.
+public struct CatalogEntry: Equatable, Sendable {
+    public var campaign: Campaign
+    /// Shows recorded in the ledger.
+    public var shows: Int
+    /// The validated local image file; nil while it is not cached.
+    public var imagePath: String?
+    /// Why the image cannot be used, when it cannot.
+    public var imageProblem: String?
+
+    public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil) {
+        self.campaign = campaign
+        self.shows = shows
+        self.imagePath = imagePath
+        self.imageProblem = imageProblem
+    }
+
+    /// `showTime − shows`, never below 0.
+    public var remaining: Int { max(0, campaign.showTime - shows) }
+
+    /// Eligible: running at `date`, shows left, and its image cached and usable.
+    public func isEligible(at date: Date) -> Bool {
+        campaign.isRunning(at: date) && remaining > 0 && imagePath != nil && imageProblem == nil
+    }
+
+    /// The newest eligible entry of `catalog` at `date` (newest wins), or nil.
+    public static func newestEligible(in catalog: [CatalogEntry], at date: Date) -> Int? {
+        catalog.indices
+            .filter { catalog[$0].isEligible(at: date) }
+            .max { Campaign.isOlder(catalog[$0].campaign, than: catalog[$1].campaign) }
+    }
+}

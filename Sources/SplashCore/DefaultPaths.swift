@@ -1,0 +1,29 @@
+/// Where data and cache live when no option says: the folders systemd hands the service
+/// (`STATE_DIRECTORY`, `CACHE_DIRECTORY`, i.e. /var/lib/splashboard and
+/// /var/cache/splashboard), otherwise the XDG state and cache folders of the user.
+public struct DefaultPaths: Equatable, Sendable {
+    public var dataDir: String
+    public var cacheDir: String
+    /// The system config file, read when it exists and `--config` is not given.
+    public static let systemConfig = "/etc/splashboard/splashboard.conf"
+
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        func first(_ list: String?) -> String? {
+            // systemd passes a colon-separated list when several folders are configured.
+            list?.split(separator: ":").first.map(String.init)
+        }
+        if let state = first(environment["STATE_DIRECTORY"]) {
+            dataDir = state
+        } else {
+            let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+            dataDir = base + "/splashboard"
+        }
+        if let cache = first(environment["CACHE_DIRECTORY"]) {
+            cacheDir = cache
+        } else {
+            let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.cache"
+            cacheDir = base + "/splashboard"
+        }
+    }
+}

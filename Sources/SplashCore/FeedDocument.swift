@@ -1,0 +1,175 @@
+import Foundation
+
+/// A decoded campaign feed.
+///
+/// Three shapes are accepted: one campaign object (`{"picUrl", "showTime"}`), an array of
+/// them, or `{"campaigns": [...], "message": "..."}`. An invalid entry is skipped with a
+/// warning naming it and the field; a document with no valid entry (but not an empty
+/// list, which retires everything) is an error.
+public struct FeedDocument: Equatable, Sendable {
+    public var campaigns: [Campaign]
+    /// Default detail text for campaigns without their own.
+    public var message: String?
+    /// One line per skipped entry.
+    public var warnings: [String]
+
+    public init(campaigns: [Campaign], message: String? = nil, warnings: [String] = []) {
+        self.campaigns = campaigns
+        self.message = message
+        self.warnings = warnings
+    }
+
+    /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s).
+    public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw FeedError.notJSON(Self.describeParseError(error))
+        }
+        var message: String?
+        let entries: [Any]
+        if let list = root as? [Any] {
+            entries = list
+        } else if let object = root as? [String: Any] {
+            if let list = object["campaigns"] {
+                guard let list = list as? [Any] else {
+                    throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
+                }
+                entries = list
+                if let m = object["message"] as? String, !m.isEmpty { message = m }
+            } else {
+                entries = [object]
+            }
+        } else {
+            throw FeedError.wrongShape(describe(root))
+        }
+
+        var campaigns: [Campaign] = []
+        var warnings: [String] = []
+        var seen = Set<String>()
+        for (position, entry) in entries.enumerated() {
+            do {
+                let campaign = try decodeCampaign(entry, position: position, feedURL: feedURL)
+                guard seen.insert(campaign.id).inserted else {
+                    throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
+                }
+                campaigns.append(campaign)
+            } catch let problem as EntryProblem {
+                warnings.append("campaign #\(position + 1)\(label(entry)): \(problem.field) \(problem.problem); skipped")
+            }
+        }
+        if campaigns.isEmpty && !entries.isEmpty {
+            throw FeedError.noValidCampaigns(warnings)
+        }
+        return FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
+    }
+
+    private struct EntryProblem: Error {
+        var field: String
+        var problem: String
+    }
+
+    private static func decodeCampaign(_ entry: Any, position: Int, feedURL: URL) throws -> Campaign {
+        guard let object = entry as? [String: Any] else {
+            throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
+        }
+        guard let rawPic = object["picUrl"] else {
+            throw EntryProblem(field: "picUrl", problem: "is missing")
+        }
+        guard let picString = rawPic as? String, !picString.isEmpty else {
+            throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
+        }
+        guard let picURL = URL(string: picString, relativeTo: feedURL)?.absoluteURL,
+              let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
+        else {
+            throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \"\(picString)\"")
+        }
+        guard let rawShow = object["showTime"] else {
+            throw EntryProblem(field: "showTime", problem: "is missing")
+        }
+        guard let showTime = wholeNumber(rawShow), showTime >= 0 else {
+            throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(describe(rawShow))")
+        }
+        var id = picURL.absoluteString
+        if let rawID = object["id"], !(rawID is NSNull) {
+            if let s = rawID as? String, !s.isEmpty {
+                id = s
+            } else if let n = wholeNumber(rawID) {
+                id = String(n)
+            } else {
+                throw EntryProblem(field: "id", problem: "must be a non-empty string, got \(describe(rawID))")
+            }
+        }
+        return Campaign(
+            id: id, picURL: picURL, showTime: showTime,
+            title: try optionalText(object, "title"),
+            detail: try optionalText(object, "detail"),
+            startAt: try optionalDate(object, "startAt"),
+            endAt: try optionalDate(object, "endAt"),
+            updatedAt: try optionalDate(object, "updatedAt"),
+            position: position
+        )
+    }
+
+    private static func optionalText(_ object: [String: Any], _ key: String) throws -> String? {
+        guard let raw = object[key], !(raw is NSNull) else { return nil }
+        guard let s = raw as? String else {
+            throw EntryProblem(field: key, problem: "must be a string, got \(describe(raw))")
+        }
+        return s.isEmpty ? nil : s
+    }
+
+    private static func optionalDate(_ object: [String: Any], _ key: String) throws -> Date? {
+        guard let raw = object[key], !(raw is NSNull) else { return nil }
+        guard let s = raw as? String, let date = ISO8601.date(from: s) else {
+            throw EntryProblem(field: key, problem: "must be an ISO 8601 date like 2026-01-31T09:00:00+08:00, got \(describe(raw))")
+        }
+        return date
+    }
+
+    /// An integer from JSON, refusing booleans, fractions and values out of range.
+    static func wholeNumber(_ raw: Any) -> Int? {
+        if raw is Bool { return nil }
+        if let n = raw as? NSNumber {
+            if CFNumberTypeIsBoolean(n) { return nil }
+            let d = n.doubleValue
+            guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
+            return Int(d)
+        }
+        return nil
+    }
+
+    private static func CFNumberTypeIsBoolean(_ n: NSNumber) -> Bool {
+        // NSNumber(true) reports the Objective-C type "c" (char).
+        String(cString: n.objCType) == "c"
+    }
+
+    private static func label(_ entry: Any) -> String {
+        guard let object = entry as? [String: Any] else { return "" }
+        if let id = object["id"] as? String, !id.isEmpty { return " (\"\(clip(id))\")" }
+        if let pic = object["picUrl"] as? String, !pic.isEmpty { return " (\"\(clip(pic))\")" }
+        return ""
+    }
+
+    private static func clip(_ s: String) -> String {
+        s.count > 80 ? String(s.prefix(77)) + "..." : s
+    }
+
+    static func describe(_ value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "a string"
+        case is [Any]: return "a list"
+        case is [String: Any]: return "an object"
+        case let n as NSNumber where CFNumberTypeIsBoolean(n): return n.boolValue ? "true" : "false"
+        case let n as NSNumber: return n.stringValue
+        default: return "\(type(of: value))"
+        }
+    }
+
+    private static func describeParseError(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.count > 160 ? String(text.prefix(157)) + "..." : text
+    }
+}

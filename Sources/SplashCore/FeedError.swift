@@ -1,0 +1,19 @@
+import Foundation
+
+/// A feed document that cannot be applied. Nothing changes when one of these is thrown.
+public enum FeedError: LocalizedError, Equatable, Sendable {
+    case notJSON(String)
+    case wrongShape(String)
+    case noValidCampaigns([String])
+
+    public var errorDescription: String? {
+        switch self {
+        case .notJSON(let detail):
+            return "the feed is not valid JSON (\(detail))"
+        case .wrongShape(let found):
+            return "the feed must be a campaign object, an array of campaigns or {\"campaigns\": [...]}, got \(found)"
+        case .noValidCampaigns(let warnings):
+            return "no campaign in the feed is valid: " + warnings.joined(separator: "; ")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A width and height in pixels.
+public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The shorter of the two sides.
+    public var shorterSide: Int { min(width, height) }
+
+    /// Whether the size is taller than it is wide.
+    public var isPortrait: Bool { height > width }
+
+    /// `WxH`, the form `--size` takes.
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// A position in pixels, origin top-left.
+public struct Point: Equatable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// An axis-aligned rectangle in pixels.
+public struct Rect: Equatable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    /// Whether the point lies inside (left/top edges inclusive, right/bottom exclusive).
+    public func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x < maxX && p.y >= y && p.y < maxY
+    }
+
+    /// The rectangle grown by `d` pixels on every side.
+    public func insetBy(_ d: Int) -> Rect {
+        Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)
+    }
+}

@@ -1,0 +1,38 @@
+/// How a splash image is placed on a screen of another shape.
+public enum ImageFit: String, Equatable, Sendable, CaseIterable {
+    /// The whole image, letterboxed on the background colour.
+    case fit
+    /// The screen covered, the image cropped around its centre.
+    case fill
+
+    /// Source and destination rectangles for drawing an image of `image` size on `screen`.
+    /// `fit` uses the whole image and a centred destination; `fill` crops the source and
+    /// covers the whole screen.
+    public func placement(of image: Size, on screen: Size) -> (source: Rect, destination: Rect) {
+        let whole = Rect(x: 0, y: 0, width: image.width, height: image.height)
+        let full = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        guard image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 else {
+            return (whole, full)
+        }
+        let imageAspect = Double(image.width) / Double(image.height)
+        let screenAspect = Double(screen.width) / Double(screen.height)
+        switch self {
+        case .fit:
+            if imageAspect > screenAspect {
+                let h = Int((Double(screen.width) / imageAspect).rounded())
+                return (whole, Rect(x: 0, y: (screen.height - h) / 2, width: screen.width, height: h))
+            } else {
+                let w = Int((Double(screen.height) * imageAspect).rounded())
+                return (whole, Rect(x: (screen.width - w) / 2, y: 0, width: w, height: screen.height))
+            }
+        case .fill:
+            if imageAspect > screenAspect {
+                let w = Int((Double(image.height) * screenAspect).rounded())
+                return (Rect(x: (image.width - w) / 2, y: 0, width: w, height: image.height), full)
+            } else {
+                let h = Int((Double(image.width) / screenAspect).rounded())
+                return (Rect(x: 0, y: (image.height - h) / 2, width: image.width, height: h), full)
+            }
+        }
+    }
+}

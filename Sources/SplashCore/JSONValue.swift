@@ -1,0 +1,47 @@
+/// A JSON value with ordered object keys, for writing event lines by hand.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.encoded() == b.encoded() }
+
+    /// Compact JSON text.
+    public func encoded() -> String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let n): return String(n)
+        case .double(let d):
+            guard d.isFinite else { return "null" }
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+            return String(d)
+        case .string(let s): return Self.quote(s)
+        case .array(let items): return "[" + items.map { $0.encoded() }.joined(separator: ",") + "]"
+        case .object(let pairs):
+            return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.encoded() }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

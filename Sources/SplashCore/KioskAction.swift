@@ -1,0 +1,24 @@
+/// A key the kiosk reacts to.
+public enum Key: Equatable, Sendable {
+    case escape
+    case space
+    case enter
+    case other
+}
+
+/// Everything that can happen to the kiosk, named after the event.
+public enum KioskAction: Equatable, Sendable {
+    /// The process is ready to draw its first frame.
+    case started(Instant)
+    /// Time has passed (a deadline was reached, or the loop woke for another reason).
+    case tick(Instant)
+    /// A tap, click or touch at a point in layout coordinates.
+    case tapped(Point, Instant)
+    case keyPressed(Key, Instant)
+    /// The drawable area changed size (window resize, display mode change).
+    case resized(Size)
+    /// The campaigns and what is known about them changed (a sync, a store load).
+    case catalogLoaded([CatalogEntry], message: String?)
+    /// An image that was about to be shown could not be decoded.
+    case imageFailed(path: String, reason: String, Instant)
+}

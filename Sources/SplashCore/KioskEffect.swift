@@ -1,0 +1,18 @@
+import Foundation
+
+/// How a show ended, as written to the ledger.
+public enum ShowOutcome: String, Equatable, Sendable {
+    case skipped
+    case completed
+    case clicked
+}
+
+/// Work the shell does for the reducer, in the order given.
+public enum KioskEffect: Equatable, Sendable {
+    /// Commit one show to the ledger. Comes before the frame that shows it.
+    case recordShow(campaignID: String, at: Date)
+    /// Note how the last show of the campaign ended.
+    case endShow(campaignID: String, outcome: ShowOutcome, at: Date)
+    /// Announce an event on the log.
+    case emit(KioskEvent)
+}

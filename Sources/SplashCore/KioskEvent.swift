@@ -1,0 +1,80 @@
+/// Why a splash ended.
+public enum SkipReason: String, Equatable, Sendable {
+    case tap
+    case key
+    case timeout
+    case clickThrough = "click_through"
+}
+
+/// Where the poetry panel's entry came from.
+public enum PoetrySource: String, Equatable, Sendable {
+    case placeholder
+    case timeline
+    case cache
+    case bundled
+}
+
+/// Something that happened, announced on the log (the product's event table).
+public enum KioskEvent: Equatable, Sendable {
+    case started(version: String, driver: String, renderer: String, size: Size)
+    case firstFrame(ms: Int)
+    /// `campaign` nil is the fallback image; `remaining` is after this show.
+    case splash(campaign: String?, remaining: Int?, image: String)
+    case countdown(value: Int)
+    case skip(by: SkipReason)
+    case detail(campaign: String?)
+    case poetry(source: PoetrySource, origin: String)
+    case warning(message: String)
+    case error(message: String)
+
+    /// The event's name, the `event` field of its JSON line.
+    public var name: String {
+        switch self {
+        case .started: return "started"
+        case .firstFrame: return "first_frame"
+        case .splash: return "splash"
+        case .countdown: return "countdown"
+        case .skip: return "skip"
+        case .detail: return "detail"
+        case .poetry: return "poetry"
+        case .warning: return "warning"
+        case .error: return "error"
+        }
+    }
+
+    /// The event's fields, in the order they are written.
+    public var fields: [(String, JSONValue)] {
+        switch self {
+        case let .started(version, driver, renderer, size):
+            return [("version", .string(version)), ("driver", .string(driver)),
+                    ("renderer", .string(renderer)), ("size", .string(size.description))]
+        case .firstFrame(let ms):
+            return [("ms", .int(ms))]
+        case let .splash(campaign, remaining, image):
+            return [("campaign", campaign.map(JSONValue.string) ?? .null),
+                    ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image))]
+        case .countdown(let value):
+            return [("value", .int(value))]
+        case .skip(let by):
+            return [("by", .string(by.rawValue))]
+        case .detail(let campaign):
+            return [("campaign", campaign.map(JSONValue.string) ?? .null)]
+        case let .poetry(source, origin):
+            return [("source", .string(source.rawValue)), ("origin", .string(origin))]
+        case .warning(let message), .error(let message):
+            return [("message", .string(message))]
+        }
+    }
+
+    /// One JSON object on one line: `{"event":"skip","t":1.234,"by":"tap"}`.
+    /// `t` is the run clock's seconds since start.
+    public func jsonLine(at uptime: Seconds) -> String {
+        let t = (uptime * 1000).rounded() / 1000
+        return JSONValue.object([("event", .string(name)), ("t", .double(t))] + fields).encoded()
+    }
+
+    /// A readable line for the text log.
+    public func textLine() -> String {
+        name + " " + fields.map { "\($0.0)=\($0.1.encoded())" }.joined(separator: " ")
+    }
+}

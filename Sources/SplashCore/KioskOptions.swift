@@ -1,0 +1,43 @@
+import Foundation
+
+/// Every setting of a run, after the config file and the command line are merged.
+/// Defaults are those of the product specification.
+public struct KioskOptions: Equatable, Sendable {
+    public var configPath: String?
+    /// The campaign feed; nil means the bundled demo feed.
+    public var feed: URL?
+    public var dataDir: String
+    public var cacheDir: String
+    public var countdown: Int = 3
+    public var fit: ImageFit = .fit
+    public var background: RGBColor = .black
+    public var fallback: FallbackMode = .image
+    /// Seconds of no input on the detail screen before the splash returns; 0 = never.
+    public var attractAfter: Int = 60
+    public var syncInterval: Int = 900
+    public var poetryURL: URL?
+    public var poetryImageURL: URL?
+    public var poetryRefresh: Int = 300
+    /// A font file; nil means "ask fontconfig for a Chinese font".
+    public var font: String?
+    public var rotate: Rotation = .none
+    /// Window or headless canvas size; nil means the display's (headless: 1280x720).
+    public var size: Size?
+    public var logFormat: LogFormat = .text
+    public var headless = false
+    public var snapshotDir: String?
+    public var exitAfter: ExitCondition?
+    public var clock: ClockMode = .real
+    public var script: String?
+
+    public init(dataDir: String, cacheDir: String) {
+        self.dataDir = dataDir
+        self.cacheDir = cacheDir
+    }
+
+    /// The size to lay out in when no display tells us one.
+    public static let headlessDefaultSize = Size(width: 1280, height: 720)
+
+    /// JSON lines are always used headless, so CI can read the events.
+    public var effectiveLogFormat: LogFormat { headless ? .json : logFormat }
+}

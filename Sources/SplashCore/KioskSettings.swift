@@ -1,0 +1,22 @@
+/// The parts of the options the reducer decides with.
+public struct KioskSettings: Equatable, Sendable {
+    public var countdown: Int
+    public var fallback: FallbackMode
+    /// Seconds; 0 = never.
+    public var attractAfter: Int
+    /// The bundled default splash image.
+    public var defaultImage: String
+    /// Detail text when neither the campaign nor the feed has any.
+    public var defaultMessage: String
+
+    public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60,
+                defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
+        self.countdown = countdown
+        self.fallback = fallback
+        self.attractAfter = attractAfter
+        self.defaultImage = defaultImage
+        self.defaultMessage = defaultMessage
+    }
+
+    public static let standardMessage = "欢迎光临。点一下屏幕，看看今天的新鲜事。"
+}

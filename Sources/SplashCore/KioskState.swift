@@ -1,0 +1,35 @@
+/// Everything the kiosk knows, as a value. The display draws it; `Kiosk.reduce` changes it.
+public struct KioskState: Equatable, Sendable {
+    public var settings: KioskSettings
+    /// The layout size (after rotation).
+    public var screen: Size
+    public var catalog: [CatalogEntry] = []
+    /// The feed's default detail text.
+    public var message: String?
+    public var poetry: PoetryEntry = .placeholder
+    public var scene: Scene = .starting
+    /// Last input on the detail screen, for the attract loop.
+    public var idleSince: Seconds = 0
+    /// How many splashes have ended (`--exit-after splash`).
+    public var splashesEnded = 0
+
+    public init(settings: KioskSettings, screen: Size) {
+        self.settings = settings
+        self.screen = screen
+    }
+
+    /// The pill's geometry on the current screen.
+    public var skipButton: SkipButton {
+        SkipButton(screen: screen, maxCountdown: settings.countdown)
+    }
+
+    /// The next moment the state changes by itself; the loop sleeps until then.
+    public var nextDeadline: Seconds? {
+        switch scene {
+        case .starting: return nil
+        case .splash(let splash): return splash.nextTickAt
+        case .detail:
+            return settings.attractAfter > 0 ? idleSince + Double(settings.attractAfter) : nil
+        }
+    }
+}

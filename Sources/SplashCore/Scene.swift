@@ -1,0 +1,27 @@
+/// What is on the screen. The display draws exactly this and redraws when it changes.
+public enum Scene: Equatable, Sendable {
+    /// Nothing drawn yet.
+    case starting
+    case splash(SplashScene)
+    case detail(DetailScene)
+}
+
+/// The splash: an image and the 跳过 N countdown.
+public struct SplashScene: Equatable, Sendable {
+    /// nil when the bundled default image is shown.
+    public var campaignID: String?
+    public var imagePath: String
+    /// The number on the pill.
+    public var countdown: Int
+    /// When the number next goes down.
+    public var nextTickAt: Seconds
+}
+
+/// The detail screen: the campaign that was just on the splash, and the poetry panel.
+public struct DetailScene: Equatable, Sendable {
+    public var campaignID: String?
+    public var title: String?
+    public var text: String
+    public var imagePath: String?
+    public var poetry: PoetryEntry
+}

@@ -1,0 +1,57 @@
+/// One line of a `--script` file: at `time` seconds after start, do `action`.
+public struct ScriptStep: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        /// A tap at a point in layout coordinates.
+        case tap(Point)
+        /// A tap on the middle of the 跳过 pill, wherever it is on this screen.
+        case tapSkip
+        case key(Key)
+    }
+
+    public var time: Seconds
+    public var action: Action
+
+    public init(time: Seconds, action: Action) {
+        self.time = time
+        self.action = action
+    }
+
+    /// Parses a script: `<seconds> tap X Y`, `<seconds> tap skip`, `<seconds> key NAME`
+    /// (escape, space, enter, or any other name for a key the splash ignores), one per
+    /// line, `#` comments. Steps are returned in time order.
+    public static func parse(_ text: String, path: String) throws -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            if words.isEmpty { continue }
+            let source = "\(path):\(index + 1)"
+            guard let time = Double(words[0]), time.isFinite, time >= 0 else {
+                throw OptionError(source: source, problem: "expected a time in seconds first, got \"\(words[0])\"")
+            }
+            let rest = Array(words.dropFirst())
+            let action: Action
+            switch rest.first {
+            case "tap" where rest.count == 2 && rest[1] == "skip":
+                action = .tapSkip
+            case "tap" where rest.count == 3:
+                guard let x = Int(rest[1]), let y = Int(rest[2]) else {
+                    throw OptionError(source: source, problem: "expected `tap X Y` with whole numbers, got \"\(rest.joined(separator: " "))\"")
+                }
+                action = .tap(Point(x: x, y: y))
+            case "key" where rest.count == 2:
+                switch rest[1].lowercased() {
+                case "escape", "esc": action = .key(.escape)
+                case "space": action = .key(.space)
+                case "enter", "return": action = .key(.enter)
+                default: action = .key(.other)
+                }
+            default:
+                throw OptionError(source: source,
+                                  problem: "expected `tap X Y`, `tap skip` or `key NAME`, got \"\(rest.joined(separator: " "))\"")
+            }
+            steps.append(ScriptStep(time: time, action: action))
+        }
+        return steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+}

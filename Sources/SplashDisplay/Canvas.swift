@@ -1,0 +1,288 @@
+import CSDL2
+import Foundation
+import SplashCore
+
+/// The window and renderer, and the few drawing primitives the screens are made of.
+///
+/// Headless, it is SDL's `dummy` video driver with the software renderer; on a display,
+/// the software renderer too (no OpenGL window framebuffer), except where the driver only
+/// offers accelerated rendering (KMSDRM). With `--rotate`, frames are drawn into a
+/// texture of the layout size and turned onto the output.
+public final class Canvas {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`).
+    public let driver: String
+    /// SDL's render driver (`software`, `opengles2`, …).
+    public let rendererName: String
+    public let rotation: Rotation
+    /// The renderer's output in pixels.
+    public private(set) var outputSize: Size
+    private var rotationTarget: OpaquePointer?
+    private var textures: [String: (texture: OpaquePointer, size: Size)] = [:]
+
+    /// The size screens are laid out in.
+    public var layoutSize: Size { rotation.logicalSize(for: outputSize) }
+
+    /// Opens the window. `size` nil means the whole display (headless: 1280x720).
+    public init(headless: Bool, size: Size?, rotation: Rotation) throws {
+        self.rotation = rotation
+        if headless {
+            splash_set_hint("SDL_VIDEODRIVER", "dummy")
+        }
+        splash_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        splash_set_hint("SDL_RENDER_SCALE_QUALITY", "linear")
+        splash_set_hint("SDL_TOUCH_MOUSE_EVENTS", "0")
+        splash_set_hint("SDL_VIDEO_ALLOW_SCREENSAVER", "0")
+        splash_set_hint("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+        if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
+            throw DisplayError.noDisplay(sdlError())
+        }
+        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+
+        var flags = SDL_WINDOW_SHOWN.rawValue
+        var requested = size ?? KioskOptions.headlessDefaultSize
+        if !headless {
+            if size == nil {
+                flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+                var mode = SDL_DisplayMode()
+                if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
+                    requested = Size(width: Int(mode.w), height: Int(mode.h))
+                }
+            } else {
+                flags |= SDL_WINDOW_RESIZABLE.rawValue
+            }
+        }
+        let pos = splash_windowpos_centered()
+        guard let window = SDL_CreateWindow("Splashboard", pos, pos, Int32(requested.width), Int32(requested.height), flags)
+        else {
+            let reason = sdlError()
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw DisplayError.noDisplay(reason)
+        }
+        self.window = window
+        // The software renderer where a window framebuffer exists; otherwise what the driver has.
+        var made = driver == "kmsdrm" ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        if made == nil { made = SDL_CreateRenderer(window, -1, 0) }
+        guard let renderer = made else {
+            let reason = sdlError()
+            SDL_DestroyWindow(window)
+            throw DisplayError.sdl("creating a renderer", reason)
+        }
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        outputSize = Size(width: Int(w), height: Int(h))
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        if !headless {
+            SDL_ShowCursor(SDL_DISABLE)
+        }
+        SDL_DisableScreenSaver()
+    }
+
+    deinit {
+        for entry in textures.values { SDL_DestroyTexture(entry.texture) }
+        if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Re-reads the output size after a window or display-mode change; true when it changed.
+    @discardableResult
+    public func refreshOutputSize() -> Bool {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let new = Size(width: Int(w), height: Int(h))
+        guard new != outputSize, w > 0, h > 0 else { return false }
+        outputSize = new
+        if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
+        rotationTarget = nil
+        return true
+    }
+
+    /// Window coordinates (mouse) to layout coordinates.
+    public func layoutPoint(windowX: Int32, windowY: Int32) -> Point {
+        var ww: Int32 = 0
+        var wh: Int32 = 0
+        SDL_GetWindowSize(window, &ww, &wh)
+        let sx = ww > 0 ? Double(outputSize.width) / Double(ww) : 1
+        let sy = wh > 0 ? Double(outputSize.height) / Double(wh) : 1
+        let p = Point(x: Int(Double(windowX) * sx), y: Int(Double(windowY) * sy))
+        return rotation.logicalPoint(p, output: outputSize)
+    }
+
+    /// Normalised touch coordinates (0…1 across the output) to layout coordinates.
+    public func layoutPoint(normalizedX: Float, normalizedY: Float) -> Point {
+        let p = Point(x: Int(Double(normalizedX) * Double(outputSize.width - 1)),
+                      y: Int(Double(normalizedY) * Double(outputSize.height - 1)))
+        return rotation.logicalPoint(p, output: outputSize)
+    }
+
+    // MARK: frames
+
+    /// Starts a frame: drawing goes to the layout-sized surface.
+    public func beginFrame() {
+        if rotation != .none {
+            if rotationTarget == nil {
+                let size = layoutSize
+                rotationTarget = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                   Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                                   Int32(size.width), Int32(size.height))
+            }
+            SDL_SetRenderTarget(renderer, rotationTarget)
+        }
+    }
+
+    /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,
+    /// and presents it.
+    public func endFrame(snapshotPath: String?) throws {
+        if rotation != .none, let rotationTarget {
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+            let layout = layoutSize
+            var dst = SDL_Rect(x: Int32((outputSize.width - layout.width) / 2),
+                               y: Int32((outputSize.height - layout.height) / 2),
+                               w: Int32(layout.width), h: Int32(layout.height))
+            SDL_RenderCopyEx(renderer, rotationTarget, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
+        }
+        if let snapshotPath { try writePNG(snapshotPath) }
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Reads the frame back and saves it as a PNG.
+    private func writePNG(_ path: String) throws {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(outputSize.width), Int32(outputSize.height), 32,
+                                                           SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { throw DisplayError.sdl("allocating a snapshot", sdlError()) }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels,
+                                   surface.pointee.pitch) == 0
+        else { throw DisplayError.sdl("reading the frame back", sdlError()) }
+        // Keep the PNG opaque whatever the framebuffer's alpha holds.
+        SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+        guard let opaque = SDL_CreateRGBSurfaceWithFormat(0, surface.pointee.w, surface.pointee.h, 24,
+                                                          SDL_PIXELFORMAT_RGB24.rawValue)
+        else { throw DisplayError.sdl("allocating a snapshot", sdlError()) }
+        defer { SDL_FreeSurface(opaque) }
+        splash_blit_surface(surface, nil, opaque, nil)
+        guard IMG_SavePNG(opaque, path) == 0 else {
+            throw DisplayError.sdl("writing \(path)", sdlError())
+        }
+    }
+
+    // MARK: primitives
+
+    func setColor(_ c: RGBColor, alpha: UInt8 = 255) {
+        SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, alpha)
+    }
+
+    /// Fills the whole frame.
+    public func clear(_ color: RGBColor) {
+        setColor(color)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Fills a rectangle.
+    public func fill(_ r: Rect, _ color: RGBColor, alpha: UInt8 = 255) {
+        setColor(color, alpha: alpha)
+        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_RenderFillRect(renderer, &rect)
+    }
+
+    /// Fills a rectangle with rounded corners of `radius`, with anti-aliased left and right
+    /// edges (one partly covered pixel per row and side).
+    public func fillRoundedRect(_ r: Rect, radius: Int, _ color: RGBColor, alpha: UInt8 = 255) {
+        guard r.width > 0, r.height > 0 else { return }
+        let rad = Double(min(radius, r.width / 2, r.height / 2))
+        var spans: [SDL_Rect] = []
+        spans.reserveCapacity(r.height)
+        var edges: [(y: Int32, left: Int32, right: Int32, coverage: Double)] = []
+        for row in 0..<r.height {
+            let cy = Double(row) + 0.5
+            let dy: Double
+            if cy < rad { dy = rad - cy } else if cy > Double(r.height) - rad { dy = cy - (Double(r.height) - rad) } else { dy = 0 }
+            let inset = dy > 0 ? rad - (rad * rad - dy * dy).squareRoot() : 0
+            let whole = Int(inset.rounded(.up))
+            let y = Int32(r.y + row)
+            let width = r.width - 2 * whole
+            if width > 0 {
+                spans.append(SDL_Rect(x: Int32(r.x + whole), y: y, w: Int32(width), h: 1))
+            }
+            let coverage = Double(whole) - inset
+            if coverage > 0.02, whole > 0 {
+                edges.append((y, Int32(r.x + whole - 1), Int32(r.maxX - whole), coverage))
+            }
+        }
+        setColor(color, alpha: alpha)
+        SDL_RenderFillRects(renderer, spans, Int32(spans.count))
+        for e in edges {
+            setColor(color, alpha: UInt8(Double(alpha) * e.coverage))
+            SDL_RenderDrawPoint(renderer, e.left, e.y)
+            SDL_RenderDrawPoint(renderer, e.right, e.y)
+        }
+    }
+
+    /// The decoded image at `path` as a texture (decoded once, kept until `keepTextures`).
+    public func image(_ path: String) throws -> (texture: OpaquePointer, size: Size) {
+        if let cached = textures[path] { return cached }
+        let surface = try ImageDecoder.load(path)
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+            throw DisplayError.badImage(path: path, reason: sdlError())
+        }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        let entry = (texture, Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+        textures[path] = entry
+        return entry
+    }
+
+    /// Frees decoded images other than `paths`.
+    public func keepTextures(_ paths: Set<String>) {
+        for (path, entry) in textures where !paths.contains(path) {
+            SDL_DestroyTexture(entry.texture)
+            textures[path] = nil
+        }
+    }
+
+    /// Draws part of a texture into a rectangle, scaled.
+    func draw(_ texture: OpaquePointer, from source: Rect?, to destination: Rect) {
+        var dst = SDL_Rect(x: Int32(destination.x), y: Int32(destination.y),
+                           w: Int32(destination.width), h: Int32(destination.height))
+        if let source {
+            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
+            SDL_RenderCopy(renderer, texture, &src, &dst)
+        } else {
+            SDL_RenderCopy(renderer, texture, nil, &dst)
+        }
+    }
+
+    /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
+    public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
+        let (texture, size) = try image(path)
+        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
+        var dst = placement.destination
+        dst.x += box.x
+        dst.y += box.y
+        draw(texture, from: placement.source, to: dst)
+    }
+
+    /// Draws one line of text with its top-left at `origin`; returns its size.
+    @discardableResult
+    public func drawText(_ text: String, at origin: Point, fonts: FontBook, size: Int, bold: Bool = false,
+                         color: RGBColor, alpha: UInt8 = 255) -> Size {
+        let c = SDL_Color(r: color.red, g: color.green, b: color.blue, a: alpha)
+        guard let surface = fonts.render(text, size: size, bold: bold, color: c) else { return Size(width: 0, height: 0) }
+        defer { SDL_FreeSurface(surface) }
+        let measured = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return measured }
+        defer { SDL_DestroyTexture(texture) }
+        draw(texture, from: nil, to: Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height))
+        return measured
+    }
+}

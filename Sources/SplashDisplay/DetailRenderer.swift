@@ -1,0 +1,45 @@
+import SplashCore
+
+/// Draws the detail screen: the campaign's picture, title and wrapped text, and the
+/// poetry card.
+struct DetailRenderer {
+    var canvas: Canvas
+    var fonts: FontBook
+
+    /// Draws `scene`; a picture that cannot be decoded is left out and reported.
+    func draw(_ scene: DetailScene) throws {
+        let layout = DetailLayout(screen: canvas.layoutSize)
+        canvas.clear(Palette.page)
+        var failure: Error?
+        var textTop = layout.text.y
+        if let path = scene.imagePath {
+            do {
+                let (_, size) = try canvas.image(path)
+                var placed = ImageFit.fit.placement(of: size, on: Size(width: layout.picture.width, height: layout.picture.height))
+                    .destination
+                placed.x = layout.picture.x
+                placed.y += layout.picture.y
+                try canvas.drawImage(path, in: placed, mode: .fill)
+            } catch {
+                failure = error
+                textTop = layout.picture.y
+            }
+        } else {
+            textTop = layout.picture.y
+        }
+
+        let bottom = layout.text.maxY
+        if let title = scene.title {
+            var block = TextBlock(title, width: layout.text.width, size: layout.titleSize, bold: true, fonts: fonts)
+            block.truncate(toLines: 2, width: layout.text.width, fonts: fonts)
+            block.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.ink)
+            textTop += block.height + layout.bodySize / 2
+        }
+        var body = TextBlock(scene.text, width: layout.text.width, size: layout.bodySize, fonts: fonts)
+        body.truncate(toLines: max(0, (bottom - textTop) / max(1, body.lineHeight)), width: layout.text.width, fonts: fonts)
+        body.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
+
+        PoetryCard(canvas: canvas, fonts: fonts).draw(scene.poetry, in: layout.card)
+        if let failure { throw failure }
+    }
+}

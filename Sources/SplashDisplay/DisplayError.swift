@@ -1,0 +1,30 @@
+import Foundation
+
+/// Problems of the display side, each with what to do about it.
+public enum DisplayError: LocalizedError, Equatable {
+    /// SDL could not open a display (no X11/Wayland session, no DRM device).
+    case noDisplay(String)
+    /// No font that can draw Chinese was found.
+    case noCJKFont(String)
+    /// The font file given with `--font` cannot be used.
+    case badFont(path: String, reason: String)
+    /// An image cannot be decoded.
+    case badImage(path: String, reason: String)
+    /// Any other SDL failure.
+    case sdl(String, String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .noDisplay(let reason):
+            return "no display found (\(reason)); run with --headless to work without one"
+        case .noCJKFont(let reason):
+            return "no font that can draw Chinese was found (\(reason)); install fonts-wqy-microhei or fonts-noto-cjk, or pass --font PATH"
+        case let .badFont(path, reason):
+            return "cannot use the font \(path): \(reason)"
+        case let .badImage(path, reason):
+            return "cannot show \(path): \(reason)"
+        case let .sdl(what, reason):
+            return "\(what) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CSDL2
+
+/// Opened fonts of one face at the sizes the screens need, regular and bold.
+public final class FontBook {
+    public let face: FontFace
+    private var fonts: [Key: OpaquePointer] = [:]
+
+    private struct Key: Hashable {
+        var size: Int
+        var bold: Bool
+    }
+
+    /// Opens `face` once to check it can draw 跳过; throws a clear error when it cannot.
+    public init(face: FontFace) throws {
+        self.face = face
+        if TTF_WasInit() == 0, TTF_Init() != 0 {
+            throw DisplayError.sdl("TTF_Init", sdlError())
+        }
+        guard let probe = TTF_OpenFontIndex(face.path, 24, face.index) else {
+            throw DisplayError.badFont(path: face.path, reason: sdlError())
+        }
+        defer { TTF_CloseFont(probe) }
+        for ch in FontLocator.required where TTF_GlyphIsProvided32(probe, ch) == 0 {
+            throw DisplayError.badFont(path: face.path,
+                                       reason: "it has no glyph for \"\(Character(Unicode.Scalar(ch)!))\"; choose a Chinese font")
+        }
+    }
+
+    deinit {
+        for font in fonts.values { TTF_CloseFont(font) }
+    }
+
+    /// The font at `size` pixels, bold or regular.
+    func font(size: Int, bold: Bool = false) -> OpaquePointer? {
+        let key = Key(size: max(6, size), bold: bold)
+        if let f = fonts[key] { return f }
+        guard let f = TTF_OpenFontIndex(face.path, Int32(key.size), face.index) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        if bold { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
+        fonts[key] = f
+        return f
+    }
+
+    /// Width in pixels of `text` drawn at `size`.
+    public func width(of text: String, size: Int, bold: Bool = false) -> Int {
+        guard !text.isEmpty, let f = font(size: size, bold: bold) else { return 0 }
+        var w: Int32 = 0
+        var h: Int32 = 0
+        TTF_SizeUTF8(f, text, &w, &h)
+        return Int(w)
+    }
+
+    /// Height of one line at `size` (the font's line skip).
+    public func lineHeight(size: Int, bold: Bool = false) -> Int {
+        guard let f = font(size: size, bold: bold) else { return size }
+        return Int(TTF_FontLineSkip(f))
+    }
+
+    /// A surface with `text` drawn anti-aliased in `color` on transparency; nil for empty text.
+    func render(_ text: String, size: Int, bold: Bool, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard !text.isEmpty, let f = font(size: size, bold: bold) else { return nil }
+        return TTF_RenderUTF8_Blended(f, text, color)
+    }
+}

@@ -1,0 +1,53 @@
+import CSDL2
+import SplashCore
+
+/// What an SDL event means to the kiosk.
+enum InputMeaning {
+    case action((Instant) -> KioskAction)
+    case resized
+    case redraw
+    case quit
+    case ignored
+}
+
+/// Maps SDL events to kiosk actions: a finger touch, a mouse click and a key press become
+/// the same `tapped` and `keyPressed` actions, in layout coordinates.
+enum InputMapper {
+    static func meaning(of event: SDL_Event, canvas: Canvas) -> InputMeaning {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_FINGERDOWN:
+            let p = canvas.layoutPoint(normalizedX: event.tfinger.x, normalizedY: event.tfinger.y)
+            return .action { .tapped(p, $0) }
+        case SDL_MOUSEBUTTONDOWN:
+            // Touches arrive as finger events; SDL's mouse copies of them are dropped.
+            guard event.button.which != splash_touch_mouse_id() else { return .ignored }
+            let p = canvas.layoutPoint(windowX: event.button.x, windowY: event.button.y)
+            return .action { .tapped(p, $0) }
+        case SDL_KEYDOWN:
+            guard event.key.repeat == 0 else { return .ignored }
+            let key = key(for: event.key.keysym.sym)
+            return .action { .keyPressed(key, $0) }
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .redraw
+            default: return .ignored
+            }
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            return .redraw
+        default:
+            return .ignored
+        }
+    }
+
+    static func key(for sym: SDL_Keycode) -> Key {
+        switch sym {
+        case SDL_Keycode(SDLK_ESCAPE.rawValue): return .escape
+        case SDL_Keycode(SDLK_SPACE.rawValue): return .space
+        case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): return .enter
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import CSDL2
+import Foundation
+import SplashCore
+
+/// The imperative shell: waits for input or the next deadline, feeds actions to
+/// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
+/// It never spins: between deadlines it sleeps in `SDL_WaitEventTimeout`.
+public final class KioskRunner {
+    /// What a run needs besides the window.
+    public struct Setup {
+        public var options: KioskOptions
+        public var settings: KioskSettings
+        public var catalog: [CatalogEntry]
+        public var message: String?
+        public var script: [ScriptStep]
+        public var ledger: ShowLedger?
+
+        public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
+                    script: [ScriptStep], ledger: ShowLedger?) {
+            self.options = options
+            self.settings = settings
+            self.catalog = catalog
+            self.message = message
+            self.script = script
+            self.ledger = ledger
+        }
+    }
+
+    private let setup: Setup
+    private let canvas: Canvas
+    private let fonts: FontBook
+    private let log: EventLog
+    private let clock: RunClock
+    private var state: KioskState
+    private var script: ArraySlice<ScriptStep>
+    private var drawn: (scene: Scene, size: Size)?
+    private var needsRedraw = false
+    private var snapshotCount = 0
+    private var framesPresented = 0
+    private var reportedFailures = Set<String>()
+    private var quit = false
+
+    public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
+        self.setup = setup
+        self.canvas = canvas
+        self.fonts = fonts
+        self.log = log
+        self.clock = clock
+        state = KioskState(settings: setup.settings, screen: canvas.layoutSize)
+        script = setup.script[...]
+    }
+
+    /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).
+    public func run() throws {
+        let options = setup.options
+        if let dir = options.snapshotDir {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
+        log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
+                          size: canvas.outputSize), at: clock.uptime)
+        dispatch(.catalogLoaded(setup.catalog, message: setup.message))
+        dispatch(.started(clock.now()))
+
+        while !quit {
+            try drawIfChanged()
+            if shouldExit() { return }
+            waitForSomething()
+            dispatch(.tick(clock.now()))
+        }
+    }
+
+    // MARK: the loop's parts
+
+    private func dispatch(_ action: KioskAction) {
+        for effect in Kiosk.reduce(&state, action) {
+            perform(effect)
+        }
+    }
+
+    private func perform(_ effect: KioskEffect) {
+        switch effect {
+        case let .recordShow(id, date):
+            do {
+                try setup.ledger?.recordShow(campaignID: id, at: date)
+            } catch {
+                log.emit(.error(message: "cannot record a show of \(id): \(error.localizedDescription)"), at: clock.uptime)
+            }
+        case let .endShow(id, outcome, date):
+            try? setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
+        case .emit(let event):
+            log.emit(event, at: clock.uptime)
+        }
+    }
+
+    private func drawIfChanged() throws {
+        let size = canvas.layoutSize
+        let distinct = drawn.map { $0.scene != state.scene || $0.size != size } ?? true
+        guard distinct || needsRedraw else { return }
+        if case .starting = state.scene { return }
+        needsRedraw = false
+
+        canvas.beginFrame()
+        var failure: (path: String, reason: String)?
+        switch state.scene {
+        case .splash(let splash):
+            do {
+                try SplashRenderer(canvas: canvas, fonts: fonts)
+                    .draw(splash, button: state.skipButton, fit: setup.options.fit, background: setup.options.background)
+            } catch {
+                failure = (splash.imagePath, error.localizedDescription)
+                if splash.campaignID != nil {
+                    // Never present a campaign's splash without its image: choose again.
+                    dispatch(.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now()))
+                    return try drawIfChanged()
+                }
+            }
+            canvas.keepTextures([splash.imagePath])
+        case .detail(let detail):
+            do {
+                try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
+            } catch {
+                failure = (detail.imagePath ?? "", error.localizedDescription)
+            }
+            canvas.keepTextures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
+        case .starting:
+            return
+        }
+        if let failure, reportedFailures.insert(failure.path).inserted {
+            log.emit(.error(message: failure.reason), at: clock.uptime)
+        }
+
+        var snapshotPath: String?
+        if distinct, let dir = setup.options.snapshotDir {
+            snapshotCount += 1
+            let name = if case .splash = state.scene { "splash" } else { "detail" }
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, name)
+        }
+        try canvas.endFrame(snapshotPath: snapshotPath)
+        framesPresented += 1
+        if framesPresented == 1 {
+            log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
+        }
+        drawn = (state.scene, size)
+        if case .detail = state.scene { detailDrawn = true }
+    }
+
+    private var detailDrawn = false
+
+    private func shouldExit() -> Bool {
+        switch setup.options.exitAfter {
+        case nil: return false
+        case .firstFrame: return framesPresented > 0
+        case .splash: return state.splashesEnded > 0
+        case .detail: return detailDrawn
+        case .seconds(let s): return clock.uptime >= s
+        }
+    }
+
+    /// The earliest moment something is due: the reducer's deadline, the next scripted
+    /// input, or the end of a timed run.
+    private var nextDeadline: Seconds? {
+        var candidates: [Seconds] = []
+        if let d = state.nextDeadline { candidates.append(d) }
+        if let step = script.first { candidates.append(step.time) }
+        if case .seconds(let s) = setup.options.exitAfter { candidates.append(s) }
+        return candidates.min()
+    }
+
+    private func waitForSomething() {
+        var event = SDL_Event()
+        let deadline = nextDeadline
+        switch clock.mode {
+        case .virtual:
+            if SDL_PollEvent(&event) != 0 {
+                handle(event)
+            } else if let deadline {
+                clock.advance(to: deadline)
+            } else if SDL_WaitEvent(&event) != 0 {
+                handle(event)
+            }
+        case .real:
+            let got: Int32
+            if let deadline {
+                let ms = max(0, Int32(min(((deadline - clock.uptime) * 1000).rounded(.up), 86_400_000)))
+                got = SDL_WaitEventTimeout(&event, ms)
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            if got != 0 { handle(event) }
+        }
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        runDueScriptSteps()
+    }
+
+    private func handle(_ event: SDL_Event) {
+        switch InputMapper.meaning(of: event, canvas: canvas) {
+        case .action(let make):
+            dispatch(make(clock.now()))
+        case .resized:
+            if canvas.refreshOutputSize() { dispatch(.resized(canvas.layoutSize)) }
+            needsRedraw = true
+        case .redraw:
+            needsRedraw = true
+        case .quit:
+            quit = true
+        case .ignored:
+            break
+        }
+    }
+
+    private func runDueScriptSteps() {
+        while let step = script.first, step.time <= clock.uptime {
+            script = script.dropFirst()
+            let now = clock.now()
+            switch step.action {
+            case .tap(let p): dispatch(.tapped(p, now))
+            case .tapSkip: dispatch(.tapped(state.skipButton.frame.center, now))
+            case .key(let k): dispatch(.keyPressed(k, now))
+            }
+        }
+    }
+}

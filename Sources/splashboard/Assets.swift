@@ -1,0 +1,25 @@
+import Foundation
+
+/// The bundled files: the default splash image, the demo feed and its pictures.
+/// Looked for in `$SPLASHBOARD_ASSETS`, then beside the binary (`../share/splashboard`,
+/// as installed), then in the source tree the binary was built in.
+struct Assets {
+    let folder: String
+
+    var defaultSplash: String { folder + "/default-splash.jpg" }
+    var demoFeed: URL { URL(fileURLWithPath: folder + "/demo/feed.json") }
+
+    static func locate(environment: [String: String]) -> Assets? {
+        var candidates: [String] = []
+        if let env = environment["SPLASHBOARD_ASSETS"], !env.isEmpty { candidates.append(env) }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = exe
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("share/splashboard").path)
+            candidates.append(dir.appendingPathComponent("assets").path)
+            dir = dir.deletingLastPathComponent()
+        }
+        candidates.append("/usr/share/splashboard")
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/default-splash.jpg") }.map(Assets.init)
+    }
+}
