@@ -130,9 +130,8 @@ public struct FeedDocument: Equatable, Sendable {
 
     /// An integer from JSON, refusing booleans, fractions and values out of range.
     static func wholeNumber(_ raw: Any) -> Int? {
-        if raw is Bool { return nil }
         if let n = raw as? NSNumber {
-            if CFNumberTypeIsBoolean(n) { return nil }
+            if isBoolean(n) { return nil }
             let d = n.doubleValue
             guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
             return Int(d)
@@ -140,8 +139,8 @@ public struct FeedDocument: Equatable, Sendable {
         return nil
     }
 
-    private static func CFNumberTypeIsBoolean(_ n: NSNumber) -> Bool {
-        // NSNumber(true) reports the Objective-C type "c" (char).
+    /// JSON `true`/`false` arrive as NSNumber too; they report the Objective-C type "c".
+    private static func isBoolean(_ n: NSNumber) -> Bool {
         String(cString: n.objCType) == "c"
     }
 
@@ -162,7 +161,7 @@ public struct FeedDocument: Equatable, Sendable {
         case is String: return "a string"
         case is [Any]: return "a list"
         case is [String: Any]: return "an object"
-        case let n as NSNumber where CFNumberTypeIsBoolean(n): return n.boolValue ? "true" : "false"
+        case let n as NSNumber where isBoolean(n): return n.boolValue ? "true" : "false"
         case let n as NSNumber: return n.stringValue
         default: return "\(type(of: value))"
         }

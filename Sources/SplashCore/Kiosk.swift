@@ -12,17 +12,17 @@ public enum Kiosk {
         case .tick(let now):
             switch state.scene {
             case .splash(var splash):
-                var effects: [KioskEffect] = []
+                guard now.uptime >= splash.nextTickAt else { return [] }
+                // After a late wake-up only the number that will be drawn is announced.
                 while now.uptime >= splash.nextTickAt {
                     splash.countdown -= 1
                     splash.nextTickAt += 1
                     if splash.countdown <= 0 {
                         return leaveSplash(&state, splash, by: .timeout, now)
                     }
-                    effects.append(.emit(.countdown(value: splash.countdown)))
                 }
                 state.scene = .splash(splash)
-                return effects
+                return [.emit(.countdown(value: splash.countdown))]
             case .detail:
                 if let deadline = state.nextDeadline, now.uptime >= deadline {
                     return enterSplash(&state, now)

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+@Suite struct FeedDocumentTests {
+    let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
+
+    func decode(_ json: String) throws -> FeedDocument {
+        try FeedDocument.decode(Data(json.utf8), from: feedURL)
+    }
+
+    @Test func theSeedShapeIsOneCampaign() throws {
+        let doc = try decode(#"{"picUrl": "https://img.example.test/a.jpg?w=904&fmt=jpeg", "showTime": 3}"#)
+        #expect(doc.campaigns.count == 1)
+        #expect(doc.campaigns[0].id == "https://img.example.test/a.jpg?w=904&fmt=jpeg")
+        #expect(doc.campaigns[0].showTime == 3)
+    }
+
+    @Test func anArrayAndTheCampaignsObject() throws {
+        let list = try decode(#"[{"id":"a","picUrl":"a.jpg","showTime":1},{"id":"b","picUrl":"/b.png","showTime":0}]"#)
+        #expect(list.campaigns.map(\.id) == ["a", "b"])
+        #expect(list.campaigns[0].picURL.absoluteString == "https://cdn.example.test/kiosk/a.jpg")
+        #expect(list.campaigns[1].picURL.absoluteString == "https://cdn.example.test/b.png")
+        #expect(list.campaigns.map(\.position) == [0, 1])
+
+        let object = try decode(#"{"message":"Hi","campaigns":[{"picUrl":"a.jpg","showTime":2,"title":"T","extra":{"x":1}}]}"#)
+        #expect(object.message == "Hi")
+        #expect(object.campaigns[0].title == "T")
+    }
+
+    @Test func datesWithAnyOffset() throws {
+        let doc = try decode("""
+        [{"picUrl":"a.jpg","showTime":1,"startAt":"2026-01-01T08:00:00+08:00","endAt":"2026-01-02T00:00:00Z",
+          "updatedAt":"2026-01-01T00:00:00.250-05:00"}]
+        """)
+        let c = doc.campaigns[0]
+        #expect(c.startAt == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(c.endAt == Date(timeIntervalSince1970: 1_767_312_000))
+        #expect(c.updatedAt == Date(timeIntervalSince1970: 1_767_243_600.25))
+    }
+
+    @Test func badEntriesAreSkippedWithAWarningNamingThem() throws {
+        let doc = try decode("""
+        [{"id":"good","picUrl":"a.jpg","showTime":1},
+         {"id":"no-pic","showTime":1},
+         {"id":"neg","picUrl":"b.jpg","showTime":-1},
+         {"id":"frac","picUrl":"b.jpg","showTime":1.5},
+         {"id":"bool","picUrl":"b.jpg","showTime":true},
+         {"id":"scheme","picUrl":"ftp://x/b.jpg","showTime":1},
+         {"id":"when","picUrl":"b.jpg","showTime":1,"startAt":"tomorrow"},
+         {"id":"good","picUrl":"c.jpg","showTime":1},
+         "text"]
+        """)
+        #expect(doc.campaigns.map(\.id) == ["good"])
+        #expect(doc.warnings.count == 8)
+        #expect(doc.warnings[0].contains("no-pic") && doc.warnings[0].contains("picUrl"))
+        #expect(doc.warnings[1].contains("neg") && doc.warnings[1].contains("showTime"))
+        #expect(doc.warnings[3].contains("bool"))
+        #expect(doc.warnings[5].contains("startAt"))
+        #expect(doc.warnings[6].contains("id"))
+    }
+
+    @Test func anEmptyListRetiresEverything() throws {
+        #expect(try decode("[]").campaigns.isEmpty)
+        #expect(try decode(#"{"campaigns":[]}"#).campaigns.isEmpty)
+    }
+
+    @Test(arguments: ["", "not json", "{\"campaigns\": 3}", "42", "\"x\"", "null",
+                      "[{\"showTime\":1}]", "{\"picUrl\":5,\"showTime\":1}"])
+    func invalidDocumentsAreErrors(json: String) {
+        #expect(throws: FeedError.self) { try decode(json) }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+/// A manual clock: the test moves time by hand.
+struct ManualClock {
+    var now = Instant(uptime: 0, date: Date(timeIntervalSince1970: 1_790_000_000))
+    mutating func advance(_ s: Seconds) -> Instant {
+        now = now.advanced(by: s)
+        return now
+    }
+}
+
+func entry(_ id: String, showTime: Int = 5, shows: Int = 0, updated: TimeInterval? = nil, position: Int = 0,
+           start: Date? = nil, end: Date? = nil, image: String? = "/img/x.jpg") -> CatalogEntry {
+    CatalogEntry(
+        campaign: Campaign(id: id, picURL: URL(string: "https://example.test/\(id).jpg")!, showTime: showTime,
+                           title: "T-\(id)", detail: "D-\(id)", startAt: start, endAt: end,
+                           updatedAt: updated.map { Date(timeIntervalSince1970: $0) }, position: position),
+        shows: shows, imagePath: image.map { $0.replacingOccurrences(of: "x", with: id) })
+}
+
+func makeState(_ catalog: [CatalogEntry] = [entry("a")], countdown: Int = 3, fallback: FallbackMode = .image,
+               attract: Int = 10) -> KioskState {
+    var state = KioskState(settings: KioskSettings(countdown: countdown, fallback: fallback, attractAfter: attract,
+                                                   defaultImage: "/assets/default.jpg"),
+                           screen: Size(width: 1280, height: 720))
+    state.catalog = catalog
+    return state
+}
+
+func events(_ effects: [KioskEffect]) -> [KioskEvent] {
+    effects.compactMap { if case .emit(let e) = $0 { return e } else { return nil } }
+}
+
+@Suite struct KioskReducerTests {
+    @Test func startRecordsTheShowBeforeAnnouncingIt() {
+        var state = makeState()
+        let clock = ManualClock()
+        let effects = Kiosk.reduce(&state, .started(clock.now))
+        #expect(effects == [
+            .recordShow(campaignID: "a", at: clock.now.date),
+            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg")),
+            .emit(.countdown(value: 3)),
+        ])
+        guard case .splash(let splash) = state.scene else { Issue.record("not on the splash"); return }
+        #expect(splash.countdown == 3)
+        #expect(state.nextDeadline == 1)
+        #expect(state.catalog[0].shows == 1)
+    }
+
+    @Test func countdownTicksOncePerSecondAndAdvancesAtZero() {
+        var state = makeState()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(0.5))).isEmpty)
+        #expect(events(Kiosk.reduce(&state, .tick(clock.advance(0.5)))) == [.countdown(value: 2)])
+        #expect(state.nextDeadline == 2)
+        #expect(events(Kiosk.reduce(&state, .tick(clock.advance(1)))) == [.countdown(value: 1)])
+        let end = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        #expect(end.first == .endShow(campaignID: "a", outcome: .completed, at: clock.now.date))
+        #expect(events(end) == [.skip(by: .timeout), .detail(campaign: "a"),
+                                .poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin)])
+        guard case .detail(let detail) = state.scene else { Issue.record("not on detail"); return }
+        #expect(detail.campaignID == "a")
+        #expect(detail.title == "T-a")
+        #expect(detail.text == "D-a")
+        #expect(state.splashesEnded == 1)
+    }
+
+    @Test func aLateWakeUpCatchesUpWithoutGoingNegative() {
+        var state = makeState(countdown: 3)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(events(Kiosk.reduce(&state, .tick(clock.advance(2.5)))) == [.countdown(value: 1)])
+        let effects = Kiosk.reduce(&state, .tick(clock.advance(10)))
+        #expect(events(effects).first == .skip(by: .timeout))
+        if case .detail = state.scene {} else { Issue.record("expected detail") }
+    }
+
+    @Test func tapOnThePillSkips() {
+        var state = makeState()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        let pill = state.skipButton.frame
+        let effects = Kiosk.reduce(&state, .tapped(Point(x: pill.maxX - 2, y: pill.y + 2), clock.advance(0.4)))
+        #expect(effects.first == .endShow(campaignID: "a", outcome: .skipped, at: clock.now.date))
+        #expect(events(effects).first == .skip(by: .tap))
+    }
+
+    @Test(arguments: [Key.escape, .space, .enter])
+    func skipKeysSkip(key: Key) {
+        var state = makeState()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(events(Kiosk.reduce(&state, .keyPressed(key, clock.advance(0.2)))).first == .skip(by: .key))
+        if case .detail = state.scene {} else { Issue.record("expected detail") }
+    }
+
+    @Test func otherKeysDoNotSkip() {
+        var state = makeState()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(Kiosk.reduce(&state, .keyPressed(.other, clock.advance(0.2))).isEmpty)
+        if case .splash = state.scene {} else { Issue.record("expected splash") }
+    }
+
+    @Test func tapElsewhereClicksThrough() {
+        var state = makeState()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        let effects = Kiosk.reduce(&state, .tapped(Point(x: 300, y: 500), clock.advance(1.5)))
+        #expect(effects.first == .endShow(campaignID: "a", outcome: .clicked, at: clock.now.date))
+        #expect(events(effects).first == .skip(by: .clickThrough))
+    }
+
+    @Test func attractLoopReturnsToTheSplashAndInputResetsTheIdleTimer() {
+        var state = makeState(attract: 10)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        #expect(state.nextDeadline == 11)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(6))).isEmpty)
+        _ = Kiosk.reduce(&state, .tapped(Point(x: 10, y: 10), clock.now))
+        #expect(state.nextDeadline == 17)
+        _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(5)))
+        #expect(state.nextDeadline == 22)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(9.9))).isEmpty)
+        let effects = Kiosk.reduce(&state, .tick(clock.advance(0.1)))
+        #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date))
+        #expect(events(effects).first == .splash(campaign: "a", remaining: 3, image: "/img/a.jpg"))
+    }
+
+    @Test func attractZeroMeansNever() {
+        var state = makeState(attract: 0)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = Kiosk.reduce(&state, .keyPressed(.enter, clock.advance(1)))
+        #expect(state.nextDeadline == nil)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(100_000))).isEmpty)
+    }
+
+    @Test func nothingEligibleShowsTheDefaultImage() {
+        var state = makeState([entry("used", showTime: 2, shows: 2), entry("nopic", image: nil)])
+        let effects = Kiosk.reduce(&state, .started(ManualClock().now))
+        #expect(events(effects) == [.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg"), .countdown(value: 3)])
+        #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
+    }
+
+    @Test func fallbackSkipGoesStraightToDetail() {
+        var state = makeState([], fallback: .skip)
+        let effects = Kiosk.reduce(&state, .started(ManualClock().now))
+        #expect(events(effects).first == .detail(campaign: nil))
+        guard case .detail(let detail) = state.scene else { Issue.record("expected detail"); return }
+        #expect(detail.text == KioskSettings.standardMessage)
+        #expect(state.splashesEnded == 1)
+    }
+
+    @Test func feedMessageIsTheDefaultDetailText() {
+        var e = entry("a")
+        e.campaign.detail = nil
+        var state = makeState([e])
+        _ = Kiosk.reduce(&state, .catalogLoaded([e], message: "Hello from the feed"))
+        _ = Kiosk.reduce(&state, .started(ManualClock().now))
+        _ = Kiosk.reduce(&state, .keyPressed(.space, ManualClock().now))
+        guard case .detail(let detail) = state.scene else { Issue.record("expected detail"); return }
+        #expect(detail.text == "Hello from the feed")
+    }
+
+    @Test func showsRunOutThenTheFallbackAppears() {
+        var state = makeState([entry("a", showTime: 2)], attract: 1)
+        var clock = ManualClock()
+        var shown: [String?] = []
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        for _ in 0..<3 {
+            if case .splash(let s) = state.scene { shown.append(s.campaignID) }
+            _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
+            _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        }
+        #expect(shown == ["a", "a", nil])
+    }
+
+    @Test func anUndecodableImageMovesToTheNextCampaign() {
+        var state = makeState([entry("old", updated: 100), entry("new", updated: 200)])
+        let clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        let effects = Kiosk.reduce(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
+        #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
+        #expect(state.catalog[1].imageProblem == "broken")
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import SplashCore
+
+/// Every character 10 px wide: enough to see where lines break.
+let mono: (String) -> Int = { $0.count * 10 }
+
+@Suite struct LineBreakerTests {
+    @Test func chineseBreaksBetweenCharacters() {
+        #expect(LineBreaker.wrap("今年第一批明前龙井已经到店", maxWidth: 50, measure: mono) == ["今年第一批", "明前龙井已", "经到店"])
+    }
+
+    @Test func latinBreaksBetweenWords() {
+        #expect(LineBreaker.wrap("Free tasting every afternoon", maxWidth: 130, measure: mono)
+                == ["Free tasting", "every", "afternoon"])
+    }
+
+    @Test func closingPunctuationNeverStartsALine() {
+        let lines = LineBreaker.wrap("一二三四，五六", maxWidth: 40, measure: mono)
+        #expect(lines.allSatisfy { !$0.hasPrefix("，") })
+        #expect(lines.joined() == "一二三四，五六")
+    }
+
+    @Test func openingBracketsNeverEndALine() {
+        let lines = LineBreaker.wrap("一二三《书名》", maxWidth: 40, measure: mono)
+        #expect(lines.allSatisfy { !$0.hasSuffix("《") })
+    }
+
+    @Test func mixedTextAndLongWords() {
+        let lines = LineBreaker.wrap("去看看 https://example.test/very/long/path 吧", maxWidth: 100, measure: mono)
+        #expect(lines.allSatisfy { mono($0) <= 100 })
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "去看看https://example.test/very/long/path吧")
+    }
+
+    @Test func newlinesAreKept() {
+        #expect(LineBreaker.wrap("我要傍近你\n方不至于难过", maxWidth: 500, measure: mono) == ["我要傍近你", "方不至于难过"])
+    }
+}
+
+@Suite struct GeometryTests {
+    @Test func thePillIsTopRightAndScalesWithTheScreen() {
+        let small = SkipButton(screen: Size(width: 640, height: 480), maxCountdown: 3)
+        #expect(small.frame.height == 48)
+        let hd = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 3)
+        #expect(hd.frame.height == 65)
+        #expect(hd.frame.maxX < 1920 && hd.frame.maxX > 1920 - 80)
+        #expect(hd.frame.y < 60)
+        #expect(hd.hitArea.contains(hd.frame.center))
+        let wide = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 30)
+        #expect(wide.frame.width > hd.frame.width)
+        #expect(SkipButton.label(3) == "跳过 3")
+    }
+
+    @Test func fitLetterboxesAndFillCrops() {
+        let screen = Size(width: 1280, height: 720)
+        let fit = ImageFit.fit.placement(of: Size(width: 200, height: 100), on: screen)
+        #expect(fit.destination == Rect(x: 0, y: 40, width: 1280, height: 640))
+        let fill = ImageFit.fill.placement(of: Size(width: 200, height: 100), on: screen)
+        #expect(fill.destination == Rect(x: 0, y: 0, width: 1280, height: 720))
+        #expect(fill.source == Rect(x: 11, y: 0, width: 178, height: 100))
+        let tall = ImageFit.fit.placement(of: Size(width: 100, height: 200), on: screen)
+        #expect(tall.destination == Rect(x: 460, y: 0, width: 360, height: 720))
+    }
+
+    @Test func rotationMapsTouchesBackToLayout() {
+        let output = Size(width: 1280, height: 720)
+        #expect(Rotation.quarter.logicalSize(for: output) == Size(width: 720, height: 1280))
+        // Layout top-right (719, 0) is drawn at the output's bottom-right when turned 90° clockwise.
+        #expect(Rotation.quarter.logicalPoint(Point(x: 1279, y: 719), output: output) == Point(x: 719, y: 0))
+        #expect(Rotation.half.logicalPoint(Point(x: 0, y: 0), output: output) == Point(x: 1279, y: 719))
+        #expect(Rotation.threeQuarters.logicalPoint(Point(x: 0, y: 0), output: output) == Point(x: 719, y: 0))
+    }
+
+    @Test func colours() {
+        #expect(RGBColor(hex: "#FED300") == .widgetYellow)
+        #expect(RGBColor(hex: "fed300")?.description == "#FED300")
+        #expect(RGBColor(hex: "#FED30") == nil)
+        #expect(RGBColor(hex: "#GGGGGG") == nil)
+    }
+
+    @Test func eventLinesAreJSON() throws {
+        let line = KioskEvent.splash(campaign: "a\"b", remaining: 2, image: "/x").jsonLine(at: 1.23456)
+        #expect(line == #"{"event":"splash","t":1.235,"campaign":"a\"b","remaining":2,"image":"/x"}"#)
+        #expect(KioskEvent.splash(campaign: nil, remaining: nil, image: "/d").jsonLine(at: 0)
+                == #"{"event":"splash","t":0,"campaign":null,"remaining":null,"image":"/d"}"#)
+        #expect(KioskEvent.skip(by: .clickThrough).jsonLine(at: 3) == #"{"event":"skip","t":3,"by":"click_through"}"#)
+    }
+}

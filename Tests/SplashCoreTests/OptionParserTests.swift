@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+func parse(_ args: [String], config: [String: String] = [:], env: [String: String] = ["HOME": "/home/k"]) throws
+    -> OptionParser.Parsed {
+    try OptionParser.parse(args, environment: env, currentDirectory: "/work") { config[$0] }
+}
+
+func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError? {
+    do {
+        _ = try parse(args, config: config)
+        return nil
+    } catch let e as OptionError {
+        return e
+    } catch {
+        return nil
+    }
+}
+
+@Suite struct OptionParserTests {
+    @Test func defaultsFollowTheSpecification() throws {
+        let p = try parse([])
+        #expect(p.command == .run)
+        let o = p.options
+        #expect(o.countdown == 3)
+        #expect(o.fit == .fit)
+        #expect(o.background == .black)
+        #expect(o.fallback == .image)
+        #expect(o.syncInterval == 900)
+        #expect(o.poetryRefresh == 300)
+        #expect(o.feed == nil)
+        #expect(o.dataDir == "/home/k/.local/state/splashboard")
+        #expect(o.cacheDir == "/home/k/.cache/splashboard")
+        #expect(o.rotate == .none)
+        #expect(o.size == nil)
+        #expect(!o.headless)
+        #expect(o.effectiveLogFormat == .text)
+    }
+
+    @Test func theServiceUsesTheFoldersSystemdGivesIt() throws {
+        let p = try parse([], env: ["HOME": "/", "STATE_DIRECTORY": "/var/lib/splashboard",
+                                    "CACHE_DIRECTORY": "/var/cache/splashboard"])
+        #expect(p.options.dataDir == "/var/lib/splashboard")
+        #expect(p.options.cacheDir == "/var/cache/splashboard")
+    }
+
+    @Test func everyOptionIsRead() throws {
+        let o = try parse([
+            "--feed", "https://cdn.example.test/feed.json", "--data-dir", "d", "--cache-dir=/c",
+            "--countdown", "5", "--fit", "fill", "--background", "#1a2B3c", "--fallback", "skip",
+            "--attract-after", "0", "--sync-interval", "60", "--poetry-url", "http://127.0.0.1:9/p.json",
+            "--poetry-image-url", "http://127.0.0.1:9/p.jpg", "--poetry-refresh", "30", "--font", "/f.ttf",
+            "--rotate", "270", "--size", "1080x1920", "--log-format", "json", "--headless",
+            "--snapshot", "/tmp/s", "--exit-after", "detail", "--clock", "virtual", "--script", "s.txt",
+        ]).options
+        #expect(o.feed?.absoluteString == "https://cdn.example.test/feed.json")
+        #expect(o.dataDir == "/work/d")
+        #expect(o.cacheDir == "/c")
+        #expect(o.countdown == 5)
+        #expect(o.fit == .fill)
+        #expect(o.background == RGBColor(red: 0x1A, green: 0x2B, blue: 0x3C))
+        #expect(o.fallback == .skip)
+        #expect(o.attractAfter == 0)
+        #expect(o.syncInterval == 60)
+        #expect(o.poetryURL?.port == 9)
+        #expect(o.poetryRefresh == 30)
+        #expect(o.font == "/f.ttf")
+        #expect(o.rotate == .threeQuarters)
+        #expect(o.size == Size(width: 1080, height: 1920))
+        #expect(o.logFormat == .json)
+        #expect(o.headless)
+        #expect(o.snapshotDir == "/tmp/s")
+        #expect(o.exitAfter == .detail)
+        #expect(o.clock == .virtual)
+        #expect(o.script == "/work/s.txt")
+    }
+
+    @Test func aPlainPathIsAFileFeed() throws {
+        let o = try parse(["--feed", "feeds/f.json"]).options
+        #expect(o.feed == URL(fileURLWithPath: "/work/feeds/f.json"))
+    }
+
+    @Test(arguments: [
+        (["--countdown", "0"], "--countdown"), (["--countdown", "31"], "--countdown"), (["--countdown", "x"], "--countdown"),
+        (["--fit", "stretch"], "--fit"), (["--background", "red"], "--background"), (["--background", "#12345"], "--background"),
+        (["--fallback", "none"], "--fallback"), (["--attract-after", "-1"], "--attract-after"),
+        (["--rotate", "45"], "--rotate"), (["--size", "1280"], "--size"), (["--size", "0x0"], "--size"),
+        (["--log-format", "xml"], "--log-format"), (["--exit-after", "later"], "--exit-after"),
+        (["--clock", "fast"], "--clock"), (["--feed", "ftp://x/feed.json"], "--feed"), (["--feed", "http://"], "--feed"),
+        (["--bogus"], "--bogus"), (["--countdown"], "--countdown"), (["--headless=maybe"], "--headless"),
+        (["sideways"], "sideways"), (["--config", "/nope.conf"], "--config"),
+    ])
+    func badInputNamesTheOption(args: [String], source: String) {
+        let error = parseError(args)
+        #expect(error?.source == source)
+        #expect(!(error?.problem.isEmpty ?? true))
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try parse(["--help"]).command == .help)
+        #expect(try parse(["--countdown", "9", "--version"]).command == .version)
+        #expect(OptionParser.usage.contains("--attract-after"))
+    }
+
+    @Test func configFileSetsOptionsAndTheCommandLineWins() throws {
+        let conf = """
+        # kiosk in the lobby
+        countdown = 7
+        fit=fill
+
+        background = "#FFFFFF"
+        headless = true
+        """
+        let o = try parse(["--config", "/k.conf", "--countdown", "4"], config: ["/k.conf": conf]).options
+        #expect(o.countdown == 4)
+        #expect(o.fit == .fill)
+        #expect(o.background == .white)
+        #expect(o.headless)
+        #expect(o.configPath == "/k.conf")
+    }
+
+    @Test func theSystemConfigIsReadWhenItExists() throws {
+        let o = try parse([], config: [DefaultPaths.systemConfig: "countdown = 9\n"]).options
+        #expect(o.countdown == 9)
+    }
+
+    @Test func aBadConfigLineNamesFileAndLine() {
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "countdown = 3\n\nfit = wide\n"])?.source == "/k.conf:3")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "# c\njust words\n"])?.source == "/k.conf:2")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "colour = #000000\n"])?.source == "/k.conf:1")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "config = /other\n"])?.source == "/k.conf:1")
+    }
+}
+
+@Suite struct ScriptTests {
+    @Test func stepsAreParsedAndSorted() throws {
+        let steps = try ScriptStep.parse("""
+        # a visitor
+        2.5 key escape
+        0.5 tap skip
+        1 tap 100 200
+        3 key f
+        """, path: "s")
+        #expect(steps == [
+            ScriptStep(time: 0.5, action: .tapSkip), ScriptStep(time: 1, action: .tap(Point(x: 100, y: 200))),
+            ScriptStep(time: 2.5, action: .key(.escape)), ScriptStep(time: 3, action: .key(.other)),
+        ])
+    }
+
+    @Test func aBadLineNamesItsLine() {
+        #expect(throws: OptionError.self) { try ScriptStep.parse("1 tap\n", path: "s") }
+        do {
+            _ = try ScriptStep.parse("0 key escape\nsoon tap skip\n", path: "s")
+        } catch let e as OptionError {
+            #expect(e.source == "s:2")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import SplashCore
+import Testing
+
+/// The kiosk run headless, as CI runs it: real SDL frames, checked pixel by pixel.
+@Suite struct HeadlessSplashTests {
+    let screen = Size(width: 1280, height: 720)
+
+    /// A feed with one campaign whose picture is `image`.
+    func oneCampaign(_ folder: String, image: String = "a.png", title: String = "标题") throws -> String {
+        try writeFeed(folder, """
+        {"campaigns": [{"id": "a", "picUrl": "\(image)", "showTime": 100, "title": "\(title)", "detail": "说明文字"}]}
+        """)
+    }
+
+    @Test func splashCountsDownInThePillAndHandsOverToDetail() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 1280, height: 720, bands: [red])
+        let feed = try oneCampaign(dir)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", feed,
+                                "--snapshot", shots])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.names == ["started", "splash", "countdown", "first_frame", "countdown", "countdown", "skip",
+                              "detail", "poetry"])
+        #expect(run.events(named: "countdown").compactMap { $0["value"] as? Int } == [3, 2, 1])
+        #expect(run.events(named: "skip").first?["by"] as? String == "timeout")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "a")
+        #expect(run.events(named: "started").first?["driver"] as? String == "dummy")
+        #expect(run.events(named: "started").first?["renderer"] as? String == "software")
+
+        let files = snapshots(shots)
+        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent }
+                == ["0001-splash.png", "0002-splash.png", "0003-splash.png", "0004-detail.png"])
+        let three = try Picture(files[0])
+        let two = try Picture(files[1])
+        #expect(three.width == 1280 && three.height == 720)
+
+        // The pill is a dark translucent shape in the top-right corner, on top of the image.
+        let pill = SkipButton(screen: screen, maxCountdown: 3).frame
+        #expect(pill.maxX > 1180 && pill.y < 60)
+        let inside = three.color(pill.x + pill.height / 2, pill.y + 3)
+        #expect(inside.red < 130 && inside.red > 50, "pill colour \(inside)")
+        #expect(three.color(10, 10).isClose(to: red))
+        #expect(three.color(pill.x - 20, pill.center.y).isClose(to: red))
+        // White label pixels inside the pill.
+        #expect(three.count(in: pill, differingFrom: RGBColor(red: 90, green: 12, blue: 12), by: 120) > 20)
+
+        // Only the digit changes between ticks.
+        #expect(three.differences(from: two, in: pill) > 10)
+        #expect(three.differences(from: two, in: Rect(x: 0, y: pill.maxY + 2, width: 1280, height: 600)) == 0)
+        #expect(three.differences(from: two, in: Rect(x: 0, y: 0, width: pill.x - 2, height: 100)) == 0)
+    }
+
+    @Test func fitLetterboxesOnTheBackgroundAndFillCovers() throws {
+        let dir = try temporaryFolder()
+        // 2:1, left half green, right half blue, on a 16:9 screen.
+        try writeImage(dir + "/a.png", width: 400, height: 200, bands: [green, blue])
+        let feed = try oneCampaign(dir)
+        for mode in ["fit", "fill"] {
+            let shots = dir + "/" + mode
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
+                                    "--fit", mode, "--background", "#FF00FF", "--snapshot", shots])
+            #expect(run.status == 0, "\(run.stderr)")
+            let p = try Picture(snapshots(shots)[0])
+            if mode == "fit" {
+                // 1280x640 image, 40 px bars above and below.
+                #expect(p.color(640, 10).isClose(to: magenta))
+                #expect(p.color(640, 710).isClose(to: magenta))
+                #expect(p.color(10, 360).isClose(to: green))
+                #expect(p.color(1270, 360).isClose(to: blue))
+            } else {
+                // Covers the screen: no background anywhere, the sides cropped.
+                // The green/blue edge (x = 200 of 400) stays in the middle of the screen.
+                #expect(p.color(600, 2).isClose(to: green))
+                #expect(p.color(680, 2).isClose(to: blue))
+                #expect(p.color(10, 717).isClose(to: green))
+                #expect(p.color(1270, 717).isClose(to: blue))
+                #expect(p.count(in: Rect(x: 0, y: 100, width: 1280, height: 620), differingFrom: magenta, by: 60) == 1280 * 620)
+            }
+        }
+    }
+
+    @Test func nothingEligibleShowsTheBundledDefaultImage() throws {
+        let dir = try temporaryFolder()
+        let feed = try writeFeed(dir, #"{"campaigns": []}"#)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
+                                "--snapshot", shots])
+        #expect(run.status == 0, "\(run.stderr)")
+        let splash = try #require(run.events(named: "splash").first)
+        #expect(splash["campaign"] is NSNull)
+        let image = try #require(splash["image"] as? String)
+        #expect(image.hasSuffix("default-splash.jpg"))
+        // The default picture (1920x1080) scaled to 1280x720: compare samples away from its text.
+        let shot = try Picture(snapshots(shots)[0])
+        let original = try Picture(image)
+        for (x, y) in [(40, 40), (300, 650), (900, 600), (1200, 700), (640, 20)] {
+            #expect(shot.color(x, y).isClose(to: original.color(x * 3 / 2, y * 3 / 2), tolerance: 16),
+                    "at \(x),\(y): \(shot.color(x, y)) vs \(original.color(x * 3 / 2, y * 3 / 2))")
+        }
+    }
+
+    @Test func fallbackSkipGoesStraightToDetail() throws {
+        let dir = try temporaryFolder()
+        let feed = try writeFeed(dir, "[]")
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", feed,
+                                "--fallback", "skip"])
+        #expect(run.status == 0)
+        #expect(!run.names.contains("splash"))
+        #expect(run.names.contains("detail"))
+    }
+
+    @Test func anUndecodableCampaignImageIsNeverShown() throws {
+        let dir = try temporaryFolder()
+        try "<html>not a picture</html>".write(toFile: dir + "/a.jpg", atomically: true, encoding: .utf8)
+        let feed = try oneCampaign(dir, image: "a.jpg")
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed])
+        #expect(run.status == 0)
+        #expect(run.events(named: "splash").compactMap { $0["campaign"] as? String } == ["a"])
+        #expect(run.events(named: "splash").last?["campaign"] is NSNull)
+        #expect((run.events(named: "error").first?["message"] as? String ?? "").contains("not a JPEG or PNG"))
+    }
+}
+
+/// Scripted input: taps, clicks and keys map to the same actions.
+@Suite struct ScriptedInputTests {
+    func run(script: String, extra: [String] = []) throws -> KioskRun {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 640, height: 360, bands: [red])
+        let feed = try writeFeed(dir, #"[{"id": "a", "picUrl": "a.png", "showTime": 50}]"#)
+        try script.write(toFile: dir + "/script", atomically: true, encoding: .utf8)
+        return try runKiosk(["--headless", "--clock", "virtual", "--feed", feed, "--script", dir + "/script",
+                             "--exit-after", "splash"] + extra)
+    }
+
+    @Test func tapOnThePill() throws {
+        let r = try run(script: "0.5 tap skip\n")
+        #expect(r.events(named: "skip").first?["by"] as? String == "tap")
+        #expect((r.events(named: "skip").first?["t"] as? Double) == 0.5)
+    }
+
+    @Test func tapNearThePillCountsForFingers() throws {
+        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame
+        let r = try run(script: "0.5 tap \(pill.x - 5) \(pill.maxY + 5)\n")
+        #expect(r.events(named: "skip").first?["by"] as? String == "tap")
+    }
+
+    @Test func tapElsewhereClicksThrough() throws {
+        let r = try run(script: "1.2 tap 300 500\n")
+        #expect(r.events(named: "skip").first?["by"] as? String == "click_through")
+    }
+
+    @Test(arguments: ["escape", "space", "enter"])
+    func skipKeys(key: String) throws {
+        let r = try run(script: "0.1 key \(key)\n")
+        #expect(r.events(named: "skip").first?["by"] as? String == "key")
+    }
+
+    @Test func otherKeysAreIgnored() throws {
+        let r = try run(script: "0.1 key a\n")
+        #expect(r.events(named: "skip").first?["by"] as? String == "timeout")
+    }
+
+    @Test func countdownOptionSetsTheNumbers() throws {
+        let r = try run(script: "", extra: ["--countdown", "5"])
+        #expect(r.events(named: "countdown").compactMap { $0["value"] as? Int } == [5, 4, 3, 2, 1])
+        #expect((r.events(named: "skip").first?["t"] as? Double) == 5)
+    }
+
+    @Test func theAttractLoopComesBackAndInputDelaysIt() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 64, height: 64, bands: [red])
+        let feed = try writeFeed(dir, #"[{"id": "a", "picUrl": "a.png", "showTime": 50}]"#)
+        try "0.5 key escape\n4 tap 100 100\n".write(toFile: dir + "/script", atomically: true, encoding: .utf8)
+        let r = try runKiosk(["--headless", "--clock", "virtual", "--feed", feed, "--attract-after", "5",
+                              "--script", dir + "/script", "--exit-after", "12"])
+        #expect(r.status == 0)
+        // Detail at 0.5; the tap at 4 moves the return to 9; that splash times out at 12.
+        let splashTimes = r.events(named: "splash").compactMap { $0["t"] as? Double }
+        #expect(splashTimes == [0, 9])
+        #expect(r.events(named: "splash").compactMap { $0["remaining"] as? Int } == [49, 48])
+        #expect(r.events(named: "skip").compactMap { $0["by"] as? String } == ["key", "timeout"])
+    }
+}
