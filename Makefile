@@ -7,7 +7,7 @@ BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsq
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean
+.PHONY: all deps build release run test clean screenshots
 
 all: build
 
@@ -30,3 +30,10 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Regenerates the README's screenshots from headless runs on the bundled demo content.
+screenshots: build
+	rm -rf .build/shots && mkdir -p .build/shots docs/screenshots
+	./.build/debug/splashboard --headless --clock virtual --exit-after detail --snapshot .build/shots/landscape >/dev/null
+	cp .build/shots/landscape/0001-splash.png docs/screenshots/splash.png
+	cp .build/shots/landscape/0004-detail.png docs/screenshots/detail.png
