@@ -24,17 +24,31 @@ let package = Package(
         ),
         .target(name: "SplashCore"),
         .target(
+            name: "SplashServices",
+            dependencies: ["SplashCore", "CSQLite", "CSDL2"]
+        ),
+        .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "CSDL2", "CFontconfig"]
+            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig"]
         ),
         .executableTarget(
             name: "splashboard",
-            dependencies: ["SplashCore", "SplashDisplay"]
+            dependencies: ["SplashCore", "SplashServices", "SplashDisplay"]
+        ),
+        .target(
+            name: "SplashTestSupport",
+            dependencies: ["SplashCore", "CSDL2"],
+            path: "Tests/SplashTestSupport",
+            exclude: ["fault_server.py"]
         ),
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(
+            name: "SplashServicesTests",
+            dependencies: ["SplashCore", "SplashServices", "SplashTestSupport", "CSDL2", "CSQLite"]
+        ),
+        .testTarget(
             name: "SplashDisplayTests",
-            dependencies: ["SplashCore", "SplashDisplay", "CSDL2"]
+            dependencies: ["SplashCore", "SplashServices", "SplashDisplay", "SplashTestSupport", "CSDL2"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import SplashCore
+import SplashServices
 
 /// The window and renderer, and the few drawing primitives the screens are made of.
 ///
@@ -231,7 +232,12 @@ public final class Canvas {
     /// The decoded image at `path` as a texture (decoded once, kept until `keepTextures`).
     public func image(_ path: String) throws -> (texture: OpaquePointer, size: Size) {
         if let cached = textures[path] { return cached }
-        let surface = try ImageDecoder.load(path)
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        do {
+            surface = try ImageDecoder.load(path)
+        } catch {
+            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
+        }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
             throw DisplayError.badImage(path: path, reason: sdlError())

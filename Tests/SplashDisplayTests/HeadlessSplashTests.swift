@@ -1,4 +1,5 @@
 import Foundation
+import SplashTestSupport
 import SplashCore
 import Testing
 
@@ -119,7 +120,8 @@ import Testing
         #expect(run.status == 0)
         #expect(run.events(named: "splash").compactMap { $0["campaign"] as? String } == ["a"])
         #expect(run.events(named: "splash").last?["campaign"] is NSNull)
-        #expect((run.events(named: "error").first?["message"] as? String ?? "").contains("not a JPEG or PNG"))
+        let message = run.events(named: "error").first?["message"] as? String
+        #expect(message?.contains("HTML") == true, "\(message ?? "no error event")")
     }
 }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SplashTestSupport
 import SplashCore
 @testable import SplashDisplay
 import Testing

@@ -1,37 +1,36 @@
 import CSDL2
 import Foundation
 import SplashCore
-import Testing
 
 /// The `splashboard` binary built beside this test bundle.
-enum Binary {
-    static var path: String {
+public enum Binary {
+    public static var path: String {
         let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         return dir.appendingPathComponent("splashboard").path
     }
 }
 
 /// One finished run of the kiosk.
-struct KioskRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct KioskRun {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
     /// The JSON event lines, decoded.
-    var events: [[String: Any]] {
+    public var events: [[String: Any]] {
         stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
     }
 
-    func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+    public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
 
     /// Event names in order.
-    var names: [String] { events.compactMap { $0["event"] as? String } }
+    public var names: [String] { events.compactMap { $0["event"] as? String } }
 }
 
 /// Runs the kiosk with `arguments` and waits (at most 60 s) for it to exit.
-func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throws -> KioskRun {
+public func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throws -> KioskRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
@@ -44,7 +43,7 @@ func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throw
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
@@ -55,14 +54,14 @@ func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throw
 }
 
 /// A fresh folder for one test.
-func temporaryFolder() throws -> String {
+public func temporaryFolder() throws -> String {
     let path = NSTemporaryDirectory() + "splashboard-test-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
 
 /// Writes a picture made of vertical bands of colour, as PNG or JPEG (by extension).
-func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor]) throws {
+public func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor]) throws {
     guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
     else { throw DisplayTestError.sdl }
     defer { SDL_FreeSurface(surface) }
@@ -77,21 +76,21 @@ func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor]) thro
 }
 
 /// Writes a feed of campaigns next to their pictures and returns its path.
-func writeFeed(_ folder: String, _ json: String) throws -> String {
+public func writeFeed(_ folder: String, _ json: String) throws -> String {
     let path = folder + "/feed.json"
     try json.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
 
-enum DisplayTestError: Error { case sdl, unreadable(String) }
+public enum DisplayTestError: Error { case sdl, unreadable(String) }
 
 /// A PNG read back for pixel checks.
-struct Picture {
-    let width: Int
-    let height: Int
+public struct Picture {
+    public let width: Int
+    public let height: Int
     private let pixels: [UInt32]
 
-    init(_ path: String) throws {
+    public init(_ path: String) throws {
         guard let loaded = IMG_Load(path) else { throw DisplayTestError.unreadable(path) }
         defer { SDL_FreeSurface(loaded) }
         guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
@@ -110,13 +109,13 @@ struct Picture {
         pixels = px
     }
 
-    func color(_ x: Int, _ y: Int) -> RGBColor {
+    public func color(_ x: Int, _ y: Int) -> RGBColor {
         let v = pixels[y * width + x]
         return RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF))
     }
 
     /// Pixels inside `rect` that differ between two pictures of the same size.
-    func differences(from other: Picture, in rect: Rect) -> Int {
+    public func differences(from other: Picture, in rect: Rect) -> Int {
         var n = 0
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX where pixels[y * width + x] != other.pixels[y * other.width + x] { n += 1 }
@@ -125,7 +124,7 @@ struct Picture {
     }
 
     /// Pixels inside `rect` that are far from `color`.
-    func count(in rect: Rect, differingFrom color: RGBColor, by tolerance: Int = 40) -> Int {
+    public func count(in rect: Rect, differingFrom color: RGBColor, by tolerance: Int = 40) -> Int {
         var n = 0
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX where !self.color(x, y).isClose(to: color, tolerance: tolerance) { n += 1 }
@@ -135,22 +134,22 @@ struct Picture {
 }
 
 extension RGBColor {
-    func isClose(to other: RGBColor, tolerance: Int = 12) -> Bool {
+    public func isClose(to other: RGBColor, tolerance: Int = 12) -> Bool {
         abs(Int(red) - Int(other.red)) <= tolerance && abs(Int(green) - Int(other.green)) <= tolerance
             && abs(Int(blue) - Int(other.blue)) <= tolerance
     }
 }
 
 /// Lists a snapshot folder, sorted.
-func snapshots(_ dir: String) -> [String] {
+public func snapshots(_ dir: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted().map { dir + "/" + $0 }
 }
 
-let red = RGBColor(red: 220, green: 30, blue: 30)
-let blue = RGBColor(red: 20, green: 60, blue: 220)
-let green = RGBColor(red: 20, green: 200, blue: 60)
-let magenta = RGBColor(red: 255, green: 0, blue: 255)
+public let red = RGBColor(red: 220, green: 30, blue: 30)
+public let blue = RGBColor(red: 20, green: 60, blue: 220)
+public let green = RGBColor(red: 20, green: 200, blue: 60)
+public let magenta = RGBColor(red: 255, green: 0, blue: 255)
 
 /// The bundled assets folder of the source tree.
-let assetsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public let assetsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("assets").path

@@ -1,0 +1,27 @@
+/// How a sync ended.
+public enum SyncStatus: String, Equatable, Sendable {
+    /// A new feed was applied.
+    case ok
+    /// The server said nothing changed (304); nothing was written.
+    case notModified = "not_modified"
+    /// The feed could not be fetched or was not valid; nothing changed.
+    case error
+}
+
+/// The outcome of one sync, as the kiosk and `splashboard sync` report it.
+public struct SyncReport: Equatable, Sendable {
+    public var status: SyncStatus
+    /// Active campaigns after the sync.
+    public var campaigns: Int
+    /// Why it failed, when it did.
+    public var error: String?
+    /// Skipped feed entries and pictures that could not be cached, one line each.
+    public var warnings: [String]
+
+    public init(status: SyncStatus, campaigns: Int, error: String? = nil, warnings: [String] = []) {
+        self.status = status
+        self.campaigns = campaigns
+        self.error = error
+        self.warnings = warnings
+    }
+}

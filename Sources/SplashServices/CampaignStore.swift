@@ -1,0 +1,236 @@
+import Foundation
+import SplashCore
+
+/// The device's memory: campaigns from the last good feed, the show ledger, the feed's
+/// sync state and the poetry entry, in `splashboard.db` in the data folder.
+///
+/// Every logical change is one transaction. A show is committed (WAL, synchronous=FULL)
+/// before `recordShow` returns, which is before the frame that shows it is presented.
+public final class CampaignStore: ShowLedger {
+    public static let fileName = "splashboard.db"
+    /// The schema this build writes; older files are migrated forward at open.
+    public static let schemaVersion = 1
+
+    public let db: SQLiteDatabase
+
+    /// Opens (creating the folder and file when needed) and migrates the database.
+    public init(dataDir: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.localizedDescription)")
+        }
+        db = try SQLiteDatabase(path: dataDir + "/" + Self.fileName)
+        try migrate()
+    }
+
+    private func migrate() throws {
+        let version = try db.userVersion
+        guard version < Self.schemaVersion else {
+            if version > Self.schemaVersion {
+                throw StoreError(path: db.path,
+                                 message: "it was written by a newer Splashboard (schema \(version)); upgrade this one")
+            }
+            return
+        }
+        try db.transaction {
+            if version < 1 {
+                try db.execute("""
+                CREATE TABLE campaigns (
+                    id TEXT PRIMARY KEY,
+                    pic_url TEXT NOT NULL,
+                    show_time INTEGER NOT NULL,
+                    title TEXT, detail TEXT,
+                    start_at REAL, end_at REAL, updated_at REAL,
+                    position INTEGER NOT NULL DEFAULT 0,
+                    active INTEGER NOT NULL DEFAULT 1,
+                    image_key TEXT,
+                    image_problem TEXT,
+                    thumbnail BLOB,
+                    first_seen REAL NOT NULL,
+                    last_seen REAL NOT NULL
+                );
+                CREATE TABLE shows (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    campaign_id TEXT NOT NULL,
+                    shown_at REAL NOT NULL,
+                    outcome TEXT CHECK (outcome IN ('skipped', 'completed', 'clicked'))
+                );
+                CREATE INDEX shows_by_campaign ON shows (campaign_id);
+                CREATE TABLE feed_state (
+                    feed_url TEXT PRIMARY KEY,
+                    etag TEXT, last_modified TEXT,
+                    last_success REAL, last_attempt REAL,
+                    last_error TEXT,
+                    message TEXT
+                );
+                CREATE TABLE poetry (
+                    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                    origin TEXT NOT NULL, author TEXT, content TEXT NOT NULL,
+                    image_url TEXT, fetched_at REAL NOT NULL
+                );
+                """)
+            }
+            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+        }
+    }
+
+    // MARK: ledger
+
+    public func recordShow(campaignID: String, at date: Date) throws {
+        try db.execute("INSERT INTO shows (campaign_id, shown_at) VALUES (?, ?)", [.text(campaignID), .date(date)])
+    }
+
+    public func endShow(campaignID: String, outcome: ShowOutcome, at date: Date) throws {
+        try db.execute("""
+        UPDATE shows SET outcome = ? WHERE id = (
+            SELECT MAX(id) FROM shows WHERE campaign_id = ? AND outcome IS NULL)
+        """, [.text(outcome.rawValue), .text(campaignID)])
+    }
+
+    /// Shows recorded per campaign id.
+    public func showCounts() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try db.query("SELECT campaign_id, COUNT(*) FROM shows GROUP BY campaign_id") {
+            if let id = row[0].text, let n = row[1].int { counts[id] = Int(n) }
+        }
+        return counts
+    }
+
+    // MARK: feed state
+
+    /// What the last syncs of a feed left behind.
+    public struct FeedState: Equatable {
+        public var etag: String?
+        public var lastModified: String?
+        public var lastSuccess: Date?
+        public var lastAttempt: Date?
+        public var lastError: String?
+        public var message: String?
+    }
+
+    public func feedState(for url: URL) throws -> FeedState {
+        let rows = try db.query("""
+        SELECT etag, last_modified, last_success, last_attempt, last_error, message FROM feed_state WHERE feed_url = ?
+        """, [.text(url.absoluteString)])
+        guard let r = rows.first else { return FeedState() }
+        return FeedState(etag: r[0].text, lastModified: r[1].text, lastSuccess: r[2].date, lastAttempt: r[3].date,
+                         lastError: r[4].text, message: r[5].text)
+    }
+
+    /// Notes a failed sync; the campaigns are left as they were.
+    public func recordSyncFailure(for url: URL, error: String, at date: Date) throws {
+        try db.execute("""
+        INSERT INTO feed_state (feed_url, last_attempt, last_error) VALUES (?, ?, ?)
+        ON CONFLICT (feed_url) DO UPDATE SET last_attempt = excluded.last_attempt, last_error = excluded.last_error
+        """, [.text(url.absoluteString), .date(date), .text(error)])
+    }
+
+    // MARK: campaigns
+
+    /// What a sync learned about one campaign's picture.
+    public enum ImageStatus: Equatable {
+        /// Cached and valid, with its thumbnail (nil: it was already cached earlier).
+        case cached(thumbnail: [UInt8]?)
+        /// Refused for good (wrong kind, too large, undecodable).
+        case refused(String)
+        /// Not available this time (network); tried again at the next sync.
+        case unavailable
+    }
+
+    /// Applies a good feed in one transaction: campaigns in it are added or updated and
+    /// active, the others inactive (their history stays); the feed state is updated.
+    public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
+                      images: [String: ImageStatus], at date: Date) throws {
+        try db.transaction {
+            try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
+            for c in document.campaigns {
+                let key = ImageCache.key(for: c.picURL)
+                try db.execute("""
+                INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
+                                       active, image_key, first_seen, last_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    pic_url = excluded.pic_url, show_time = excluded.show_time, title = excluded.title,
+                    detail = excluded.detail, start_at = excluded.start_at, end_at = excluded.end_at,
+                    updated_at = excluded.updated_at, position = excluded.position, active = 1,
+                    image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
+                    thumbnail = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.thumbnail END,
+                    image_key = excluded.image_key, last_seen = excluded.last_seen
+                """, [.text(c.id), .text(c.picURL.absoluteString), .int(Int64(c.showTime)), .optional(c.title),
+                      .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt), .int(Int64(c.position)),
+                      .text(key), .date(date), .date(date)])
+                try applyImageStatus(images[c.id], campaignID: c.id)
+            }
+            try db.execute("""
+            INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message)
+            VALUES (?, ?, ?, ?, ?, NULL, ?)
+            ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+                last_success = excluded.last_success, last_attempt = excluded.last_attempt, last_error = NULL,
+                message = excluded.message
+            """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
+                  .optional(document.message)])
+        }
+    }
+
+    /// Records newly fetched pictures of campaigns that are already stored (used when the
+    /// feed itself did not change but a picture that failed earlier came through).
+    public func updateImages(_ images: [String: ImageStatus]) throws {
+        try db.transaction {
+            for (id, status) in images { try applyImageStatus(status, campaignID: id) }
+        }
+    }
+
+    private func applyImageStatus(_ status: ImageStatus?, campaignID id: String) throws {
+        switch status {
+        case .cached(let thumbnail?):
+            try db.execute("UPDATE campaigns SET thumbnail = ?, image_problem = NULL WHERE id = ?", [.blob(thumbnail), .text(id)])
+        case .refused(let reason):
+            try db.execute("UPDATE campaigns SET image_problem = ?, thumbnail = NULL WHERE id = ?", [.text(reason), .text(id)])
+        case .cached(nil), .unavailable, nil:
+            break
+        }
+    }
+
+    /// Forgets which pictures were refused (after the cache is cleared, they are tried again).
+    public func forgetImageProblems() throws {
+        try db.execute("UPDATE campaigns SET image_problem = NULL, thumbnail = NULL")
+    }
+
+    /// A stored campaign with what is known about it.
+    public struct StoredCampaign: Equatable {
+        public var campaign: Campaign
+        public var active: Bool
+        public var shows: Int
+        public var imageKey: String
+        public var imageProblem: String?
+        public var thumbnail: [UInt8]?
+    }
+
+    /// All stored campaigns, active ones in feed order first.
+    public func campaigns(includeInactive: Bool = false) throws -> [StoredCampaign] {
+        let counts = try showCounts()
+        let rows = try db.query("""
+        SELECT id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position, active, image_key,
+               image_problem, thumbnail
+        FROM campaigns \(includeInactive ? "" : "WHERE active = 1") ORDER BY active DESC, position
+        """)
+        return rows.compactMap { r in
+            guard let id = r[0].text, let pic = r[1].text.flatMap(URL.init(string:)) else { return nil }
+            let campaign = Campaign(id: id, picURL: pic, showTime: Int(r[2].int ?? 0), title: r[3].text, detail: r[4].text,
+                                    startAt: r[5].date, endAt: r[6].date, updatedAt: r[7].date, position: Int(r[8].int ?? 0))
+            return StoredCampaign(campaign: campaign, active: r[9].int == 1, shows: counts[id] ?? 0,
+                                  imageKey: r[10].text ?? ImageCache.key(for: pic), imageProblem: r[11].text,
+                                  thumbnail: r[12].blob)
+        }
+    }
+
+    /// The active campaigns as the kiosk sees them, with their cached pictures.
+    public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
+        try campaigns().map { stored in
+            CatalogEntry(campaign: stored.campaign, shows: stored.shows,
+                         imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
+                         imageProblem: stored.imageProblem)
+        }
+    }
+}

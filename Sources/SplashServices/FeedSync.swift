@@ -1,0 +1,141 @@
+import Foundation
+import SplashCore
+
+/// One sync of the campaign feed: a conditional fetch, decoding, prefetching every new
+/// picture into the cache, then applying the feed to the store in one transaction.
+/// A 304 (or an unchanged file) writes nothing; a bad feed changes nothing.
+public final class FeedSync {
+    public static let feedLimit = 1 << 20
+    public static let imageLimit = 20 << 20
+
+    let store: CampaignStore
+    let cache: ImageCache
+    let fetcher: Fetcher
+    let cacheMaxBytes: Int
+
+    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20) {
+        self.store = store
+        self.cache = cache
+        self.fetcher = fetcher
+        self.cacheMaxBytes = cacheMaxBytes
+    }
+
+    /// Syncs `feed` at wall-clock `now`.
+    public func sync(_ feed: URL, now: Date) -> SyncReport {
+        let active = (try? store.campaigns().count) ?? 0
+        let state: CampaignStore.FeedState
+        do {
+            state = try store.feedState(for: feed)
+        } catch {
+            return SyncReport(status: .error, campaigns: active, error: error.localizedDescription)
+        }
+        let fetched: (Fetcher.Result, Data)
+        do {
+            fetched = try fetcher.fetchData(feed, etag: state.etag, lastModified: state.lastModified, limit: Self.feedLimit)
+        } catch {
+            return failed(feed, error, now: now, campaigns: active)
+        }
+        switch fetched.0 {
+        case .notModified:
+            return retryMissingPictures(campaigns: active)
+        case let .fetched(etag, lastModified, _):
+            let document: FeedDocument
+            do {
+                document = try FeedDocument.decode(fetched.1, from: feed)
+            } catch {
+                return failed(feed, error, now: now, campaigns: active)
+            }
+            var warnings = document.warnings
+            let known = Dictionary(((try? store.campaigns(includeInactive: true)) ?? []).map { ($0.campaign.id, $0) },
+                                   uniquingKeysWith: { a, _ in a })
+            var images: [String: CampaignStore.ImageStatus] = [:]
+            for campaign in document.campaigns {
+                let key = ImageCache.key(for: campaign.picURL)
+                if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
+                    continue  // refused before, same picture: not fetched again
+                }
+                let status = prefetch(campaign.picURL, needsThumbnail: known[campaign.id].map {
+                    $0.imageKey != key || $0.thumbnail == nil
+                } ?? true)
+                images[campaign.id] = status.0
+                if let warning = status.1 { warnings.append("campaign \"\(campaign.id)\": \(warning)") }
+            }
+            do {
+                try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now)
+            } catch {
+                return failed(feed, error, now: now, campaigns: active)
+            }
+            evict(now: now)
+            return SyncReport(status: .ok, campaigns: document.campaigns.count, warnings: warnings)
+        }
+    }
+
+    private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
+        let message = "feed \(feed.absoluteString): \(error.localizedDescription)"
+        try? store.recordSyncFailure(for: feed, error: message, at: now)
+        return SyncReport(status: .error, campaigns: campaigns, error: message)
+    }
+
+    /// After a 304: fetches pictures of active campaigns that are still missing (a
+    /// download that failed earlier). Writes only when one arrives.
+    private func retryMissingPictures(campaigns: Int) -> SyncReport {
+        var images: [String: CampaignStore.ImageStatus] = [:]
+        var warnings: [String] = []
+        for stored in (try? store.campaigns()) ?? [] where stored.imageProblem == nil && !cache.contains(key: stored.imageKey) {
+            let status = prefetch(stored.campaign.picURL, needsThumbnail: true)
+            if status.0 != .unavailable { images[stored.campaign.id] = status.0 }
+            if let warning = status.1 { warnings.append("campaign \"\(stored.campaign.id)\": \(warning)") }
+        }
+        if !images.isEmpty { try? store.updateImages(images) }
+        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings)
+    }
+
+    /// Downloads, validates and caches one picture. Returns its status and a warning.
+    /// A picture already cached (another campaign uses it) is not fetched again; its
+    /// thumbnail is made from the cached file when the campaign has none.
+    func prefetch(_ url: URL, needsThumbnail: Bool) -> (CampaignStore.ImageStatus, String?) {
+        let key = ImageCache.key(for: url)
+        if cache.contains(key: key) {
+            guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
+            let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
+            return (.cached(thumbnail: thumbnail), nil)
+        }
+        let partial: ImageCache.PartialFile
+        do {
+            partial = try cache.beginWrite()
+        } catch {
+            return (.unavailable, error.localizedDescription)
+        }
+        do {
+            _ = try fetcher.fetch(url, limit: Self.imageLimit, inspect: Self.refuseEarly, sink: partial.write)
+            let checked = try ImageValidator.check(partial.path)
+            try cache.commit(partial, as: key)
+            return (.cached(thumbnail: checked.thumbnail), nil)
+        } catch let error as ImageError {
+            cache.discard(partial)
+            return (.refused(error.localizedDescription), "picture \(url.absoluteString) refused: \(error.localizedDescription)")
+        } catch FetchError.tooLarge(let limit, let u) {
+            cache.discard(partial)
+            let reason = FetchError.tooLarge(limit: limit, url: u).localizedDescription
+            return (.refused(reason), "picture refused: \(reason)")
+        } catch {
+            cache.discard(partial)
+            return (.unavailable, "picture not cached yet: \(error.localizedDescription)")
+        }
+    }
+
+    /// Stops a download at its first bytes when they are not a JPEG or PNG, or a PNG
+    /// whose header already declares too many pixels.
+    static func refuseEarly(_ head: [UInt8]) throws {
+        guard let kind = ImageHeader.kind(of: head) else { throw ImageHeader.refusal(for: head) }
+        if kind == .png, head.count >= 24 { _ = try ImageHeader.parse(head) }
+    }
+
+    private func evict(now: Date) {
+        guard let stored = try? store.campaigns() else { return }
+        let catalog = (try? store.catalog(cache: cache)) ?? []
+        var protected = Set<String>()
+        for (entry, s) in zip(catalog, stored) where entry.isEligible(at: now) { protected.insert(s.imageKey) }
+        cache.evict(toFit: cacheMaxBytes, protecting: protected)
+    }
+}

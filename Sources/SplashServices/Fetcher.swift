@@ -1,0 +1,230 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Glibc
+
+/// Downloads a URL with the product's limits, streaming the body to a sink as it
+/// arrives and stopping as soon as a limit is crossed. http and https go through
+/// URLSession (libcurl); file URLs, which URLSession refuses, are read directly under
+/// the same limits. Conditional requests use ETag and Last-Modified; for files the
+/// modification time and size stand in for them.
+public final class Fetcher {
+    /// The outcome of a completed request.
+    public enum Result: Equatable {
+        case notModified
+        case fetched(etag: String?, lastModified: String?, bytes: Int)
+    }
+
+    /// Seconds without progress (connecting included) before giving up.
+    public var idleTimeout: TimeInterval = 5
+    /// Seconds for the whole request.
+    public var totalTimeout: TimeInterval = 30
+    public var maxRedirects = 5
+
+    public init() {}
+
+    /// Fetches `url`. `inspect` sees the first bytes once (it may throw to refuse the
+    /// body early, e.g. an HTML page where an image was expected); `sink` gets every chunk.
+    public func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil, limit: Int,
+                      inspect: (([UInt8]) throws -> Void)? = nil, sink: @escaping (Data) throws -> Void) throws -> Result {
+        switch url.scheme?.lowercased() {
+        case "file":
+            return try fetchFile(url, lastModified: lastModified, limit: limit, inspect: inspect, sink: sink)
+        case "http", "https":
+            return try fetchHTTP(url, etag: etag, lastModified: lastModified, limit: limit, inspect: inspect, sink: sink)
+        default:
+            throw FetchError.unsupportedScheme(url.absoluteString)
+        }
+    }
+
+    /// Fetches into memory (for documents like the feed).
+    public func fetchData(_ url: URL, etag: String? = nil, lastModified: String? = nil, limit: Int) throws
+        -> (Result, Data) {
+        var data = Data()
+        let result = try fetch(url, etag: etag, lastModified: lastModified, limit: limit) { data.append($0) }
+        return (result, data)
+    }
+
+    // MARK: file
+
+    private func fetchFile(_ url: URL, lastModified: String?, limit: Int, inspect: (([UInt8]) throws -> Void)?,
+                           sink: (Data) throws -> Void) throws -> Result {
+        let path = url.path
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FetchError.fileMissing(path) }
+        let stamp = "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_size)"
+        if let lastModified, lastModified == stamp { return .notModified }
+        guard Int(st.st_size) <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw FetchError.fileMissing(path) }
+        defer { try? handle.close() }
+        var total = 0
+        var first = true
+        while true {
+            let chunk = handle.readData(ofLength: 64 * 1024)
+            if chunk.isEmpty { break }
+            total += chunk.count
+            guard total <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+            if first, let inspect { try inspect([UInt8](chunk.prefix(1024))) }
+            first = false
+            try sink(chunk)
+        }
+        return .fetched(etag: nil, lastModified: stamp, bytes: total)
+    }
+
+    // MARK: http
+
+    private func fetchHTTP(_ url: URL, etag: String?, lastModified: String?, limit: Int,
+                           inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) throws -> Result {
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.timeoutInterval = idleTimeout
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
+
+        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, inspect: inspect, sink: sink)
+        let config = URLSessionConfiguration.ephemeral
+        config.urlCache = nil
+        config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        config.timeoutIntervalForRequest = idleTimeout
+        config.timeoutIntervalForResource = totalTimeout
+        config.httpMaximumConnectionsPerHost = 1
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: config, delegate: transfer, delegateQueue: queue)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        task.resume()
+        // The whole-request limit is enforced here too, whatever the transport does.
+        if transfer.done.wait(timeout: .now() + totalTimeout + 1) == .timedOut {
+            transfer.fail(FetchError.timedOut(seconds: Int(totalTimeout), url: url.absoluteString))
+            task.cancel()
+            _ = transfer.done.wait(timeout: .now() + 5)
+        }
+        return try transfer.outcome()
+    }
+
+    /// The delegate of one request: checks the status, counts bytes, follows at most
+    /// `maxRedirects` redirects and never from https to http.
+    private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        let url: URL
+        let limit: Int
+        let maxRedirects: Int
+        let inspect: (([UInt8]) throws -> Void)?
+        let sink: (Data) throws -> Void
+        let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var redirects = 0
+        private var received = 0
+        private var inspected = false
+        private var failure: Error?
+        private var result: Result?
+
+        init(url: URL, limit: Int, maxRedirects: Int, inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) {
+            self.url = url
+            self.limit = limit
+            self.maxRedirects = maxRedirects
+            self.inspect = inspect
+            self.sink = sink
+        }
+
+        func fail(_ error: Error) {
+            lock.lock()
+            if failure == nil { failure = error }
+            lock.unlock()
+        }
+
+        func outcome() throws -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            if let failure { throw failure }
+            guard let result else { throw FetchError.transport("no answer", url: url.absoluteString) }
+            return result
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            redirects += 1
+            if redirects > maxRedirects {
+                fail(FetchError.tooManyRedirects(url.absoluteString))
+                completionHandler(nil)
+                task.cancel()
+            } else if task.originalRequest?.url?.scheme == "https" && request.url?.scheme?.lowercased() != "https" {
+                fail(FetchError.insecureRedirect(url.absoluteString))
+                completionHandler(nil)
+                task.cancel()
+            } else {
+                completionHandler(request)
+            }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            guard let http = response as? HTTPURLResponse else {
+                fail(FetchError.transport("not an HTTP answer", url: url.absoluteString))
+                return completionHandler(.cancel)
+            }
+            switch http.statusCode {
+            case 304:
+                lock.lock(); result = .notModified; lock.unlock()
+                completionHandler(.allow)
+            case 200:
+                if http.expectedContentLength > Int64(limit) {
+                    fail(FetchError.tooLarge(limit: limit, url: url.absoluteString))
+                    return completionHandler(.cancel)
+                }
+                let headers = http.allHeaderFields
+                func header(_ name: String) -> String? {
+                    headers.first { ($0.key as? String)?.lowercased() == name }?.value as? String
+                }
+                lock.lock()
+                result = .fetched(etag: header("etag"), lastModified: header("last-modified"), bytes: 0)
+                lock.unlock()
+                completionHandler(.allow)
+            default:
+                fail(FetchError.status(http.statusCode, url.absoluteString))
+                completionHandler(.cancel)
+            }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            let failed = failure != nil
+            lock.unlock()
+            if failed { return }
+            received += data.count
+            do {
+                guard received <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+                if !inspected, let inspect {
+                    inspected = true
+                    try inspect([UInt8](data.prefix(1024)))
+                }
+                try sink(data)
+            } catch {
+                fail(error)
+                dataTask.cancel()
+            }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            if let error {
+                let nsError = error as NSError
+                if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut {
+                    fail(FetchError.timedOut(seconds: Int(task.originalRequest?.timeoutInterval ?? 5), url: url.absoluteString))
+                } else {
+                    fail(FetchError.transport(error.localizedDescription, url: url.absoluteString))
+                }
+            } else if let expected = task.response?.expectedContentLength, expected >= 0,
+                      case .fetched = result, Int64(received) < expected {
+                fail(FetchError.transport("the body ended after \(received) of \(expected) bytes", url: url.absoluteString))
+            }
+            lock.lock()
+            if case .fetched(let etag, let lastModified, _) = result {
+                result = .fetched(etag: etag, lastModified: lastModified, bytes: received)
+            }
+            lock.unlock()
+            done.signal()
+        }
+    }
+}

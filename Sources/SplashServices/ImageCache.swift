@@ -1,0 +1,162 @@
+import Foundation
+import Glibc
+import SplashCore
+
+/// The on-disk image cache. A cached file is named by the SHA-256 of its URL; it is
+/// written under a temporary name in the same folder, fsynced, renamed, and the folder
+/// fsynced, so a final name always holds a whole, validated image. Least recently used
+/// files are evicted above the size cap, except those the caller protects.
+public final class ImageCache {
+    public let folder: String
+    static let partialPrefix = ".partial-"
+
+    public init(folder: String) throws {
+        self.folder = folder
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// The cache key of an image URL.
+    public static func key(for url: URL) -> String { SHA256.hex(url.absoluteString) }
+
+    /// Where the image with `key` lives once cached.
+    public func path(forKey key: String) -> String { folder + "/" + key }
+
+    public func contains(key: String) -> Bool { FileManager.default.fileExists(atPath: path(forKey: key)) }
+
+    /// Whether a name in the folder is a cached image (64 hex digits).
+    static func isCacheName(_ name: String) -> Bool {
+        name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// Removes temporary files a crash left behind; returns how many.
+    @discardableResult
+    public func removeLeftovers() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(Self.partialPrefix) {
+            if unlink(folder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// A file being written; `commit` gives it its final name.
+    public final class PartialFile {
+        public let path: String
+        let fd: Int32
+        public private(set) var size = 0
+
+        init(path: String, fd: Int32) {
+            self.path = path
+            self.fd = fd
+        }
+
+        deinit { close(fd) }
+
+        /// Appends bytes.
+        public func write(_ data: Data) throws {
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw CacheError.io(path, String(cString: strerror(errno)))
+                    }
+                    offset += n
+                }
+            }
+            size += data.count
+        }
+    }
+
+    /// Starts a new temporary file in the cache folder.
+    public func beginWrite() throws -> PartialFile {
+        let path = folder + "/" + Self.partialPrefix + UUID().uuidString
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CacheError.io(path, String(cString: strerror(errno))) }
+        return PartialFile(path: path, fd: fd)
+    }
+
+    /// Makes a finished, validated temporary file the cached image for `key`:
+    /// fsync, rename, fsync the folder.
+    public func commit(_ partial: PartialFile, as key: String) throws {
+        guard fsync(partial.fd) == 0 else { throw CacheError.io(partial.path, String(cString: strerror(errno))) }
+        guard rename(partial.path, path(forKey: key)) == 0 else {
+            throw CacheError.io(partial.path, String(cString: strerror(errno)))
+        }
+        syncFolder()
+    }
+
+    /// Throws a temporary file away.
+    public func discard(_ partial: PartialFile) {
+        unlink(partial.path)
+    }
+
+    private func syncFolder() {
+        let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// Marks an image as just used (for least-recently-used eviction).
+    public func touch(key: String) {
+        utimensat(AT_FDCWD, path(forKey: key), nil, 0)
+    }
+
+    /// The cached images, with size and last use.
+    public func entries() -> [(key: String, bytes: Int, used: Date)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter(Self.isCacheName).compactMap { name in
+            var st = stat()
+            guard stat(folder + "/" + name, &st) == 0 else { return nil }
+            return (name, Int(st.st_size), Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec)))
+        }
+    }
+
+    /// Bytes used by cached images.
+    public func usage() -> Int { entries().reduce(0) { $0 + $1.bytes } }
+
+    /// Deletes least recently used images until the cache fits `capBytes`, never one of
+    /// `protected`. Returns the keys removed.
+    @discardableResult
+    public func evict(toFit capBytes: Int, protecting protected: Set<String>) -> [String] {
+        var all = entries()
+        var total = all.reduce(0) { $0 + $1.bytes }
+        guard total > capBytes else { return [] }
+        all.sort { $0.used < $1.used }
+        var removed: [String] = []
+        for entry in all where total > capBytes && !protected.contains(entry.key) {
+            if unlink(path(forKey: entry.key)) == 0 {
+                total -= entry.bytes
+                removed.append(entry.key)
+            }
+        }
+        if !removed.isEmpty { syncFolder() }
+        return removed
+    }
+
+    /// Empties the cache (images and temporary files); returns how many files went.
+    @discardableResult
+    public func clear() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed = 0
+        for name in names where Self.isCacheName(name) || name.hasPrefix(Self.partialPrefix) {
+            if unlink(folder + "/" + name) == 0 { removed += 1 }
+        }
+        syncFolder()
+        return removed
+    }
+}
+
+/// A cache file that cannot be written.
+public enum CacheError: LocalizedError, Equatable {
+    case io(String, String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .io(path, reason): return "image cache \(path): \(reason)"
+        }
+    }
+}

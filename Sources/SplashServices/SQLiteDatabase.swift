@@ -1,0 +1,145 @@
+import CSQLite
+import Foundation
+
+/// A small wrapper over one SQLite connection: statements with bound values, rows read
+/// by column, transactions. Opened in WAL mode with `synchronous=FULL` and a busy timeout,
+/// so a committed write survives a power cut and two connections can share the file.
+public final class SQLiteDatabase {
+    public let path: String
+    let handle: OpaquePointer
+
+    /// A value to bind or read.
+    public enum Value: Equatable {
+        case null
+        case int(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+    }
+
+    public init(path: String) throws {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw StoreError(path: path, message: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    func error(_ what: String) -> StoreError {
+        StoreError(path: path, message: "\(what): \(String(cString: sqlite3_errmsg(handle)))")
+    }
+
+    /// Runs SQL that returns no rows (several statements allowed when nothing is bound).
+    public func execute(_ sql: String, _ values: [Value] = []) throws {
+        if values.isEmpty {
+            var message: UnsafeMutablePointer<CChar>?
+            guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+                let text = message.map { String(cString: $0) } ?? "unknown error"
+                sqlite3_free(message)
+                throw StoreError(path: path, message: text)
+            }
+            return
+        }
+        _ = try query(sql, values)
+    }
+
+    /// Runs one statement and returns its rows.
+    @discardableResult
+    public func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw error("preparing \(sql.prefix(60))")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32 = switch value {
+            case .null: sqlite3_bind_null(statement, index)
+            case .int(let n): sqlite3_bind_int64(statement, index, n)
+            case .real(let d): sqlite3_bind_double(statement, index, d)
+            case .text(let s): splash_sqlite_bind_text(statement, index, s)
+            case .blob(let bytes): bytes.withUnsafeBytes { splash_sqlite_bind_blob(statement, index, $0.baseAddress, Int32(bytes.count)) }
+            }
+            guard rc == SQLITE_OK else { throw error("binding value \(index)") }
+        }
+        var rows: [[Value]] = []
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error("running \(sql.prefix(60))") }
+            var row: [Value] = []
+            for column in 0..<sqlite3_column_count(statement) {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: row.append(.int(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_TEXT: row.append(.text(String(cString: sqlite3_column_text(statement, column))))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    if count > 0, let p = sqlite3_column_blob(statement, column) {
+                        row.append(.blob(Array(UnsafeRawBufferPointer(start: p, count: count))))
+                    } else {
+                        row.append(.blob([]))
+                    }
+                default: row.append(.null)
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Runs `body` in one transaction: all of it is committed, or none of it.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Total rows changed on this connection since it opened.
+    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
+    /// The schema version kept in `PRAGMA user_version`.
+    public var userVersion: Int {
+        get throws { Int(try query("PRAGMA user_version").first?.first?.int ?? 0) }
+    }
+}
+
+extension SQLiteDatabase.Value {
+    public var int: Int64? { if case .int(let n) = self { n } else { nil } }
+    public var real: Double? {
+        switch self {
+        case .real(let d): d
+        case .int(let n): Double(n)
+        default: nil
+        }
+    }
+    public var text: String? { if case .text(let s) = self { s } else { nil } }
+    public var blob: [UInt8]? { if case .blob(let b) = self { b } else { nil } }
+
+    /// Text, or NULL for nil.
+    public static func optional(_ s: String?) -> Self { s.map { .text($0) } ?? .null }
+    /// A date as Unix seconds, or NULL.
+    public static func date(_ d: Date?) -> Self { d.map { .real($0.timeIntervalSince1970) } ?? .null }
+    public var date: Date? { real.map { Date(timeIntervalSince1970: $0) } }
+}

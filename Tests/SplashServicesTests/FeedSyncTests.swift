@@ -1,0 +1,184 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashTestSupport
+import Testing
+
+@Suite struct FeedSyncTests {
+    let green = RGBColor(red: 20, green: 200, blue: 60)
+
+    @Test func everyFeedShapeSyncsOverHTTP() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publishImage("b.jpg", blue)
+        let shapes = [
+            "seed.json": #"{"picUrl": "a.png", "showTime": 3}"#,
+            "list.json": #"[{"id": "a", "picUrl": "a.png", "showTime": 3}, {"id": "b", "picUrl": "b.jpg", "showTime": 2}]"#,
+            "object.json": #"{"message": "hi", "campaigns": [{"id": "b", "picUrl": "/files/b.jpg", "showTime": 1}]}"#,
+        ]
+        for (name, json) in shapes { try f.publish(name, json) }
+
+        let seed = f.sync(f.feedURL("seed.json"))
+        #expect(seed.status == .ok, "\(seed)")
+        #expect(try f.eligibleIDs() == [f.server.url("/files/a.png").absoluteString])
+
+        let list = f.sync(f.feedURL("list.json"))
+        #expect(list.status == .ok && list.campaigns == 2)
+        #expect(try f.eligibleIDs() == ["a", "b"])
+        let stored = try f.store.campaigns()
+        for s in stored {
+            let thumb = try #require(s.thumbnail)
+            #expect(thumb.starts(with: [0xFF, 0xD8, 0xFF]))
+            let header = try ImageHeader.parse(thumb)
+            #expect(max(header.width, header.height) == 160)
+        }
+
+        let object = f.sync(f.feedURL("object.json"))
+        #expect(object.status == .ok)
+        #expect(try f.eligibleIDs() == ["b"])
+        #expect(try f.store.feedState(for: f.feedURL("object.json")).message == "hi")
+        #expect(f.cacheIsClean())
+    }
+
+    @Test func aNotModifiedAnswerWritesNothing() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        let before = try f.databaseFingerprint()
+        let again = f.sync(f.feedURL())
+        #expect(again.status == .notModified)
+        #expect(again.campaigns == 1)
+        #expect(try f.databaseFingerprint() == before)
+        // The picture was fetched once; the feed twice.
+        #expect(try f.server.requestCounts()["/files/a.png"] == 1)
+        #expect(try f.server.requestCounts()["/files/feed.json"] == 2)
+    }
+
+    @Test func showTimeChangesAndRemovedCampaigns() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publishImage("b.png", blue)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5}, {"id": "b", "picUrl": "b.png", "showTime": 5}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        for _ in 0..<3 { try f.store.recordShow(campaignID: "a", at: f.now) }
+        #expect(try f.catalog().first { $0.campaign.id == "a" }?.remaining == 2)
+
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 2}, {"id": "b", "picUrl": "b.png", "showTime": 5}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        #expect(try f.catalog().first { $0.campaign.id == "a" }?.remaining == 0)
+        #expect(try f.eligibleIDs() == ["b"])
+
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 10}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        #expect(try f.catalog().map(\.campaign.id) == ["a"])
+        #expect(try f.catalog().first?.remaining == 7)
+        // b's history stays, though it is no longer shown.
+        #expect(try f.store.campaigns(includeInactive: true).contains { $0.campaign.id == "b" && !$0.active })
+    }
+
+    @Test func anEmptyListRetiresEverything() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        try f.publish("feed.json", "[]")
+        let r = f.sync(f.feedURL())
+        #expect(r.status == .ok && r.campaigns == 0)
+        #expect(try f.eligibleIDs().isEmpty)
+    }
+
+    /// After each failure the last good campaign is still there and the cache is clean.
+    @Test(arguments: [
+        ("/status/500", "500"), ("/status/404", "404"), ("/hang", "in time"), ("/reset", "cannot fetch"),
+        ("/truncated/feed.json", "bytes remaining"), ("/files/broken.json", "not valid JSON"),
+        ("/files/invalid.json", "no campaign"), ("/redirect/0", "redirected"), ("/files/huge.json", "limit"),
+    ])
+    func aFailedSyncKeepsTheLastGoodFeed(path: String, expected: String) throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5, "title": "\#(String(repeating: "长", count: 50))"}]"#)
+        try f.publish("broken.json", #"[{"id": "a", "picUrl": "#)
+        try f.publish("invalid.json", #"[{"id": "x"}]"#)
+        try f.publish("huge.json", "[" + String(repeating: " ", count: 1 << 20) + "]")
+        #expect(f.sync(f.feedURL()).status == .ok)
+        let before = try f.catalog()
+
+        let report = f.sync(f.server.url(path))
+        #expect(report.status == .error)
+        #expect(report.error?.contains(expected) == true, "got: \(report.error ?? "no error")")
+        #expect(try f.catalog() == before)
+        #expect(try f.eligibleIDs() == ["a"])
+        #expect(try f.store.feedState(for: f.server.url(path)).lastError == report.error)
+        #expect(f.cacheIsClean())
+    }
+
+    /// Bad pictures are refused with a reason and never get a final cache name.
+    @Test(arguments: [
+        ("/as/text%2Fhtml/page.html", "HTML"), ("/truncated/good.png", "cannot fetch"), ("/files/cut.jpg", "cut short"),
+        ("/big/21", "20 MiB"), ("/files/anim.gif", "GIF"), ("/files/empty.png", "empty"), ("/status/404", "404"),
+        ("/files/huge.png", "60000"), ("/files/pic.svg", "SVG"),
+    ])
+    func badPicturesAreRefused(path: String, expected: String) throws {
+        let f = try SyncFixture()
+        try f.publishImage("good.png", red)
+        try f.publish("page.html", "<!DOCTYPE html><html><body>Sorry</body></html>")
+        try f.publish("anim.gif", "GIF89a\u{1}\u{0}\u{1}\u{0}")
+        try f.publish("empty.png", "")
+        try f.publish("pic.svg", #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>"#)
+        var cut = try Data(contentsOf: URL(fileURLWithPath: f.www + "/good.png"))
+        try writeImage(f.www + "/whole.jpg", width: 320, height: 180, bands: [blue])
+        cut = try Data(contentsOf: URL(fileURLWithPath: f.www + "/whole.jpg"))
+        try cut.prefix(cut.count - 200).write(to: URL(fileURLWithPath: f.www + "/cut.jpg"))
+        var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+        huge.append(contentsOf: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60, 8, 6, 0, 0, 0])
+        try huge.write(to: URL(fileURLWithPath: f.www + "/huge.png"))
+
+        try f.publish("feed.json", """
+        [{"id": "good", "picUrl": "good.png", "showTime": 5, "updatedAt": "2026-01-01T00:00:00Z"},
+         {"id": "bad", "picUrl": "\(f.server.url(path).absoluteString)", "showTime": 5, "updatedAt": "2026-06-01T00:00:00Z"}]
+        """)
+        let report = f.sync(f.feedURL())
+        #expect(report.status == .ok)
+        let warning = report.warnings.first { $0.contains("\"bad\"") }
+        #expect(warning?.contains(expected) == true, "\(report.warnings)")
+        // The newer campaign has no usable picture, so the older one is what shows.
+        #expect(try f.eligibleIDs() == ["good"])
+        #expect(CatalogEntry.newestEligible(in: try f.catalog(), at: f.now).map { try! f.catalog()[$0].campaign.id } == "good")
+        #expect(f.cacheIsClean())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.cacheDir).count == 1)
+    }
+
+    @Test func aPictureThatFailedIsFetchedAgainWhenTheFeedIsUnchanged() throws {
+        let f = try SyncFixture()
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5}]"#)
+        let first = f.sync(f.feedURL())
+        #expect(first.status == .ok)
+        #expect(try f.eligibleIDs().isEmpty)
+        try f.publishImage("a.png", red)
+        let second = f.sync(f.feedURL())
+        #expect(second.status == .notModified)
+        #expect(try f.eligibleIDs() == ["a"])
+    }
+
+    @Test func fileFeedsSyncAndAnUnchangedFileIsNotModified() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"{"campaigns": [{"id": "a", "picUrl": "a.png", "showTime": 5}]}"#)
+        let url = URL(fileURLWithPath: f.www + "/feed.json")
+        #expect(f.sync(url).status == .ok)
+        #expect(try f.eligibleIDs() == ["a"])
+        let before = try f.databaseFingerprint()
+        #expect(f.sync(url).status == .notModified)
+        #expect(try f.databaseFingerprint() == before)
+        #expect(f.sync(URL(fileURLWithPath: f.www + "/missing.json")).error?.contains("no such file") == true)
+    }
+
+    @Test func redirectsAreFollowed() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        let (result, data) = try f.fetcher.fetchData(f.server.url("/to-http/a.png"), limit: 1 << 20)
+        if case .fetched = result {} else { Issue.record("expected a body") }
+        #expect(data.starts(with: [0x89, 0x50]))
+    }
+}

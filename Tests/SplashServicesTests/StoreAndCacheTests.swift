@@ -1,0 +1,108 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashTestSupport
+import Testing
+
+@Suite struct CampaignStoreTests {
+    @Test func theDatabaseIsVersionedAndInWALMode() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir + "/data")
+        #expect(try store.db.userVersion == CampaignStore.schemaVersion)
+        #expect(try store.db.query("PRAGMA journal_mode").first?.first?.text == "wal")
+        #expect(try store.db.query("PRAGMA synchronous").first?.first?.int == 2)
+        #expect(try store.db.query("PRAGMA integrity_check").first?.first?.text == "ok")
+        // Opening again migrates nothing and keeps data.
+        try store.recordShow(campaignID: "x", at: Date())
+        let again = try CampaignStore(dataDir: dir + "/data")
+        #expect(try again.showCounts() == ["x": 1])
+    }
+
+    @Test func aNewerSchemaIsRefusedClearly() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir)
+        try store.db.execute("PRAGMA user_version = 99")
+        #expect(throws: StoreError.self) { try CampaignStore(dataDir: dir) }
+    }
+
+    @Test func showsAreRecordedAndTheirEndNoted() throws {
+        let store = try CampaignStore(dataDir: try temporaryFolder())
+        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        try store.recordShow(campaignID: "a", at: t)
+        try store.endShow(campaignID: "a", outcome: .skipped, at: t)
+        try store.recordShow(campaignID: "a", at: t.addingTimeInterval(60))
+        try store.endShow(campaignID: "a", outcome: .clicked, at: t.addingTimeInterval(61))
+        try store.recordShow(campaignID: "a", at: t.addingTimeInterval(120))
+        let outcomes = try store.db.query("SELECT outcome FROM shows ORDER BY id").map { $0[0].text }
+        #expect(outcomes == ["skipped", "clicked", nil])
+        #expect(try store.showCounts() == ["a": 3])
+    }
+}
+
+@Suite struct ImageCacheTests {
+    @Test func leftoversAreRemovedAndFinalNamesAreOnlyCommitted() throws {
+        let dir = try temporaryFolder()
+        let cache = try ImageCache(folder: dir)
+        let partial = try cache.beginWrite()
+        try partial.write(Data([1, 2, 3]))
+        #expect(cache.entries().isEmpty)
+        let reopened = try ImageCache(folder: dir)
+        #expect(reopened.removeLeftovers() == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test func leastRecentlyUsedGoesFirstButEligiblePicturesStay() throws {
+        let dir = try temporaryFolder()
+        let cache = try ImageCache(folder: dir)
+        let keys = (0..<4).map { SHA256.hex("k\($0)") }
+        for (i, key) in keys.enumerated() {
+            let p = try cache.beginWrite()
+            try p.write(Data(repeating: 7, count: 1000))
+            try cache.commit(p, as: key)
+            // Oldest first: k0 used longest ago.
+            var times = [timespec(tv_sec: 1_000_000 + i * 100, tv_nsec: 0), timespec(tv_sec: 1_000_000 + i * 100, tv_nsec: 0)]
+            utimensat(AT_FDCWD, cache.path(forKey: key), &times, 0)
+        }
+        #expect(cache.usage() == 4000)
+        let removed = cache.evict(toFit: 2000, protecting: [keys[0]])
+        #expect(removed == [keys[1], keys[2]])
+        #expect(cache.contains(key: keys[0]) && cache.contains(key: keys[3]))
+        #expect(cache.clear() == 2)
+    }
+}
+
+@Suite struct ImageHeaderTests {
+    @Test func sizesAreReadFromTheHeader() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 300, height: 200, bands: [red])
+        try writeImage(dir + "/a.jpg", width: 301, height: 201, bands: [red])
+        let png = try ImageHeader.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))))
+        #expect(png == ImageHeader(kind: .png, width: 300, height: 200))
+        let jpgBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.jpg")))
+        #expect(try ImageHeader.parse(jpgBytes) == ImageHeader(kind: .jpeg, width: 301, height: 201))
+        #expect(ImageHeader.isComplete(.jpeg, tail: Array(jpgBytes.suffix(16))))
+        #expect(!ImageHeader.isComplete(.jpeg, tail: Array(jpgBytes.dropLast(100).suffix(16))))
+    }
+
+    @Test func oversizedHeadersAreRefusedBeforeDecoding() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60]
+        #expect(throws: ImageError.tooLarge(width: 60000, height: 60000)) { try ImageHeader.parse(png) }
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0xEA, 0x60, 0xEA, 0x60, 3]
+        #expect(throws: ImageError.tooLarge(width: 60000, height: 60000)) { try ImageHeader.parse(jpeg) }
+        // 8000 × 6000 = 48 megapixels: both sides allowed, the area not.
+        let wide: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0x17, 0x70, 0x1F, 0x40, 3]
+        #expect(throws: ImageError.tooLarge(width: 8000, height: 6000)) { try ImageHeader.parse(wide) }
+    }
+
+    @Test(arguments: [("GIF89a", "GIF"), ("BM....", "BMP"), ("<svg xmlns=", "SVG"), ("<!DOCTYPE html>", "HTML"),
+                      ("{\"a\":1}", "JSON"), ("hello", "unknown")])
+    func otherKindsAreNamed(text: String, expected: String) {
+        do {
+            _ = try ImageHeader.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.localizedDescription.contains(expected), "\(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The fault-injecting HTTP server (fault_server.py) on 127.0.0.1, serving `root`.
+/// Started per test, stopped when released.
+public final class TestServer {
+    public let port: Int
+    public let root: String
+    private let process: Process
+
+    public init(root: String) throws {
+        self.root = root
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, root]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestServerError.didNotStart
+        }
+        self.port = port
+    }
+
+    deinit {
+        // SIGKILL: a child can inherit a mask that blocks SIGTERM from the test's thread.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// How many requests each path has had.
+    public func requestCounts() throws -> [String: Int] {
+        let data = try Data(contentsOf: url("/requests"))
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
+    }
+}
+
+public enum TestServerError: Error { case didNotStart }
