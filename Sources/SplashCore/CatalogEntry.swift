@@ -23,7 +23,17 @@ public struct CatalogEntry: Equatable, Sendable {
 
     /// Eligible: running at `date`, shows left, and its image cached and usable.
     public func isEligible(at date: Date) -> Bool {
-        campaign.isRunning(at: date) && remaining > 0 && imagePath != nil && imageProblem == nil
+        ineligibility(at: date) == nil
+    }
+
+    /// Why the campaign cannot be shown at `date`, or nil when it can.
+    public func ineligibility(at date: Date) -> String? {
+        if let start = campaign.startAt, date < start { return "not started" }
+        if let end = campaign.endAt, date >= end { return "ended" }
+        if remaining <= 0 { return "used up" }
+        if let imageProblem { return "image refused: \(imageProblem)" }
+        if imagePath == nil { return "image missing" }
+        return nil
     }
 
     /// The newest eligible entry of `catalog` at `date` (newest wins), or nil.

@@ -2,6 +2,12 @@
 public enum Command: Equatable, Sendable {
     /// Run the kiosk (the default).
     case run
+    /// One sync now; print a summary.
+    case sync
+    /// List the stored campaigns: a table, or JSON with `--json`.
+    case campaigns(json: Bool)
+    /// Empty the image cache (the ledger is kept).
+    case cacheClear
     /// Print usage.
     case help
     /// Print the version.

@@ -1,36 +1,31 @@
 import Foundation
 
-/// The kiosk's rules: splash, countdown, skip, detail, attract loop.
+/// The kiosk's rules: splash, countdown, skip, detail, attract loop, sync schedule.
 public enum Kiosk {
     /// Applies `action` to `state` and returns the work the shell must do, in order.
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
         switch action {
         case .started(let now):
             guard state.scene == .starting else { return [] }
-            return enterSplash(&state, now)
+            state.sync.running = true
+            return [.fetchFeed] + enterSplash(&state, now)
 
         case .tick(let now):
-            switch state.scene {
-            case .splash(var splash):
-                guard now.uptime >= splash.nextTickAt else { return [] }
-                // After a late wake-up only the number that will be drawn is announced.
-                while now.uptime >= splash.nextTickAt {
-                    splash.countdown -= 1
-                    splash.nextTickAt += 1
-                    if splash.countdown <= 0 {
-                        return leaveSplash(&state, splash, by: .timeout, now)
-                    }
-                }
-                state.scene = .splash(splash)
-                return [.emit(.countdown(value: splash.countdown))]
-            case .detail:
-                if let deadline = state.nextDeadline, now.uptime >= deadline {
-                    return enterSplash(&state, now)
-                }
-                return []
-            case .starting:
-                return []
+            var effects: [KioskEffect] = []
+            if !state.sync.running, let due = state.sync.nextAt, now.uptime >= due {
+                state.sync.running = true
+                effects.append(.fetchFeed)
             }
+            return effects + advanceScene(&state, now)
+
+        case let .feedFetched(report, catalog, message, now):
+            state.sync.finished(report.status, at: now.uptime)
+            if let catalog {
+                replaceCatalog(&state, with: catalog, message: message)
+            }
+            var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
+            effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error)))
+            return effects
 
         case let .tapped(point, now):
             switch state.scene {
@@ -60,8 +55,7 @@ public enum Kiosk {
             return []
 
         case let .catalogLoaded(catalog, message):
-            state.catalog = catalog
-            state.message = message
+            replaceCatalog(&state, with: catalog, message: message)
             return []
 
         case let .imageFailed(path, reason, now):
@@ -73,6 +67,44 @@ public enum Kiosk {
                 effects += enterSplash(&state, now)
             }
             return effects
+        }
+    }
+
+    /// Takes a catalog read elsewhere (a sync on another thread). Its show counts may
+    /// predate shows this loop has recorded since, so a count never goes down: the ledger
+    /// only grows, and the larger number is the newer one.
+    static func replaceCatalog(_ state: inout KioskState, with catalog: [CatalogEntry], message: String?) {
+        let known = Dictionary(state.catalog.map { ($0.campaign.id, $0.shows) }, uniquingKeysWith: max)
+        state.catalog = catalog.map { entry in
+            var entry = entry
+            entry.shows = max(entry.shows, known[entry.campaign.id] ?? 0)
+            return entry
+        }
+        state.message = message
+    }
+
+    /// Moves the countdown or the attract loop along to `now`.
+    static func advanceScene(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        switch state.scene {
+        case .splash(var splash):
+            guard now.uptime >= splash.nextTickAt else { return [] }
+            // After a late wake-up only the number that will be drawn is announced.
+            while now.uptime >= splash.nextTickAt {
+                splash.countdown -= 1
+                splash.nextTickAt += 1
+                if splash.countdown <= 0 {
+                    return leaveSplash(&state, splash, by: .timeout, now)
+                }
+            }
+            state.scene = .splash(splash)
+            return [.emit(.countdown(value: splash.countdown))]
+        case .detail:
+            if let deadline = state.sceneDeadline, now.uptime >= deadline {
+                return enterSplash(&state, now)
+            }
+            return []
+        case .starting:
+            return []
         }
     }
 
@@ -127,7 +159,7 @@ public enum Kiosk {
             campaignID: campaignID,
             title: campaign?.title,
             text: campaign?.detail ?? state.message ?? state.settings.defaultMessage,
-            imagePath: entry?.imagePath,
+            imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry
         ))
         state.idleSince = now.uptime

@@ -19,6 +19,8 @@ public enum KioskAction: Equatable, Sendable {
     case resized(Size)
     /// The campaigns and what is known about them changed (a sync, a store load).
     case catalogLoaded([CatalogEntry], message: String?)
+    /// A sync finished; with a new catalog when the store changed.
+    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
 }

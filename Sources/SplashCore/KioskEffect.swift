@@ -13,6 +13,8 @@ public enum KioskEffect: Equatable, Sendable {
     case recordShow(campaignID: String, at: Date)
     /// Note how the last show of the campaign ended.
     case endShow(campaignID: String, outcome: ShowOutcome, at: Date)
+    /// Start a feed sync in the background; it answers with `feedFetched`.
+    case fetchFeed
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

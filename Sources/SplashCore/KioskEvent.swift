@@ -24,6 +24,7 @@ public enum KioskEvent: Equatable, Sendable {
     case skip(by: SkipReason)
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
+    case sync(status: SyncStatus, campaigns: Int, error: String?)
     case warning(message: String)
     case error(message: String)
 
@@ -37,6 +38,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .skip: return "skip"
         case .detail: return "detail"
         case .poetry: return "poetry"
+        case .sync: return "sync"
         case .warning: return "warning"
         case .error: return "error"
         }
@@ -61,6 +63,9 @@ public enum KioskEvent: Equatable, Sendable {
             return [("campaign", campaign.map(JSONValue.string) ?? .null)]
         case let .poetry(source, origin):
             return [("source", .string(source.rawValue)), ("origin", .string(origin))]
+        case let .sync(status, campaigns, error):
+            return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
+                    ("error", error.map(JSONValue.string) ?? .null)]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }

@@ -15,6 +15,8 @@ public struct KioskOptions: Equatable, Sendable {
     /// Seconds of no input on the detail screen before the splash returns; 0 = never.
     public var attractAfter: Int = 60
     public var syncInterval: Int = 900
+    /// Image cache cap in MiB.
+    public var cacheMaxMB: Int = 256
     public var poetryURL: URL?
     public var poetryImageURL: URL?
     public var poetryRefresh: Int = 300

@@ -4,16 +4,19 @@ public struct KioskSettings: Equatable, Sendable {
     public var fallback: FallbackMode
     /// Seconds; 0 = never.
     public var attractAfter: Int
+    /// Seconds between feed syncs.
+    public var syncInterval: Int
     /// The bundled default splash image.
     public var defaultImage: String
     /// Detail text when neither the campaign nor the feed has any.
     public var defaultMessage: String
 
-    public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60,
+    public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
                 defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
         self.countdown = countdown
         self.fallback = fallback
         self.attractAfter = attractAfter
+        self.syncInterval = syncInterval
         self.defaultImage = defaultImage
         self.defaultMessage = defaultMessage
     }

@@ -12,10 +12,12 @@ public struct KioskState: Equatable, Sendable {
     public var idleSince: Seconds = 0
     /// How many splashes have ended (`--exit-after splash`).
     public var splashesEnded = 0
+    public var sync: SyncSchedule
 
     public init(settings: KioskSettings, screen: Size) {
         self.settings = settings
         self.screen = screen
+        sync = SyncSchedule(interval: Double(settings.syncInterval))
     }
 
     /// The pill's geometry on the current screen.
@@ -23,13 +25,19 @@ public struct KioskState: Equatable, Sendable {
         SkipButton(screen: screen, maxCountdown: settings.countdown)
     }
 
-    /// The next moment the state changes by itself; the loop sleeps until then.
-    public var nextDeadline: Seconds? {
+    /// The next moment the screen changes by itself (countdown tick, attract loop).
+    public var sceneDeadline: Seconds? {
         switch scene {
         case .starting: return nil
         case .splash(let splash): return splash.nextTickAt
         case .detail:
             return settings.attractAfter > 0 ? idleSince + Double(settings.attractAfter) : nil
         }
+    }
+
+    /// The next moment the state changes by itself; the loop sleeps until then.
+    public var nextDeadline: Seconds? {
+        let syncAt = sync.running ? nil : sync.nextAt
+        return [sceneDeadline, syncAt].compactMap { $0 }.min()
     }
 }

@@ -21,22 +21,21 @@ public enum OptionParser {
         currentDirectory: String,
         readFile: (String) throws -> String?
     ) throws -> Parsed {
-        var command: Command?
+        var words: [String] = []
         var cliSettings: [Setting] = []
+        var json = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return try parsedDefaults(.help, environment) }
             if argument == "--version" { return try parsedDefaults(.version, environment) }
+            if argument == "--json" {
+                json = true
+                continue
+            }
             guard argument.hasPrefix("--") else {
-                guard command == nil else {
-                    throw OptionError(source: argument, problem: "unexpected argument (see --help)")
-                }
-                guard argument == "run" else {
-                    throw OptionError(source: argument, problem: "unknown command; expected `run` (see --help)")
-                }
-                command = .run
+                words.append(argument)
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -58,6 +57,20 @@ public enum OptionParser {
                 throw OptionError(source: "--\(name)", problem: "takes no value")
             }
             cliSettings.append(Setting(key: name, value: value, source: "--\(name)"))
+        }
+
+        let command: Command
+        switch words {
+        case [], ["run"]: command = .run
+        case ["sync"]: command = .sync
+        case ["campaigns"]: command = .campaigns(json: json)
+        case ["cache", "clear"]: command = .cacheClear
+        default:
+            throw OptionError(source: words.joined(separator: " "),
+                              problem: "unknown command; expected run, sync, campaigns or cache clear (see --help)")
+        }
+        if json, command != .campaigns(json: true) {
+            throw OptionError(source: "--json", problem: "only `splashboard campaigns` takes --json")
         }
 
         let defaults = DefaultPaths(environment: environment)
@@ -87,7 +100,7 @@ public enum OptionParser {
         for setting in cliSettings where setting.key != "config" {
             try specs[setting.key]!.apply(&options, setting, currentDirectory)
         }
-        return Parsed(command: command ?? .run, options: options)
+        return Parsed(command: command, options: options)
     }
 
     private static func parsedDefaults(_ command: Command, _ environment: [String: String]) throws -> Parsed {
@@ -122,6 +135,7 @@ public enum OptionParser {
             o.attractAfter = try integer(s, in: 0...86_400)
         },
         "sync-interval": Spec(valueHint: "SECONDS") { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
+        "cache-max-mb": Spec(valueHint: "MB") { o, s, _ in o.cacheMaxMB = try integer(s, in: 16...1_048_576) },
         "poetry-url": Spec(valueHint: "URL") { o, s, cwd in o.poetryURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"]) },
         "poetry-image-url": Spec(valueHint: "URL") { o, s, cwd in
             o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
@@ -223,7 +237,10 @@ public enum OptionParser {
 
     /// The `--help` text.
     public static let usage = """
-    Usage: splashboard [run] [options]
+    Usage: splashboard [run] [options]      run the kiosk (the default)
+           splashboard sync [options]       one sync now; prints a summary; exit 0 ok, 1 failed
+           splashboard campaigns [--json]   the stored campaigns: remaining shows, cached, eligible
+           splashboard cache clear          empty the image cache (the ledger is kept)
 
     Full-screen splash display for kiosks: a campaign image with a 跳过 N countdown,
     then a detail screen with a poetry panel.
@@ -239,6 +256,7 @@ public enum OptionParser {
       --fallback image|skip    nothing eligible: default image, or no splash (default image)
       --attract-after SECONDS  idle detail screen returns to the splash; 0 = never (default 60)
       --sync-interval SECONDS  feed sync period (default 900)
+      --cache-max-mb MB        image cache size cap (default 256)
       --poetry-url URL         poem source in the jinrishici v1 shape (default: bundled poems)
       --poetry-image-url URL   poem picture
       --poetry-refresh SECONDS poetry panel refresh (default 300)

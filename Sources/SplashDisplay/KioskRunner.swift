@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import SplashCore
+import SplashServices
 
 /// The imperative shell: waits for input or the next deadline, feeds actions to
 /// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
@@ -14,15 +15,21 @@ public final class KioskRunner {
         public var message: String?
         public var script: [ScriptStep]
         public var ledger: ShowLedger?
+        /// Starts a background sync; nil when there is nothing to sync.
+        public var sync: BackgroundSync?
+        /// The image cache, to mark pictures as used when they are shown.
+        public var cache: ImageCache?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
-                    script: [ScriptStep], ledger: ShowLedger?) {
+                    script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?) {
             self.options = options
             self.settings = settings
             self.catalog = catalog
             self.message = message
             self.script = script
             self.ledger = ledger
+            self.sync = sync
+            self.cache = cache
         }
     }
 
@@ -39,6 +46,9 @@ public final class KioskRunner {
     private var framesPresented = 0
     private var reportedFailures = Set<String>()
     private var quit = false
+    /// Results from background work, delivered to the loop with an SDL user event.
+    private let mailbox = Mailbox()
+    private let wakeEvent: UInt32
 
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
         self.setup = setup
@@ -48,6 +58,7 @@ public final class KioskRunner {
         self.clock = clock
         state = KioskState(settings: setup.settings, screen: canvas.layoutSize)
         script = setup.script[...]
+        wakeEvent = SDL_RegisterEvents(1)
     }
 
     /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).
@@ -56,8 +67,6 @@ public final class KioskRunner {
         if let dir = options.snapshotDir {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         }
-        log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
-                          size: canvas.outputSize), at: clock.uptime)
         dispatch(.catalogLoaded(setup.catalog, message: setup.message))
         dispatch(.started(clock.now()))
 
@@ -89,6 +98,20 @@ public final class KioskRunner {
             try? setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
         case .emit(let event):
             log.emit(event, at: clock.uptime)
+        case .fetchFeed:
+            guard let sync = setup.sync else {
+                dispatch(.feedFetched(SyncReport(status: .notModified, campaigns: state.catalog.count),
+                                      catalog: nil, message: nil, clock.now()))
+                return
+            }
+            let mailbox = mailbox
+            let wake = wakeEvent
+            sync.start { report, catalog, message in
+                mailbox.post { .feedFetched(report, catalog: catalog, message: message, $0) }
+                var event = SDL_Event()
+                event.type = wake
+                SDL_PushEvent(&event)
+            }
         }
     }
 
@@ -115,6 +138,9 @@ public final class KioskRunner {
                 }
             }
             canvas.keepTextures([splash.imagePath])
+            if splash.campaignID != nil, let cache = setup.cache, splash.imagePath.hasPrefix(cache.folder + "/") {
+                cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
+            }
         case .detail(let detail):
             do {
                 try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
@@ -193,6 +219,10 @@ public final class KioskRunner {
     }
 
     private func handle(_ event: SDL_Event) {
+        if event.type == wakeEvent {
+            for make in mailbox.take() { dispatch(make(clock.now())) }
+            return
+        }
         switch InputMapper.meaning(of: event, canvas: canvas) {
         case .action(let make):
             dispatch(make(clock.now()))
@@ -218,5 +248,25 @@ public final class KioskRunner {
             case .key(let k): dispatch(.keyPressed(k, now))
             }
         }
+    }
+}
+
+/// A thread-safe list of actions waiting for the loop.
+final class Mailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [(Instant) -> KioskAction] = []
+
+    func post(_ make: @escaping (Instant) -> KioskAction) {
+        lock.lock()
+        items.append(make)
+        lock.unlock()
+    }
+
+    func take() -> [(Instant) -> KioskAction] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = items
+        items = []
+        return taken
     }
 }

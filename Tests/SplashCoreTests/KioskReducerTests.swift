@@ -39,6 +39,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         let clock = ManualClock()
         let effects = Kiosk.reduce(&state, .started(clock.now))
         #expect(effects == [
+            .fetchFeed,
             .recordShow(campaignID: "a", at: clock.now.date),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg")),
             .emit(.countdown(value: 3)),
@@ -178,6 +179,56 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
             _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
         }
         #expect(shown == ["a", "a", nil])
+    }
+
+    @Test func aStaleCatalogNeverLowersAShowCount() {
+        var state = makeState([entry("a", showTime: 2)])
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        // A sync read the store before the first show was recorded.
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
+                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, clock.advance(0.1)))
+        #expect(state.catalog[0].shows == 1)
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
+        _ = Kiosk.reduce(&state, .tick(clock.advance(10)))
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
+        _ = Kiosk.reduce(&state, .tick(clock.advance(10)))
+        guard case .splash(let third) = state.scene else { Issue.record("expected splash"); return }
+        #expect(third.campaignID == nil)
+        // A newer catalog with more shows (and a raised showTime) is taken as it is.
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1),
+                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, clock.now))
+        #expect(state.catalog[0].remaining == 3)
+    }
+
+    @Test func syncRunsAtStartThenEveryIntervalWithBackoffAfterFailures() {
+        var state = makeState(attract: 0)
+        state.settings.syncInterval = 900
+        state.sync = SyncSchedule(interval: 900)
+        var clock = ManualClock()
+        #expect(Kiosk.reduce(&state, .started(clock.now)).first == .fetchFeed)
+        #expect(state.sync.running)
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        // No second sync while one is running.
+        #expect(!Kiosk.reduce(&state, .tick(clock.advance(1000))).contains(.fetchFeed))
+        let failed = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
+                                                       catalog: nil, message: nil, clock.now))
+        #expect(events(failed) == [.sync(status: .error, campaigns: 0, error: "boom")])
+        var waits: [Seconds] = []
+        for _ in 0..<7 {
+            let due = state.nextDeadline!
+            waits.append(due - clock.now.uptime)
+            #expect(Kiosk.reduce(&state, .tick(clock.advance(due - clock.now.uptime - 0.5))).isEmpty)
+            #expect(Kiosk.reduce(&state, .tick(clock.advance(0.5))) == [.fetchFeed])
+            _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
+                                                  catalog: nil, message: nil, clock.now))
+        }
+        #expect(waits == [30, 60, 120, 240, 480, 900, 900])
+        _ = Kiosk.reduce(&state, .tick(clock.advance(900)))
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil,
+                                              clock.now))
+        #expect(state.nextDeadline == clock.now.uptime + 900)
+        #expect(state.sync.failures == 0)
     }
 
     @Test func anUndecodableImageMovesToTheNextCampaign() {

@@ -35,7 +35,11 @@ public func runKiosk(_ arguments: [String], environment: [String: String]? = nil
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
     var env = environment ?? ProcessInfo.processInfo.environment
-    env["HOME"] = env["HOME"] ?? "/tmp"
+    // Each run gets its own default data and cache folders unless the test passes some.
+    let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
+    env["HOME"] = home
+    env["XDG_STATE_HOME"] = home + "/state"
+    env["XDG_CACHE_HOME"] = home + "/cache"
     process.environment = env
     let out = Pipe()
     let err = Pipe()

@@ -1,0 +1,32 @@
+import Foundation
+import SplashCore
+import SplashServices
+
+/// The device's stored state as the commands open it: the database, the image cache and
+/// the feed it syncs from.
+struct Device {
+    let store: CampaignStore
+    let cache: ImageCache
+    let feed: URL
+    let options: KioskOptions
+
+    /// Opens the data and cache folders (creating them), removing leftover temporary files.
+    init(options: KioskOptions, assets: Assets?) throws {
+        self.options = options
+        store = try CampaignStore(dataDir: options.dataDir)
+        do {
+            cache = try ImageCache(folder: options.cacheDir)
+        } catch {
+            throw CacheError.io(options.cacheDir, "cannot create the cache folder: \(error.localizedDescription)")
+        }
+        cache.removeLeftovers()
+        guard let feed = options.feed ?? assets?.demoFeed else {
+            throw CacheError.io("feed", "no --feed given and the bundled demo feed was not found")
+        }
+        self.feed = feed
+    }
+
+    func makeSync() -> FeedSync {
+        FeedSync(store: store, cache: cache, cacheMaxBytes: options.cacheMaxMB << 20)
+    }
+}

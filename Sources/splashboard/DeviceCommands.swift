@@ -1,0 +1,97 @@
+import Foundation
+import SplashCore
+import SplashServices
+
+/// `splashboard sync`, `splashboard campaigns` and `splashboard cache clear`.
+struct DeviceCommands {
+    let options: KioskOptions
+    let environment: [String: String]
+
+    private func open() -> Device {
+        do {
+            return try Device(options: options, assets: Assets.locate(environment: environment))
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+    }
+
+    /// One sync now. Exit 0 when the feed applied (or had not changed), 1 with the reason.
+    func sync() -> Int32 {
+        let device = open()
+        let report = device.makeSync().sync(device.feed, now: Date())
+        for warning in report.warnings { fputs("warning: \(warning)\n", stderr) }
+        switch report.status {
+        case .ok, .notModified:
+            let catalog = (try? device.store.catalog(cache: device.cache)) ?? []
+            let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
+            let what = report.status == .ok ? "applied" : "not modified"
+            print("\(device.feed.absoluteString): \(what); \(report.campaigns) campaigns, \(eligible) eligible")
+            return 0
+        case .error:
+            fputs("splashboard: sync failed: \(report.error ?? "unknown error")\n", stderr)
+            return 1
+        }
+    }
+
+    /// The stored campaigns with their counts, cache and eligibility.
+    func campaigns(json: Bool) -> Int32 {
+        let device = open()
+        let now = Date()
+        let stored: [CampaignStore.StoredCampaign]
+        let catalog: [CatalogEntry]
+        do {
+            stored = try device.store.campaigns()
+            catalog = try device.store.catalog(cache: device.cache)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        let newest = CatalogEntry.newestEligible(in: catalog, at: now)
+        if json {
+            let items: [JSONValue] = zip(catalog.indices, zip(catalog, stored)).map { index, pair in
+                let (entry, s) = pair
+                let c = entry.campaign
+                return .object([
+                    ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
+                    ("picUrl", .string(c.picURL.absoluteString)),
+                    ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
+                    ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now))),
+                    ("reason", entry.ineligibility(at: now).map(JSONValue.string) ?? .null),
+                    ("newest", .bool(index == newest)),
+                    ("startAt", c.startAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
+                    ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
+                    ("updatedAt", c.updatedAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
+                    ("thumbnail", .bool(s.thumbnail != nil)),
+                ])
+            }
+            print(JSONValue.array(items).encoded())
+            return 0
+        }
+        if catalog.isEmpty {
+            print("no campaigns stored; run `splashboard sync` (feed: \(device.feed.absoluteString))")
+            return 0
+        }
+        var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"])
+        for (index, entry) in catalog.enumerated() {
+            let reason = entry.ineligibility(at: now)
+            table.append([
+                entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
+                entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
+            ])
+        }
+        print(table.render())
+        return 0
+    }
+
+    /// Empties the image cache; the ledger and campaigns stay.
+    func clearCache() -> Int32 {
+        let device = open()
+        let removed = device.cache.clear()
+        do {
+            try device.store.forgetImageProblems()
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        print("removed \(removed) files from \(device.cache.folder); the show ledger is kept")
+        return 0
+    }
+}

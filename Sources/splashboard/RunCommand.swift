@@ -1,0 +1,90 @@
+import Foundation
+import SplashCore
+import SplashDisplay
+import SplashServices
+
+/// The kiosk: opens the device's store and cache, the display and the fonts, then runs
+/// the loop. The first frame comes from what is stored; the sync runs in the background.
+struct RunCommand {
+    let options: KioskOptions
+    let environment: [String: String]
+
+    func run() -> Never {
+        var script: [ScriptStep] = []
+        if let path = options.script {
+            do {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw OptionError(source: "--script", problem: "cannot read \(path)")
+                }
+                script = try ScriptStep.parse(text, path: path)
+            } catch {
+                fail(error.localizedDescription, status: 2)
+            }
+        }
+        guard let assets = Assets.locate(environment: environment) else {
+            fail("cannot find the bundled assets (default-splash.jpg); set SPLASHBOARD_ASSETS to their folder", status: 1)
+        }
+
+        let log = EventLog(format: options.effectiveLogFormat)
+        let clock = RunClock(mode: options.clock)
+
+        let fonts: FontBook
+        do {
+            let face = try options.font.map { FontFace(path: $0, index: 0) } ?? FontLocator.chineseFont()
+            fonts = try FontBook(face: face)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
+        } catch DisplayError.noDisplay(let reason) {
+            fail(DisplayError.noDisplay(reason).localizedDescription, status: 2)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+
+        log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
+                          size: canvas.outputSize), at: clock.uptime)
+
+        let device: Device
+        do {
+            device = try Device(options: options, assets: assets)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        // A local feed that was never read is read now: it is on this disk, not the network,
+        // and the bundled demo should be on the very first splash.
+        let neverSynced = (try? device.store.feedState(for: device.feed))?.lastSuccess == nil
+        if device.feed.isFileURL, neverSynced {
+            let report = device.makeSync().sync(device.feed, now: clock.now().date)
+            for warning in report.warnings { log.emit(.warning(message: warning), at: clock.uptime) }
+            log.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error), at: clock.uptime)
+        }
+        let catalog: [CatalogEntry]
+        do {
+            catalog = try device.store.catalog(cache: device.cache)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        let message = (try? device.store.feedState(for: device.feed))?.message
+
+        let settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
+                                     attractAfter: options.attractAfter, syncInterval: options.syncInterval,
+                                     defaultImage: assets.defaultSplash)
+        let sync = BackgroundSync(feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir,
+                                  cacheMaxBytes: options.cacheMaxMB << 20)
+        let runner = KioskRunner(
+            setup: .init(options: options, settings: settings, catalog: catalog, message: message,
+                         script: script, ledger: device.store, sync: sync, cache: device.cache),
+            canvas: canvas, fonts: fonts, log: log, clock: clock
+        )
+        do {
+            try runner.run()
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        exit(0)
+    }
+}

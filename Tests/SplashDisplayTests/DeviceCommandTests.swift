@@ -1,0 +1,152 @@
+import Foundation
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// The kiosk and the `sync`, `campaigns` and `cache clear` commands on one device folder.
+@Suite struct DeviceCommandTests {
+    final class Device {
+        let folder: String
+        let www: String
+        let server: TestServer
+        var args: [String] { ["--data-dir", folder + "/data", "--cache-dir", folder + "/cache"] }
+
+        init() throws {
+            folder = try temporaryFolder()
+            www = folder + "/www"
+            try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+            server = try TestServer(root: www)
+        }
+
+        func publish(_ feed: String) throws {
+            try feed.write(toFile: www + "/feed.json", atomically: true, encoding: .utf8)
+        }
+
+        var feed: String { server.url("/files/feed.json").absoluteString }
+
+        func run(_ extra: [String]) throws -> KioskRun { try runKiosk(extra + args) }
+
+        func campaigns() throws -> [[String: Any]] {
+            let r = try run(["campaigns", "--json", "--feed", feed])
+            return (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]) ?? []
+        }
+
+        var cacheFiles: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? []).sorted()
+        }
+    }
+
+    @Test func showCountsHoldAcrossRestartsThenTheFallbackShows() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 3, "title": "三次"}]"#)
+        let sync = try d.run(["sync", "--feed", d.feed])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("1 campaigns, 1 eligible"))
+
+        var shown: [String] = []
+        var remaining: [Int] = []
+        for _ in 0..<4 {
+            let r = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
+            #expect(r.status == 0, "\(r.stderr)")
+            let splash = try #require(r.events(named: "splash").first)
+            shown.append(splash["campaign"] as? String ?? "fallback")
+            if let n = splash["remaining"] as? Int { remaining.append(n) }
+        }
+        #expect(shown == ["a", "a", "a", "fallback"])
+        #expect(remaining == [2, 1, 0])
+
+        let list = try d.campaigns()
+        #expect(list.count == 1)
+        #expect(list.first?["shows"] as? Int == 3)
+        #expect(list.first?["remaining"] as? Int == 0)
+        #expect(list.first?["eligible"] as? Bool == false)
+        #expect(list.first?["reason"] as? String == "used up")
+
+        // Raising showTime gives more shows.
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 4, "title": "四次"}]"#)
+        #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
+        let again = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
+        #expect(again.events(named: "splash").first?["campaign"] as? String == "a")
+        #expect(again.events(named: "splash").first?["remaining"] as? Int == 0)
+    }
+
+    @Test func syncReportsFailuresWithTheReasonAndExit1() throws {
+        let d = try Device()
+        let r = try d.run(["sync", "--feed", d.server.url("/status/500").absoluteString])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("500"))
+        let bad = try d.run(["sync", "--feed", d.server.url("/files/nothing.json").absoluteString])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("404"))
+    }
+
+    @Test func theCampaignTableAndCacheClear() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try writeImage(d.www + "/b.jpg", width: 320, height: 180, bands: [blue])
+        try d.publish("""
+        {"campaigns": [
+          {"id": "a", "picUrl": "a.png", "showTime": 5, "title": "春茶", "updatedAt": "2026-01-01T00:00:00+08:00"},
+          {"id": "b", "picUrl": "b.jpg", "showTime": 2, "title": "Books", "updatedAt": "2026-02-01T00:00:00Z"},
+          {"id": "later", "picUrl": "a.png", "showTime": 2, "startAt": "2099-01-01T00:00:00Z"}]}
+        """)
+        #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
+        let table = try d.run(["campaigns", "--feed", d.feed])
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("id") == true)
+        #expect(lines.contains { $0.hasPrefix("b ") && $0.contains("2/2") && $0.hasSuffix("*") })
+        #expect(lines.contains { $0.hasPrefix("later") && $0.contains("not started") })
+
+        let list = try d.campaigns()
+        #expect(list.map { $0["id"] as? String } == ["a", "b", "later"])
+        #expect(list.map { $0["newest"] as? Bool } == [false, true, false])
+        #expect(list.allSatisfy { $0["cached"] as? Bool == true })
+        #expect(d.cacheFiles.count == 2)
+
+        _ = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
+        let cleared = try d.run(["cache", "clear", "--feed", d.feed])
+        #expect(cleared.status == 0)
+        #expect(cleared.stdout.contains("removed 2 files"))
+        #expect(d.cacheFiles.isEmpty)
+        let after = try d.campaigns()
+        #expect(after.allSatisfy { $0["cached"] as? Bool == false })
+        #expect(after.first { $0["id"] as? String == "b" }?["shows"] as? Int == 1)
+        // Without pictures nothing is eligible: the fallback shows until the next sync.
+        let r = try d.run(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", d.feed])
+        #expect(r.events(named: "splash").first?["campaign"] is NSNull)
+    }
+
+    @Test func theFirstFrameNeverWaitsForTheNetwork() throws {
+        let d = try Device()
+        // The feed server never answers; the splash (the fallback) still comes up.
+        let r = try d.run(["--headless", "--clock", "virtual", "--exit-after", "first-frame",
+                           "--feed", d.server.url("/hang").absoluteString])
+        #expect(r.status == 0)
+        #expect(r.names.contains("first_frame"))
+        #expect(r.events(named: "splash").first?["campaign"] is NSNull)
+    }
+
+    @Test func theKioskSyncsInTheBackgroundAndReportsIt() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 9}]"#)
+        // Real clock, short run: the sync lands while the splash counts down.
+        let r = try d.run(["--headless", "--exit-after", "2.5", "--feed", d.feed, "--countdown", "1", "--attract-after", "1"])
+        #expect(r.status == 0)
+        let sync = try #require(r.events(named: "sync").first)
+        #expect(sync["status"] as? String == "ok")
+        #expect(sync["campaigns"] as? Int == 1)
+        // The first splash had nothing cached; after the sync the attract loop shows the campaign.
+        #expect(r.events(named: "splash").first?["campaign"] is NSNull)
+        #expect(r.events(named: "splash").contains { $0["campaign"] as? String == "a" })
+    }
+
+    @Test func theCommandsRefuseBadArguments() throws {
+        let d = try Device()
+        #expect(try d.run(["campaign"]).status == 2)
+        #expect(try d.run(["cache"]).status == 2)
+        #expect(try d.run(["sync", "--json"]).status == 2)
+    }
+}
