@@ -8,7 +8,10 @@ public enum Kiosk {
         case .started(let now):
             guard state.scene == .starting else { return [] }
             state.sync.running = true
-            return [.fetchFeed] + enterSplash(&state, now)
+            state.poetry.loading = true
+            let entry = state.poetry.entry
+            return [.fetchFeed, .reloadPoetry, .emit(.poetry(source: entry.source, origin: entry.origin))]
+                + enterSplash(&state, now)
 
         case .tick(let now):
             var effects: [KioskEffect] = []
@@ -16,7 +19,17 @@ public enum Kiosk {
                 state.sync.running = true
                 effects.append(.fetchFeed)
             }
+            effects += PoetryRules.advance(&state, now)
             return effects + advanceScene(&state, now)
+
+        case let .poetryLoaded(timeline, now):
+            return PoetryRules.loaded(&state, timeline, now)
+
+        case let .poetryFailed(reason, now):
+            return PoetryRules.failed(&state, reason, now)
+
+        case let .poetryImageLoaded(url, path, now):
+            return PoetryRules.imageLoaded(&state, url: url, path: path, now)
 
         case let .feedFetched(report, catalog, message, now):
             state.sync.finished(report.status, at: now.uptime)
@@ -160,10 +173,11 @@ public enum Kiosk {
             title: campaign?.title,
             text: campaign?.detail ?? state.message ?? state.settings.defaultMessage,
             imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
-            poetry: state.poetry
+            poetry: state.poetry.entry,
+            spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil
         ))
         state.idleSince = now.uptime
-        return [.emit(.detail(campaign: campaignID)),
-                .emit(.poetry(source: state.poetry.source, origin: state.poetry.origin))]
+        state.poetry.spinnerStepAt = now.uptime + 1 / PoetryState.spinnerRate
+        return [.emit(.detail(campaign: campaignID))]
     }
 }

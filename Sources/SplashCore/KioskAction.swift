@@ -21,6 +21,12 @@ public enum KioskAction: Equatable, Sendable {
     case catalogLoaded([CatalogEntry], message: String?)
     /// A sync finished; with a new catalog when the store changed.
     case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, Instant)
+    /// The poetry provider answered with a timeline.
+    case poetryLoaded(Timeline<PoetryEntry>, Instant)
+    /// The poetry provider failed.
+    case poetryFailed(reason: String, Instant)
+    /// The poem's picture arrived (a cached file) or could not be had (nil).
+    case poetryImageLoaded(url: String, path: String?, Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
 }

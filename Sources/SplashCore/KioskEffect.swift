@@ -15,6 +15,12 @@ public enum KioskEffect: Equatable, Sendable {
     case endShow(campaignID: String, outcome: ShowOutcome, at: Date)
     /// Start a feed sync in the background; it answers with `feedFetched`.
     case fetchFeed
+    /// Ask the poetry provider for a timeline; it answers with `poetryLoaded` or `poetryFailed`.
+    case reloadPoetry
+    /// Fetch the poem's picture into the cache; answered with `poetryImageLoaded`.
+    case loadPoetryImage(URL)
+    /// Keep this entry as the last good one (shown at the next start).
+    case savePoetry(PoetryEntry)
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

@@ -6,13 +6,16 @@ public struct KioskSettings: Equatable, Sendable {
     public var attractAfter: Int
     /// Seconds between feed syncs.
     public var syncInterval: Int
+    /// Seconds between poetry refreshes.
+    public var poetryRefresh: Int
     /// The bundled default splash image.
     public var defaultImage: String
     /// Detail text when neither the campaign nor the feed has any.
     public var defaultMessage: String
 
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
-                defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
+                poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
+        self.poetryRefresh = poetryRefresh
         self.countdown = countdown
         self.fallback = fallback
         self.attractAfter = attractAfter

@@ -6,7 +6,7 @@ public struct KioskState: Equatable, Sendable {
     public var catalog: [CatalogEntry] = []
     /// The feed's default detail text.
     public var message: String?
-    public var poetry: PoetryEntry = .placeholder
+    public var poetry: PoetryState
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
     public var idleSince: Seconds = 0
@@ -18,7 +18,11 @@ public struct KioskState: Equatable, Sendable {
         self.settings = settings
         self.screen = screen
         sync = SyncSchedule(interval: Double(settings.syncInterval))
+        poetry = PoetryState(refresh: Double(settings.poetryRefresh))
     }
+
+    /// Work is on its way from another thread (a sync, a poem, a picture).
+    public var backgroundBusy: Bool { sync.running || !poetry.settled }
 
     /// The pill's geometry on the current screen.
     public var skipButton: SkipButton {
@@ -38,6 +42,7 @@ public struct KioskState: Equatable, Sendable {
     /// The next moment the state changes by itself; the loop sleeps until then.
     public var nextDeadline: Seconds? {
         let syncAt = sync.running ? nil : sync.nextAt
-        return [sceneDeadline, syncAt].compactMap { $0 }.min()
+        let onScreen = if case .detail = scene { true } else { false }
+        return [sceneDeadline, syncAt, poetry.nextDeadline(onScreen: onScreen)].compactMap { $0 }.min()
     }
 }

@@ -1,17 +1,25 @@
-/// What the poetry panel shows: a title line in bold, the poem's lines, and optionally a
-/// picture (a local file).
+import Foundation
+
+/// What the poetry panel shows: the origin (the poem's title) in bold, the poem's lines,
+/// the author, and a picture — a cached file, one still loading from `imageURL`, or
+/// none (a drawn emblem).
 public struct PoetryEntry: Equatable, Sendable {
     public var origin: String
     public var author: String?
     public var lines: [String]
+    /// The picture on disk, when there is one.
     public var imagePath: String?
+    /// Where the picture comes from, when it is fetched.
+    public var imageURL: URL?
     public var source: PoetrySource
 
-    public init(origin: String, author: String? = nil, lines: [String], imagePath: String? = nil, source: PoetrySource) {
+    public init(origin: String, author: String? = nil, lines: [String], imagePath: String? = nil, imageURL: URL? = nil,
+                source: PoetrySource) {
         self.origin = origin
         self.author = author
         self.lines = lines
         self.imagePath = imagePath
+        self.imageURL = imageURL
         self.source = source
     }
 
@@ -19,4 +27,26 @@ public struct PoetryEntry: Equatable, Sendable {
     public static let placeholder = PoetryEntry(
         origin: "今日诗词", lines: ["我要傍近你", "方不至于难过"], source: .placeholder
     )
+
+    /// A poem's text as lines, one per verse: a line ends after ，。！？；, as classical
+    /// poems are set.
+    public static func lines(of content: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for ch in content {
+            if ch == "\n" || ch == "/" {
+                if !current.isEmpty { lines.append(current) }
+                current = ""
+                continue
+            }
+            current.append(ch)
+            if "，。！？；!?".contains(ch) {
+                lines.append(current)
+                current = ""
+            }
+        }
+        let rest = current.trimmingCharacters(in: .whitespaces)
+        if !rest.isEmpty { lines.append(rest) }
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
 }

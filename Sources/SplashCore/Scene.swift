@@ -24,4 +24,6 @@ public struct DetailScene: Equatable, Sendable {
     public var text: String
     public var imagePath: String?
     public var poetry: PoetryEntry
+    /// The spinner's step while the poem's picture loads; nil when it does not turn.
+    public var spinnerPhase: Int?
 }

@@ -22,9 +22,9 @@ struct DetailLayout: Equatable {
             let textTop = picture.maxY + m / 2
             text = Rect(x: m, y: textTop, width: width, height: card.y - m / 2 - textTop)
         } else {
-            let cardWidth = screen.width * 36 / 100
+            let cardWidth = screen.width * 40 / 100
             let columnWidth = screen.width - 3 * m - cardWidth
-            card = Rect(x: screen.width - m - cardWidth, y: m, width: cardWidth, height: cardWidth * 52 / 100)
+            card = Rect(x: screen.width - m - cardWidth, y: m, width: cardWidth, height: cardWidth * 56 / 100)
             picture = Rect(x: m, y: m, width: columnWidth, height: screen.height * 48 / 100)
             let textTop = picture.maxY + m / 2
             text = Rect(x: m, y: textTop, width: columnWidth, height: screen.height - m - textTop)

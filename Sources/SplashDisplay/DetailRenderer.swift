@@ -39,7 +39,7 @@ struct DetailRenderer {
         body.truncate(toLines: max(0, (bottom - textTop) / max(1, body.lineHeight)), width: layout.text.width, fonts: fonts)
         body.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
 
-        PoetryCard(canvas: canvas, fonts: fonts).draw(scene.poetry, in: layout.card)
+        PoetryCard(canvas: canvas, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
         if let failure { throw failure }
     }
 }

@@ -19,9 +19,26 @@ public final class KioskRunner {
         public var sync: BackgroundSync?
         /// The image cache, to mark pictures as used when they are shown.
         public var cache: ImageCache?
+        /// Where poems come from.
+        public var poetry: any TimelineProvider<PoetryEntry>
+        /// Fetches poem pictures; nil when poems have none.
+        public var poetryPictures: PoetryPictures?
+        /// The last good poem from an earlier run, shown at start.
+        public var cachedPoetry: PoetryEntry?
+        /// The bundled poems, the fallback when the live provider has given nothing yet.
+        public var bundledPoetry: BundledPoetryProvider?
+        /// Keeps the last good poem.
+        public var poetryStore: CampaignStore?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
-                    script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?) {
+                    script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?,
+                    poetry: any TimelineProvider<PoetryEntry>, poetryPictures: PoetryPictures? = nil,
+                    cachedPoetry: PoetryEntry? = nil, bundledPoetry: BundledPoetryProvider? = nil) {
+            self.poetry = poetry
+            self.poetryPictures = poetryPictures
+            self.cachedPoetry = cachedPoetry
+            self.bundledPoetry = bundledPoetry
+            poetryStore = ledger as? CampaignStore
             self.options = options
             self.settings = settings
             self.catalog = catalog
@@ -57,6 +74,8 @@ public final class KioskRunner {
         self.log = log
         self.clock = clock
         state = KioskState(settings: setup.settings, screen: canvas.layoutSize)
+        state.poetry.entry = setup.cachedPoetry ?? .placeholder
+        state.poetry.fallback = setup.bundledPoetry
         script = setup.script[...]
         wakeEvent = SDL_RegisterEvents(1)
     }
@@ -99,19 +118,50 @@ public final class KioskRunner {
         case .emit(let event):
             log.emit(event, at: clock.uptime)
         case .fetchFeed:
+            let post = poster()
             guard let sync = setup.sync else {
-                dispatch(.feedFetched(SyncReport(status: .notModified, campaigns: state.catalog.count),
-                                      catalog: nil, message: nil, clock.now()))
+                let count = state.catalog.count
+                post { .feedFetched(SyncReport(status: .notModified, campaigns: count), catalog: nil, message: nil, $0) }
                 return
             }
-            let mailbox = mailbox
-            let wake = wakeEvent
             sync.start { report, catalog, message in
-                mailbox.post { .feedFetched(report, catalog: catalog, message: message, $0) }
-                var event = SDL_Event()
-                event.type = wake
-                SDL_PushEvent(&event)
+                post { .feedFetched(report, catalog: catalog, message: message, $0) }
             }
+        case .reloadPoetry:
+            let post = poster()
+            setup.poetry.timeline(at: clock.now().date) { result in
+                switch result {
+                case .success(let timeline): post { .poetryLoaded(timeline, $0) }
+                case .failure(let error): post { .poetryFailed(reason: error.localizedDescription, $0) }
+                }
+            }
+        case .loadPoetryImage(let url):
+            let post = poster()
+            guard let pictures = setup.poetryPictures else {
+                post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
+                return
+            }
+            pictures.load(url) { path, _ in
+                post { .poetryImageLoaded(url: url.absoluteString, path: path, $0) }
+            }
+        case .savePoetry(let entry):
+            do {
+                try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
+            } catch {
+                log.emit(.warning(message: "cannot keep the poem: \(error.localizedDescription)"), at: clock.uptime)
+            }
+        }
+    }
+
+    /// A function that hands an action to the loop from any thread and wakes it.
+    private func poster() -> (@escaping (Instant) -> KioskAction) -> Void {
+        let mailbox = mailbox
+        let wake = wakeEvent
+        return { make in
+            mailbox.post(make)
+            var event = SDL_Event()
+            event.type = wake
+            SDL_PushEvent(&event)
         }
     }
 
@@ -167,17 +217,17 @@ public final class KioskRunner {
             log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
         }
         drawn = (state.scene, size)
-        if case .detail = state.scene { detailDrawn = true }
     }
-
-    private var detailDrawn = false
 
     private func shouldExit() -> Bool {
         switch setup.options.exitAfter {
         case nil: return false
         case .firstFrame: return framesPresented > 0
         case .splash: return state.splashesEnded > 0
-        case .detail: return detailDrawn
+        case .detail:
+            // The detail screen with its poetry panel settled (no poem or picture on its way).
+            if case .detail = state.scene, drawn != nil { return state.poetry.settled }
+            return false
         case .seconds(let s): return clock.uptime >= s
         }
     }
@@ -199,6 +249,9 @@ public final class KioskRunner {
         case .virtual:
             if SDL_PollEvent(&event) != 0 {
                 handle(event)
+            } else if state.backgroundBusy {
+                // Work on another thread takes no virtual time: wait for it before jumping ahead.
+                if SDL_WaitEvent(&event) != 0 { handle(event) }
             } else if let deadline {
                 clock.advance(to: deadline)
             } else if SDL_WaitEvent(&event) != 0 {

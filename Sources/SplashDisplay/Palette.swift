@@ -9,4 +9,17 @@ enum Palette {
     static let emblem = RGBColor(red: 0xE0, green: 0xB4, blue: 0x00)
     /// The pill: black at this opacity, under white text.
     static let pillAlpha: UInt8 = 150
+
+    /// Tiles for drawn poem emblems: deep tones that carry white text on the yellow card.
+    static let emblemTiles: [RGBColor] = [
+        RGBColor(red: 0xB5, green: 0x4A, blue: 0x2A), RGBColor(red: 0x2E, green: 0x6B, blue: 0x5E),
+        RGBColor(red: 0x3B, green: 0x4F, blue: 0x8C), RGBColor(red: 0x7A, green: 0x3E, blue: 0x6B),
+        RGBColor(red: 0x5C, green: 0x6B, blue: 0x2E), RGBColor(red: 0x8C, green: 0x5A, blue: 0x1E),
+    ]
+
+    /// The emblem tile for a poem, the same one every time for the same title.
+    static func emblemColor(for origin: String) -> RGBColor {
+        let sum = origin.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
+        return emblemTiles[sum % emblemTiles.count]
+    }
 }

@@ -1,13 +1,15 @@
+import Foundation
 import SplashCore
 
 /// The poetry panel, drawn like the home-screen widget it comes from: a yellow card with
 /// rounded corners and a soft shadow, a square picture on the left, the origin in bold
-/// and the poem's lines beside it. Text shrinks until it fits inside the card.
+/// and the poem's lines beside it, the author last. Text shrinks until it fits inside
+/// the card; what still does not fit ends with "…".
 struct PoetryCard {
     var canvas: Canvas
     var fonts: FontBook
 
-    func draw(_ entry: PoetryEntry, in card: Rect) {
+    func draw(_ entry: PoetryEntry, spinnerPhase: Int?, in card: Rect) {
         let radius = max(8, card.height / 10)
         for i in 1...4 {
             let spread = i * max(1, card.height / 90)
@@ -20,44 +22,73 @@ struct PoetryCard {
         let pad = max(8, card.height * 8 / 100)
         let side = card.height - 2 * pad
         let picture = Rect(x: card.x + pad, y: card.y + pad, width: side, height: side)
-        drawPicture(entry, in: picture)
+        drawPicture(entry, spinnerPhase: spinnerPhase, in: picture)
 
         let textX = picture.maxX + pad
         let textWidth = card.maxX - pad - textX
-        let available = card.height - 2 * pad
         guard textWidth > 0 else { return }
-        var originSize = max(12, card.height * 12 / 100)
-        var lineSize = max(10, card.height * 95 / 1000)
-        var origin = TextBlock(entry.origin, width: textWidth, size: originSize, bold: true, fonts: fonts)
-        var body = TextBlock(entry.lines.joined(separator: "\n"), width: textWidth, size: lineSize, fonts: fonts)
-        var gap = lineSize / 2
-        while origin.height + gap + body.height > available, lineSize > 8 {
-            originSize = max(8, originSize * 9 / 10)
-            lineSize = max(8, lineSize * 9 / 10)
-            gap = lineSize / 2
-            origin = TextBlock(entry.origin, width: textWidth, size: originSize, bold: true, fonts: fonts)
-            body = TextBlock(entry.lines.joined(separator: "\n"), width: textWidth, size: lineSize, fonts: fonts)
-        }
-        if origin.height + gap + body.height > available {
-            body.truncate(toLines: max(1, (available - origin.height - gap) / max(1, body.lineHeight)),
-                          width: textWidth, fonts: fonts)
-        }
-        let top = card.y + pad + max(0, (available - origin.height - gap - body.height) / 2)
-        origin.draw(on: canvas, at: Point(x: textX, y: top), fonts: fonts, color: Palette.poemInk)
-        body.draw(on: canvas, at: Point(x: textX, y: top + origin.height + gap), fonts: fonts, color: Palette.poemInk)
+        drawText(entry, in: Rect(x: textX, y: card.y + pad, width: textWidth, height: card.height - 2 * pad))
     }
 
-    /// The poem's picture, or a drawn emblem (诗 on a darker yellow tile) when it has none.
-    private func drawPicture(_ entry: PoetryEntry, in square: Rect) {
+    /// Origin, lines and author, shrunk step by step until they fit `box`.
+    private func drawText(_ entry: PoetryEntry, in box: Rect) {
+        var body = entry.lines.joined(separator: "\n")
+        if let author = entry.author { body += "\n—— " + author }
+        var originSize = max(12, box.height * 15 / 100)
+        var lineSize = max(10, box.height * 11 / 100)
+        func layout() -> (TextBlock, TextBlock, Int) {
+            (TextBlock(entry.origin, width: box.width, size: originSize, bold: true, fonts: fonts),
+             TextBlock(body, width: box.width, size: lineSize, fonts: fonts), lineSize / 2)
+        }
+        var (origin, lines, gap) = layout()
+        while origin.height + gap + lines.height > box.height, lineSize > 9 {
+            originSize = max(9, originSize * 9 / 10)
+            lineSize = max(9, lineSize * 9 / 10)
+            (origin, lines, gap) = layout()
+        }
+        origin.truncate(toLines: max(1, box.height / max(1, origin.lineHeight)), width: box.width, fonts: fonts)
+        let room = box.height - origin.height - gap
+        lines.truncate(toLines: max(0, room / max(1, lines.lineHeight)), width: box.width, fonts: fonts)
+        let used = origin.height + gap + lines.height
+        let top = box.y + max(0, (box.height - used) / 2)
+        origin.draw(on: canvas, at: Point(x: box.x, y: top), fonts: fonts, color: Palette.poemInk)
+        lines.draw(on: canvas, at: Point(x: box.x, y: top + origin.height + gap), fonts: fonts, color: Palette.poemInk)
+    }
+
+    /// The poem's picture; while one loads with none to show, a turning spinner; with no
+    /// picture at all, a drawn emblem: the title's first character on a tile of its own colour.
+    private func drawPicture(_ entry: PoetryEntry, spinnerPhase: Int?, in square: Rect) {
         let radius = max(6, square.height / 12)
         if let path = entry.imagePath, (try? canvas.drawImage(path, in: square, mode: .fill)) != nil {
             return
         }
-        canvas.fillRoundedRect(square, radius: radius, Palette.emblem)
+        if let phase = spinnerPhase {
+            canvas.fillRoundedRect(square, radius: radius, Palette.emblem)
+            drawSpinner(phase: phase, in: square)
+            return
+        }
+        let tile = entry.source == .placeholder ? Palette.emblem : Palette.emblemColor(for: entry.origin)
+        canvas.fillRoundedRect(square, radius: radius, tile)
+        let glyph = entry.source == .placeholder ? "诗" : String(entry.origin.first ?? "诗")
         let size = square.height * 55 / 100
-        let w = fonts.width(of: "诗", size: size, bold: true)
+        let w = fonts.width(of: glyph, size: size, bold: true)
         let h = fonts.lineHeight(size: size, bold: true)
-        canvas.drawText("诗", at: Point(x: square.x + (square.width - w) / 2, y: square.y + (square.height - h) / 2),
+        canvas.drawText(glyph, at: Point(x: square.x + (square.width - w) / 2, y: square.y + (square.height - h) / 2),
                         fonts: fonts, size: size, bold: true, color: .white)
+    }
+
+    /// Twelve dots on a ring, the brightest at `phase`, fading behind it.
+    private func drawSpinner(phase: Int, in square: Rect) {
+        let center = square.center
+        let ring = Double(square.width) * 0.22
+        let dot = max(4, square.width / 16)
+        for i in 0..<12 {
+            let angle = Double(i) / 12 * 2 * Double.pi
+            let x = center.x + Int((ring * sin(angle)).rounded()) - dot / 2
+            let y = center.y - Int((ring * cos(angle)).rounded()) - dot / 2
+            let age = ((phase - i) % 12 + 12) % 12
+            canvas.fillRoundedRect(Rect(x: x, y: y, width: dot, height: dot), radius: dot / 2, .white,
+                                   alpha: UInt8(255 - age * 18))
+        }
     }
 }

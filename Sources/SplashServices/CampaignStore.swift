@@ -67,7 +67,7 @@ public final class CampaignStore: ShowLedger {
                 CREATE TABLE poetry (
                     slot INTEGER PRIMARY KEY CHECK (slot = 1),
                     origin TEXT NOT NULL, author TEXT, content TEXT NOT NULL,
-                    image_url TEXT, fetched_at REAL NOT NULL
+                    image_path TEXT, fetched_at REAL NOT NULL
                 );
                 """)
             }
@@ -232,5 +232,27 @@ public final class CampaignStore: ShowLedger {
                          imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
                          imageProblem: stored.imageProblem)
         }
+    }
+
+    // MARK: poetry
+
+    /// Keeps `entry` as the last good poem, shown at the next start.
+    public func savePoetry(_ entry: PoetryEntry, at date: Date) throws {
+        try db.execute("""
+        INSERT INTO poetry (slot, origin, author, content, image_path, fetched_at) VALUES (1, ?, ?, ?, ?, ?)
+        ON CONFLICT (slot) DO UPDATE SET origin = excluded.origin, author = excluded.author,
+            content = excluded.content, image_path = excluded.image_path, fetched_at = excluded.fetched_at
+        """, [.text(entry.origin), .optional(entry.author), .text(entry.lines.joined(separator: "\n")),
+              .optional(entry.imagePath), .date(date)])
+    }
+
+    /// The last good poem, marked as coming from the cache; its picture only if still on disk.
+    public func loadPoetry(imageURL: URL?) throws -> PoetryEntry? {
+        guard let r = try db.query("SELECT origin, author, content, image_path FROM poetry WHERE slot = 1").first,
+              let origin = r[0].text, let content = r[2].text
+        else { return nil }
+        let path = r[3].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        return PoetryEntry(origin: origin, author: r[1].text, lines: content.split(separator: "\n").map(String.init),
+                           imagePath: path, imageURL: imageURL, source: .cache)
     }
 }

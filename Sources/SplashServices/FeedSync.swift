@@ -6,7 +6,6 @@ import SplashCore
 /// A 304 (or an unchanged file) writes nothing; a bad feed changes nothing.
 public final class FeedSync {
     public static let feedLimit = 1 << 20
-    public static let imageLimit = 20 << 20
 
     let store: CampaignStore
     let cache: ImageCache
@@ -90,9 +89,9 @@ public final class FeedSync {
         return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings)
     }
 
-    /// Downloads, validates and caches one picture. Returns its status and a warning.
-    /// A picture already cached (another campaign uses it) is not fetched again; its
-    /// thumbnail is made from the cached file when the campaign has none.
+    /// Caches one campaign picture. A picture already cached (another campaign uses it)
+    /// is not fetched again; its thumbnail is made from the cached file when the
+    /// campaign has none. Returns its status and a warning.
     func prefetch(_ url: URL, needsThumbnail: Bool) -> (CampaignStore.ImageStatus, String?) {
         let key = ImageCache.key(for: url)
         if cache.contains(key: key) {
@@ -100,35 +99,14 @@ public final class FeedSync {
             let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
             return (.cached(thumbnail: thumbnail), nil)
         }
-        let partial: ImageCache.PartialFile
-        do {
-            partial = try cache.beginWrite()
-        } catch {
-            return (.unavailable, error.localizedDescription)
+        switch ImageDownloader(cache: cache, fetcher: fetcher).download(url, as: key) {
+        case .cached(_, let thumbnail):
+            return (.cached(thumbnail: thumbnail), nil)
+        case .refused(let reason):
+            return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
+        case .unavailable(let reason):
+            return (.unavailable, "picture not cached yet: \(reason)")
         }
-        do {
-            _ = try fetcher.fetch(url, limit: Self.imageLimit, inspect: Self.refuseEarly, sink: partial.write)
-            let checked = try ImageValidator.check(partial.path)
-            try cache.commit(partial, as: key)
-            return (.cached(thumbnail: checked.thumbnail), nil)
-        } catch let error as ImageError {
-            cache.discard(partial)
-            return (.refused(error.localizedDescription), "picture \(url.absoluteString) refused: \(error.localizedDescription)")
-        } catch FetchError.tooLarge(let limit, let u) {
-            cache.discard(partial)
-            let reason = FetchError.tooLarge(limit: limit, url: u).localizedDescription
-            return (.refused(reason), "picture refused: \(reason)")
-        } catch {
-            cache.discard(partial)
-            return (.unavailable, "picture not cached yet: \(error.localizedDescription)")
-        }
-    }
-
-    /// Stops a download at its first bytes when they are not a JPEG or PNG, or a PNG
-    /// whose header already declares too many pixels.
-    static func refuseEarly(_ head: [UInt8]) throws {
-        guard let kind = ImageHeader.kind(of: head) else { throw ImageHeader.refusal(for: head) }
-        if kind == .png, head.count >= 24 { _ = try ImageHeader.parse(head) }
     }
 
     private func evict(now: Date) {

@@ -8,6 +8,7 @@ struct Assets {
 
     var defaultSplash: String { folder + "/default-splash.jpg" }
     var demoFeed: URL { URL(fileURLWithPath: folder + "/demo/feed.json") }
+    var poems: String { folder + "/poems.json" }
 
     static func locate(environment: [String: String]) -> Assets? {
         var candidates: [String] = []

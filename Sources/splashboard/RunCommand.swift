@@ -72,12 +72,33 @@ struct RunCommand {
 
         let settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
-                                     defaultImage: assets.defaultSplash)
+                                     poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
+        // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
+        var bundled: BundledPoetryProvider?
+        do {
+            let poems = try Poem.decodeList(Data(contentsOf: URL(fileURLWithPath: assets.poems)))
+            bundled = BundledPoetryProvider(poems: poems, refresh: Double(options.poetryRefresh))
+        } catch {
+            log.emit(.warning(message: "bundled poems \(assets.poems): \(error.localizedDescription)"), at: clock.uptime)
+        }
+        let poetry: any TimelineProvider<PoetryEntry>
+        var cachedPoetry: PoetryEntry?
+        if let url = options.poetryURL {
+            poetry = LivePoetryProvider(poemURL: url, imageURL: options.poetryImageURL,
+                                        refresh: Double(options.poetryRefresh))
+            cachedPoetry = try? device.store.loadPoetry(imageURL: options.poetryImageURL)
+        } else {
+            poetry = bundled ?? BundledPoetryProvider(poems: [], refresh: Double(options.poetryRefresh))
+        }
+        let pictures = options.poetryImageURL.map {
+            _ in PoetryPictures(cache: device.cache, current: cachedPoetry?.imagePath)
+        }
         let sync = BackgroundSync(feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir,
                                   cacheMaxBytes: options.cacheMaxMB << 20)
         let runner = KioskRunner(
             setup: .init(options: options, settings: settings, catalog: catalog, message: message,
-                         script: script, ledger: device.store, sync: sync, cache: device.cache),
+                         script: script, ledger: device.store, sync: sync, cache: device.cache,
+                         poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled),
             canvas: canvas, fonts: fonts, log: log, clock: clock
         )
         do {

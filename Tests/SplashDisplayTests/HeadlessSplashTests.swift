@@ -23,8 +23,10 @@ import Testing
                                 "--snapshot", shots])
         #expect(run.status == 0, "\(run.stderr)")
         // Sync events come from the background and may land anywhere after the start.
-        #expect(run.names.filter { $0 != "sync" } == ["started", "splash", "countdown", "first_frame", "countdown",
-                                                      "countdown", "skip", "detail", "poetry"])
+        #expect(run.names.filter { $0 != "sync" && $0 != "poetry" }
+                == ["started", "splash", "countdown", "first_frame", "countdown", "countdown", "skip", "detail"])
+        // The panel starts on the placeholder and turns to a bundled poem.
+        #expect(run.events(named: "poetry").compactMap { $0["source"] as? String } == ["placeholder", "bundled"])
         #expect(run.names.first == "started")
         #expect(run.events(named: "countdown").compactMap { $0["value"] as? Int } == [3, 2, 1])
         #expect(run.events(named: "skip").first?["by"] as? String == "timeout")

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A poem in the jinrishici v1 shape: `{"content", "origin", "author", "category"}`
+/// (author and category optional).
+public struct Poem: Equatable, Sendable {
+    public var content: String
+    public var origin: String
+    public var author: String?
+    public var category: String?
+
+    public init(content: String, origin: String, author: String? = nil, category: String? = nil) {
+        self.content = content
+        self.origin = origin
+        self.author = author
+        self.category = category
+    }
+
+    /// Limits that keep a hostile answer from filling the panel or memory.
+    static let maxContent = 2000
+    static let maxField = 200
+
+    /// Decodes one poem; throws `PoemError` naming what is wrong.
+    public static func decode(_ data: Data) throws -> Poem {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw PoemError.notAPoem("the answer is not a JSON object")
+        }
+        return try decode(object)
+    }
+
+    static func decode(_ object: [String: Any]) throws -> Poem {
+        guard let content = object["content"] as? String,
+              !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw PoemError.notAPoem("\"content\" is missing or empty")
+        }
+        guard let origin = object["origin"] as? String, !origin.isEmpty else {
+            throw PoemError.notAPoem("\"origin\" is missing or empty")
+        }
+        guard content.count <= maxContent, origin.count <= maxField else {
+            throw PoemError.notAPoem("the poem is longer than \(maxContent) characters")
+        }
+        func optional(_ key: String) -> String? {
+            (object[key] as? String).flatMap { $0.isEmpty ? nil : String($0.prefix(maxField)) }
+        }
+        return Poem(content: content, origin: origin, author: optional("author"), category: optional("category"))
+    }
+
+    /// Decodes the bundled collection: a JSON list of poems.
+    public static func decodeList(_ data: Data) throws -> [Poem] {
+        guard let list = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+            throw PoemError.notAPoem("the poem list is not a JSON list of objects")
+        }
+        return try list.map(decode)
+    }
+
+    /// The panel entry for this poem.
+    public func entry(source: PoetrySource, imageURL: URL? = nil) -> PoetryEntry {
+        PoetryEntry(origin: origin, author: author, lines: PoetryEntry.lines(of: content), imageURL: imageURL, source: source)
+    }
+}
+
+/// A poem answer that cannot be used.
+public enum PoemError: LocalizedError, Equatable, Sendable {
+    case notAPoem(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notAPoem(let why): return "not a poem in the jinrishici shape: \(why)"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// When a timeline provider is asked again (WidgetKit's `TimelineReloadPolicy`).
+public enum ReloadPolicy: Equatable, Sendable {
+    /// After the last entry's date.
+    case atEnd
+    /// At this date.
+    case after(Date)
+    /// Not by itself.
+    case never
+}
+
+/// Entries to show at their dates, and when to ask for more (WidgetKit's `Timeline`).
+public struct Timeline<Entry: Equatable & Sendable>: Equatable, Sendable {
+    public struct Item: Equatable, Sendable {
+        public var date: Date
+        public var entry: Entry
+
+        public init(date: Date, entry: Entry) {
+            self.date = date
+            self.entry = entry
+        }
+    }
+
+    public var items: [Item]
+    public var policy: ReloadPolicy
+
+    public init(items: [Item], policy: ReloadPolicy) {
+        self.items = items
+        self.policy = policy
+    }
+
+    /// When the provider should be asked again, or nil for never.
+    public var reloadDate: Date? {
+        switch policy {
+        case .atEnd: return items.last?.date
+        case .after(let date): return date
+        case .never: return nil
+        }
+    }
+}
+
+/// A source of widget entries with WidgetKit's shape: an instant placeholder, a quick
+/// snapshot, and a timeline that may take time (network) and reports through `completion`.
+public protocol TimelineProvider<Entry> {
+    associatedtype Entry: Equatable & Sendable
+
+    /// Shown at once, before anything is known.
+    func placeholder() -> Entry
+    /// A representative entry, without waiting.
+    func snapshot(at date: Date) -> Entry
+    /// Entries from `date` on; `completion` may be called on another thread.
+    func timeline(at date: Date, completion: @escaping (Result<Timeline<Entry>, Error>) -> Void)
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SplashCore
+
+/// Fetches one picture into the cache under the picture limits: refused early when its
+/// first bytes are not JPEG or PNG, validated whole before it takes its final name.
+public struct ImageDownloader {
+    public static let imageLimit = 20 << 20
+
+    /// What became of one picture.
+    public enum Outcome: Equatable {
+        /// Cached and valid, with its thumbnail.
+        case cached(path: String, thumbnail: [UInt8])
+        /// Refused for good (wrong kind, too large, cut short, undecodable), with the reason.
+        case refused(String)
+        /// Not available this time (network, server error); worth trying again later.
+        case unavailable(String)
+    }
+
+    let cache: ImageCache
+    let fetcher: Fetcher
+
+    public init(cache: ImageCache, fetcher: Fetcher) {
+        self.cache = cache
+        self.fetcher = fetcher
+    }
+
+    /// Downloads `url` and caches it under `key`.
+    public func download(_ url: URL, as key: String) -> Outcome {
+        let partial: ImageCache.PartialFile
+        do {
+            partial = try cache.beginWrite()
+        } catch {
+            return .unavailable(error.localizedDescription)
+        }
+        do {
+            _ = try fetcher.fetch(url, limit: Self.imageLimit, inspect: Self.refuseEarly, sink: partial.write)
+            let checked = try ImageValidator.check(partial.path)
+            try cache.commit(partial, as: key)
+            return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail)
+        } catch let error as ImageError {
+            cache.discard(partial)
+            return .refused(error.localizedDescription)
+        } catch let error as FetchError {
+            cache.discard(partial)
+            if case .tooLarge = error { return .refused(error.localizedDescription) }
+            return .unavailable(error.localizedDescription)
+        } catch {
+            cache.discard(partial)
+            return .unavailable(error.localizedDescription)
+        }
+    }
+
+    /// Stops a download at its first bytes when they are not a JPEG or PNG, or a PNG
+    /// whose header already declares too many pixels.
+    static func refuseEarly(_ head: [UInt8]) throws {
+        guard let kind = ImageHeader.kind(of: head) else { throw ImageHeader.refusal(for: head) }
+        if kind == .png, head.count >= 24 { _ = try ImageHeader.parse(head) }
+    }
+}
