@@ -32,8 +32,12 @@ clean:
 	rm -rf .build
 
 # Regenerates the README's screenshots from headless runs on the bundled demo content.
+SHOT = ./.build/debug/splashboard --headless --clock virtual --exit-after detail \
+       --data-dir .build/shots/data --cache-dir .build/shots/cache
 screenshots: build
 	rm -rf .build/shots && mkdir -p .build/shots docs/screenshots
-	./.build/debug/splashboard --headless --clock virtual --exit-after detail --snapshot .build/shots/landscape >/dev/null
+	$(SHOT) --snapshot .build/shots/landscape >/dev/null
+	$(SHOT) --snapshot .build/shots/portrait --size 1080x1920 >/dev/null
 	cp .build/shots/landscape/0001-splash.png docs/screenshots/splash.png
-	cp .build/shots/landscape/0004-detail.png docs/screenshots/detail.png
+	cp "$$(ls .build/shots/landscape/*-detail.png | tail -n 1)" docs/screenshots/detail.png
+	cp "$$(ls .build/shots/portrait/*-detail.png | tail -n 1)" docs/screenshots/detail-portrait.png

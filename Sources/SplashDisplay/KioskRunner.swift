@@ -29,6 +29,9 @@ public final class KioskRunner {
         public var bundledPoetry: BundledPoetryProvider?
         /// Keeps the last good poem.
         public var poetryStore: CampaignStore?
+        /// The result of a sync already done before the loop started (a local feed read
+        /// for the first frame); it stands for the first sync the loop asks for.
+        public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
                     script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?,
@@ -50,7 +53,7 @@ public final class KioskRunner {
         }
     }
 
-    private let setup: Setup
+    private var setup: Setup
     private let canvas: Canvas
     private let fonts: FontBook
     private let log: EventLog
@@ -119,6 +122,11 @@ public final class KioskRunner {
             log.emit(event, at: clock.uptime)
         case .fetchFeed:
             let post = poster()
+            if let done = setup.initialSync {
+                setup.initialSync = nil
+                post { .feedFetched(done.report, catalog: done.catalog, message: done.message, $0) }
+                return
+            }
             guard let sync = setup.sync else {
                 let count = state.catalog.count
                 post { .feedFetched(SyncReport(status: .notModified, campaigns: count), catalog: nil, message: nil, $0) }

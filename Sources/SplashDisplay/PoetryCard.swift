@@ -19,9 +19,8 @@ struct PoetryCard {
         }
         canvas.fillRoundedRect(card, radius: radius, .widgetYellow)
 
-        let pad = max(8, card.height * 8 / 100)
-        let side = card.height - 2 * pad
-        let picture = Rect(x: card.x + pad, y: card.y + pad, width: side, height: side)
+        let pad = Self.padding(of: card)
+        let picture = Self.pictureSquare(in: card)
         drawPicture(entry, spinnerPhase: spinnerPhase, in: picture)
 
         let textX = picture.maxX + pad
@@ -30,12 +29,32 @@ struct PoetryCard {
         drawText(entry, in: Rect(x: textX, y: card.y + pad, width: textWidth, height: card.height - 2 * pad))
     }
 
-    /// Origin, lines and author, shrunk step by step until they fit `box`.
+    /// The card's inner margin.
+    static func padding(of card: Rect) -> Int { max(8, card.height * 8 / 100) }
+
+    /// The picture: a square on the left, at most 38 % of the card's width, so the
+    /// verses keep room beside it.
+    static func pictureSquare(in card: Rect) -> Rect {
+        let pad = padding(of: card)
+        let side = min(card.height - 2 * pad, card.width * 38 / 100)
+        return Rect(x: card.x + pad, y: card.y + (card.height - side) / 2, width: side, height: side)
+    }
+
+    /// Origin, lines and author: sized so a verse fits on one line where it can, then
+    /// shrunk step by step until everything fits `box`.
     private func drawText(_ entry: PoetryEntry, in box: Rect) {
         var body = entry.lines.joined(separator: "\n")
         if let author = entry.author { body += "\n—— " + author }
         var originSize = max(12, box.height * 15 / 100)
         var lineSize = max(10, box.height * 11 / 100)
+        let widest = body.split(separator: "\n").map { fonts.width(of: String($0), size: lineSize) }.max() ?? 0
+        if widest > box.width {
+            let scaled = lineSize * box.width / widest
+            if scaled >= lineSize * 6 / 10 {
+                originSize = max(9, originSize * scaled / lineSize)
+                lineSize = scaled
+            }
+        }
         func layout() -> (TextBlock, TextBlock, Int) {
             (TextBlock(entry.origin, width: box.width, size: originSize, bold: true, fonts: fonts),
              TextBlock(body, width: box.width, size: lineSize, fonts: fonts), lineSize / 2)
@@ -46,7 +65,7 @@ struct PoetryCard {
             lineSize = max(9, lineSize * 9 / 10)
             (origin, lines, gap) = layout()
         }
-        origin.truncate(toLines: max(1, box.height / max(1, origin.lineHeight)), width: box.width, fonts: fonts)
+        origin.truncate(toLines: max(1, min(2, box.height / max(1, origin.lineHeight))), width: box.width, fonts: fonts)
         let room = box.height - origin.height - gap
         lines.truncate(toLines: max(0, room / max(1, lines.lineHeight)), width: box.width, fonts: fonts)
         let used = origin.height + gap + lines.height

@@ -57,11 +57,7 @@ struct RunCommand {
         // A local feed that was never read is read now: it is on this disk, not the network,
         // and the bundled demo should be on the very first splash.
         let neverSynced = (try? device.store.feedState(for: device.feed))?.lastSuccess == nil
-        if device.feed.isFileURL, neverSynced {
-            let report = device.makeSync().sync(device.feed, now: clock.now().date)
-            for warning in report.warnings { log.emit(.warning(message: warning), at: clock.uptime) }
-            log.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error), at: clock.uptime)
-        }
+        let initialReport = device.feed.isFileURL && neverSynced ? device.makeSync().sync(device.feed, now: clock.now().date) : nil
         let catalog: [CatalogEntry]
         do {
             catalog = try device.store.catalog(cache: device.cache)
@@ -95,11 +91,13 @@ struct RunCommand {
         }
         let sync = BackgroundSync(feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir,
                                   cacheMaxBytes: options.cacheMaxMB << 20)
+        var setup = KioskRunner.Setup(
+            options: options, settings: settings, catalog: catalog, message: message, script: script,
+            ledger: device.store, sync: sync, cache: device.cache,
+            poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
+        setup.initialSync = initialReport.map { ($0, catalog, message) }
         let runner = KioskRunner(
-            setup: .init(options: options, settings: settings, catalog: catalog, message: message,
-                         script: script, ledger: device.store, sync: sync, cache: device.cache,
-                         poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled),
-            canvas: canvas, fonts: fonts, log: log, clock: clock
+            setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock
         )
         do {
             try runner.run()

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+@Suite struct PoetryTimelineTests {
+    let poems = (1...5).map { Poem(content: "第\($0)句，第\($0)行。", origin: "诗\($0)", author: "作者") }
+
+    func liveEntry(_ origin: String, image: String? = nil) -> PoetryEntry {
+        PoetryEntry(origin: origin, lines: ["一行"], imageURL: image.map { URL(string: $0)! }, source: .timeline)
+    }
+
+    func state(cached: PoetryEntry? = nil) -> KioskState {
+        var s = makeState([], attract: 0)
+        s.settings.poetryRefresh = 300
+        s.poetry = PoetryState(entry: cached ?? .placeholder, refresh: 300,
+                               fallback: BundledPoetryProvider(poems: poems, refresh: 300))
+        return s
+    }
+
+    @Test func theBundledProviderRotatesAndPlansTwelveEntries() {
+        let provider = BundledPoetryProvider(poems: poems, refresh: 300)
+        let t0 = Date(timeIntervalSince1970: 300 * 1000 + 10)
+        #expect(provider.placeholder() == .placeholder)
+        let timeline = provider.timeline(at: t0)
+        #expect(timeline.items.count == 12)
+        #expect(timeline.policy == .atEnd)
+        #expect(timeline.items[0].entry.origin == "诗1")  // slot 1000 % 5 == 0
+        #expect(timeline.items[1].date == Date(timeIntervalSince1970: 300 * 1001))
+        #expect(timeline.items[1].entry.origin == "诗2")
+        #expect(timeline.items.allSatisfy { $0.entry.source == .bundled })
+        #expect(timeline.reloadDate == timeline.items.last?.date)
+        #expect(provider.snapshot(at: t0.addingTimeInterval(600)).origin == "诗3")
+    }
+
+    @Test func linesAreVerses() {
+        #expect(PoetryEntry.lines(of: "空门寂寞汝思家，礼别云房下九华。") == ["空门寂寞汝思家，", "礼别云房下九华。"])
+        #expect(PoetryEntry.lines(of: "我要傍近你\n方不至于难过") == ["我要傍近你", "方不至于难过"])
+    }
+
+    @Test func aLiveEntryReloadsAfterTheRefreshPeriod() {
+        var s = state()
+        var clock = ManualClock()
+        let start = Kiosk.reduce(&s, .started(clock.now))
+        #expect(start.contains(.reloadPoetry))
+        #expect(!s.poetry.settled)
+        let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
+                                                              policy: .after(clock.now.date.addingTimeInterval(300))),
+                                                     clock.advance(0.2)))
+        #expect(events(effects) == [.poetry(source: .timeline, origin: "A")])
+        #expect(effects.contains(.savePoetry(liveEntry("A"))))
+        #expect(abs(s.poetry.reloadAt! - 300) < 1e-6)
+        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        #expect(Kiosk.reduce(&s, .tick(clock.advance(299))).isEmpty)
+        #expect(Kiosk.reduce(&s, .tick(clock.advance(0.8))) == [.reloadPoetry])
+    }
+
+    @Test func failuresKeepTheLastGoodEntryAndBackOff() {
+        var s = state()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&s, .started(clock.now))
+        _ = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
+                                                    policy: .after(clock.now.date.addingTimeInterval(300))), clock.now))
+        var waits: [Seconds] = []
+        _ = Kiosk.reduce(&s, .tick(clock.advance(300)))
+        for _ in 0..<6 {
+            let effects = Kiosk.reduce(&s, .poetryFailed(reason: "server down", clock.now))
+            #expect(events(effects) == [.warning(message: "poetry: server down")])
+            #expect(s.poetry.entry.origin == "A")
+            let due = s.poetry.reloadAt!
+            waits.append(due - clock.now.uptime)
+            #expect(Kiosk.reduce(&s, .tick(clock.advance(due - clock.now.uptime))) == [.reloadPoetry])
+        }
+        #expect(waits == [30, 60, 120, 240, 300, 300])
+    }
+
+    @Test func withNothingRealYetAFailureShowsABundledPoemNotThePlaceholder() {
+        var s = state()
+        let clock = ManualClock()
+        _ = Kiosk.reduce(&s, .started(clock.now))
+        let effects = Kiosk.reduce(&s, .poetryFailed(reason: "offline", clock.now))
+        #expect(s.poetry.entry.source == .bundled)
+        #expect(events(effects).contains { if case .poetry(.bundled, _) = $0 { true } else { false } })
+    }
+
+    @Test func theCachedEntryIsShownAtStartAndKeptOnFailure() {
+        var s = state(cached: PoetryEntry(origin: "旧诗", lines: ["旧"], source: .cache))
+        let clock = ManualClock()
+        let start = Kiosk.reduce(&s, .started(clock.now))
+        #expect(events(start).first == .poetry(source: .cache, origin: "旧诗"))
+        _ = Kiosk.reduce(&s, .poetryFailed(reason: "offline", clock.now))
+        #expect(s.poetry.entry.origin == "旧诗")
+        #expect(s.poetry.entry.source == .cache)
+    }
+
+    @Test func scheduledEntriesComeDueWithoutAReload() {
+        var s = state()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&s, .started(clock.now))
+        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        let provider = BundledPoetryProvider(poems: poems, refresh: 300)
+        _ = Kiosk.reduce(&s, .poetryLoaded(provider.timeline(at: clock.now.date), clock.now))
+        let first = s.poetry.entry.origin
+        let due = s.nextDeadline!
+        #expect(due <= 300)
+        let effects = Kiosk.reduce(&s, .tick(clock.advance(due)))
+        #expect(!effects.contains(.reloadPoetry))
+        #expect(s.poetry.entry.origin != first)
+        #expect(s.poetry.upcoming.count == 10)
+    }
+
+    @Test func aPictureLoadsWithASpinnerOnlyWhileThereIsNone() {
+        var s = state()
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&s, .started(clock.now))
+        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        let url = "http://127.0.0.1:9/p.png"
+        let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A", image: url))],
+                                                              policy: .never), clock.now))
+        #expect(effects.contains(.loadPoetryImage(URL(string: url)!)))
+        #expect(s.poetry.spinning)
+        guard case .detail(let d0) = s.scene else { Issue.record("not on detail"); return }
+        #expect(d0.spinnerPhase == 0)
+        // The spinner steps twelve times a second while on the detail screen.
+        let step = s.nextDeadline!
+        #expect(abs(step - clock.now.uptime - 1.0 / 12) < 1e-9)
+        _ = Kiosk.reduce(&s, .tick(clock.advance(1.0 / 12)))
+        guard case .detail(let d1) = s.scene else { return }
+        #expect(d1.spinnerPhase == 1)
+        _ = Kiosk.reduce(&s, .poetryImageLoaded(url: url, path: "/cache/p", clock.advance(0.05)))
+        #expect(!s.poetry.spinning && s.poetry.settled)
+        guard case .detail(let d2) = s.scene else { return }
+        #expect(d2.spinnerPhase == nil)
+        #expect(d2.poetry.imagePath == "/cache/p")
+        #expect(s.nextDeadline == nil)
+        // The next poem keeps the old picture while its own loads: no spinner.
+        _ = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("B", image: url))],
+                                                    policy: .never), clock.now))
+        #expect(!s.poetry.spinning)
+        #expect(s.poetry.entry.imagePath == "/cache/p")
+        #expect(s.poetry.imageLoading == url)
+    }
+
+    @Test func jinrishiciAnswers() throws {
+        let poem = try Poem.decode(Data(#"{"content":"空门寂寞汝思家，礼别云房下九华。","origin":"送童子下山","author":"金地藏","category":"古诗文-抒情-思念"}"#.utf8))
+        #expect(poem.origin == "送童子下山")
+        #expect(poem.author == "金地藏")
+        #expect(try Poem.decode(Data(#"{"content":"一句","origin":"题"}"#.utf8)).author == nil)
+        #expect(throws: PoemError.self) { try Poem.decode(Data(#"{"origin":"题"}"#.utf8)) }
+        #expect(throws: PoemError.self) { try Poem.decode(Data("<html>".utf8)) }
+    }
+
+    @Test func theBundledCollectionIsComplete() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/poems.json")
+        let poems = try Poem.decodeList(Data(contentsOf: file))
+        #expect(poems.count >= 30)
+        #expect(poems.allSatisfy { $0.author != nil && !$0.origin.isEmpty })
+        #expect(Set(poems.map(\.origin)).count == poems.count)
+    }
+}
