@@ -120,7 +120,7 @@ import Testing
         let dir = try temporaryFolder()
         try "<html>not a picture</html>".write(toFile: dir + "/a.jpg", atomically: true, encoding: .utf8)
         let feed = try oneCampaign(dir, image: "a.jpg")
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed])
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", feed])
         #expect(run.status == 0)
         // Refused when it is cached, so never shown: the default picture comes instead.
         #expect(run.events(named: "splash").count == 1)
