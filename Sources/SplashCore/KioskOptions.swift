@@ -27,6 +27,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var size: Size?
     public var logFormat: LogFormat = .text
     public var headless = false
+    /// With no display at start, wait and retry (as the boot service does) instead of exiting.
+    public var waitForDisplay = false
     public var snapshotDir: String?
     public var exitAfter: ExitCondition?
     public var clock: ClockMode = .real

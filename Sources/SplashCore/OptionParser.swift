@@ -151,6 +151,7 @@ public enum OptionParser {
         "size": Spec(valueHint: "WxH") { o, s, _ in o.size = try size(s) },
         "log-format": Spec(valueHint: "text|json") { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
         "headless": Spec(takesValue: false, valueHint: "") { o, s, _ in o.headless = try flag(s) },
+        "wait-for-display": Spec(takesValue: false, valueHint: "") { o, s, _ in o.waitForDisplay = try flag(s) },
         "snapshot": Spec(valueHint: "DIR") { o, s, cwd in o.snapshotDir = try directory(s, cwd: cwd) },
         "exit-after": Spec(valueHint: "first-frame|splash|detail|SECONDS") { o, s, _ in
             guard let e = ExitCondition(argument: try text(s)) else {
@@ -264,6 +265,7 @@ public enum OptionParser {
       --rotate 0|90|180|270    draw rotated, for screens mounted on their side
       --size WxH               window or canvas size (default: the display; headless 1280x720)
       --log-format text|json   text on stderr, or JSON lines on stdout (default text)
+      --wait-for-display       no display yet: wait and retry instead of exiting (the service does)
 
     Headless and test options:
       --headless               no display: SDL's dummy driver and the software renderer

@@ -36,6 +36,9 @@ public final class Canvas {
         splash_set_hint("SDL_TOUCH_MOUSE_EVENTS", "0")
         splash_set_hint("SDL_VIDEO_ALLOW_SCREENSAVER", "0")
         splash_set_hint("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+        // SIGTERM and SIGINT end the process at once (systemd's stop, Ctrl+C): every
+        // committed show is already safe in the database.
+        splash_set_hint("SDL_NO_SIGNAL_HANDLERS", "1")
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.noDisplay(sdlError())
         }

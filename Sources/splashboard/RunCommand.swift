@@ -36,14 +36,7 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
 
-        let canvas: Canvas
-        do {
-            canvas = try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
-        } catch DisplayError.noDisplay(let reason) {
-            fail(DisplayError.noDisplay(reason).localizedDescription, status: 2)
-        } catch {
-            fail(error.localizedDescription, status: 1)
-        }
+        let canvas = openCanvas(log: log, clock: clock)
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize), at: clock.uptime)
@@ -105,5 +98,30 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
         exit(0)
+    }
+
+    /// Opens the window. With no display: exit 2 suggesting --headless, or — with
+    /// --wait-for-display, as the boot service runs — say so once and retry with backoff
+    /// (1 s, 2 s, 4 s … at most 10 s) until one appears.
+    private func openCanvas(log: EventLog, clock: RunClock) -> Canvas {
+        var delay: UInt32 = 1
+        var announced = false
+        while true {
+            do {
+                return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
+            } catch DisplayError.noDisplay(let reason) {
+                guard options.waitForDisplay else {
+                    fail(DisplayError.noDisplay(reason).localizedDescription, status: 2)
+                }
+                if !announced {
+                    fputs("splashboard: no display yet (\(reason)); waiting for one\n", stderr)
+                    announced = true
+                }
+                sleep(delay)
+                delay = min(delay * 2, 10)
+            } catch {
+                fail(error.localizedDescription, status: 1)
+            }
+        }
     }
 }

@@ -12,6 +12,12 @@ public enum Binary {
 
 /// One finished run of the kiosk.
 public struct KioskRun {
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
     public var status: Int32
     public var stdout: String
     public var stderr: String

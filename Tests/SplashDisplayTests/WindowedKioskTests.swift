@@ -1,0 +1,54 @@
+import Foundation
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// The kiosk in a real window under Xvfb: a display that appears late, a window that
+/// changes size, a click on a rotated screen.
+@Suite(.serialized) struct WindowedKioskTests {
+    @Test func aDisplayThatAppearsLateGetsTheSplash() throws {
+        let display = VirtualDisplay()
+        let kiosk = try RunningKiosk(["--wait-for-display", "--log-format", "json", "--exit-after", "first-frame",
+                                      "--size", "800x600"], display: display.name)
+        usleep(1_500_000)
+        try display.start()
+        let run = kiosk.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("waiting for one"))
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("waiting") }.count == 1)
+        #expect(run.events(named: "started").first?["driver"] as? String == "x11")
+        #expect(run.events(named: "started").first?["renderer"] as? String == "software")
+        #expect(run.names.contains("first_frame"))
+    }
+
+    @Test func aResizedWindowIsLaidOutAgain() throws {
+        let display = VirtualDisplay()
+        try display.start()
+        let folder = try temporaryFolder()
+        let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "10",
+                                      "--exit-after", "3", "--snapshot", folder], display: display.name)
+        let window = try #require(try display.waitForWindow(named: "Splashboard"))
+        try display.run("xdotool", ["windowsize", window, "1000", "500"])
+        let run = kiosk.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        let sizes = try snapshots(folder).map { try Picture($0) }.map { "\($0.width)x\($0.height)" }
+        #expect(sizes.first == "800x600")
+        #expect(sizes.last == "1000x500", "\(sizes)")
+    }
+
+    @Test func aClickOnTheRotatedPillSkips() throws {
+        let display = VirtualDisplay()
+        try display.start(size: "1280x720")
+        // Full screen 1280x720 turned 90°: the layout is 720x1280 and its top-right pill
+        // is drawn at the output's bottom-right.
+        let kiosk = try RunningKiosk(["--log-format", "json", "--rotate", "90", "--countdown", "10",
+                                      "--exit-after", "splash"], display: display.name)
+        let pill = SkipButton(screen: Size(width: 720, height: 1280), maxCountdown: 10).frame.center
+        let output = (x: 1279 - pill.y, y: pill.x)
+        _ = try #require(try display.waitForWindow(named: "Splashboard"))
+        try display.run("xdotool", ["mousemove", "\(output.x)", "\(output.y)", "click", "1"])
+        let run = kiosk.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "skip").first?["by"] as? String == "tap")
+    }
+}

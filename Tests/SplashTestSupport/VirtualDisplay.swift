@@ -1,0 +1,106 @@
+import Foundation
+
+/// An X server of its own (Xvfb) on a free display number, for tests of the windowed
+/// kiosk: late displays, resizes, clicks.
+public final class VirtualDisplay {
+    public let number: Int
+    private var process: Process?
+
+    /// Picks a free display number; `start()` brings the server up.
+    public init() {
+        var n = Int.random(in: 200...900)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { n += 1 }
+        number = n
+    }
+
+    public var name: String { ":\(number)" }
+
+    /// Starts Xvfb and waits (at most 10 s) until it accepts clients.
+    public func start(size: String = "1920x1080") throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        p.arguments = [name, "-screen", "0", size + "x24", "-nolisten", "tcp"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        process = p
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return }
+            usleep(50_000)
+        }
+        throw VirtualDisplayError.didNotStart
+    }
+
+    /// Runs an X client (xdotool, …) against this display and returns its output.
+    @discardableResult
+    public func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [tool] + arguments
+        p.environment = ["DISPLAY": name, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The id of the first window named `name`, waiting for it up to 10 s.
+    public func waitForWindow(named name: String) throws -> String? {
+        for _ in 0..<100 {
+            if let id = try run("xdotool", ["search", "--name", name]).split(separator: "\n").first {
+                return String(id)
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    deinit {
+        if let process {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+public enum VirtualDisplayError: Error { case didNotStart }
+
+/// A kiosk process started in the background, to be interacted with while it runs.
+public final class RunningKiosk {
+    let process = Process()
+    let out = Pipe()
+    let err = Pipe()
+
+    public init(_ arguments: [String], display: String) throws {
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
+        env["HOME"] = home
+        env["XDG_STATE_HOME"] = home + "/state"
+        env["XDG_CACHE_HOME"] = home + "/cache"
+        env["DISPLAY"] = display
+        env["SDL_VIDEODRIVER"] = "x11"
+        process.environment = env
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the kiosk to exit (killing it after `timeout` seconds).
+    public func finish(timeout: TimeInterval = 30) -> KioskRun {
+        let killer = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        return KioskRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                        stderr: String(decoding: e, as: UTF8.self))
+    }
+}
