@@ -28,6 +28,7 @@ import Testing
         let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "10",
                                       "--exit-after", "3", "--snapshot", folder], display: display.name)
         let window = try #require(try display.waitForWindow(named: "Splashboard"))
+        #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["windowsize", window, "1000", "500"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
@@ -45,7 +46,7 @@ import Testing
                                       "--exit-after", "splash"], display: display.name)
         let pill = SkipButton(screen: Size(width: 720, height: 1280), maxCountdown: 10).frame.center
         let output = (x: 1279 - pill.y, y: pill.x)
-        _ = try #require(try display.waitForWindow(named: "Splashboard"))
+        #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["mousemove", "\(output.x)", "\(output.y)", "click", "1"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")

@@ -92,14 +92,59 @@ public final class RunningKiosk {
         try process.run()
     }
 
+    private let lock = NSLock()
+    private var stdoutSoFar = Data()
+    private var reading = false
+    private let readerDone = DispatchSemaphore(value: 0)
+
+    /// Waits (at most `timeout` seconds) until the kiosk has announced `event`.
+    public func waitFor(event: String, timeout: TimeInterval = 15) -> Bool {
+        startReading()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let text = String(decoding: stdoutSoFar, as: UTF8.self)
+            lock.unlock()
+            if text.contains("\"event\":\"\(event)\"") { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    private func startReading() {
+        guard !reading else { return }
+        reading = true
+        let handle = out.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty {
+                    readerDone.signal()
+                    break
+                }
+                lock.lock()
+                stdoutSoFar.append(chunk)
+                lock.unlock()
+            }
+        }
+    }
+
     /// Waits for the kiosk to exit (killing it after `timeout` seconds).
     public func finish(timeout: TimeInterval = 30) -> KioskRun {
         let killer = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         killer.cancel()
+        var o: Data
+        if reading {
+            _ = readerDone.wait(timeout: .now() + 5)
+            lock.lock()
+            o = stdoutSoFar
+            lock.unlock()
+        } else {
+            o = out.fileHandleForReading.readDataToEndOfFile()
+        }
         return KioskRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                         stderr: String(decoding: e, as: UTF8.self))
     }
