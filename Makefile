@@ -9,7 +9,7 @@ TEST_PACKAGES := xvfb xdotool
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots
+.PHONY: all deps build release run test clean screenshots deb
 
 all: build
 
@@ -26,13 +26,21 @@ release: deps
 run: release
 	./.build/release/splashboard $(ARGS)
 
+# The packaging test runs only as root with CI=true (it installs the package); it goes
+# first so that the Swift test summary closes the output.
 test: deps
 	@sh scripts/install-deps.sh $(TEST_PACKAGES)
+	sh packaging/test-deb.sh
 	$(SWIFT) build
 	$(SWIFT) test
 
+# build/splashboard_<version>_<arch>.deb
+deb: deps
+	@sh scripts/install-deps.sh dpkg-dev
+	sh packaging/build-deb.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build build
 
 # Regenerates the README's screenshots from headless runs on the bundled demo content.
 SHOT = ./.build/debug/splashboard --headless --clock virtual --exit-after detail \

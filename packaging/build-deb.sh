@@ -1,0 +1,66 @@
+#!/bin/sh
+# Builds splashboard_<version>_<arch>.deb with dpkg-deb: a release build with the Swift
+# runtime linked statically, stripped; Depends computed with dpkg-shlibdeps. Works the
+# same on amd64 and arm64 (a Raspberry Pi). Output: build/splashboard_<version>_<arch>.deb
+set -eu
+cd "$(dirname "$0")/.."
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/Version.swift)
+arch=$(dpkg --print-architecture)
+name="splashboard_${version}_${arch}"
+stage="build/$name"
+rm -rf "$stage" && mkdir -p "$stage/DEBIAN"
+
+swift build -c release --static-swift-stdlib
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/splashboard
+
+install -D -m 0755 "$bin" "$stage/usr/bin/splashboard"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/splashboard"
+
+share="$stage/usr/share/splashboard"
+install -D -m 0644 assets/default-splash.jpg "$share/default-splash.jpg"
+install -D -m 0644 assets/poems.json "$share/poems.json"
+for f in assets/demo/*; do install -D -m 0644 "$f" "$share/demo/$(basename "$f")"; done
+install -D -m 0644 packaging/splashboard.conf "$stage/etc/splashboard/splashboard.conf"
+install -D -m 0644 packaging/splashboard.service "$stage/usr/lib/systemd/system/splashboard.service"
+install -d "$stage/usr/share/man/man1" "$stage/usr/share/doc/splashboard"
+gzip -9n < packaging/splashboard.1 > "$stage/usr/share/man/man1/splashboard.1.gz"
+gzip -9n < packaging/changelog > "$stage/usr/share/doc/splashboard/changelog.gz"
+install -m 0644 packaging/copyright "$stage/usr/share/doc/splashboard/copyright"
+chmod 0644 "$stage/usr/share/man/man1/splashboard.1.gz" "$stage/usr/share/doc/splashboard/changelog.gz"
+
+for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
+echo /etc/splashboard/splashboard.conf > "$stage/DEBIAN/conffiles"
+
+# Shared libraries the binary links, as Debian package dependencies.
+work=$(mktemp -d)
+mkdir -p "$work/debian"
+printf 'Source: splashboard\n\nPackage: splashboard\nArchitecture: any\n' > "$work/debian/control"
+shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+rm -rf "$work"
+[ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+
+size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: splashboard
+Version: $version
+Architecture: $arch
+Maintainer: Splashboard developers <splashboard@example.org>
+Installed-Size: $size
+Depends: $shlibs, fonts-wqy-microhei | fonts-noto-cjk, passwd
+Section: misc
+Priority: optional
+Description: full-screen splash display for kiosks
+ Splashboard boots a kiosk screen straight into a campaign picture with a
+ live skip countdown button, then a detail screen with a poetry panel that
+ refreshes on a timeline. Campaigns come from a JSON feed; each is shown at
+ most as many times as the feed allows on this device. Everything is kept in
+ SQLite and pictures are cached on disk, so the screen keeps working offline.
+ A systemd service starts it on tty1 at boot.
+CONTROL
+
+(cd "$stage" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
+chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
+
+dpkg-deb --root-owner-group -Zxz --build "$stage" "build/$name.deb" >/dev/null
+echo "build/$name.deb"

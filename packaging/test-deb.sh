@@ -1,0 +1,84 @@
+#!/bin/sh
+# The packaging test: builds the .deb, checks its contents and metadata, runs lintian,
+# installs it with apt-get, runs the installed kiosk headless as the splashboard user
+# from its installed assets and config, reinstalls (the ledger stays), purges, and checks
+# that nothing is left. It changes the system, so it runs only as root with CI=true.
+set -eu
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ] || [ "${CI:-}" != "true" ]; then
+    echo "packaging test: skipped (it installs a package: run as root with CI=true)"
+    exit 0
+fi
+
+sh scripts/install-deps.sh dpkg-dev lintian passwd file systemd
+failures=0
+check() {
+    # check "what" command...: reports and counts a failed check without stopping.
+    what=$1
+    shift
+    if "$@" >/tmp/splashboard-check.log 2>&1; then
+        echo "  ok: $what"
+    else
+        echo "  FAILED: $what"
+        sed 's/^/    /' /tmp/splashboard-check.log
+        failures=$((failures + 1))
+    fi
+}
+
+deb=$(sh packaging/build-deb.sh | tail -n 1)
+echo "packaging test: $deb"
+contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
+for path in ./usr/bin/splashboard ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
+    ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
+    ./usr/lib/systemd/system/splashboard.service ./usr/share/man/man1/splashboard.1.gz \
+    ./usr/share/doc/splashboard/copyright ./usr/share/doc/splashboard/changelog.gz; do
+    check "ships $path" sh -c "echo \"\$1\" | grep -qx \"\$2\"" _ "$contents" "$path"
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+check "Depends names the fonts" sh -c "echo \"\$1\" | grep -q 'fonts-wqy-microhei | fonts-noto-cjk'" _ "$depends"
+check "Depends names SDL2 from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libsdl2-2.0-0'" _ "$depends"
+check "the config file is a conffile" sh -c "dpkg-deb -I \"\$1\" conffiles | grep -qx /etc/splashboard/splashboard.conf" _ "$deb"
+check "the binary is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/bin/splashboard > /tmp/splashboard-bin && ! file /tmp/splashboard-bin | grep -q 'not stripped'" _ "$deb"
+check "every option is in the config file" sh -c '
+    for key in $(/tmp/splashboard-bin --help | sed -n "s/^ *--\([a-z-]*\).*/\1/p"); do
+        case "$key" in config|headless|snapshot|exit-after|clock|script|help|version|json) continue ;; esac
+        grep -q "^# $key = " packaging/splashboard.conf || { echo "missing: $key"; exit 1; }
+    done'
+check "lintian reports no errors" lintian --fail-on error "$deb"
+
+dpkg -s splashboard >/dev/null 2>&1 && apt-get purge -y -qq splashboard >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/tmp/splashboard-install.log 2>&1 \
+    || { cat /tmp/splashboard-install.log; echo "packaging test: install failed"; exit 1; }
+check "the splashboard user exists in video, render and input" sh -c 'id -nG splashboard | tr " " "\n" | sort | tr "\n" " " | grep -q "input render splashboard video"'
+check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/splashboard)" = splashboard ] && [ "$(stat -c %U /var/cache/splashboard)" = splashboard ]'
+check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
+check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /usr/lib/systemd/system/splashboard.service 2>&1)" ]'
+
+# The installed kiosk, as the service runs it: its user, its folders, its config.
+printf 'countdown = 2\n' >> /etc/splashboard/splashboard.conf
+run_kiosk() {
+    runuser -u splashboard -- env STATE_DIRECTORY=/var/lib/splashboard CACHE_DIRECTORY=/var/cache/splashboard \
+        /usr/bin/splashboard --headless --clock virtual --exit-after detail > /tmp/splashboard-run.json
+}
+check "the installed kiosk runs headless as splashboard" run_kiosk
+check "it shows the demo campaign from the installed assets" grep -q '"event":"splash".*"campaign":"spring-tea","remaining":9999' /tmp/splashboard-run.json
+check "it reads the installed config (countdown 2)" sh -c '[ "$(grep -c "\"event\":\"countdown\"" /tmp/splashboard-run.json)" -eq 2 ]'
+check "it reaches the detail screen" grep -q '"event":"detail"' /tmp/splashboard-run.json
+check "its database is in /var/lib/splashboard" test -s /var/lib/splashboard/splashboard.db
+
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
+check "a reinstall keeps the ledger and the edited config" sh -c 'run_kiosk() { runuser -u splashboard -- env STATE_DIRECTORY=/var/lib/splashboard CACHE_DIRECTORY=/var/cache/splashboard /usr/bin/splashboard --headless --clock virtual --exit-after splash; }; run_kiosk | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq splashboard >/dev/null 2>&1
+for path in /usr/bin/splashboard /usr/share/splashboard /etc/splashboard /var/lib/splashboard /var/cache/splashboard \
+    /usr/lib/systemd/system/splashboard.service /etc/systemd/system/multi-user.target.wants/splashboard.service; do
+    check "purge leaves no $path" test ! -e "$path"
+done
+check "purge removes the user" sh -c '! getent passwd splashboard'
+
+if [ "$failures" -ne 0 ]; then
+    echo "packaging test: $failures checks failed"
+    exit 1
+fi
+echo "packaging test: all checks passed"
