@@ -58,17 +58,18 @@ check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /u
 # The installed kiosk, as the service runs it: its user, its folders, its config.
 printf 'countdown = 2\n' >> /etc/splashboard/splashboard.conf
 run_kiosk() {
-    runuser -u splashboard -- env STATE_DIRECTORY=/var/lib/splashboard CACHE_DIRECTORY=/var/cache/splashboard \
-        /usr/bin/splashboard --headless --clock virtual --exit-after detail > /tmp/splashboard-run.json
+    runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after detail \
+        > /tmp/splashboard-run.json
 }
 check "the installed kiosk runs headless as splashboard" run_kiosk
 check "it shows the demo campaign from the installed assets" grep -q '"event":"splash".*"campaign":"spring-tea","remaining":9999' /tmp/splashboard-run.json
 check "it reads the installed config (countdown 2)" sh -c '[ "$(grep -c "\"event\":\"countdown\"" /tmp/splashboard-run.json)" -eq 2 ]'
 check "it reaches the detail screen" grep -q '"event":"detail"' /tmp/splashboard-run.json
 check "its database is in /var/lib/splashboard" test -s /var/lib/splashboard/splashboard.db
+check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
-check "a reinstall keeps the ledger and the edited config" sh -c 'run_kiosk() { runuser -u splashboard -- env STATE_DIRECTORY=/var/lib/splashboard CACHE_DIRECTORY=/var/cache/splashboard /usr/bin/splashboard --headless --clock virtual --exit-after splash; }; run_kiosk | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
 
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq splashboard >/dev/null 2>&1
 for path in /usr/bin/splashboard /usr/share/splashboard /etc/splashboard /var/lib/splashboard /var/cache/splashboard \

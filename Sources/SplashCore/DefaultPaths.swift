@@ -1,6 +1,8 @@
 /// Where data and cache live when no option says: the folders systemd hands the service
 /// (`STATE_DIRECTORY`, `CACHE_DIRECTORY`, i.e. /var/lib/splashboard and
-/// /var/cache/splashboard), otherwise the XDG state and cache folders of the user.
+/// /var/cache/splashboard) — also for the `splashboard` system user in a shell
+/// (`sudo -u splashboard splashboard campaigns`) — otherwise the XDG state and cache
+/// folders of the user.
 public struct DefaultPaths: Equatable, Sendable {
     public var dataDir: String
     public var cacheDir: String
@@ -13,14 +15,19 @@ public struct DefaultPaths: Equatable, Sendable {
             // systemd passes a colon-separated list when several folders are configured.
             list?.split(separator: ":").first.map(String.init)
         }
+        let serviceUser = environment["USER"] == "splashboard"
         if let state = first(environment["STATE_DIRECTORY"]) {
             dataDir = state
+        } else if serviceUser {
+            dataDir = "/var/lib/splashboard"
         } else {
             let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
             dataDir = base + "/splashboard"
         }
         if let cache = first(environment["CACHE_DIRECTORY"]) {
             cacheDir = cache
+        } else if serviceUser {
+            cacheDir = "/var/cache/splashboard"
         } else {
             let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.cache"
             cacheDir = base + "/splashboard"

@@ -43,6 +43,9 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
                                     "CACHE_DIRECTORY": "/var/cache/splashboard"])
         #expect(p.options.dataDir == "/var/lib/splashboard")
         #expect(p.options.cacheDir == "/var/cache/splashboard")
+        let shell = try parse([], env: ["HOME": "/var/lib/splashboard", "USER": "splashboard"])
+        #expect(shell.options.dataDir == "/var/lib/splashboard")
+        #expect(shell.options.cacheDir == "/var/cache/splashboard")
     }
 
     @Test func everyOptionIsRead() throws {
