@@ -43,12 +43,15 @@ clean:
 	rm -rf .build build
 
 # Regenerates the README's screenshots from headless runs on the bundled demo content.
-SHOT = ./.build/debug/splashboard --headless --clock virtual --exit-after detail \
+SHOT = ./.build/debug/splashboard --headless --clock virtual \
        --data-dir .build/shots/data --cache-dir .build/shots/cache
 screenshots: build
 	rm -rf .build/shots && mkdir -p .build/shots docs/screenshots
-	$(SHOT) --snapshot .build/shots/landscape >/dev/null
-	$(SHOT) --snapshot .build/shots/portrait --size 1080x1920 >/dev/null
+	$(SHOT) --exit-after detail --snapshot .build/shots/landscape >/dev/null
+	$(SHOT) --exit-after detail --snapshot .build/shots/portrait --size 1080x1920 >/dev/null
 	cp .build/shots/landscape/0001-splash.png docs/screenshots/splash.png
 	cp "$$(ls .build/shots/landscape/*-detail.png | tail -n 1)" docs/screenshots/detail.png
 	cp "$$(ls .build/shots/portrait/*-detail.png | tail -n 1)" docs/screenshots/detail-portrait.png
+	printf '0.5 key f2\n' > .build/shots/operator.script
+	$(SHOT) --exit-after 2 --script .build/shots/operator.script --snapshot .build/shots/operator >/dev/null
+	cp "$$(ls .build/shots/operator/*-operator.png | tail -n 1)" docs/screenshots/operator.png

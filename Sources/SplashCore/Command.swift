@@ -4,8 +4,9 @@ public enum Command: Equatable, Sendable {
     case run
     /// One sync now; print a summary.
     case sync
-    /// List the stored campaigns: a table, or JSON with `--json`.
-    case campaigns(json: Bool)
+    /// List the stored campaigns: a table, or JSON with `--json`; with `--thumbnails DIR`
+    /// also write each stored thumbnail there as a JPEG file.
+    case campaigns(json: Bool, thumbnails: String?)
     /// Empty the image cache (the ledger is kept).
     case cacheClear
     /// Print usage.

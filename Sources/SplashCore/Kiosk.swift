@@ -20,6 +20,10 @@ public enum Kiosk {
                 effects.append(.fetchFeed)
             }
             effects += PoetryRules.advance(&state, now)
+            if let start = state.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
+                state.cornerPressAt = nil
+                return effects + toggleOperatorView(&state, by: .tap, now)
+            }
             return effects + advanceScene(&state, now)
 
         case let .poetryLoaded(timeline, now):
@@ -36,32 +40,46 @@ public enum Kiosk {
             if let catalog {
                 replaceCatalog(&state, with: catalog, message: message)
             }
+            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
             var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
             effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error)))
             return effects
 
-        case let .tapped(point, now):
-            switch state.scene {
-            case .splash(let splash):
-                let by: SkipReason = state.skipButton.hitArea.contains(point) ? .tap : .clickThrough
-                return leaveSplash(&state, splash, by: by, now)
-            case .detail:
-                state.idleSince = now.uptime
-                return []
-            case .starting:
+        case let .pressed(point, now):
+            // A press in the operator corner waits: held 3 s it opens the view, let go
+            // sooner it is an ordinary tap.
+            if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
+                state.cornerPressAt = now.uptime
+                state.operatorIdleSince = now.uptime
                 return []
             }
+            return tap(&state, at: point, now)
+
+        case let .released(point, now):
+            guard let start = state.cornerPressAt else { return [] }
+            state.cornerPressAt = nil
+            return now.uptime - start < OperatorGesture.holdSeconds ? tap(&state, at: point, now) : []
 
         case let .keyPressed(key, now):
             switch state.scene {
+            case _ where key == .operatorView:
+                return toggleOperatorView(&state, by: .key, now)
             case .splash(let splash) where key != .other:
                 return leaveSplash(&state, splash, by: .key, now)
             case .detail:
                 state.idleSince = now.uptime
                 return []
+            case .operator:
+                state.operatorIdleSince = now.uptime
+                return key == .escape ? toggleOperatorView(&state, by: .key, now) : []
             default:
                 return []
             }
+
+        case let .operatorInfoLoaded(info, now):
+            state.operatorInfo = info
+            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
+            return []
 
         case .resized(let size):
             state.screen = size
@@ -116,9 +134,78 @@ public enum Kiosk {
                 return enterSplash(&state, now)
             }
             return []
+        case .operator:
+            if now.uptime >= state.operatorIdleSince + OperatorGesture.idleSeconds {
+                return toggleOperatorView(&state, by: .timeout, now)
+            }
+            return []
         case .starting:
             return []
         }
+    }
+
+    /// An ordinary tap: on the splash a skip (on the pill) or a click-through (elsewhere);
+    /// elsewhere it restarts the idle timer.
+    static func tap(_ state: inout KioskState, at point: Point, _ now: Instant) -> [KioskEffect] {
+        switch state.scene {
+        case .splash(let splash):
+            let by: SkipReason = state.skipButton.hitArea.contains(point) ? .tap : .clickThrough
+            return leaveSplash(&state, splash, by: by, now)
+        case .detail:
+            state.idleSince = now.uptime
+            return []
+        case .operator:
+            state.operatorIdleSince = now.uptime
+            return []
+        case .starting:
+            return []
+        }
+    }
+
+    /// Opens the operator view (a splash on the screen ends as skipped) or closes it,
+    /// back to the detail screen of the campaign that was last shown.
+    static func toggleOperatorView(_ state: inout KioskState, by reason: SkipReason, _ now: Instant) -> [KioskEffect] {
+        switch state.scene {
+        case .operator:
+            return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorReturn, now)
+        case .splash(let splash):
+            var effects: [KioskEffect] = []
+            if let id = splash.campaignID {
+                effects.append(.endShow(campaignID: id, outcome: .skipped, at: now.date))
+            }
+            effects.append(.emit(.skip(by: reason)))
+            state.splashesEnded += 1
+            state.operatorReturn = splash.campaignID
+            return effects + openOperatorView(&state, now)
+        case .detail(let detail):
+            state.operatorReturn = detail.campaignID
+            return openOperatorView(&state, now)
+        case .starting:
+            return []
+        }
+    }
+
+    static func openOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        state.operatorIdleSince = now.uptime
+        state.scene = .operator(operatorScene(state, now))
+        return [.emit(.operatorView(open: true)), .loadOperatorInfo]
+    }
+
+    /// The operator view of the current state: every campaign with its standing, the
+    /// next one marked, and when the sync and the poetry panel next change.
+    static func operatorScene(_ state: KioskState, _ now: Instant) -> OperatorScene {
+        let next = CatalogEntry.newestEligible(in: state.catalog, at: now.date)
+        let tiles = state.catalog.enumerated().map { index, entry in
+            OperatorTile(id: entry.campaign.id, title: entry.campaign.title, remaining: entry.remaining,
+                         showTime: entry.campaign.showTime, ineligibility: entry.ineligibility(at: now.date),
+                         isNext: index == next, thumbnail: state.operatorInfo?.thumbnails[entry.campaign.id])
+        }
+        func date(_ uptime: Seconds?) -> Date? { uptime.map { now.date.addingTimeInterval($0 - now.uptime) } }
+        let poetryAt = [state.poetry.upcoming.first?.at, state.poetry.reloadAt].compactMap { $0 }.min()
+        return OperatorScene(tiles: tiles, info: state.operatorInfo,
+                             nextSync: state.sync.running ? nil : date(state.sync.nextAt),
+                             syncRunning: state.sync.running, poetrySource: state.poetry.entry.source,
+                             poetryOrigin: state.poetry.entry.origin, nextPoetry: date(poetryAt), now: now.date)
     }
 
     /// Shows the newest eligible campaign (recording the show first), the fallback image,

@@ -3,6 +3,8 @@ public enum Key: Equatable, Sendable {
     case escape
     case space
     case enter
+    /// F2 or Ctrl+O: opens and closes the operator view.
+    case operatorView
     case other
 }
 
@@ -12,8 +14,10 @@ public enum KioskAction: Equatable, Sendable {
     case started(Instant)
     /// Time has passed (a deadline was reached, or the loop woke for another reason).
     case tick(Instant)
-    /// A tap, click or touch at a point in layout coordinates.
-    case tapped(Point, Instant)
+    /// A finger, mouse button or scripted tap went down at a point in layout coordinates.
+    case pressed(Point, Instant)
+    /// It came up again.
+    case released(Point, Instant)
     case keyPressed(Key, Instant)
     /// The drawable area changed size (window resize, display mode change).
     case resized(Size)
@@ -27,6 +31,9 @@ public enum KioskAction: Equatable, Sendable {
     case poetryFailed(reason: String, Instant)
     /// The poem's picture arrived (a cached file) or could not be had (nil).
     case poetryImageLoaded(url: String, path: String?, Instant)
+    /// What the operator view shows that the state does not hold (thumbnails, feed state,
+    /// cache use, system), read by the shell when the view opens.
+    case operatorInfoLoaded(OperatorInfo, Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
 }

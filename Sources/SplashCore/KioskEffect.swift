@@ -21,6 +21,8 @@ public enum KioskEffect: Equatable, Sendable {
     case loadPoetryImage(URL)
     /// Keep this entry as the last good one (shown at the next start).
     case savePoetry(PoetryEntry)
+    /// Read what the operator view needs; answered with `operatorInfoLoaded`.
+    case loadOperatorInfo
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

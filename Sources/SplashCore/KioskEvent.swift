@@ -25,6 +25,8 @@ public enum KioskEvent: Equatable, Sendable {
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
     case sync(status: SyncStatus, campaigns: Int, error: String?)
+    /// The operator view opened or closed.
+    case operatorView(open: Bool)
     case warning(message: String)
     case error(message: String)
 
@@ -39,6 +41,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .detail: return "detail"
         case .poetry: return "poetry"
         case .sync: return "sync"
+        case .operatorView: return "operator"
         case .warning: return "warning"
         case .error: return "error"
         }
@@ -66,6 +69,8 @@ public enum KioskEvent: Equatable, Sendable {
         case let .sync(status, campaigns, error):
             return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
                     ("error", error.map(JSONValue.string) ?? .null)]
+        case .operatorView(let open):
+            return [("open", .bool(open))]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }

@@ -13,6 +13,14 @@ public struct KioskState: Equatable, Sendable {
     /// How many splashes have ended (`--exit-after splash`).
     public var splashesEnded = 0
     public var sync: SyncSchedule
+    /// A press in the operator corner that has not come up yet: when it went down.
+    public var cornerPressAt: Seconds?
+    /// Last input in the operator view.
+    public var operatorIdleSince: Seconds = 0
+    /// The campaign whose detail follows when the operator view closes.
+    public var operatorReturn: String?
+    /// What the shell read for the operator view.
+    public var operatorInfo: OperatorInfo?
 
     public init(settings: KioskSettings, screen: Size) {
         self.settings = settings
@@ -36,6 +44,8 @@ public struct KioskState: Equatable, Sendable {
         case .splash(let splash): return splash.nextTickAt
         case .detail:
             return settings.attractAfter > 0 ? idleSince + Double(settings.attractAfter) : nil
+        case .operator:
+            return operatorIdleSince + OperatorGesture.idleSeconds
         }
     }
 
@@ -43,6 +53,7 @@ public struct KioskState: Equatable, Sendable {
     public var nextDeadline: Seconds? {
         let syncAt = sync.running ? nil : sync.nextAt
         let onScreen = if case .detail = scene { true } else { false }
-        return [sceneDeadline, syncAt, poetry.nextDeadline(onScreen: onScreen)].compactMap { $0 }.min()
+        let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
+        return [sceneDeadline, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds].compactMap { $0 }.min()
     }
 }

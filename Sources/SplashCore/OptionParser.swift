@@ -24,6 +24,7 @@ public enum OptionParser {
         var words: [String] = []
         var cliSettings: [Setting] = []
         var json = false
+        var thumbnails: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -32,6 +33,19 @@ public enum OptionParser {
             if argument == "--version" { return try parsedDefaults(.version, environment) }
             if argument == "--json" {
                 json = true
+                continue
+            }
+            if argument == "--thumbnails" || argument.hasPrefix("--thumbnails=") {
+                if let eq = argument.firstIndex(of: "=") {
+                    thumbnails = String(argument[argument.index(after: eq)...])
+                } else {
+                    guard index < arguments.count else {
+                        throw OptionError(source: "--thumbnails", problem: "needs a value: DIR")
+                    }
+                    thumbnails = arguments[index]
+                    index += 1
+                }
+                guard !(thumbnails ?? "").isEmpty else { throw OptionError(source: "--thumbnails", problem: "needs a value: DIR") }
                 continue
             }
             guard argument.hasPrefix("--") else {
@@ -63,14 +77,19 @@ public enum OptionParser {
         switch words {
         case [], ["run"]: command = .run
         case ["sync"]: command = .sync
-        case ["campaigns"]: command = .campaigns(json: json)
+        case ["campaigns"]:
+            let dir = thumbnails.map { $0.hasPrefix("/") ? $0 : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + $0 }
+            command = .campaigns(json: json, thumbnails: dir)
         case ["cache", "clear"]: command = .cacheClear
         default:
             throw OptionError(source: words.joined(separator: " "),
                               problem: "unknown command; expected run, sync, campaigns or cache clear (see --help)")
         }
-        if json, command != .campaigns(json: true) {
-            throw OptionError(source: "--json", problem: "only `splashboard campaigns` takes --json")
+        if case .campaigns = command {} else {
+            if json { throw OptionError(source: "--json", problem: "only `splashboard campaigns` takes --json") }
+            if thumbnails != nil {
+                throw OptionError(source: "--thumbnails", problem: "only `splashboard campaigns` takes --thumbnails")
+            }
         }
 
         let defaults = DefaultPaths(environment: environment)
@@ -240,7 +259,9 @@ public enum OptionParser {
     public static let usage = """
     Usage: splashboard [run] [options]      run the kiosk (the default)
            splashboard sync [options]       one sync now; prints a summary; exit 0 ok, 1 failed
-           splashboard campaigns [--json]   the stored campaigns: remaining shows, cached, eligible
+           splashboard campaigns [--json] [--thumbnails DIR]
+                                            the stored campaigns: remaining shows, cached, eligible;
+                                            --thumbnails writes their stored thumbnails as JPEG files
            splashboard cache clear          empty the image cache (the ledger is kept)
 
     Full-screen splash display for kiosks: a campaign image with a 跳过 N countdown,

@@ -4,6 +4,8 @@ public enum Scene: Equatable, Sendable {
     case starting
     case splash(SplashScene)
     case detail(DetailScene)
+    /// The operator view, opened by the hidden gesture.
+    case `operator`(OperatorScene)
 }
 
 /// The splash: an image and the 跳过 N countdown.

@@ -5,6 +5,10 @@ public struct ScriptStep: Equatable, Sendable {
         case tap(Point)
         /// A tap on the middle of the 跳过 pill, wherever it is on this screen.
         case tapSkip
+        /// A finger going down (the start of `hold`).
+        case press(Point)
+        /// A finger coming up (the end of `hold`).
+        case release(Point)
         case key(Key)
     }
 
@@ -16,9 +20,10 @@ public struct ScriptStep: Equatable, Sendable {
         self.action = action
     }
 
-    /// Parses a script: `<seconds> tap X Y`, `<seconds> tap skip`, `<seconds> key NAME`
-    /// (escape, space, enter, or any other name for a key the splash ignores), one per
-    /// line, `#` comments. Steps are returned in time order.
+    /// Parses a script: `<seconds> tap X Y`, `<seconds> tap skip`, `<seconds> hold X Y
+    /// SECONDS` (a long press), `<seconds> key NAME` (escape, space, enter, f2, ctrl+o, or
+    /// any other name for a key the splash ignores), one per line, `#` comments. Steps
+    /// are returned in time order.
     public static func parse(_ text: String, path: String) throws -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -39,16 +44,26 @@ public struct ScriptStep: Equatable, Sendable {
                     throw OptionError(source: source, problem: "expected `tap X Y` with whole numbers, got \"\(rest.joined(separator: " "))\"")
                 }
                 action = .tap(Point(x: x, y: y))
+            case "hold" where rest.count == 4:
+                guard let x = Int(rest[1]), let y = Int(rest[2]), let seconds = Double(rest[3]), seconds >= 0,
+                      seconds.isFinite
+                else {
+                    throw OptionError(source: source, problem: "expected `hold X Y SECONDS`, got \"\(rest.joined(separator: " "))\"")
+                }
+                steps.append(ScriptStep(time: time, action: .press(Point(x: x, y: y))))
+                steps.append(ScriptStep(time: time + seconds, action: .release(Point(x: x, y: y))))
+                continue
             case "key" where rest.count == 2:
                 switch rest[1].lowercased() {
                 case "escape", "esc": action = .key(.escape)
                 case "space": action = .key(.space)
                 case "enter", "return": action = .key(.enter)
+                case "f2", "ctrl+o": action = .key(.operatorView)
                 default: action = .key(.other)
                 }
             default:
                 throw OptionError(source: source,
-                                  problem: "expected `tap X Y`, `tap skip` or `key NAME`, got \"\(rest.joined(separator: " "))\"")
+                                  problem: "expected `tap X Y`, `tap skip`, `hold X Y SECONDS` or `key NAME`, got \"\(rest.joined(separator: " "))\"")
             }
             steps.append(ScriptStep(time: time, action: action))
         }

@@ -294,4 +294,27 @@ public final class Canvas {
         draw(texture, from: nil, to: Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height))
         return measured
     }
+
+    /// Decodes a JPEG held in memory (a thumbnail from the database) and draws it fitted
+    /// into `box`; false when it cannot be decoded.
+    @discardableResult
+    public func drawJPEG(_ bytes: [UInt8], in box: Rect) -> Bool {
+        guard ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg else { return false }
+        let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            defer { SDL_RWclose(rw) }
+            return IMG_LoadJPG_RW(rw)
+        }
+        guard let surface else { return false }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return false }
+        defer { SDL_DestroyTexture(texture) }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
+        placed.x += box.x
+        placed.y += box.y
+        draw(texture, from: nil, to: placed)
+        return true
+    }
 }

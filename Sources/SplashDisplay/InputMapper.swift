@@ -17,17 +17,19 @@ enum InputMapper {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
-        case SDL_FINGERDOWN:
+        case SDL_FINGERDOWN, SDL_FINGERUP:
             let p = canvas.layoutPoint(normalizedX: event.tfinger.x, normalizedY: event.tfinger.y)
-            return .action { .tapped(p, $0) }
-        case SDL_MOUSEBUTTONDOWN:
+            let down = SDL_EventType(event.type) == SDL_FINGERDOWN
+            return .action { down ? .pressed(p, $0) : .released(p, $0) }
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             // Touches arrive as finger events; SDL's mouse copies of them are dropped.
             guard event.button.which != splash_touch_mouse_id() else { return .ignored }
             let p = canvas.layoutPoint(windowX: event.button.x, windowY: event.button.y)
-            return .action { .tapped(p, $0) }
+            let down = SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN
+            return .action { down ? .pressed(p, $0) : .released(p, $0) }
         case SDL_KEYDOWN:
             guard event.key.repeat == 0 else { return .ignored }
-            let key = key(for: event.key.keysym.sym)
+            let key = key(for: event.key.keysym.sym, modifiers: event.key.keysym.mod)
             return .action { .keyPressed(key, $0) }
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
@@ -42,11 +44,14 @@ enum InputMapper {
         }
     }
 
-    static func key(for sym: SDL_Keycode) -> Key {
+    static func key(for sym: SDL_Keycode, modifiers: UInt16) -> Key {
+        let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
         switch sym {
         case SDL_Keycode(SDLK_ESCAPE.rawValue): return .escape
         case SDL_Keycode(SDLK_SPACE.rawValue): return .space
         case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): return .enter
+        case SDL_Keycode(SDLK_F2.rawValue): return .operatorView
+        case SDL_Keycode(SDLK_o.rawValue) where ctrl: return .operatorView
         default: return .other
         }
     }

@@ -29,6 +29,8 @@ public final class KioskRunner {
         public var bundledPoetry: BundledPoetryProvider?
         /// Keeps the last good poem.
         public var poetryStore: CampaignStore?
+        /// Reads what the operator view shows beyond the state (thumbnails, feed, cache, system).
+        public var operatorInfo: (() -> OperatorInfo)?
         /// The result of a sync already done before the loop started (a local feed read
         /// for the first frame); it stands for the first sync the loop asks for.
         public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
@@ -152,6 +154,10 @@ public final class KioskRunner {
             pictures.load(url) { path, _ in
                 post { .poetryImageLoaded(url: url.absoluteString, path: path, $0) }
             }
+        case .loadOperatorInfo:
+            if let info = setup.operatorInfo?() {
+                dispatch(.operatorInfoLoaded(info, clock.now()))
+            }
         case .savePoetry(let entry):
             do {
                 try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
@@ -206,6 +212,9 @@ public final class KioskRunner {
                 failure = (detail.imagePath ?? "", error.localizedDescription)
             }
             canvas.keepTextures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
+        case .operator(let view):
+            OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
+            canvas.keepTextures([])
         case .starting:
             return
         }
@@ -216,7 +225,11 @@ public final class KioskRunner {
         var snapshotPath: String?
         if distinct, let dir = setup.options.snapshotDir {
             snapshotCount += 1
-            let name = if case .splash = state.scene { "splash" } else { "detail" }
+            let name = switch state.scene {
+            case .splash: "splash"
+            case .operator: "operator"
+            default: "detail"
+            }
             snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, name)
         }
         try canvas.endFrame(snapshotPath: snapshotPath)
@@ -304,8 +317,15 @@ public final class KioskRunner {
             script = script.dropFirst()
             let now = clock.now()
             switch step.action {
-            case .tap(let p): dispatch(.tapped(p, now))
-            case .tapSkip: dispatch(.tapped(state.skipButton.frame.center, now))
+            case .tap(let p):
+                dispatch(.pressed(p, now))
+                dispatch(.released(p, now))
+            case .tapSkip:
+                let p = state.skipButton.frame.center
+                dispatch(.pressed(p, now))
+                dispatch(.released(p, now))
+            case .press(let p): dispatch(.pressed(p, now))
+            case .release(let p): dispatch(.released(p, now))
             case .key(let k): dispatch(.keyPressed(k, now))
             }
         }

@@ -33,8 +33,9 @@ struct DeviceCommands {
         }
     }
 
-    /// The stored campaigns with their counts, cache and eligibility.
-    func campaigns(json: Bool) -> Int32 {
+    /// The stored campaigns with their counts, cache and eligibility; with `thumbnails`,
+    /// their stored thumbnails written there as JPEG files.
+    func campaigns(json: Bool, thumbnails: String?) -> Int32 {
         let device = open()
         let now = Date()
         let stored: [CampaignStore.StoredCampaign]
@@ -46,6 +47,14 @@ struct DeviceCommands {
             fail(error.localizedDescription, status: 1)
         }
         let newest = CatalogEntry.newestEligible(in: catalog, at: now)
+        if let dir = thumbnails {
+            do {
+                let written = try ThumbnailExport.write(stored, to: dir)
+                fputs("wrote \(written.count) thumbnails to \(dir)\n", stderr)
+            } catch {
+                fail(error.localizedDescription, status: 1)
+            }
+        }
         if json {
             let items: [JSONValue] = zip(catalog.indices, zip(catalog, stored)).map { index, pair in
                 let (entry, s) = pair

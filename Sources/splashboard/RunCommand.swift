@@ -89,6 +89,16 @@ struct RunCommand {
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.initialSync = initialReport.map { ($0, catalog, message) }
+        setup.operatorInfo = { [options] in
+            let stored = (try? device.store.campaigns()) ?? []
+            let feed = try? device.store.feedState(for: device.feed)
+            return OperatorInfo(
+                thumbnails: Dictionary(stored.compactMap { s in s.thumbnail.map { (s.campaign.id, $0) } },
+                                       uniquingKeysWith: { a, _ in a }),
+                feedURL: device.feed.absoluteString, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
+                cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
+                driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description)
+        }
         let runner = KioskRunner(
             setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock
         )

@@ -32,8 +32,8 @@ case .run:
     RunCommand(options: parsed.options, environment: environment).run()
 case .sync:
     exit(DeviceCommands(options: parsed.options, environment: environment).sync())
-case .campaigns(let json):
-    exit(DeviceCommands(options: parsed.options, environment: environment).campaigns(json: json))
+case let .campaigns(json, thumbnails):
+    exit(DeviceCommands(options: parsed.options, environment: environment).campaigns(json: json, thumbnails: thumbnails))
 case .cacheClear:
     exit(DeviceCommands(options: parsed.options, environment: environment).clearCache())
 }

@@ -85,7 +85,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         var clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
         let pill = state.skipButton.frame
-        let effects = Kiosk.reduce(&state, .tapped(Point(x: pill.maxX - 2, y: pill.y + 2), clock.advance(0.4)))
+        let effects = Kiosk.reduce(&state, .pressed(Point(x: pill.maxX - 2, y: pill.y + 2), clock.advance(0.4)))
         #expect(effects.first == .endShow(campaignID: "a", outcome: .skipped, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .tap))
     }
@@ -111,7 +111,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         var state = makeState()
         var clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
-        let effects = Kiosk.reduce(&state, .tapped(Point(x: 300, y: 500), clock.advance(1.5)))
+        let effects = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(1.5)))
         #expect(effects.first == .endShow(campaignID: "a", outcome: .clicked, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .clickThrough))
     }
@@ -123,7 +123,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
         #expect(state.nextDeadline == 11)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(6))).isEmpty)
-        _ = Kiosk.reduce(&state, .tapped(Point(x: 10, y: 10), clock.now))
+        _ = Kiosk.reduce(&state, .pressed(Point(x: 10, y: 10), clock.now))
         #expect(state.nextDeadline == 17)
         _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(5)))
         #expect(state.nextDeadline == 22)

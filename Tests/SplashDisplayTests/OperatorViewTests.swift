@@ -1,0 +1,101 @@
+import Foundation
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// The hidden operator view, opened and closed as a technician would, and drawn from
+/// the thumbnails in the database.
+@Suite struct OperatorViewTests {
+    final class Kiosk {
+        let folder: String
+        init() throws {
+            folder = try temporaryFolder()
+            let www = folder + "/www"
+            try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+            try writeImage(www + "/r.png", width: 320, height: 200, bands: [red])
+            try writeImage(www + "/g.png", width: 320, height: 200, bands: [green])
+            try writeImage(www + "/b.png", width: 320, height: 200, bands: [blue])
+            try """
+            [{"id": "red", "picUrl": "r.png", "showTime": 5, "title": "红"},
+             {"id": "green", "picUrl": "g.png", "showTime": 5, "title": "绿"},
+             {"id": "blue", "picUrl": "b.png", "showTime": 0, "title": "蓝"}]
+            """.write(toFile: www + "/feed.json", atomically: true, encoding: .utf8)
+        }
+        var args: [String] {
+            ["--feed", folder + "/www/feed.json", "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        }
+        func run(script: String, until: String = "6", extra: [String] = []) throws -> KioskRun {
+            try script.write(toFile: folder + "/script", atomically: true, encoding: .utf8)
+            return try runKiosk(["--headless", "--clock", "virtual", "--script", folder + "/script", "--exit-after", until]
+                                + args + extra)
+        }
+    }
+
+    @Test func aLongPressInTheCornerOpensTheGridOfStoredThumbnails() throws {
+        let k = try Kiosk()
+        #expect(try runKiosk(["sync"] + k.args).status == 0)
+        // Spoil the cached pictures: the view must not need them, only the thumbnails.
+        for name in try FileManager.default.contentsOfDirectory(atPath: k.folder + "/cache") {
+            try Data(repeating: 0, count: 64).write(to: URL(fileURLWithPath: k.folder + "/cache/" + name))
+        }
+        let shots = k.folder + "/shots"
+        let run = try k.run(script: "0.5 hold 20 20 3.2\n", extra: ["--snapshot", shots])
+        #expect(run.status == 0, "\(run.stderr)")
+        let opened = try #require(run.events(named: "operator").first)
+        #expect(opened["open"] as? Bool == true)
+        #expect(opened["t"] as? Double == 3.5)
+        // The press in the corner did not click through the splash.
+        #expect(!run.events(named: "skip").contains { $0["by"] as? String == "click_through" })
+
+        let view = try Picture(try #require(snapshots(shots).last { $0.hasSuffix("-operator.png") }))
+        let grid = Rect(x: 0, y: 60, width: 780, height: 400)
+        for color in [red, green, blue] {
+            let matching = grid.width * grid.height - view.count(in: grid, differingFrom: color, by: 30)
+            #expect(matching > 2000, "thumbnail colour \(color) drawn on \(matching) pixels")
+        }
+        // The one that would show next is marked with the widget yellow.
+        let yellow = grid.width * grid.height - view.count(in: grid, differingFrom: .widgetYellow, by: 10)
+        #expect(yellow > 300)
+    }
+
+    @Test func f2OpensAndEscapeCloses() throws {
+        let k = try Kiosk()
+        let run = try k.run(script: "0.5 key f2\n1.5 key escape\n", until: "2")
+        #expect(run.events(named: "operator").compactMap { $0["open"] as? Bool } == [true, false])
+        // Opening from the splash ends it; closing leads to the detail screen.
+        #expect(run.events(named: "skip").first?["by"] as? String == "key")
+        #expect(run.names.last(where: { $0 == "detail" || $0 == "operator" }) == "detail")
+        let ctrlO = try k.run(script: "0.5 key ctrl+o\n1 key ctrl+o\n", until: "2")
+        #expect(ctrlO.events(named: "operator").compactMap { $0["open"] as? Bool } == [true, false])
+    }
+
+    @Test func thirtySecondsWithoutInputCloseIt() throws {
+        let k = try Kiosk()
+        let run = try k.run(script: "0.5 key f2\n10 tap 600 400\n", until: "45", extra: ["--attract-after", "0"])
+        let events = run.events(named: "operator")
+        #expect(events.compactMap { $0["open"] as? Bool } == [true, false])
+        #expect(events.last?["t"] as? Double == 40)
+    }
+
+    @Test func aShortTapInTheCornerDoesNotOpenIt() throws {
+        let k = try Kiosk()
+        let run = try k.run(script: "0.5 tap 20 20\n1 hold 10 10 2.5\n", until: "8")
+        #expect(run.events(named: "operator").isEmpty)
+        // A short tap in the corner is still a tap: it clicks through the splash.
+        #expect(run.events(named: "skip").first?["by"] as? String == "click_through")
+    }
+
+    @Test func thumbnailsAreWrittenForRemoteSupport() throws {
+        let k = try Kiosk()
+        #expect(try runKiosk(["sync"] + k.args).status == 0)
+        let dir = k.folder + "/thumbs"
+        let r = try runKiosk(["campaigns", "--thumbnails", dir] + k.args)
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["01-red.jpg", "02-green.jpg", "03-blue.jpg"])
+        let thumb = try Picture(dir + "/02-green.jpg")
+        #expect(max(thumb.width, thumb.height) == 160)
+        #expect(thumb.color(80, 50).isClose(to: green, tolerance: 20))
+        #expect(try runKiosk(["sync", "--thumbnails", dir] + k.args).status == 2)
+    }
+}
