@@ -123,7 +123,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
         #expect(state.nextDeadline == 11)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(6))).isEmpty)
-        _ = Kiosk.reduce(&state, .pressed(Point(x: 10, y: 10), clock.now))
+        _ = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 300), clock.now))
         #expect(state.nextDeadline == 17)
         _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(5)))
         #expect(state.nextDeadline == 22)
@@ -240,5 +240,48 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         let effects = Kiosk.reduce(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
         #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
         #expect(state.catalog[1].imageProblem == "broken")
+    }
+}
+
+@Suite struct OperatorGestureTests {
+    @Test func aHeldCornerOpensTheViewAndAShortOneIsATap() {
+        var state = makeState(attract: 0)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        // Down in the corner: nothing yet, not even a click-through.
+        #expect(Kiosk.reduce(&state, .pressed(Point(x: 5, y: 5), clock.advance(0.25))).isEmpty)
+        #expect(state.nextDeadline == 1)
+        // Up after 0.5 s: an ordinary tap on the splash.
+        #expect(events(Kiosk.reduce(&state, .released(Point(x: 5, y: 5), clock.advance(0.5)))).first == .skip(by: .clickThrough))
+        // Held on the detail screen: after 3 s the view opens, the release does nothing more.
+        _ = Kiosk.reduce(&state, .pressed(Point(x: 5, y: 5), clock.advance(1)))
+        #expect(state.nextDeadline == clock.now.uptime + 3)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(2.75))).isEmpty)
+        let opened = Kiosk.reduce(&state, .tick(clock.advance(0.25)))
+        #expect(opened == [.emit(.operatorView(open: true)), .loadOperatorInfo])
+        #expect(Kiosk.reduce(&state, .released(Point(x: 5, y: 5), clock.advance(0.25))).isEmpty)
+        guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
+        #expect(view.tiles.map(\.id) == ["a"])
+        #expect(view.tiles.first?.isNext == true)
+        // Thirty seconds without input close it, back to the detail screen.
+        #expect(state.nextDeadline == clock.now.uptime - 0.25 + 30)
+        let closed = Kiosk.reduce(&state, .tick(clock.advance(29.75)))
+        #expect(events(closed).first == .operatorView(open: false))
+        if case .detail = state.scene {} else { Issue.record("expected detail") }
+    }
+
+    @Test func operatorInfoFillsTheTiles() {
+        var state = makeState([entry("a", showTime: 2, shows: 2), entry("b")], attract: 0)
+        let clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.now))
+        let info = OperatorInfo(thumbnails: ["b": [0xFF, 0xD8, 0xFF]], feedURL: "file:///f.json", lastSuccess: nil,
+                                lastError: "boom", cacheBytes: 1, cacheCapBytes: 2, version: "v", driver: "d",
+                                renderer: "r", screen: "s")
+        _ = Kiosk.reduce(&state, .operatorInfoLoaded(info, clock.now))
+        guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
+        #expect(view.tiles.map(\.ineligibility) == ["used up", nil])
+        #expect(view.tiles.map { $0.thumbnail != nil } == [false, true])
+        #expect(view.info?.lastError == "boom")
     }
 }
