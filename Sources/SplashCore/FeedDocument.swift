@@ -20,7 +20,10 @@ public struct FeedDocument: Equatable, Sendable {
     }
 
     /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s).
+    /// `file://` pictures are accepted only from a feed that is itself a local file: a
+    /// feed from the network never points the kiosk at its own disk.
     public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
+        let allowFileURLs = feedURL.isFileURL
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -50,7 +53,7 @@ public struct FeedDocument: Equatable, Sendable {
         var seen = Set<String>()
         for (position, entry) in entries.enumerated() {
             do {
-                let campaign = try decodeCampaign(entry, position: position, feedURL: feedURL)
+                let campaign = try decodeCampaign(entry, position: position, feedURL: feedURL, allowFileURLs: allowFileURLs)
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
                 }
@@ -70,7 +73,7 @@ public struct FeedDocument: Equatable, Sendable {
         var problem: String
     }
 
-    private static func decodeCampaign(_ entry: Any, position: Int, feedURL: URL) throws -> Campaign {
+    private static func decodeCampaign(_ entry: Any, position: Int, feedURL: URL, allowFileURLs: Bool) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
         }
@@ -84,6 +87,9 @@ public struct FeedDocument: Equatable, Sendable {
               let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
         else {
             throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \"\(picString)\"")
+        }
+        if picURL.isFileURL, !allowFileURLs {
+            throw EntryProblem(field: "picUrl", problem: "is a local file, which only a local feed may name")
         }
         guard let rawShow = object["showTime"] else {
             throw EntryProblem(field: "showTime", problem: "is missing")

@@ -42,6 +42,8 @@ public enum Kiosk {
             }
             if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
             var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
+            effects += report.pictureErrors.map { .emit(.error(message: $0)) }
+            if let error = report.error { effects.append(.emit(.error(message: error))) }
             effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error)))
             return effects
 

@@ -15,13 +15,17 @@ public struct SyncReport: Equatable, Sendable {
     public var campaigns: Int
     /// Why it failed, when it did.
     public var error: String?
-    /// Skipped feed entries and pictures that could not be cached, one line each.
+    /// Skipped feed entries, one line each.
     public var warnings: [String]
+    /// Pictures that were refused or could not be fetched, one line each.
+    public var pictureErrors: [String]
 
-    public init(status: SyncStatus, campaigns: Int, error: String? = nil, warnings: [String] = []) {
+    public init(status: SyncStatus, campaigns: Int, error: String? = nil, warnings: [String] = [],
+                pictureErrors: [String] = []) {
         self.status = status
         self.campaigns = campaigns
         self.error = error
         self.warnings = warnings
+        self.pictureErrors = pictureErrors
     }
 }

@@ -44,7 +44,7 @@ public final class FeedSync {
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
-            var warnings = document.warnings
+            var pictureErrors: [String] = []
             let known = Dictionary(((try? store.campaigns(includeInactive: true)) ?? []).map { ($0.campaign.id, $0) },
                                    uniquingKeysWith: { a, _ in a })
             var images: [String: CampaignStore.ImageStatus] = [:]
@@ -57,7 +57,7 @@ public final class FeedSync {
                     $0.imageKey != key || $0.thumbnail == nil
                 } ?? true)
                 images[campaign.id] = status.0
-                if let warning = status.1 { warnings.append("campaign \"\(campaign.id)\": \(warning)") }
+                if let problem = status.1 { pictureErrors.append("campaign \"\(campaign.id)\": \(problem)") }
             }
             do {
                 try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now)
@@ -65,7 +65,8 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             evict(now: now)
-            return SyncReport(status: .ok, campaigns: document.campaigns.count, warnings: warnings)
+            return SyncReport(status: .ok, campaigns: document.campaigns.count, warnings: document.warnings,
+                              pictureErrors: pictureErrors)
         }
     }
 
@@ -79,14 +80,14 @@ public final class FeedSync {
     /// download that failed earlier). Writes only when one arrives.
     private func retryMissingPictures(campaigns: Int) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
-        var warnings: [String] = []
+        var pictureErrors: [String] = []
         for stored in (try? store.campaigns()) ?? [] where stored.imageProblem == nil && !cache.contains(key: stored.imageKey) {
             let status = prefetch(stored.campaign.picURL, needsThumbnail: true)
             if status.0 != .unavailable { images[stored.campaign.id] = status.0 }
-            if let warning = status.1 { warnings.append("campaign \"\(stored.campaign.id)\": \(warning)") }
+            if let problem = status.1 { pictureErrors.append("campaign \"\(stored.campaign.id)\": \(problem)") }
         }
         if !images.isEmpty { try? store.updateImages(images) }
-        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings)
+        return SyncReport(status: .notModified, campaigns: campaigns, pictureErrors: pictureErrors)
     }
 
     /// Caches one campaign picture. A picture already cached (another campaign uses it)

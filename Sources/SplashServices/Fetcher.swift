@@ -105,6 +105,13 @@ public final class Fetcher {
         return try transfer.outcome()
     }
 
+    /// Whether a redirect may be followed: only to http or https, and never from https
+    /// down to plain http.
+    public static func redirectAllowed(from: URL, to: URL?) -> Bool {
+        guard let scheme = to?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(from.scheme?.lowercased() == "https" && scheme == "http")
+    }
+
     /// The delegate of one request: checks the status, counts bytes, follows at most
     /// `maxRedirects` redirects and never from https to http.
     private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -150,7 +157,7 @@ public final class Fetcher {
                 fail(FetchError.tooManyRedirects(url.absoluteString))
                 completionHandler(nil)
                 task.cancel()
-            } else if task.originalRequest?.url?.scheme == "https" && request.url?.scheme?.lowercased() != "https" {
+            } else if !Fetcher.redirectAllowed(from: task.originalRequest?.url ?? url, to: request.url) {
                 fail(FetchError.insecureRedirect(url.absoluteString))
                 completionHandler(nil)
                 task.cancel()

@@ -20,6 +20,7 @@ struct DeviceCommands {
         let device = open()
         let report = device.makeSync().sync(device.feed, now: Date())
         for warning in report.warnings { fputs("warning: \(warning)\n", stderr) }
+        for problem in report.pictureErrors { fputs("error: \(problem)\n", stderr) }
         switch report.status {
         case .ok, .notModified:
             let catalog = (try? device.store.catalog(cache: device.cache)) ?? []

@@ -215,7 +215,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(!Kiosk.reduce(&state, .tick(clock.advance(1000))).contains(.fetchFeed))
         let failed = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
                                                        catalog: nil, message: nil, clock.now))
-        #expect(events(failed) == [.sync(status: .error, campaigns: 0, error: "boom")])
+        #expect(events(failed) == [.error(message: "boom"), .sync(status: .error, campaigns: 0, error: "boom")])
         var waits: [Seconds] = []
         for _ in 0..<7 {
             let due = state.nextDeadline!

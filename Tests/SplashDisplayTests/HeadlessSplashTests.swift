@@ -125,8 +125,8 @@ import Testing
         // Refused when it is cached, so never shown: the default picture comes instead.
         #expect(run.events(named: "splash").count == 1)
         #expect(run.events(named: "splash").first?["campaign"] is NSNull)
-        let message = run.events(named: "warning").first?["message"] as? String
-        #expect(message?.contains("HTML") == true, "\(message ?? "no warning event")")
+        let message = run.events(named: "error").first?["message"] as? String
+        #expect(message?.contains("HTML") == true, "\(message ?? "no error event")")
     }
 }
 

@@ -140,8 +140,8 @@ import Testing
         """)
         let report = f.sync(f.feedURL())
         #expect(report.status == .ok)
-        let warning = report.warnings.first { $0.contains("\"bad\"") }
-        #expect(warning?.contains(expected) == true, "\(report.warnings)")
+        let problem = report.pictureErrors.first { $0.contains("\"bad\"") }
+        #expect(problem?.contains(expected) == true, "\(report.pictureErrors)")
         // The newer campaign has no usable picture, so the older one is what shows.
         #expect(try f.eligibleIDs() == ["good"])
         #expect(CatalogEntry.newestEligible(in: try f.catalog(), at: f.now).map { try! f.catalog()[$0].campaign.id } == "good")

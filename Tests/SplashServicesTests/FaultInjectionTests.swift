@@ -1,0 +1,104 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashTestSupport
+import Testing
+
+/// Hostile answers from the network: each is refused with a reason, the last good
+/// campaign stays, and no final cache name ever holds a partial or invalid file.
+@Suite struct FaultInjectionTests {
+    static let hostileFeeds: [(String, [UInt8], String)] = [
+        ("empty", [], "not valid JSON"),
+        ("nested", Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8),
+         "not valid JSON"),
+        ("not-utf8", [0x5B, 0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D, 0x5D], "not valid JSON"),
+        ("nul", Array("[{\"id\":\"a\u{0}b\",\"picUrl\":\"a.png\",\"showTime\":1}]".utf8), "not valid JSON"),
+        ("types", Array(#"[{"picUrl": 5, "showTime": "3"}, {"picUrl": ["a"], "showTime": null}]"#.utf8), "no campaign"),
+        ("numbers", Array(#"[{"picUrl":"a.png","showTime":1e300},{"picUrl":"a.png","showTime":-7},{"picUrl":"a.png","showTime":12345678901234567890123}]"#.utf8),
+         "no campaign"),
+        ("shape", Array(#"{"campaigns": {"a": 1}}"#.utf8), "campaigns"),
+        ("number", Array("42".utf8), "got 42"),
+    ]
+
+    @Test(arguments: hostileFeeds.indices)
+    func hostileFeedsChangeNothing(index: Int) throws {
+        let (name, bytes, expected) = Self.hostileFeeds[index]
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "good", "picUrl": "a.png", "showTime": 5}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        let before = try f.catalog()
+        try Data(bytes).write(to: URL(fileURLWithPath: f.www + "/" + name))
+        let report = f.sync(f.feedURL(name))
+        #expect(report.status == .error, "\(name)")
+        #expect(report.error?.contains(expected) == true, "\(name): \(report.error ?? "no error")")
+        #expect(try f.catalog() == before)
+        #expect(f.cacheIsClean())
+    }
+
+    @Test func aDripFeedIsCutAtTheWholeRequestLimit() throws {
+        let f = try SyncFixture()
+        let started = Date()
+        let report = f.sync(f.server.url("/drip"))
+        #expect(report.status == .error)
+        #expect(report.error?.contains("did not answer in time") == true, "\(report.error ?? "")")
+        // The test fetcher's whole-request limit is 3 s; the drip would take 12 days.
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test func moreHostilePictures() throws {
+        let f = try SyncFixture()
+        try f.publishImage("good.png", red)
+        var png = try Data(contentsOf: URL(fileURLWithPath: f.www + "/good.png"))
+        // Flip a byte inside the first data chunk: its CRC no longer matches.
+        if let idat = png.range(of: Data("IDAT".utf8)) { png[idat.upperBound + 2] ^= 0xFF }
+        try png.write(to: URL(fileURLWithPath: f.www + "/crc.png"))
+        try Data([0x42, 0x4D] + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: f.www + "/pic.bmp"))
+        let jpegHeader: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+                                   0xFF, 0xC0, 0, 17, 8, 0xEA, 0x60, 0xEA, 0x60, 3] + [UInt8](repeating: 0, count: 200)
+        try Data(jpegHeader).write(to: URL(fileURLWithPath: f.www + "/huge.jpg"))
+        try f.publish("feed.json", """
+        [{"id": "good", "picUrl": "good.png", "showTime": 5},
+         {"id": "crc", "picUrl": "crc.png", "showTime": 5},
+         {"id": "bmp", "picUrl": "pic.bmp", "showTime": 5},
+         {"id": "huge", "picUrl": "huge.jpg", "showTime": 5},
+         {"id": "local", "picUrl": "file:///etc/passwd", "showTime": 5}]
+        """)
+        let report = f.sync(f.feedURL())
+        #expect(report.status == .ok)
+        func problem(_ id: String) -> String { report.pictureErrors.first { $0.contains("\"\(id)\"") } ?? "" }
+        #expect(problem("crc").contains("cannot be decoded"), "\(problem("crc"))")
+        #expect(problem("bmp").contains("BMP"))
+        #expect(problem("huge").contains("60000×60000"))
+        // A feed from the network may not name a local file.
+        #expect(report.warnings.contains { $0.contains("local") && $0.contains("only a local feed") })
+        #expect(try f.eligibleIDs() == ["good"])
+        #expect(f.cacheIsClean())
+    }
+
+    @Test func redirectsNeverGoFromHTTPSToHTTP() {
+        let https = URL(string: "https://cdn.example.test/feed.json")!
+        let http = URL(string: "http://cdn.example.test/feed.json")!
+        #expect(Fetcher.redirectAllowed(from: https, to: URL(string: "https://other.example.test/f.json")))
+        #expect(!Fetcher.redirectAllowed(from: https, to: http))
+        #expect(Fetcher.redirectAllowed(from: http, to: https))
+        #expect(!Fetcher.redirectAllowed(from: http, to: URL(string: "file:///etc/passwd")))
+        #expect(!Fetcher.redirectAllowed(from: http, to: nil))
+    }
+
+    @Test func certificatesAreVerified() throws {
+        // A TLS server with a self-signed certificate on 127.0.0.1: the fetch is refused.
+        let folder = try temporaryFolder()
+        let server = try TLSTestServer(folder: folder)
+        let fetcher = Fetcher()
+        fetcher.idleTimeout = 3
+        fetcher.totalTimeout = 5
+        do {
+            _ = try fetcher.fetchData(URL(string: "https://127.0.0.1:\(server.port)/")!, limit: 1 << 20)
+            Issue.record("a self-signed certificate was accepted")
+        } catch {
+            #expect(error.localizedDescription.lowercased().contains("certificate")
+                    || error.localizedDescription.lowercased().contains("ssl"), "\(error.localizedDescription)")
+        }
+    }
+}
