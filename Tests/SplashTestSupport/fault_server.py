@@ -14,6 +14,7 @@ Routes:
   /to-http/NAME        redirects to http://127.0.0.1:PORT/files/NAME
   /as/TYPE/NAME        ROOT/NAME with the given Content-Type (e.g. text%2Fhtml)
   /reset               closes the connection without answering
+  /slow/NAME           ROOT/NAME in 4 KiB pieces, 10 ms apart (for kills mid-download)
   /requests            JSON: how many requests each path got
 """
 import hashlib
@@ -131,6 +132,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body, _ = self.read(rest[1])
         self.answer(200, body, {"Content-Type": rest[0]})
 
+    def route_slow(self, rest):
+        body, _ = self.read(rest[0])
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        for i in range(0, len(body), 4096):
+            self.wfile.write(body[i:i + 4096])
+            self.wfile.flush()
+            time.sleep(0.01)
+
     def route_reset(self, _rest):
         self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
         self.close_connection = True
@@ -144,6 +155,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # clients that hang up early are part of the tests
 
 
 if __name__ == "__main__":

@@ -1,0 +1,28 @@
+import Foundation
+import SplashTestSupport
+import Testing
+
+/// The kiosk killed with SIGKILL at random moments, 20 times (200 in `make reliability`).
+@Suite struct CrashLoopTests {
+    @Test func twentyKillsLoseNothingAndNeverOverShow() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/crash-loop.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--binary", Binary.path, "--runs", "20"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(process.terminationStatus == 0, "\(summary["problems"] ?? "")")
+        #expect(summary["kills"] as? Int == 20)
+        #expect(summary["integrity"] as? String == "ok")
+        #expect((summary["problems"] as? [String])?.isEmpty == true)
+        let ledger = try #require(summary["ledger"] as? [String: Int])
+        #expect(ledger["limited"] ?? 0 <= 7)
+        #expect((summary["splashes_printed"] as? Int ?? 0) > 0)
+    }
+}
