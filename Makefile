@@ -9,7 +9,7 @@ TEST_PACKAGES := xvfb xdotool openssl
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots deb
+.PHONY: all deps build release run test clean screenshots deb reliability
 
 all: build
 
@@ -33,6 +33,23 @@ test: deps
 	sh packaging/test-deb.sh
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The long checks behind docs/RELIABILITY.md: 200 kills, a 72-hour virtual soak, every
+# fault of the fault server, and a short libFuzzer run of each target (FUZZ_SECONDS each).
+FUZZ_SECONDS ?= 60
+reliability: release
+	@sh scripts/install-deps.sh imagemagick gnuplot-nox
+	mkdir -p build/reliability
+	python3 scripts/crash-loop.py --binary .build/release/splashboard --runs 200 | tee build/reliability/crash-loop.json
+	python3 scripts/soak.py --binary .build/release/splashboard --hours 72 --csv build/reliability/soak.csv \
+		| tee build/reliability/soak.json
+	gnuplot -e "set terminal png size 900,420; set output 'build/reliability/soak.png'; \
+		set datafile separator ','; set xlabel 'simulated hours'; set ylabel 'resident memory (MiB)'; \
+		set y2label 'open file descriptors'; set y2tics; set yrange [0:*]; set y2range [0:*]; set key bottom right; \
+		plot 'build/reliability/soak.csv' using 1:2 skip 1 with lines title 'RSS', \
+		'' using 1:3 skip 1 axes x1y2 with lines title 'fds'"
+	python3 scripts/fault-report.py --binary .build/release/splashboard | tee build/reliability/faults.md
+	for target in feed config image; do sh scripts/fuzz.sh $$target $(FUZZ_SECONDS); done
 
 # build/splashboard_<version>_<arch>.deb
 deb: deps

@@ -7,7 +7,8 @@ public func fuzzFeed(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let document = try? FeedDocument.decode(bytes, from: URL(string: "https://cdn.example.test/kiosk/feed.json")!) {
         for campaign in document.campaigns {
             precondition(campaign.showTime >= 0, "negative showTime accepted")
-            precondition(["http", "https"].contains(campaign.picURL.scheme ?? ""), "a network feed named a local file")
+            let scheme = campaign.picURL.scheme?.lowercased() ?? ""
+            precondition(scheme == "http" || scheme == "https", "a network feed named a local file")
         }
     }
     _ = try? Poem.decode(bytes)

@@ -23,7 +23,7 @@ public struct FeedDocument: Equatable, Sendable {
     /// `file://` pictures are accepted only from a feed that is itself a local file: a
     /// feed from the network never points the kiosk at its own disk.
     public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
-        let allowFileURLs = feedURL.isFileURL
+        let allowFileURLs = feedURL.scheme?.lowercased() == "file"
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -88,7 +88,8 @@ public struct FeedDocument: Equatable, Sendable {
         else {
             throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \"\(picString)\"")
         }
-        if picURL.isFileURL, !allowFileURLs {
+        // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
+        if scheme == "file", !allowFileURLs {
             throw EntryProblem(field: "picUrl", problem: "is a local file, which only a local feed may name")
         }
         guard let rawShow = object["showTime"] else {
