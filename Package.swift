@@ -22,6 +22,7 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
             name: "SplashServices",
@@ -33,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "splashboard",
-            dependencies: ["SplashCore", "SplashServices", "SplashDisplay"]
+            dependencies: ["SplashCore", "SplashServices", "SplashDisplay", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import SplashCore
 
@@ -6,6 +7,11 @@ func fail(_ message: String, status: Int32) -> Never {
     fputs("splashboard: \(message)\n", stderr)
     exit(status)
 }
+
+// Pictures are decoded into buffers of several MiB. Keep them out of the heap so that a
+// freed one goes straight back to the system: resident memory then follows what is on
+// the screen instead of the largest it has ever been (glibc raises its threshold otherwise).
+splash_set_mmap_threshold(1 << 20)
 
 let environment = ProcessInfo.processInfo.environment
 let parsed: OptionParser.Parsed
