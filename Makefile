@@ -43,9 +43,9 @@ reliability: release
 	python3 scripts/crash-loop.py --binary .build/release/splashboard --runs 200 | tee build/reliability/crash-loop.json
 	python3 scripts/soak.py --binary .build/release/splashboard --hours 72 --csv build/reliability/soak.csv \
 		| tee build/reliability/soak.json
-	gnuplot -e "set terminal png size 900,420; set output 'build/reliability/soak.png'; \
+	gnuplot -e "set terminal png size 900,420; set output 'docs/soak.png'; \
 		set datafile separator ','; set xlabel 'simulated hours'; set ylabel 'resident memory (MiB)'; \
-		set y2label 'open file descriptors'; set y2tics; set yrange [0:*]; set y2range [0:*]; set key bottom right; \
+		set y2label 'open file descriptors'; set y2tics; set yrange [0:*]; set y2range [0:40]; set key bottom right; \
 		plot 'build/reliability/soak.csv' using 1:2 skip 1 with lines title 'RSS', \
 		'' using 1:3 skip 1 axes x1y2 with lines title 'fds'"
 	python3 scripts/fault-report.py --binary .build/release/splashboard | tee build/reliability/faults.md
