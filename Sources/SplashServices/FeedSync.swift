@@ -48,14 +48,26 @@ public final class FeedSync {
             let known = Dictionary(((try? store.campaigns(includeInactive: true)) ?? []).map { ($0.campaign.id, $0) },
                                    uniquingKeysWith: { a, _ in a })
             var images: [String: CampaignStore.ImageStatus] = [:]
+            // One picture shared by many campaigns is fetched and thumbnailed once.
+            var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
+            var thumbnails: [String: [UInt8]] = [:]
+            for stored in known.values { if let t = stored.thumbnail { thumbnails[stored.imageKey] = t } }
             for campaign in document.campaigns {
                 let key = ImageCache.key(for: campaign.picURL)
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
-                let status = prefetch(campaign.picURL, needsThumbnail: known[campaign.id].map {
-                    $0.imageKey != key || $0.thumbnail == nil
-                } ?? true)
+                let needsThumbnail = known[campaign.id].map { $0.imageKey != key || $0.thumbnail == nil } ?? true
+                let status: (CampaignStore.ImageStatus, String?)
+                if let done = outcomes[key] {
+                    status = done
+                } else if let thumbnail = thumbnails[key], cache.contains(key: key) {
+                    status = (.cached(thumbnail: needsThumbnail ? thumbnail : nil), nil)
+                } else {
+                    status = prefetch(campaign.picURL, needsThumbnail: true)
+                    outcomes[key] = status
+                    if case .cached(let t?) = status.0 { thumbnails[key] = t }
+                }
                 images[campaign.id] = status.0
                 if let problem = status.1 { pictureErrors.append("campaign \"\(campaign.id)\": \(problem)") }
             }

@@ -7,6 +7,9 @@ import Foundation
 public final class SQLiteDatabase {
     public let path: String
     let handle: OpaquePointer
+    /// Prepared statements by their SQL, reused: a sync of 10,000 campaigns runs the same
+    /// upsert 10,000 times.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// A value to bind or read.
     public enum Value: Equatable {
@@ -34,6 +37,7 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -58,11 +62,21 @@ public final class SQLiteDatabase {
     /// Runs one statement and returns its rows.
     @discardableResult
     public func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw error("preparing \(sql.prefix(60))")
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var made: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, sql, -1, &made, nil) == SQLITE_OK, let made else {
+                throw error("preparing \(sql.prefix(60))")
+            }
+            statements[sql] = made
+            statement = made
         }
-        defer { sqlite3_finalize(statement) }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
             let rc: Int32 = switch value {
