@@ -18,6 +18,8 @@ public enum PoetrySource: String, Equatable, Sendable {
 public enum KioskEvent: Equatable, Sendable {
     case started(version: String, driver: String, renderer: String, size: Size)
     case firstFrame(ms: Int)
+    /// A frame was presented (for latency measurements): which screen.
+    case frame(scene: String)
     /// `campaign` nil is the fallback image; `remaining` is after this show.
     case splash(campaign: String?, remaining: Int?, image: String)
     case countdown(value: Int)
@@ -35,6 +37,7 @@ public enum KioskEvent: Equatable, Sendable {
         switch self {
         case .started: return "started"
         case .firstFrame: return "first_frame"
+        case .frame: return "frame"
         case .splash: return "splash"
         case .countdown: return "countdown"
         case .skip: return "skip"
@@ -58,6 +61,8 @@ public enum KioskEvent: Equatable, Sendable {
         case let .splash(campaign, remaining, image):
             return [("campaign", campaign.map(JSONValue.string) ?? .null),
                     ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image))]
+        case .frame(let scene):
+            return [("scene", .string(scene))]
         case .countdown(let value):
             return [("value", .int(value))]
         case .skip(let by):

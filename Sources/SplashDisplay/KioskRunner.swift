@@ -225,19 +225,24 @@ public final class KioskRunner {
         var snapshotPath: String?
         if distinct, let dir = setup.options.snapshotDir {
             snapshotCount += 1
-            let name = switch state.scene {
-            case .splash: "splash"
-            case .operator: "operator"
-            default: "detail"
-            }
-            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, name)
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneName)
         }
         try canvas.endFrame(snapshotPath: snapshotPath)
         framesPresented += 1
+        if distinct, log.format == .json { log.emit(.frame(scene: sceneName), at: clock.uptime) }
         if framesPresented == 1 {
             log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
         }
         drawn = (state.scene, size)
+    }
+
+    /// The current screen's name, for snapshots and `frame` events.
+    private var sceneName: String {
+        switch state.scene {
+        case .splash: return "splash"
+        case .operator: return "operator"
+        case .detail, .starting: return "detail"
+        }
     }
 
     private func shouldExit() -> Bool {
