@@ -9,7 +9,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public let db: SQLiteDatabase
 
@@ -69,6 +69,12 @@ public final class CampaignStore: ShowLedger {
                     origin TEXT NOT NULL, author TEXT, content TEXT NOT NULL,
                     image_path TEXT, fetched_at REAL NOT NULL
                 );
+                """)
+            }
+            if version < 2 {
+                // What a sync that changed nothing asks: the active campaigns' pictures.
+                try db.execute("""
+                CREATE INDEX campaigns_active_pictures ON campaigns (active, image_problem, image_key, pic_url)
                 """)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
@@ -195,6 +201,25 @@ public final class CampaignStore: ShowLedger {
     /// Forgets which pictures were refused (after the cache is cleared, they are tried again).
     public func forgetImageProblems() throws {
         try db.execute("UPDATE campaigns SET image_problem = NULL, thumbnail = NULL")
+    }
+
+    /// How many campaigns the last good feed holds.
+    public func activeCount() throws -> Int {
+        Int(try db.query("SELECT COUNT(*) FROM campaigns WHERE active = 1").first?.first?.int ?? 0)
+    }
+
+    /// The pictures of active campaigns not known to be refused, each image key once.
+    public func activePictures() throws -> [(key: String, url: URL)] {
+        try db.query("SELECT image_key, MIN(pic_url) FROM campaigns WHERE active = 1 AND image_problem IS NULL GROUP BY image_key")
+            .compactMap { row in
+                guard let key = row[0].text, let url = row[1].text.flatMap(URL.init(string:)) else { return nil }
+                return (key, url)
+            }
+    }
+
+    /// The active campaigns that show the picture with `key`.
+    public func campaigns(withImageKey key: String) throws -> [String] {
+        try db.query("SELECT id FROM campaigns WHERE active = 1 AND image_key = ?", [.text(key)]).compactMap { $0[0].text }
     }
 
     /// A stored campaign with what is known about it.

@@ -21,7 +21,7 @@ public final class FeedSync {
 
     /// Syncs `feed` at wall-clock `now`.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
-        let active = (try? store.campaigns().count) ?? 0
+        let active = (try? store.activeCount()) ?? 0
         let state: CampaignStore.FeedState
         do {
             state = try store.feedState(for: feed)
@@ -93,10 +93,12 @@ public final class FeedSync {
     private func retryMissingPictures(campaigns: Int) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors: [String] = []
-        for stored in (try? store.campaigns()) ?? [] where stored.imageProblem == nil && !cache.contains(key: stored.imageKey) {
-            let status = prefetch(stored.campaign.picURL, needsThumbnail: true)
-            if status.0 != .unavailable { images[stored.campaign.id] = status.0 }
-            if let problem = status.1 { pictureErrors.append("campaign \"\(stored.campaign.id)\": \(problem)") }
+        for picture in (try? store.activePictures()) ?? [] where !cache.contains(key: picture.key) {
+            let status = prefetch(picture.url, needsThumbnail: true)
+            for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
+                if status.0 != .unavailable { images[id] = status.0 }
+                if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
+            }
         }
         if !images.isEmpty { try? store.updateImages(images) }
         return SyncReport(status: .notModified, campaigns: campaigns, pictureErrors: pictureErrors)

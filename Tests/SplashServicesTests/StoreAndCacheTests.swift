@@ -18,6 +18,18 @@ import Testing
         #expect(try again.showCounts() == ["x": 1])
     }
 
+    @Test func anOlderDatabaseIsMigratedForwardKeepingItsLedger() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir)
+        try store.recordShow(campaignID: "kept", at: Date())
+        // Back to how schema 1 left it.
+        try store.db.execute("DROP INDEX campaigns_active_pictures; PRAGMA user_version = 1")
+        let migrated = try CampaignStore(dataDir: dir)
+        #expect(try migrated.db.userVersion == 2)
+        #expect(try migrated.db.query("SELECT name FROM sqlite_master WHERE name = 'campaigns_active_pictures'").count == 1)
+        #expect(try migrated.showCounts() == ["kept": 1])
+    }
+
     @Test func aNewerSchemaIsRefusedClearly() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir)
