@@ -9,7 +9,7 @@ TEST_PACKAGES := xvfb xdotool openssl
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots deb reliability
+.PHONY: all deps build release run test clean screenshots deb reliability bench
 
 all: build
 
@@ -50,6 +50,13 @@ reliability: release
 		'' using 1:3 skip 1 axes x1y2 with lines title 'fds'"
 	python3 scripts/fault-report.py --binary .build/release/splashboard | tee build/reliability/faults.md
 	for target in feed config image; do sh scripts/fuzz.sh $$target $(FUZZ_SECONDS); done
+
+# Side by side with feh under Xvfb, plus idle, skip latency and a 10,000-campaign sync;
+# the figures behind docs/BENCHMARKS.md. Not part of `make test`.
+bench: release
+	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick
+	mkdir -p build
+	python3 scripts/bench.py --binary .build/release/splashboard --runs 10 | tee build/bench.json
 
 # build/splashboard_<version>_<arch>.deb
 deb: deps

@@ -1,27 +1,100 @@
 import Foundation
 
-/// ISO 8601 dates as the feed writes them: with any UTC offset, with or without
-/// fractional seconds. The formatters are made once: a 10,000-campaign feed has
-/// tens of thousands of dates.
+/// ISO 8601 dates as the feed writes them (RFC 3339): `2026-01-31T09:00:00+08:00`, `Z` or
+/// any offset, with or without fractional seconds, `T` or a space between date and time.
+/// Parsed here rather than with ISO8601DateFormatter, which goes through ICU and took
+/// most of the time of a 10,000-campaign sync.
 public enum ISO8601 {
-    private static let plain: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f
-    }()
-
-    private static let fractional: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f
-    }()
-
     public static func date(from text: String) -> Date? {
-        plain.date(from: text) ?? fractional.date(from: text)
+        let b = Array(text.utf8)
+        var i = 0
+        func number(_ digits: Int) -> Int? {
+            guard i + digits <= b.count else { return nil }
+            var n = 0
+            for k in i..<i + digits {
+                guard (48...57).contains(b[k]) else { return nil }
+                n = n * 10 + Int(b[k] - 48)
+            }
+            i += digits
+            return n
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+              i < b.count, b[i] == 84 || b[i] == 116 || b[i] == 32 else { return nil }
+        i += 1
+        guard let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2) else { return nil }
+        var fraction = 0.0
+        if i < b.count, b[i] == 46 {
+            i += 1
+            var scale = 0.1
+            let start = i
+            while i < b.count, (48...57).contains(b[i]) {
+                fraction += Double(b[i] - 48) * scale
+                scale /= 10
+                i += 1
+            }
+            guard i > start else { return nil }
+        }
+        guard i < b.count else { return nil }
+        var offset = 0
+        if b[i] == 90 || b[i] == 122 {
+            i += 1
+        } else if b[i] == 43 || b[i] == 45 {
+            let sign = b[i] == 45 ? -1 : 1
+            i += 1
+            guard let oh = number(2), expect(58), let om = number(2), oh < 24, om < 60 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        } else {
+            return nil
+        }
+        guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour < 24, minute < 60, second <= 60 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     /// `2026-01-31T01:00:00Z`.
     public static func string(from date: Date) -> String {
-        plain.string(from: date)
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = Int((Double(total) / 86_400).rounded(.down))
+        let rest = total - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -71,3 +71,30 @@ import Testing
         #expect(throws: FeedError.self) { try decode(json) }
     }
 }
+
+@Suite struct ISO8601Tests {
+    @Test func datesAgreeWithFoundation() throws {
+        let reference = ISO8601DateFormatter()
+        for text in ["2026-01-01T08:00:00+08:00", "2026-02-28T23:59:59Z", "2024-02-29T12:00:00-05:30",
+                     "1999-12-31T23:59:59+14:00", "2100-03-01T00:00:00Z", "1970-01-01T00:00:00Z", "2026-06-15 09:30:00Z"] {
+            let expected = reference.date(from: text.replacingOccurrences(of: " ", with: "T"))
+            #expect(ISO8601.date(from: text) == expected, "\(text)")
+        }
+        #expect(ISO8601.date(from: "2026-01-01T00:00:00.250-05:00") == Date(timeIntervalSince1970: 1_767_243_600.25))
+    }
+
+    @Test(arguments: ["", "2026-01-01", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z",
+                      "2026-01-01T00:00:00", "2026-01-01T00:00:00+0800", "2026-01-01T00:00:00Zjunk", "tomorrow",
+                      "2026-01-01T00:00:00.Z", "２０２６-01-01T00:00:00Z"])
+    func badDatesAreRefused(text: String) {
+        #expect(ISO8601.date(from: text) == nil)
+    }
+
+    @Test func writingRoundTrips() {
+        for seconds in [0.0, 1_767_225_600, 951_782_400, 4_102_444_800] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(ISO8601.date(from: ISO8601.string(from: date)) == date)
+        }
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1_767_225_600)) == "2026-01-01T00:00:00Z")
+    }
+}
