@@ -217,6 +217,12 @@ public final class CampaignStore: ShowLedger {
             }
     }
 
+    /// A stored thumbnail of the picture with `key`, from any campaign that shows it.
+    public func thumbnail(forImageKey key: String) throws -> [UInt8]? {
+        try db.query("SELECT thumbnail FROM campaigns WHERE image_key = ? AND thumbnail IS NOT NULL LIMIT 1",
+                     [.text(key)]).first?.first?.blob
+    }
+
     /// The active campaigns that show the picture with `key`.
     public func campaigns(withImageKey key: String) throws -> [String] {
         try db.query("SELECT id FROM campaigns WHERE active = 1 AND image_key = ?", [.text(key)]).compactMap { $0[0].text }
@@ -229,15 +235,19 @@ public final class CampaignStore: ShowLedger {
         public var shows: Int
         public var imageKey: String
         public var imageProblem: String?
+        /// The thumbnail's JPEG bytes, when they were asked for.
         public var thumbnail: [UInt8]?
+        /// Whether a thumbnail is stored (asked for or not).
+        public var hasThumbnail: Bool
     }
 
-    /// All stored campaigns, active ones in feed order first.
-    public func campaigns(includeInactive: Bool = false) throws -> [StoredCampaign] {
+    /// All stored campaigns, active ones in feed order first; thumbnails only when asked
+    /// for (they are the bulk of the rows).
+    public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {
         let counts = try showCounts()
         let rows = try db.query("""
         SELECT id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position, active, image_key,
-               image_problem, thumbnail
+               image_problem, \(thumbnails ? "thumbnail" : "NULL"), thumbnail IS NOT NULL
         FROM campaigns \(includeInactive ? "" : "WHERE active = 1") ORDER BY active DESC, position
         """)
         return rows.compactMap { r in
@@ -246,13 +256,13 @@ public final class CampaignStore: ShowLedger {
                                     startAt: r[5].date, endAt: r[6].date, updatedAt: r[7].date, position: Int(r[8].int ?? 0))
             return StoredCampaign(campaign: campaign, active: r[9].int == 1, shows: counts[id] ?? 0,
                                   imageKey: r[10].text ?? ImageCache.key(for: pic), imageProblem: r[11].text,
-                                  thumbnail: r[12].blob)
+                                  thumbnail: r[12].blob, hasThumbnail: r[13].int == 1)
         }
     }
 
     /// The active campaigns as the kiosk sees them, with their cached pictures.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
-        try campaigns().map { stored in
+        try campaigns(thumbnails: false).map { stored in
             CatalogEntry(campaign: stored.campaign, shows: stored.shows,
                          imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
                          imageProblem: stored.imageProblem)

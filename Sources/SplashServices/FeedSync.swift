@@ -45,24 +45,27 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             var pictureErrors: [String] = []
-            let known = Dictionary(((try? store.campaigns(includeInactive: true)) ?? []).map { ($0.campaign.id, $0) },
-                                   uniquingKeysWith: { a, _ in a })
+            let known = Dictionary(((try? store.campaigns(includeInactive: true, thumbnails: false)) ?? [])
+                .map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, _ in a })
             var images: [String: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
             var thumbnails: [String: [UInt8]] = [:]
-            for stored in known.values { if let t = stored.thumbnail { thumbnails[stored.imageKey] = t } }
             for campaign in document.campaigns {
                 let key = ImageCache.key(for: campaign.picURL)
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
-                let needsThumbnail = known[campaign.id].map { $0.imageKey != key || $0.thumbnail == nil } ?? true
+                let needsThumbnail = known[campaign.id].map { $0.imageKey != key || !$0.hasThumbnail } ?? true
                 let status: (CampaignStore.ImageStatus, String?)
                 if let done = outcomes[key] {
                     status = done
-                } else if let thumbnail = thumbnails[key], cache.contains(key: key) {
-                    status = (.cached(thumbnail: needsThumbnail ? thumbnail : nil), nil)
+                } else if !needsThumbnail, cache.contains(key: key) {
+                    status = (.cached(thumbnail: nil), nil)
+                } else if cache.contains(key: key),
+                          let thumbnail = thumbnails[key] ?? (try? store.thumbnail(forImageKey: key)) ?? nil {
+                    thumbnails[key] = thumbnail
+                    status = (.cached(thumbnail: thumbnail), nil)
                 } else {
                     status = prefetch(campaign.picURL, needsThumbnail: true)
                     outcomes[key] = status
@@ -125,10 +128,10 @@ public final class FeedSync {
     }
 
     private func evict(now: Date) {
-        guard let stored = try? store.campaigns() else { return }
-        let catalog = (try? store.catalog(cache: cache)) ?? []
-        var protected = Set<String>()
-        for (entry, s) in zip(catalog, stored) where entry.isEligible(at: now) { protected.insert(s.imageKey) }
+        // Only when over the cap: the protected set costs a read of every campaign.
+        guard cache.usage() > cacheMaxBytes else { return }
+        let protected = Set(((try? store.catalog(cache: cache)) ?? []).filter { $0.isEligible(at: now) }
+            .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } })
         cache.evict(toFit: cacheMaxBytes, protecting: protected)
     }
 }
