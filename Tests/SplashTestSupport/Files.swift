@@ -35,18 +35,23 @@ public struct KioskRun {
     public var names: [String] { events.compactMap { $0["event"] as? String } }
 }
 
+/// `base` with a home of its own, so each run gets its own default data and cache folders
+/// unless the test passes some.
+func kioskEnvironment(_ base: [String: String]) -> [String: String] {
+    var env = base
+    let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
+    env["HOME"] = home
+    env["XDG_STATE_HOME"] = home + "/state"
+    env["XDG_CACHE_HOME"] = home + "/cache"
+    return env
+}
+
 /// Runs the kiosk with `arguments` and waits (at most 60 s) for it to exit.
 public func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throws -> KioskRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
     process.arguments = arguments
-    var env = environment ?? ProcessInfo.processInfo.environment
-    // Each run gets its own default data and cache folders unless the test passes some.
-    let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
-    env["HOME"] = home
-    env["XDG_STATE_HOME"] = home + "/state"
-    env["XDG_CACHE_HOME"] = home + "/cache"
-    process.environment = env
+    process.environment = kioskEnvironment(environment ?? ProcessInfo.processInfo.environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -25,25 +25,7 @@ public final class TLSTestServer {
         print(s.server_address[1], flush=True)
         s.serve_forever()
         """
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, cert, key]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw TestServerError.didNotStart
-        }
-        self.port = port
+        (process, port) = try startPythonServer(["-c", script, cert, key], in: folder)
     }
 
     deinit {

@@ -10,24 +10,7 @@ public final class TestServer {
     public init(root: String) throws {
         self.root = root
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, root]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw TestServerError.didNotStart
-        }
-        self.port = port
+        (process, port) = try startPythonServer([script, root])
     }
 
     deinit {
@@ -47,3 +30,27 @@ public final class TestServer {
 }
 
 public enum TestServerError: Error { case didNotStart }
+
+/// Starts `python3 ARGUMENTS`, a server that prints its port on its first line, and
+/// returns the process and that port.
+func startPythonServer(_ arguments: [String], in folder: String? = nil) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    while true {
+        let byte = out.fileHandleForReading.readData(ofLength: 1)
+        if byte.isEmpty || byte == Data("\n".utf8) { break }
+        line.append(byte)
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        kill(process.processIdentifier, SIGKILL)
+        throw TestServerError.didNotStart
+    }
+    return (process, port)
+}

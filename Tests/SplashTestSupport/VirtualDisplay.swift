@@ -78,11 +78,7 @@ public final class RunningKiosk {
     public init(_ arguments: [String], display: String) throws {
         process.executableURL = URL(fileURLWithPath: Binary.path)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
-        env["HOME"] = home
-        env["XDG_STATE_HOME"] = home + "/state"
-        env["XDG_CACHE_HOME"] = home + "/cache"
+        var env = kioskEnvironment(ProcessInfo.processInfo.environment)
         env["DISPLAY"] = display
         env["SDL_VIDEODRIVER"] = "x11"
         process.environment = env
