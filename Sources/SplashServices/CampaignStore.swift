@@ -9,7 +9,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public let db: SQLiteDatabase
 
@@ -46,7 +46,7 @@ public final class CampaignStore: ShowLedger {
                     active INTEGER NOT NULL DEFAULT 1,
                     image_key TEXT,
                     image_problem TEXT,
-                    thumbnail BLOB,
+                    thumbnail BLOB,  -- moved to the thumbnails table in schema 3
                     first_seen REAL NOT NULL,
                     last_seen REAL NOT NULL
                 );
@@ -75,6 +75,16 @@ public final class CampaignStore: ShowLedger {
                 // What a sync that changed nothing asks: the active campaigns' pictures.
                 try db.execute("""
                 CREATE INDEX campaigns_active_pictures ON campaigns (active, image_problem, image_key, pic_url)
+                """)
+            }
+            if version < 3 {
+                // Thumbnails are kept once per picture, not once per campaign: a feed of
+                // thousands of campaigns often shares a handful of pictures.
+                try db.execute("""
+                CREATE TABLE thumbnails (image_key TEXT PRIMARY KEY, jpeg BLOB NOT NULL);
+                INSERT OR IGNORE INTO thumbnails (image_key, jpeg)
+                    SELECT image_key, thumbnail FROM campaigns WHERE thumbnail IS NOT NULL AND image_key IS NOT NULL;
+                ALTER TABLE campaigns DROP COLUMN thumbnail;
                 """)
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
@@ -161,12 +171,11 @@ public final class CampaignStore: ShowLedger {
                     detail = excluded.detail, start_at = excluded.start_at, end_at = excluded.end_at,
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
-                    thumbnail = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.thumbnail END,
                     image_key = excluded.image_key, last_seen = excluded.last_seen
                 """, [.text(c.id), .text(c.picURL.absoluteString), .int(Int64(c.showTime)), .optional(c.title),
                       .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt), .int(Int64(c.position)),
                       .text(key), .date(date), .date(date)])
-                try applyImageStatus(images[c.id], campaignID: c.id)
+                try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key)
             }
             try db.execute("""
             INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message)
@@ -183,24 +192,32 @@ public final class CampaignStore: ShowLedger {
     /// feed itself did not change but a picture that failed earlier came through).
     public func updateImages(_ images: [String: ImageStatus]) throws {
         try db.transaction {
-            for (id, status) in images { try applyImageStatus(status, campaignID: id) }
+            for (id, status) in images {
+                let key = try db.query("SELECT image_key FROM campaigns WHERE id = ?", [.text(id)]).first?.first?.text
+                if let key { try applyImageStatus(status, campaignID: id, imageKey: key) }
+            }
         }
     }
 
-    private func applyImageStatus(_ status: ImageStatus?, campaignID id: String) throws {
+    private func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String) throws {
         switch status {
         case .cached(let thumbnail?):
-            try db.execute("UPDATE campaigns SET thumbnail = ?, image_problem = NULL WHERE id = ?", [.blob(thumbnail), .text(id)])
+            try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)", [.text(key), .blob(thumbnail)])
+            try db.execute("UPDATE campaigns SET image_problem = NULL WHERE id = ? AND image_problem IS NOT NULL", [.text(id)])
         case .refused(let reason):
-            try db.execute("UPDATE campaigns SET image_problem = ?, thumbnail = NULL WHERE id = ?", [.text(reason), .text(id)])
+            try db.execute("UPDATE campaigns SET image_problem = ? WHERE id = ?", [.text(reason), .text(id)])
         case .cached(nil), .unavailable, nil:
             break
         }
     }
 
-    /// Forgets which pictures were refused (after the cache is cleared, they are tried again).
+    /// Forgets which pictures were refused and their thumbnails (after the cache is
+    /// cleared, the pictures are fetched and checked again).
     public func forgetImageProblems() throws {
-        try db.execute("UPDATE campaigns SET image_problem = NULL, thumbnail = NULL")
+        try db.transaction {
+            try db.execute("UPDATE campaigns SET image_problem = NULL")
+            try db.execute("DELETE FROM thumbnails")
+        }
     }
 
     /// How many campaigns the last good feed holds.
@@ -217,10 +234,9 @@ public final class CampaignStore: ShowLedger {
             }
     }
 
-    /// A stored thumbnail of the picture with `key`, from any campaign that shows it.
+    /// The stored thumbnail of the picture with `key`.
     public func thumbnail(forImageKey key: String) throws -> [UInt8]? {
-        try db.query("SELECT thumbnail FROM campaigns WHERE image_key = ? AND thumbnail IS NOT NULL LIMIT 1",
-                     [.text(key)]).first?.first?.blob
+        try db.query("SELECT jpeg FROM thumbnails WHERE image_key = ?", [.text(key)]).first?.first?.blob
     }
 
     /// The active campaigns that show the picture with `key`.
@@ -246,9 +262,10 @@ public final class CampaignStore: ShowLedger {
     public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {
         let counts = try showCounts()
         let rows = try db.query("""
-        SELECT id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position, active, image_key,
-               image_problem, \(thumbnails ? "thumbnail" : "NULL"), thumbnail IS NOT NULL
-        FROM campaigns \(includeInactive ? "" : "WHERE active = 1") ORDER BY active DESC, position
+        SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
+               c.active, c.image_key, c.image_problem, \(thumbnails ? "t.jpeg" : "NULL"), t.image_key IS NOT NULL
+        FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
+        \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
         """)
         return rows.compactMap { r in
             guard let id = r[0].text, let pic = r[1].text.flatMap(URL.init(string:)) else { return nil }

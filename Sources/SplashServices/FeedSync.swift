@@ -50,26 +50,19 @@ public final class FeedSync {
             var images: [String: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
-            var thumbnails: [String: [UInt8]] = [:]
             for campaign in document.campaigns {
                 let key = ImageCache.key(for: campaign.picURL)
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
-                let needsThumbnail = known[campaign.id].map { $0.imageKey != key || !$0.hasThumbnail } ?? true
                 let status: (CampaignStore.ImageStatus, String?)
                 if let done = outcomes[key] {
-                    status = done
-                } else if !needsThumbnail, cache.contains(key: key) {
-                    status = (.cached(thumbnail: nil), nil)
-                } else if cache.contains(key: key),
-                          let thumbnail = thumbnails[key] ?? (try? store.thumbnail(forImageKey: key)) ?? nil {
-                    thumbnails[key] = thumbnail
-                    status = (.cached(thumbnail: thumbnail), nil)
+                    // Thumbnails are kept per picture: the first campaign with it stored it.
+                    if case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
                 } else {
-                    status = prefetch(campaign.picURL, needsThumbnail: true)
+                    let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
+                    status = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail)
                     outcomes[key] = status
-                    if case .cached(let t?) = status.0 { thumbnails[key] = t }
                 }
                 images[campaign.id] = status.0
                 if let problem = status.1 { pictureErrors.append("campaign \"\(campaign.id)\": \(problem)") }

@@ -18,16 +18,35 @@ import Testing
         #expect(try again.showCounts() == ["x": 1])
     }
 
-    @Test func anOlderDatabaseIsMigratedForwardKeepingItsLedger() throws {
+    @Test func aSchema1DatabaseIsMigratedForwardKeepingItsLedgerAndThumbnails() throws {
         let dir = try temporaryFolder()
-        let store = try CampaignStore(dataDir: dir)
-        try store.recordShow(campaignID: "kept", at: Date())
-        // Back to how schema 1 left it.
-        try store.db.execute("DROP INDEX campaigns_active_pictures; PRAGMA user_version = 1")
+        // A database as the first release left it: thumbnails in the campaigns table.
+        do {
+            let v1 = try SQLiteDatabase(path: dir + "/" + CampaignStore.fileName)
+            try v1.execute("""
+            CREATE TABLE campaigns (id TEXT PRIMARY KEY, pic_url TEXT NOT NULL, show_time INTEGER NOT NULL,
+                title TEXT, detail TEXT, start_at REAL, end_at REAL, updated_at REAL,
+                position INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1, image_key TEXT,
+                image_problem TEXT, thumbnail BLOB, first_seen REAL NOT NULL, last_seen REAL NOT NULL);
+            CREATE TABLE shows (id INTEGER PRIMARY KEY AUTOINCREMENT, campaign_id TEXT NOT NULL, shown_at REAL NOT NULL,
+                outcome TEXT CHECK (outcome IN ('skipped', 'completed', 'clicked')));
+            CREATE INDEX shows_by_campaign ON shows (campaign_id);
+            CREATE TABLE feed_state (feed_url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, last_success REAL,
+                last_attempt REAL, last_error TEXT, message TEXT);
+            CREATE TABLE poetry (slot INTEGER PRIMARY KEY CHECK (slot = 1), origin TEXT NOT NULL, author TEXT,
+                content TEXT NOT NULL, image_path TEXT, fetched_at REAL NOT NULL);
+            INSERT INTO campaigns VALUES ('a', 'https://x.test/a.jpg', 5, NULL, NULL, NULL, NULL, NULL, 0, 1, 'k1', NULL,
+                X'FFD8FF', 0, 0);
+            INSERT INTO shows (campaign_id, shown_at) VALUES ('a', 0);
+            PRAGMA user_version = 1;
+            """)
+        }
         let migrated = try CampaignStore(dataDir: dir)
-        #expect(try migrated.db.userVersion == 2)
+        #expect(try migrated.db.userVersion == CampaignStore.schemaVersion)
         #expect(try migrated.db.query("SELECT name FROM sqlite_master WHERE name = 'campaigns_active_pictures'").count == 1)
-        #expect(try migrated.showCounts() == ["kept": 1])
+        #expect(try migrated.showCounts() == ["a": 1])
+        #expect(try migrated.thumbnail(forImageKey: "k1") == [0xFF, 0xD8, 0xFF])
+        #expect(try migrated.campaigns().first?.thumbnail == [0xFF, 0xD8, 0xFF])
     }
 
     @Test func aNewerSchemaIsRefusedClearly() throws {
