@@ -43,7 +43,6 @@ public final class KioskRunner {
             self.poetryPictures = poetryPictures
             self.cachedPoetry = cachedPoetry
             self.bundledPoetry = bundledPoetry
-            poetryStore = ledger as? CampaignStore
             self.options = options
             self.settings = settings
             self.catalog = catalog

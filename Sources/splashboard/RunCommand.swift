@@ -88,6 +88,7 @@ struct RunCommand {
             options: options, settings: settings, catalog: catalog, message: message, script: script,
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
+        setup.poetryStore = device.store
         setup.initialSync = initialReport.map { ($0, catalog, message) }
         setup.operatorInfo = { [options] in
             let stored = (try? device.store.campaigns()) ?? []
