@@ -70,6 +70,7 @@ public final class KioskRunner {
     /// Results from background work, delivered to the loop with an SDL user event.
     private let mailbox = Mailbox()
     private let wakeEvent: UInt32
+    private let waiter: EventWaiter
 
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
         self.setup = setup
@@ -82,6 +83,7 @@ public final class KioskRunner {
         state.poetry.fallback = setup.bundledPoetry
         script = setup.script[...]
         wakeEvent = SDL_RegisterEvents(1)
+        waiter = EventWaiter(driver: canvas.driver)
     }
 
     /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).
@@ -170,11 +172,13 @@ public final class KioskRunner {
     private func poster() -> (@escaping (Instant) -> KioskAction) -> Void {
         let mailbox = mailbox
         let wake = wakeEvent
+        let waiter = waiter
         return { make in
             mailbox.post(make)
             var event = SDL_Event()
             event.type = wake
             SDL_PushEvent(&event)
+            waiter.wake()
         }
     }
 
@@ -276,21 +280,15 @@ public final class KioskRunner {
                 handle(event)
             } else if state.backgroundBusy {
                 // Work on another thread takes no virtual time: wait for it before jumping ahead.
-                if SDL_WaitEvent(&event) != 0 { handle(event) }
+                if let got = waiter.next(timeoutMs: nil) { handle(got) }
             } else if let deadline {
                 clock.advance(to: deadline)
-            } else if SDL_WaitEvent(&event) != 0 {
-                handle(event)
+            } else if let got = waiter.next(timeoutMs: nil) {
+                handle(got)
             }
         case .real:
-            let got: Int32
-            if let deadline {
-                let ms = max(0, Int32(min(((deadline - clock.uptime) * 1000).rounded(.up), 86_400_000)))
-                got = SDL_WaitEventTimeout(&event, ms)
-            } else {
-                got = SDL_WaitEvent(&event)
-            }
-            if got != 0 { handle(event) }
+            let ms = deadline.map { max(0, Int32(min((($0 - clock.uptime) * 1000).rounded(.up), 86_400_000))) }
+            if let got = waiter.next(timeoutMs: ms) { handle(got) }
         }
         while SDL_PollEvent(&event) != 0 { handle(event) }
         runDueScriptSteps()

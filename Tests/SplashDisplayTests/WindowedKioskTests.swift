@@ -26,7 +26,7 @@ import Testing
         try display.start()
         let folder = try temporaryFolder()
         let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "10",
-                                      "--exit-after", "3", "--snapshot", folder], display: display.name)
+                                      "--exit-after", "6", "--snapshot", folder], display: display.name)
         let window = try #require(try display.waitForWindow(named: "Splashboard"))
         #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["windowsize", window, "1000", "500"])

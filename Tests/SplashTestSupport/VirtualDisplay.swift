@@ -15,7 +15,7 @@ public final class VirtualDisplay {
 
     public var name: String { ":\(number)" }
 
-    /// Starts Xvfb and waits (at most 10 s) until it accepts clients.
+    /// Starts Xvfb and waits (at most 30 s) until it accepts clients.
     public func start(size: String = "1920x1080") throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
@@ -24,7 +24,7 @@ public final class VirtualDisplay {
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return }
             usleep(50_000)
@@ -48,9 +48,9 @@ public final class VirtualDisplay {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The id of the first window named `name`, waiting for it up to 10 s.
+    /// The id of the first window named `name`, waiting for it up to 30 s (a loaded machine is slow).
     public func waitForWindow(named name: String) throws -> String? {
-        for _ in 0..<100 {
+        for _ in 0..<300 {
             if let id = try run("xdotool", ["search", "--name", name]).split(separator: "\n").first {
                 return String(id)
             }
@@ -94,7 +94,7 @@ public final class RunningKiosk {
     private let readerDone = DispatchSemaphore(value: 0)
 
     /// Waits (at most `timeout` seconds) until the kiosk has announced `event`.
-    public func waitFor(event: String, timeout: TimeInterval = 15) -> Bool {
+    public func waitFor(event: String, timeout: TimeInterval = 30) -> Bool {
         startReading()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -1,0 +1,99 @@
+import CSDL2
+import Foundation
+import Glibc
+
+/// Sleeps until the next SDL event or a deadline, without spinning.
+///
+/// SDL 2.26 waits natively only on some video drivers (X11, Wayland); on the others —
+/// `kmsdrm` on a kiosk console, `dummy` headless — `SDL_WaitEventTimeout` wakes every
+/// millisecond to poll. There the waiter sleeps in `poll(2)` itself: on a pipe that
+/// background work writes to, and on its own read-only copies of the input devices, so
+/// a touch or key wakes it and SDL then reads the event from its own copy.
+final class EventWaiter {
+    private let native: Bool
+    private var wakeRead: Int32 = -1
+    private var wakeWrite: Int32 = -1
+    private var inputs: [String: Int32] = [:]
+    private let watchInputs: Bool
+    /// How long a poll may last at most, so a device plugged in later is noticed.
+    private static let rescanMs: Int32 = 2000
+
+    init(driver: String) {
+        native = driver == "x11" || driver == "wayland"
+        watchInputs = driver != "dummy"
+        if !native {
+            var fds: [Int32] = [0, 0]
+            if pipe(&fds) == 0 {
+                for fd in fds {
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                }
+                wakeRead = fds[0]
+                wakeWrite = fds[1]
+            }
+            rescanInputs()
+        }
+    }
+
+    deinit {
+        for fd in inputs.values { close(fd) }
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    /// Wakes a waiting `next` from another thread (after it pushed an SDL event).
+    func wake() {
+        guard wakeWrite >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// The next event, waiting at most `timeoutMs` (nil: until there is one).
+    func next(timeoutMs: Int32?) -> SDL_Event? {
+        var event = SDL_Event()
+        if native {
+            let got = timeoutMs.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
+            return got != 0 ? event : nil
+        }
+        if SDL_PollEvent(&event) != 0 { return event }
+        let deadline = timeoutMs.map { RunClock.monotonicNanos() + UInt64($0) * 1_000_000 }
+        while true {
+            let now = RunClock.monotonicNanos()
+            let left = deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
+            let slice = min(left ?? Self.rescanMs, Self.rescanMs)
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            fds += inputs.values.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), slice)
+            for entry in fds where entry.revents != 0 { drain(entry.fd, lost: entry.revents & Int16(POLLIN) == 0) }
+            SDL_PumpEvents()
+            if SDL_PollEvent(&event) != 0 { return event }
+            // Background work is done, or the deadline has come: the loop looks again.
+            if ready > 0, fds[0].revents != 0 { return nil }
+            if let deadline, RunClock.monotonicNanos() >= deadline { return nil }
+            if ready == 0 { rescanInputs() }
+        }
+    }
+
+    private func drain(_ fd: Int32, lost: Bool) {
+        if lost, let path = inputs.first(where: { $0.value == fd })?.key {
+            // The device went away (unplugged).
+            close(fd)
+            inputs[path] = nil
+            return
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(fd, &buffer, buffer.count) > 0 {}
+    }
+
+    /// Opens the input devices not watched yet.
+    private func rescanInputs() {
+        guard watchInputs else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
+        for name in names where name.hasPrefix("event") {
+            let path = "/dev/input/" + name
+            guard inputs[path] == nil else { continue }
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { inputs[path] = fd }
+        }
+    }
+}
