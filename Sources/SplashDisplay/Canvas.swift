@@ -40,7 +40,7 @@ public final class Canvas {
         // committed show is already safe in the database.
         splash_set_hint("SDL_NO_SIGNAL_HANDLERS", "1")
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
-            throw DisplayError.noDisplay(sdlError())
+            throw DisplayError.noDisplay(sdlErrorText())
         }
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
 
@@ -60,7 +60,7 @@ public final class Canvas {
         let pos = splash_windowpos_centered()
         guard let window = SDL_CreateWindow("Splashboard", pos, pos, Int32(requested.width), Int32(requested.height), flags)
         else {
-            let reason = sdlError()
+            let reason = sdlErrorText()
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw DisplayError.noDisplay(reason)
         }
@@ -69,7 +69,7 @@ public final class Canvas {
         var made = driver == "kmsdrm" ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         if made == nil { made = SDL_CreateRenderer(window, -1, 0) }
         guard let renderer = made else {
-            let reason = sdlError()
+            let reason = sdlErrorText()
             SDL_DestroyWindow(window)
             throw DisplayError.sdl("creating a renderer", reason)
         }
@@ -163,20 +163,20 @@ public final class Canvas {
     private func writePNG(_ path: String) throws {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(outputSize.width), Int32(outputSize.height), 32,
                                                            SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { throw DisplayError.sdl("allocating a snapshot", sdlError()) }
+        else { throw DisplayError.sdl("allocating a snapshot", sdlErrorText()) }
         defer { SDL_FreeSurface(surface) }
         guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels,
                                    surface.pointee.pitch) == 0
-        else { throw DisplayError.sdl("reading the frame back", sdlError()) }
+        else { throw DisplayError.sdl("reading the frame back", sdlErrorText()) }
         // Keep the PNG opaque whatever the framebuffer's alpha holds.
         SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
         guard let opaque = SDL_CreateRGBSurfaceWithFormat(0, surface.pointee.w, surface.pointee.h, 24,
                                                           SDL_PIXELFORMAT_RGB24.rawValue)
-        else { throw DisplayError.sdl("allocating a snapshot", sdlError()) }
+        else { throw DisplayError.sdl("allocating a snapshot", sdlErrorText()) }
         defer { SDL_FreeSurface(opaque) }
         splash_blit_surface(surface, nil, opaque, nil)
         guard IMG_SavePNG(opaque, path) == 0 else {
-            throw DisplayError.sdl("writing \(path)", sdlError())
+            throw DisplayError.sdl("writing \(path)", sdlErrorText())
         }
     }
 
@@ -243,7 +243,7 @@ public final class Canvas {
         }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-            throw DisplayError.badImage(path: path, reason: sdlError())
+            throw DisplayError.badImage(path: path, reason: sdlErrorText())
         }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         let entry = (texture, Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))

@@ -1,4 +1,5 @@
 import CSDL2
+import SplashServices
 
 /// Opened fonts of one face at the sizes the screens need, regular and bold.
 public final class FontBook {
@@ -14,10 +15,10 @@ public final class FontBook {
     public init(face: FontFace) throws {
         self.face = face
         if TTF_WasInit() == 0, TTF_Init() != 0 {
-            throw DisplayError.sdl("TTF_Init", sdlError())
+            throw DisplayError.sdl("TTF_Init", sdlErrorText())
         }
         guard let probe = TTF_OpenFontIndex(face.path, 24, face.index) else {
-            throw DisplayError.badFont(path: face.path, reason: sdlError())
+            throw DisplayError.badFont(path: face.path, reason: sdlErrorText())
         }
         defer { TTF_CloseFont(probe) }
         for ch in FontLocator.required where TTF_GlyphIsProvided32(probe, ch) == 0 {

@@ -30,8 +30,8 @@ public enum ImageDecoder {
     }
 }
 
-/// SDL's last error message.
-func sdlErrorText() -> String {
+/// SDL's last error message, for the display and the services alike.
+public func sdlErrorText() -> String {
     guard let p = SDL_GetError() else { return "unknown SDL error" }
     let s = String(cString: p)
     return s.isEmpty ? "unknown SDL error" : s
