@@ -119,6 +119,11 @@ public final class KioskRunner {
             } catch {
                 log.emit(.error(message: "cannot record a show of \(id): \(error.localizedDescription)"), at: clock.uptime)
             }
+            // Once per show, the picture counts as used for the cache's eviction order.
+            if case .splash(let splash) = state.scene, let cache = setup.cache,
+               splash.imagePath.hasPrefix(cache.folder + "/") {
+                cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
+            }
         case let .endShow(id, outcome, date):
             try? setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
         case .emit(let event):
@@ -205,9 +210,6 @@ public final class KioskRunner {
                 }
             }
             canvas.keepTextures([splash.imagePath])
-            if splash.campaignID != nil, let cache = setup.cache, splash.imagePath.hasPrefix(cache.folder + "/") {
-                cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
-            }
         case .detail(let detail):
             do {
                 try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
