@@ -78,8 +78,7 @@ public enum OptionParser {
         case [], ["run"]: command = .run
         case ["sync"]: command = .sync
         case ["campaigns"]:
-            let dir = thumbnails.map { $0.hasPrefix("/") ? $0 : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + $0 }
-            command = .campaigns(json: json, thumbnails: dir)
+            command = .campaigns(json: json, thumbnails: thumbnails.map { absolute($0, cwd: currentDirectory) })
         case ["cache", "clear"]: command = .cacheClear
         default:
             throw OptionError(source: words.joined(separator: " "),
@@ -232,8 +231,12 @@ public enum OptionParser {
     }
 
     private static func path(_ s: Setting, cwd: String) throws -> String {
-        let v = try text(s)
-        return v.hasPrefix("/") ? v : (cwd.hasSuffix("/") ? cwd : cwd + "/") + v
+        absolute(try text(s), cwd: cwd)
+    }
+
+    /// `path` made absolute against `cwd`.
+    private static func absolute(_ path: String, cwd: String) -> String {
+        path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
     }
 
     private static func directory(_ s: Setting, cwd: String) throws -> String {
