@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
@@ -30,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig"]
+            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11"]
         ),
         .executableTarget(
             name: "splashboard",

@@ -1,4 +1,5 @@
 import CSDL2
+import CX11
 import Foundation
 import SplashCore
 import SplashServices
@@ -11,7 +12,12 @@ import SplashServices
 /// texture of the layout size and turned onto the output.
 public final class Canvas {
     public let window: OpaquePointer
-    public let renderer: OpaquePointer
+    /// Draws into the window's own pixels (`windowPixels`) where the driver has them,
+    /// otherwise into the driver's renderer (KMSDRM).
+    private var renderer: OpaquePointer
+    /// The window's framebuffer when the frame is drawn in software straight into it; then
+    /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
+    private var windowPixels: UnsafeMutablePointer<SDL_Surface>?
     /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`).
     public let driver: String
     /// SDL's render driver (`software`, `opengles2`, …).
@@ -20,7 +26,15 @@ public final class Canvas {
     /// The renderer's output in pixels.
     public private(set) var outputSize: Size
     private var rotationTarget: OpaquePointer?
-    private var textures: [String: (texture: OpaquePointer, size: Size)] = [:]
+    private var pictures: [String: (picture: Picture, size: Size)] = [:]
+
+    /// A decoded picture, kept while its screen is up.
+    private enum Picture {
+        /// Uploaded to the renderer (rotated output, pictures with transparency, KMSDRM).
+        case texture(OpaquePointer)
+        /// Kept as decoded and blitted onto the window's pixels.
+        case pixels(UnsafeMutablePointer<SDL_Surface>)
+    }
 
     /// The size screens are laid out in.
     public var layoutSize: Size { rotation.logicalSize(for: outputSize) }
@@ -34,6 +48,8 @@ public final class Canvas {
         splash_set_hint("SDL_FRAMEBUFFER_ACCELERATION", "0")
         splash_set_hint("SDL_RENDER_SCALE_QUALITY", "linear")
         splash_set_hint("SDL_TOUCH_MOUSE_EVENTS", "0")
+        // A click that gives the window focus is a click too: SDL drops it otherwise.
+        splash_set_hint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
         splash_set_hint("SDL_VIDEO_ALLOW_SCREENSAVER", "0")
         splash_set_hint("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
         // SIGTERM and SIGINT end the process at once (systemd's stop, Ctrl+C): every
@@ -46,27 +62,44 @@ public final class Canvas {
 
         var flags = SDL_WINDOW_SHOWN.rawValue
         var requested = size ?? KioskOptions.headlessDefaultSize
+        var x = splash_windowpos_centered()
+        var y = x
         if !headless {
             if size == nil {
-                flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
                 var mode = SDL_DisplayMode()
                 if SDL_GetDesktopDisplayMode(0, &mode) == 0 {
                     requested = Size(width: Int(mode.w), height: Int(mode.h))
+                }
+                var bounds = SDL_Rect()
+                if driver == "x11", splash_x11_window_manager_running(nil) == 0, SDL_GetDisplayBounds(0, &bounds) == 0 {
+                    // SDL's fullscreen on X11 asks the window manager and then waits 100 ms for
+                    // an answer. With no window manager (the usual kiosk) none comes and
+                    // nothing would change: a borderless window over the display is the same
+                    // picture without the wait.
+                    flags |= SDL_WINDOW_BORDERLESS.rawValue
+                    (x, y) = (bounds.x, bounds.y)
+                    requested = Size(width: Int(bounds.w), height: Int(bounds.h))
+                } else {
+                    flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
                 }
             } else {
                 flags |= SDL_WINDOW_RESIZABLE.rawValue
             }
         }
-        let pos = splash_windowpos_centered()
-        guard let window = SDL_CreateWindow("Splashboard", pos, pos, Int32(requested.width), Int32(requested.height), flags)
+        guard let window = SDL_CreateWindow("Splashboard", x, y, Int32(requested.width), Int32(requested.height), flags)
         else {
             let reason = sdlErrorText()
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw DisplayError.noDisplay(reason)
         }
         self.window = window
-        // The software renderer where a window framebuffer exists; otherwise what the driver has.
-        var made = driver == "kmsdrm" ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        // The software renderer on the window's framebuffer where one exists; otherwise what
+        // the driver has.
+        var made: OpaquePointer?
+        if driver != "kmsdrm", let pixels = SDL_GetWindowSurface(window), let software = SDL_CreateSoftwareRenderer(pixels) {
+            made = software
+            windowPixels = pixels
+        }
         if made == nil { made = SDL_CreateRenderer(window, -1, 0) }
         guard let renderer = made else {
             let reason = sdlErrorText()
@@ -89,7 +122,7 @@ public final class Canvas {
     }
 
     deinit {
-        for entry in textures.values { SDL_DestroyTexture(entry.texture) }
+        keepTextures([])
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -98,6 +131,17 @@ public final class Canvas {
     /// Re-reads the output size after a window or display-mode change; true when it changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
+        if windowPixels != nil, let pixels = SDL_GetWindowSurface(window), pixels != windowPixels {
+            // A new framebuffer after a resize: a new renderer on it, and textures made again.
+            guard let software = SDL_CreateSoftwareRenderer(pixels) else { return false }
+            keepTextures([], keepingPixels: true)
+            if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
+            rotationTarget = nil
+            SDL_DestroyRenderer(renderer)
+            renderer = software
+            windowPixels = pixels
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        }
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
@@ -156,7 +200,12 @@ public final class Canvas {
             SDL_RenderCopyEx(renderer, rotationTarget, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
         }
         if let snapshotPath { try writePNG(snapshotPath) }
-        SDL_RenderPresent(renderer)
+        if windowPixels != nil {
+            SDL_RenderFlush(renderer)
+            SDL_UpdateWindowSurface(window)
+        } else {
+            SDL_RenderPresent(renderer)
+        }
     }
 
     /// Reads the frame back and saves it as a PNG.
@@ -232,39 +281,66 @@ public final class Canvas {
         }
     }
 
-    /// The decoded image at `path` as a texture (decoded once, kept until `keepTextures`).
-    public func image(_ path: String) throws -> (texture: OpaquePointer, size: Size) {
-        if let cached = textures[path] { return cached }
+    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepTextures`).
+    public func imageSize(_ path: String) throws -> Size {
+        try picture(path).size
+    }
+
+    private func picture(_ path: String) throws -> (picture: Picture, size: Size) {
+        if let cached = pictures[path] { return cached }
         let surface: UnsafeMutablePointer<SDL_Surface>
         do {
             surface = try ImageDecoder.load(path)
         } catch {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-            throw DisplayError.badImage(path: path, reason: sdlErrorText())
+        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let entry: (picture: Picture, size: Size)
+        if drawsOntoWindowPixels, !Self.hasTransparency(surface) {
+            // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
+            entry = (.pixels(surface), size)
+        } else {
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+                throw DisplayError.badImage(path: path, reason: sdlErrorText())
+            }
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            entry = (.texture(texture), size)
         }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        let entry = (texture, Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
-        textures[path] = entry
+        pictures[path] = entry
         return entry
+    }
+
+    /// Pictures go straight onto the window's pixels when the frame is drawn there unrotated.
+    private var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
+
+    private static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        (surface.pointee.format?.pointee.Amask ?? 0) != 0 || SDL_HasColorKey(surface) == SDL_TRUE
     }
 
     /// Frees decoded images other than `paths`.
     public func keepTextures(_ paths: Set<String>) {
-        for (path, entry) in textures where !paths.contains(path) {
-            SDL_DestroyTexture(entry.texture)
-            textures[path] = nil
+        keepTextures(paths, keepingPixels: false)
+    }
+
+    private func keepTextures(_ paths: Set<String>, keepingPixels: Bool) {
+        for (path, entry) in pictures where !paths.contains(path) {
+            switch entry.picture {
+            case .texture(let texture):
+                SDL_DestroyTexture(texture)
+            case .pixels(let surface):
+                if keepingPixels { continue }
+                SDL_FreeSurface(surface)
+            }
+            pictures[path] = nil
         }
     }
 
     /// Draws part of a texture into a rectangle, scaled.
     func draw(_ texture: OpaquePointer, from source: Rect?, to destination: Rect) {
-        var dst = SDL_Rect(x: Int32(destination.x), y: Int32(destination.y),
-                           w: Int32(destination.width), h: Int32(destination.height))
+        var dst = SDL_Rect(destination)
         if let source {
-            var src = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
+            var src = SDL_Rect(source)
             SDL_RenderCopy(renderer, texture, &src, &dst)
         } else {
             SDL_RenderCopy(renderer, texture, nil, &dst)
@@ -273,12 +349,43 @@ public final class Canvas {
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
     public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
-        let (texture, size) = try image(path)
+        var (picture, size) = try picture(path)
         let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y
-        draw(texture, from: placement.source, to: dst)
+        let source = placement.source
+        if case .pixels(let decoded) = picture, let windowPixels {
+            // What the renderer has queued goes first, then the picture straight onto the frame.
+            SDL_RenderFlush(renderer)
+            var src = SDL_Rect(source)
+            var out = SDL_Rect(dst)
+            if source.width == dst.width, source.height == dst.height {
+                if splash_blit_surface(decoded, &src, windowPixels, &out) == 0 { return }
+            } else {
+                // Scaling (bilinear) needs both sides in the frame's format: convert once.
+                var same = decoded
+                if decoded.pointee.format.pointee.format != windowPixels.pointee.format.pointee.format,
+                   let converted = SDL_ConvertSurface(decoded, windowPixels.pointee.format, 0) {
+                    SDL_FreeSurface(decoded)
+                    same = converted
+                    pictures[path] = (.pixels(converted), size)
+                }
+                if SDL_SoftStretchLinear(same, &src, windowPixels, &out) == 0 { return }
+                picture = .pixels(same)
+            }
+            // A rectangle the blitters refuse (off the frame): draw through a texture instead.
+            guard case .pixels(let current) = picture, let texture = SDL_CreateTextureFromSurface(renderer, current) else {
+                throw DisplayError.badImage(path: path, reason: sdlErrorText())
+            }
+            defer { SDL_DestroyTexture(texture) }
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            draw(texture, from: source, to: dst)
+            return
+        }
+        if case .texture(let texture) = picture {
+            draw(texture, from: source, to: dst)
+        }
     }
 
     /// Draws one line of text with its top-left at `origin`; returns its size.
@@ -316,5 +423,11 @@ public final class Canvas {
         placed.y += box.y
         draw(texture, from: nil, to: placed)
         return true
+    }
+}
+
+extension SDL_Rect {
+    init(_ r: Rect) {
+        self.init(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
     }
 }

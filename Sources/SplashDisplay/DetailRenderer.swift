@@ -14,7 +14,7 @@ struct DetailRenderer {
         var textTop = layout.text.y
         if let path = scene.imagePath {
             do {
-                let (_, size) = try canvas.image(path)
+                let size = try canvas.imageSize(path)
                 var placed = ImageFit.fit.placement(of: size, on: Size(width: layout.picture.width, height: layout.picture.height))
                     .destination
                 placed.x = layout.picture.x

@@ -1,4 +1,5 @@
 import CFontconfig
+import Foundation
 
 /// A font file and the face inside it (for .ttc collections).
 public struct FontFace: Equatable {
@@ -16,6 +17,28 @@ public struct FontFace: Equatable {
 public enum FontLocator {
     /// Characters the splash cannot do without: 跳过 and a digit.
     static let required: [UInt32] = [0x8DF3, 0x8FC7, 0x0033]
+
+    /// Where the kiosk remembers its font: a small file in the cache folder.
+    public static func memo(inCache folder: String) -> String { folder + "/font" }
+
+    /// The face written by `remember(_:in:)`, when its file is still there. Looking the font
+    /// up loads fontconfig's whole configuration, several milliseconds and megabytes at every
+    /// start; the answer rarely changes, so the kiosk keeps it and checks it (`FontBook`).
+    public static func remembered(in file: String) -> FontFace? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: "\n")
+        guard parts.count == 2, let index = Int(parts[1]), parts[0].hasPrefix("/"),
+              FileManager.default.fileExists(atPath: String(parts[0]))
+        else { return nil }
+        return FontFace(path: String(parts[0]), index: index)
+    }
+
+    /// Keeps `face` in `file` for the next start (best effort: a lookup is only slower).
+    public static func remember(_ face: FontFace, in file: String) {
+        let folder = (file as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? "\(face.path)\n\(face.index)\n".write(toFile: file, atomically: true, encoding: .utf8)
+    }
 
     /// The best match for `sans-serif:lang=zh-cn` that covers the required glyphs.
     public static func chineseFont() throws -> FontFace {

@@ -3,6 +3,16 @@ import Foundation
 import SplashCore
 import SplashServices
 
+private extension KioskEffect {
+    /// Work that runs on other threads (network, files) and posts its result back.
+    var isBackgroundWork: Bool {
+        switch self {
+        case .fetchFeed, .reloadPoetry, .loadPoetryImage: return true
+        default: return false
+        }
+    }
+}
+
 /// The imperative shell: waits for input or the next deadline, feeds actions to
 /// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
 /// It never spins: between deadlines it sleeps in `SDL_WaitEventTimeout`.
@@ -67,6 +77,8 @@ public final class KioskRunner {
     private var framesPresented = 0
     private var reportedFailures = Set<String>()
     private var quit = false
+    /// Effects held back until the first frame is presented.
+    private var afterFirstFrame: [KioskEffect] = []
     /// Results from background work, delivered to the loop with an SDL user event.
     private let mailbox = Mailbox()
     private let wakeEvent: UInt32
@@ -112,6 +124,11 @@ public final class KioskRunner {
     }
 
     private func perform(_ effect: KioskEffect) {
+        if framesPresented == 0, effect.isBackgroundWork {
+            // Background work starts once the first frame is up: it would only compete with it.
+            afterFirstFrame.append(effect)
+            return
+        }
         switch effect {
         case let .recordShow(id, date):
             do {
@@ -235,10 +252,15 @@ public final class KioskRunner {
         try canvas.endFrame(snapshotPath: snapshotPath)
         framesPresented += 1
         if distinct, log.format == .json { log.emit(.frame(scene: sceneName), at: clock.uptime) }
+        drawn = (state.scene, size)
         if framesPresented == 1 {
             log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
+            if !shouldExit() {
+                let held = afterFirstFrame
+                afterFirstFrame = []
+                held.forEach(perform)
+            }
         }
-        drawn = (state.scene, size)
     }
 
     /// The current screen's name, for snapshots and `frame` events.

@@ -9,11 +9,15 @@ struct SplashRenderer {
     /// background and the pill, so it is never black or half drawn).
     func draw(_ scene: SplashScene, button: SkipButton, fit: ImageFit, background: RGBColor) throws {
         let screen = canvas.layoutSize
-        canvas.clear(background)
+        let whole = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         var failure: Error?
         do {
-            try canvas.drawImage(scene.imagePath, in: Rect(x: 0, y: 0, width: screen.width, height: screen.height), mode: fit)
+            // The background shows only where the picture leaves room (or when it cannot be drawn).
+            let size = try canvas.imageSize(scene.imagePath)
+            if fit.placement(of: size, on: screen).destination != whole { canvas.clear(background) }
+            try canvas.drawImage(scene.imagePath, in: whole, mode: fit)
         } catch {
+            canvas.clear(background)
             failure = error
         }
         let pill = button.frame

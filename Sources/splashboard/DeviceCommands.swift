@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashDisplay
 import SplashServices
 
 /// `splashboard sync`, `splashboard campaigns` and `splashboard cache clear`.
@@ -99,6 +100,8 @@ struct DeviceCommands {
     func clearCache() -> Int32 {
         let device = open()
         let removed = device.cache.clear()
+        // The remembered font goes too: the next start asks fontconfig again.
+        try? FileManager.default.removeItem(atPath: FontLocator.memo(inCache: options.cacheDir))
         do {
             try device.store.forgetImageProblems()
         } catch {

@@ -30,8 +30,19 @@ struct RunCommand {
 
         let fonts: FontBook
         do {
-            let face = try options.font.map { FontFace(path: $0, index: 0) } ?? FontLocator.chineseFont()
-            fonts = try FontBook(face: face)
+            if let path = options.font {
+                fonts = try FontBook(face: FontFace(path: path, index: 0))
+            } else {
+                // The font fontconfig chose last time, if it still draws 跳过; else a new lookup.
+                let memo = FontLocator.memo(inCache: options.cacheDir)
+                if let face = FontLocator.remembered(in: memo), let book = try? FontBook(face: face) {
+                    fonts = book
+                } else {
+                    let face = try FontLocator.chineseFont()
+                    fonts = try FontBook(face: face)
+                    FontLocator.remember(face, in: memo)
+                }
+            }
         } catch {
             fail(error.localizedDescription, status: 1)
         }

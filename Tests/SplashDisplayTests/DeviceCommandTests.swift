@@ -126,6 +126,30 @@ import Testing
         #expect(r.status == 0)
         #expect(r.names.contains("first_frame"))
         #expect(r.events(named: "splash").first?["campaign"] is NSNull)
+        // The sync starts only once the first frame is up; this run ended there.
+        #expect(try d.server.requestCounts()["/hang"] == nil)
+    }
+
+    @Test func theFontIsRememberedAndCheckedAtTheNextStart() throws {
+        let d = try Device()
+        let memo = d.folder + "/cache/font"
+        let first = try d.run(["--headless", "--exit-after", "first-frame", "--feed", d.feed])
+        #expect(first.status == 0, "\(first.stderr)")
+        let remembered = try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n")
+        #expect(remembered.count == 2)
+        #expect(FileManager.default.fileExists(atPath: String(remembered.first ?? "")))
+
+        // A remembered file that is no longer a usable font: looked up again, and replaced.
+        let junk = d.folder + "/junk.ttf"
+        try "not a font".write(toFile: junk, atomically: true, encoding: .utf8)
+        try "\(junk)\n0\n".write(toFile: memo, atomically: true, encoding: .utf8)
+        let second = try d.run(["--headless", "--exit-after", "first-frame", "--feed", d.feed])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n") == remembered)
+
+        // `cache clear` forgets it with the pictures.
+        _ = try d.run(["cache", "clear", "--feed", d.feed])
+        #expect(!FileManager.default.fileExists(atPath: memo))
     }
 
     @Test func theKioskSyncsInTheBackgroundAndReportsIt() throws {

@@ -60,6 +60,20 @@ import Testing
         #expect(three.differences(from: two, in: Rect(x: 0, y: 0, width: pill.x - 2, height: 100)) == 0)
     }
 
+    @Test func aTranslucentPictureIsBlendedOverTheBackground() throws {
+        let dir = try temporaryFolder()
+        // Half the screen's size, so it is scaled as well as blended; white at half opacity.
+        try writeTranslucentPNG(dir + "/a.png", width: 640, height: 360, color: RGBColor(red: 255, green: 255, blue: 255),
+                                alpha: 128)
+        let feed = try oneCampaign(dir)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
+                                "--background", "#000000", "--snapshot", shots])
+        #expect(run.status == 0, "\(run.stderr)")
+        let p = try Picture(snapshots(shots)[0])
+        #expect(p.color(100, 400).isClose(to: RGBColor(red: 128, green: 128, blue: 128), tolerance: 16), "\(p.color(100, 400))")
+    }
+
     @Test func fitLetterboxesOnTheBackgroundAndFillCovers() throws {
         let dir = try temporaryFolder()
         // 2:1, left half green, right half blue, on a 16:9 screen.

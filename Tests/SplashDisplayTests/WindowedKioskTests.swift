@@ -37,6 +37,25 @@ import Testing
         #expect(sizes.last == "1000x500", "\(sizes)")
     }
 
+    @Test func withoutAWindowManagerTheWindowCoversTheDisplayAndTheFirstClickCounts() throws {
+        let display = VirtualDisplay()
+        try display.start(size: "1280x720")
+        let kiosk = try RunningKiosk(["--log-format", "json", "--countdown", "10", "--exit-after", "splash"],
+                                     display: display.name)
+        let window = try #require(try display.waitForWindow(named: "Splashboard"))
+        #expect(kiosk.waitFor(event: "first_frame"))
+        // No window manager to ask for fullscreen: a borderless window over the whole display.
+        let geometry = try display.run("xdotool", ["getwindowgeometry", window])
+        #expect(geometry.contains("Position: 0,0"), "\(geometry)")
+        #expect(geometry.contains("Geometry: 1280x720"), "\(geometry)")
+        // A click at once, the one that gives the window focus, is a tap like any other.
+        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 10).frame.center
+        try display.run("xdotool", ["mousemove", "\(pill.x)", "\(pill.y)", "click", "1"])
+        let run = kiosk.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "skip").first?["by"] as? String == "tap")
+    }
+
     @Test func aClickOnTheRotatedPillSkips() throws {
         let display = VirtualDisplay()
         try display.start(size: "1280x720")

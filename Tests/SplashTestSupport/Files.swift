@@ -90,6 +90,15 @@ public func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor
     guard ok == 0 else { throw DisplayTestError.sdl }
 }
 
+/// Writes a PNG of one colour at a uniform opacity (`alpha` 0…255).
+public func writeTranslucentPNG(_ path: String, width: Int, height: Int, color: RGBColor, alpha: UInt8) throws {
+    guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    else { throw DisplayTestError.sdl }
+    defer { SDL_FreeSurface(surface) }
+    SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, color.red, color.green, color.blue, alpha))
+    guard IMG_SavePNG(surface, path) == 0 else { throw DisplayTestError.sdl }
+}
+
 /// Writes a feed of campaigns next to their pictures and returns its path.
 public func writeFeed(_ folder: String, _ json: String) throws -> String {
     let path = folder + "/feed.json"
