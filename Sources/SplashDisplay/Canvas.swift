@@ -33,7 +33,7 @@ public final class Canvas {
         /// Uploaded to the renderer (rotated output, pictures with transparency, KMSDRM).
         case texture(OpaquePointer)
         /// Kept as decoded and blitted onto the window's pixels.
-        case pixels(UnsafeMutablePointer<SDL_Surface>)
+        case pixels(DecodedPicture)
     }
 
     /// The size screens are laid out in.
@@ -296,9 +296,9 @@ public final class Canvas {
         }
         let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         let entry: (picture: Picture, size: Size)
-        if drawsOntoWindowPixels, !Self.hasTransparency(surface) {
+        if drawsOntoWindowPixels, !DecodedPicture.hasTransparency(surface) {
             // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
-            entry = (.pixels(surface), size)
+            entry = (.pixels(DecodedPicture(surface)), size)
         } else {
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
@@ -314,10 +314,6 @@ public final class Canvas {
     /// Pictures go straight onto the window's pixels when the frame is drawn there unrotated.
     private var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
 
-    private static func hasTransparency(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        (surface.pointee.format?.pointee.Amask ?? 0) != 0 || SDL_HasColorKey(surface) == SDL_TRUE
-    }
-
     /// Frees decoded images other than `paths`.
     public func keepTextures(_ paths: Set<String>) {
         keepTextures(paths, keepingPixels: false)
@@ -328,9 +324,8 @@ public final class Canvas {
             switch entry.picture {
             case .texture(let texture):
                 SDL_DestroyTexture(texture)
-            case .pixels(let surface):
+            case .pixels:
                 if keepingPixels { continue }
-                SDL_FreeSurface(surface)
             }
             pictures[path] = nil
         }
@@ -349,41 +344,26 @@ public final class Canvas {
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
     public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
-        var (picture, size) = try picture(path)
+        let (picture, size) = try picture(path)
         let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y
         let source = placement.source
-        if case .pixels(let decoded) = picture, let windowPixels {
+        switch picture {
+        case .pixels(let decoded):
+            guard let windowPixels else { return }
             // What the renderer has queued goes first, then the picture straight onto the frame.
             SDL_RenderFlush(renderer)
-            var src = SDL_Rect(source)
-            var out = SDL_Rect(dst)
-            if source.width == dst.width, source.height == dst.height {
-                if splash_blit_surface(decoded, &src, windowPixels, &out) == 0 { return }
-            } else {
-                // Scaling (bilinear) needs both sides in the frame's format: convert once.
-                var same = decoded
-                if decoded.pointee.format.pointee.format != windowPixels.pointee.format.pointee.format,
-                   let converted = SDL_ConvertSurface(decoded, windowPixels.pointee.format, 0) {
-                    SDL_FreeSurface(decoded)
-                    same = converted
-                    pictures[path] = (.pixels(converted), size)
-                }
-                if SDL_SoftStretchLinear(same, &src, windowPixels, &out) == 0 { return }
-                picture = .pixels(same)
-            }
-            // A rectangle the blitters refuse (off the frame): draw through a texture instead.
-            guard case .pixels(let current) = picture, let texture = SDL_CreateTextureFromSurface(renderer, current) else {
+            if decoded.draw(source, to: dst, on: windowPixels) { return }
+            // A rectangle the blitters refuse (they do not clip): through a texture instead.
+            guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.pixels) else {
                 throw DisplayError.badImage(path: path, reason: sdlErrorText())
             }
             defer { SDL_DestroyTexture(texture) }
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            draw(texture, from: source, to: dst)
-            return
-        }
-        if case .texture(let texture) = picture {
+            draw(texture, from: decoded.held(source), to: dst)
+        case .texture(let texture):
             draw(texture, from: source, to: dst)
         }
     }
