@@ -254,17 +254,22 @@ public enum Kiosk {
         return effects + enterDetail(&state, campaignID: splash.campaignID, now)
     }
 
-    static func enterDetail(_ state: inout KioskState, campaignID: String?, _ now: Instant) -> [KioskEffect] {
+    /// The detail screen of `campaignID` (nil: the fallback) as `state` would show it now.
+    static func detailScene(for campaignID: String?, in state: KioskState) -> DetailScene {
         let entry = state.catalog.first { $0.campaign.id == campaignID }
         let campaign = entry?.campaign
-        state.scene = .detail(DetailScene(
+        return DetailScene(
             campaignID: campaignID,
             title: campaign?.title,
             text: campaign?.detail ?? state.message ?? state.settings.defaultMessage,
             imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry.entry,
             spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil
-        ))
+        )
+    }
+
+    static func enterDetail(_ state: inout KioskState, campaignID: String?, _ now: Instant) -> [KioskEffect] {
+        state.scene = .detail(detailScene(for: campaignID, in: state))
         state.idleSince = now.uptime
         state.poetry.spinnerStepAt = now.uptime + 1 / PoetryState.spinnerRate
         return [.emit(.detail(campaign: campaignID))]

@@ -22,6 +22,14 @@ public struct KioskState: Equatable, Sendable {
     /// What the shell read for the operator view.
     public var operatorInfo: OperatorInfo?
 
+    /// The detail screen the splash on screen hands over to, however it ends (a tap, a key,
+    /// the countdown, a click-through), as things stand now; nil on other screens. The
+    /// display can draw it ahead so that the hand-over takes one copy.
+    public var upcomingDetail: DetailScene? {
+        guard case .splash(let splash) = scene else { return nil }
+        return Kiosk.detailScene(for: splash.campaignID, in: self)
+    }
+
     public init(settings: KioskSettings, screen: Size) {
         self.settings = settings
         self.screen = screen

@@ -3,7 +3,7 @@ import SplashCore
 
 /// An opaque picture kept as decoded and drawn straight onto the window's pixels.
 ///
-/// It starts at full size in SDL_image's format. The first time it is drawn smaller, it is
+/// It starts at full size in SDL_image's format. When its first draw is smaller, it is
 /// scaled down once (bilinear) into the frame's pixel format, a band of rows at a time, and
 /// the full-size copy is freed: a 4K picture is never held twice in full, and redrawing it
 /// (the countdown, once a second) is a plain copy.
@@ -15,6 +15,9 @@ final class DecodedPicture {
     var pixels: UnsafeMutablePointer<SDL_Surface> { surface }
     /// Pixels held per pixel of the original (1 until scaled down).
     private var scale = 1.0
+    /// Only the first draw scales down what is held (the splash, the largest); later,
+    /// smaller draws (the detail screen's picture) scale from it without replacing it.
+    private var drawn = false
 
     /// Takes ownership of `surface`.
     init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
@@ -34,7 +37,8 @@ final class DecodedPicture {
     /// false when SDL refuses (a rectangle off the frame, a frame format it cannot scale into).
     func draw(_ source: Rect, to destination: Rect, on frame: UnsafeMutablePointer<SDL_Surface>) -> Bool {
         let wanted = Double(destination.width) / Double(max(1, source.width))
-        if wanted < scale {
+        defer { drawn = true }
+        if !drawn, wanted < scale {
             let target = Size(width: max(1, Int((Double(size.width) * wanted).rounded())),
                               height: max(1, Int((Double(size.height) * wanted).rounded())))
             if let smaller = Self.downscale(surface, to: target, format: frame.pointee.format) {

@@ -77,6 +77,14 @@ public final class KioskRunner {
     private var framesPresented = 0
     private var reportedFailures = Set<String>()
     private var quit = false
+    /// The detail screen drawn ahead while the splash is up.
+    private struct PreparedDetail {
+        var scene: DetailScene
+        var size: Size
+        var frame: Canvas.PreparedFrame
+        var failure: (path: String, reason: String)?
+    }
+    private var prepared: PreparedDetail?
     /// Effects held back until the first frame is presented.
     private var afterFirstFrame: [KioskEffect] = []
     /// Results from background work, delivered to the loop with an SDL user event.
@@ -110,6 +118,7 @@ public final class KioskRunner {
         while !quit {
             try drawIfChanged()
             if shouldExit() { return }
+            prepareUpcomingDetail()
             waitForSomething()
             dispatch(.tick(clock.now()))
         }
@@ -228,11 +237,12 @@ public final class KioskRunner {
             }
             canvas.keepTextures([splash.imagePath])
         case .detail(let detail):
-            do {
-                try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
-            } catch {
-                failure = (detail.imagePath ?? "", error.localizedDescription)
+            if let ready = prepared, ready.scene == detail, ready.size == size, canvas.draw(ready.frame) {
+                failure = ready.failure
+            } else {
+                failure = drawDetail(detail)
             }
+            prepared = nil
             canvas.keepTextures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
@@ -260,6 +270,32 @@ public final class KioskRunner {
                 afterFirstFrame = []
                 held.forEach(perform)
             }
+        }
+    }
+
+    private func drawDetail(_ detail: DetailScene) -> (path: String, reason: String)? {
+        do {
+            try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
+            return nil
+        } catch {
+            return (detail.imagePath ?? "", error.localizedDescription)
+        }
+    }
+
+    /// While a splash is up, draws the detail screen it hands over to off the screen, so
+    /// that a tap shows it at the cost of one copy. Drawn again when what it would show
+    /// changes (a poem arrives), dropped when there is none to come.
+    private func prepareUpcomingDetail() {
+        guard let detail = state.upcomingDetail else {
+            prepared = nil
+            return
+        }
+        let size = canvas.layoutSize
+        if let ready = prepared, ready.scene == detail, ready.size == size { return }
+        prepared = nil
+        var failure: (path: String, reason: String)?
+        if let frame = canvas.prepareFrame({ failure = drawDetail(detail) }) {
+            prepared = PreparedDetail(scene: detail, size: size, frame: frame, failure: failure)
         }
     }
 

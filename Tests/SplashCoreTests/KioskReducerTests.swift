@@ -107,6 +107,34 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         if case .splash = state.scene {} else { Issue.record("expected splash") }
     }
 
+    @Test(arguments: ["key", "timeout", "click-through"])
+    func theUpcomingDetailIsTheOneTheSplashHandsOverTo(_ how: String) {
+        var state = makeState([entry("a"), entry("b", updated: 100)])
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        let upcoming = state.upcomingDetail
+        #expect(upcoming?.campaignID == "b")
+        #expect(upcoming?.title == "T-b")
+        switch how {
+        case "key": _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.2)))
+        case "timeout": for _ in 0..<3 { _ = Kiosk.reduce(&state, .tick(clock.advance(1))) }
+        default: _ = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(0.5)))
+        }
+        guard case .detail(let detail) = state.scene else { Issue.record("not on the detail screen"); return }
+        #expect(detail == upcoming)
+        #expect(state.upcomingDetail == nil)
+    }
+
+    @Test func theUpcomingDetailFollowsThePoem() {
+        var state = makeState()
+        let clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(state.upcomingDetail?.poetry == .placeholder)
+        let poem = PoetryEntry(origin: "江南春", lines: ["千里莺啼绿映红"], source: .bundled)
+        state.poetry.entry = poem
+        #expect(state.upcomingDetail?.poetry == poem)
+    }
+
     @Test func tapElsewhereClicksThrough() {
         var state = makeState()
         var clock = ManualClock()

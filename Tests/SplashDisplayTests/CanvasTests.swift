@@ -1,0 +1,75 @@
+import CSDL2
+import Foundation
+import SplashTestSupport
+@testable import SplashCore
+@testable import SplashDisplay
+import Testing
+
+/// Drawing in-process with the same canvas and fonts the kiosk uses (one suite, run in
+/// order: SDL's video state is global).
+@Suite(.serialized) struct CanvasTests {
+    @Test func chineseTextProducesRealGlyphs() throws {
+        let canvas = try Canvas(headless: true, size: Size(width: 400, height: 120), rotation: .none)
+        let fonts = try FontBook(face: FontLocator.chineseFont())
+        let dir = try temporaryFolder()
+        var shots: [Picture] = []
+        for text in ["跳", "过", "\u{E000}"] {
+            canvas.beginFrame()
+            canvas.clear(.white)
+            canvas.drawText(text, at: Point(x: 10, y: 10), fonts: fonts, size: 80, color: .black)
+            let path = dir + "/\(shots.count).png"
+            try canvas.endFrame(snapshotPath: path)
+            shots.append(try Picture(path))
+        }
+        let box = Rect(x: 0, y: 0, width: 120, height: 120)
+        let inked = shots[0].count(in: box, differingFrom: .white)
+        #expect(inked > 300, "跳 drew \(inked) pixels")
+        // Two different characters draw differently: they are glyphs, not the same missing-glyph box.
+        #expect(shots[0].differences(from: shots[1], in: box) > 300)
+        #expect(shots[0].differences(from: shots[2], in: box) > 300)
+    }
+
+    @Test func detailTextWrapsInsideItsColumn() throws {
+        let fonts = try FontBook(face: FontLocator.chineseFont())
+        let text = "今年第一批明前龙井已经到店。茶汤清亮，豆香明显，适合慢慢喝。Free tasting every afternoon at 2 pm."
+        let block = TextBlock(text, width: 300, size: 24, fonts: fonts)
+        #expect(block.lines.count > 2)
+        #expect(block.lines.allSatisfy { fonts.width(of: $0, size: 24) <= 300 })
+        #expect(block.lines.joined().replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+        #expect(!block.lines.contains { $0.hasPrefix("，") || $0.hasPrefix("。") })
+    }
+
+    @Test func aPreparedDetailFrameShowsWhatDrawingItWould() throws {
+        let canvas = try Canvas(headless: true, size: Size(width: 960, height: 540), rotation: .none)
+        let fonts = try FontBook(face: FontLocator.chineseFont())
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.jpg", width: 1920, height: 1080, bands: [red, green, blue])
+        // A translucent poem picture: drawn through a texture, which belongs to one renderer.
+        try writeTranslucentPNG(dir + "/poem.png", width: 200, height: 200, color: blue, alpha: 100)
+        let scene = DetailScene(campaignID: "a", title: "春茶上新", text: "今年第一批明前龙井已经到店。", imagePath: dir + "/a.jpg",
+                                poetry: PoetryEntry(origin: "江南春", lines: ["千里莺啼绿映红"], imagePath: dir + "/poem.png",
+                                                    source: .bundled),
+                                spinnerPhase: nil)
+        func draw() { #expect((try? DetailRenderer(canvas: canvas, fonts: fonts).draw(scene)) != nil) }
+
+        canvas.beginFrame()
+        draw()
+        try canvas.endFrame(snapshotPath: dir + "/direct.png")
+        canvas.keepTextures([])
+
+        // Something else on the screen while the detail is drawn off it.
+        canvas.beginFrame()
+        canvas.clear(.black)
+        let frame = try #require(canvas.prepareFrame(draw))
+        try canvas.endFrame(snapshotPath: dir + "/meanwhile.png")
+        canvas.beginFrame()
+        #expect(canvas.draw(frame))
+        try canvas.endFrame(snapshotPath: dir + "/prepared.png")
+
+        let whole = Rect(x: 0, y: 0, width: 960, height: 540)
+        let direct = try Picture(dir + "/direct.png")
+        #expect(direct.count(in: whole, differingFrom: .black) > 100_000)
+        #expect(try Picture(dir + "/prepared.png").differences(from: direct, in: whole) == 0)
+        #expect(try Picture(dir + "/meanwhile.png").count(in: whole, differingFrom: .black, by: 1) == 0)
+    }
+}
