@@ -51,9 +51,17 @@ public struct FeedDocument: Equatable, Sendable {
         var campaigns: [Campaign] = []
         var warnings: [String] = []
         var seen = Set<String>()
+        // Feeds often name a few pictures many times: each is resolved once.
+        var resolved: [String: URL?] = [:]
+        let resolve = { (picture: String) -> URL? in
+            if let known = resolved[picture] { return known }
+            let url = URL(string: picture, relativeTo: feedURL)?.absoluteURL
+            resolved[picture] = url
+            return url
+        }
         for (position, entry) in entries.enumerated() {
             do {
-                let campaign = try decodeCampaign(entry, position: position, feedURL: feedURL, allowFileURLs: allowFileURLs)
+                let campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs)
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
                 }
@@ -73,7 +81,8 @@ public struct FeedDocument: Equatable, Sendable {
         var problem: String
     }
 
-    private static func decodeCampaign(_ entry: Any, position: Int, feedURL: URL, allowFileURLs: Bool) throws -> Campaign {
+    private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
+                                       allowFileURLs: Bool) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
         }
@@ -83,7 +92,7 @@ public struct FeedDocument: Equatable, Sendable {
         guard let picString = rawPic as? String, !picString.isEmpty else {
             throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
         }
-        guard let picURL = URL(string: picString, relativeTo: feedURL)?.absoluteURL,
+        guard let picURL = resolve(picString),
               let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
         else {
             throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \"\(picString)\"")

@@ -44,7 +44,8 @@ public enum Kiosk {
             var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
             effects += report.pictureErrors.map { .emit(.error(message: $0)) }
             if let error = report.error { effects.append(.emit(.error(message: error))) }
-            effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error)))
+            effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
+                                       ms: report.milliseconds)))
             return effects
 
         case let .pressed(point, now):

@@ -26,7 +26,7 @@ public enum KioskEvent: Equatable, Sendable {
     case skip(by: SkipReason)
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
-    case sync(status: SyncStatus, campaigns: Int, error: String?)
+    case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil)
     /// The operator view opened or closed.
     case operatorView(open: Bool)
     case warning(message: String)
@@ -71,9 +71,10 @@ public enum KioskEvent: Equatable, Sendable {
             return [("campaign", campaign.map(JSONValue.string) ?? .null)]
         case let .poetry(source, origin):
             return [("source", .string(source.rawValue)), ("origin", .string(origin))]
-        case let .sync(status, campaigns, error):
+        case let .sync(status, campaigns, error, ms):
             return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
                     ("error", error.map(JSONValue.string) ?? .null)]
+                + (ms.map { [("ms", JSONValue.double(($0 * 10).rounded() / 10))] } ?? [])
         case .operatorView(let open):
             return [("open", .bool(open))]
         case .warning(let message), .error(let message):

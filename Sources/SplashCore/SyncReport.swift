@@ -19,13 +19,16 @@ public struct SyncReport: Equatable, Sendable {
     public var warnings: [String]
     /// Pictures that were refused or could not be fetched, one line each.
     public var pictureErrors: [String]
+    /// How long the sync took, in milliseconds, when it was timed.
+    public var milliseconds: Double?
 
     public init(status: SyncStatus, campaigns: Int, error: String? = nil, warnings: [String] = [],
-                pictureErrors: [String] = []) {
+                pictureErrors: [String] = [], milliseconds: Double? = nil) {
         self.status = status
         self.campaigns = campaigns
         self.error = error
         self.warnings = warnings
         self.pictureErrors = pictureErrors
+        self.milliseconds = milliseconds
     }
 }

@@ -158,10 +158,15 @@ public final class CampaignStore: ShowLedger {
     /// active, the others inactive (their history stays); the feed state is updated.
     public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
                       images: [String: ImageStatus], at date: Date) throws {
+        try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys())
+    }
+
+    func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
+               images: [String: ImageStatus], at date: Date, keys: PictureKeys) throws {
         try db.transaction {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             for c in document.campaigns {
-                let key = ImageCache.key(for: c.picURL)
+                let (key, picText) = keys.of(c.picURL)
                 try db.execute("""
                 INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
                                        active, image_key, first_seen, last_seen)
@@ -172,7 +177,7 @@ public final class CampaignStore: ShowLedger {
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
                     image_key = excluded.image_key, last_seen = excluded.last_seen
-                """, [.text(c.id), .text(c.picURL.absoluteString), .int(Int64(c.showTime)), .optional(c.title),
+                """, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
                       .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt), .int(Int64(c.position)),
                       .text(key), .date(date), .date(date)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key)
@@ -185,6 +190,10 @@ public final class CampaignStore: ShowLedger {
                 message = excluded.message
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message)])
+            // The campaigns up now are this feed's: another feed, even unchanged since it was
+            // last read, must be read in full if the kiosk goes back to it (not answered 304).
+            try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL WHERE feed_url != ?",
+                           [.text(url.absoluteString)])
         }
     }
 

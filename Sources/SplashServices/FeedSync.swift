@@ -19,24 +19,40 @@ public final class FeedSync {
         self.cacheMaxBytes = cacheMaxBytes
     }
 
-    /// Syncs `feed` at wall-clock `now`.
+    /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
-        let active = (try? store.activeCount()) ?? 0
+        let started = DispatchTime.now().uptimeNanoseconds
+        var report = run(feed, now: now)
+        report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        return report
+    }
+
+    private func run(_ feed: URL, now: Date) -> SyncReport {
         let state: CampaignStore.FeedState
         do {
             state = try store.feedState(for: feed)
         } catch {
-            return SyncReport(status: .error, campaigns: active, error: error.localizedDescription)
+            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.localizedDescription)
+        }
+        // What an unchanged feed is answered with is read while the request is in flight.
+        let standing = Standing()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { [store, cache] in
+            standing.campaigns = (try? store.activeCount()) ?? 0
+            standing.missing = ((try? store.activePictures()) ?? []).filter { !cache.contains(key: $0.key) }
         }
         let fetched: (Fetcher.Result, Data)
         do {
             fetched = try fetcher.fetchData(feed, etag: state.etag, lastModified: state.lastModified, limit: Self.feedLimit)
         } catch {
-            return failed(feed, error, now: now, campaigns: active)
+            reading.wait()
+            return failed(feed, error, now: now, campaigns: standing.campaigns)
         }
+        reading.wait()
+        let active = standing.campaigns
         switch fetched.0 {
         case .notModified:
-            return retryMissingPictures(campaigns: active)
+            return retryMissingPictures(standing.missing, campaigns: active)
         case let .fetched(etag, lastModified, _):
             let document: FeedDocument
             do {
@@ -50,8 +66,9 @@ public final class FeedSync {
             var images: [String: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
+            let keys = PictureKeys()
             for campaign in document.campaigns {
-                let key = ImageCache.key(for: campaign.picURL)
+                let key = keys.of(campaign.picURL).key
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
@@ -68,7 +85,8 @@ public final class FeedSync {
                 if let problem = status.1 { pictureErrors.append("campaign \"\(campaign.id)\": \(problem)") }
             }
             do {
-                try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now)
+                try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
+                                keys: keys)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
@@ -76,6 +94,12 @@ public final class FeedSync {
             return SyncReport(status: .ok, campaigns: document.campaigns.count, warnings: document.warnings,
                               pictureErrors: pictureErrors)
         }
+    }
+
+    /// The stored campaigns a sync starts from, read beside the request.
+    private final class Standing: @unchecked Sendable {
+        var campaigns = 0
+        var missing: [(key: String, url: URL)] = []
     }
 
     private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
@@ -86,10 +110,10 @@ public final class FeedSync {
 
     /// After a 304: fetches pictures of active campaigns that are still missing (a
     /// download that failed earlier). Writes only when one arrives.
-    private func retryMissingPictures(campaigns: Int) -> SyncReport {
+    private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors: [String] = []
-        for picture in (try? store.activePictures()) ?? [] where !cache.contains(key: picture.key) {
+        for picture in missing {
             let status = prefetch(picture.url, needsThumbnail: true)
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
                 if status.0 != .unavailable { images[id] = status.0 }

@@ -22,7 +22,35 @@ public final class Fetcher {
     public var totalTimeout: TimeInterval = 30
     public var maxRedirects = 5
 
+    /// One session for all of this fetcher's requests: setting one up costs milliseconds,
+    /// more than a conditional request that comes back 304. Made again if the timeouts change.
+    private var session: (session: URLSession, idle: TimeInterval, total: TimeInterval)?
+    private let router = Router()
+    private let sessionLock = NSLock()
+
     public init() {}
+
+    deinit {
+        session?.session.invalidateAndCancel()
+    }
+
+    private func currentSession() -> URLSession {
+        sessionLock.lock()
+        defer { sessionLock.unlock() }
+        if let session, session.idle == idleTimeout, session.total == totalTimeout { return session.session }
+        session?.session.finishTasksAndInvalidate()
+        let config = URLSessionConfiguration.ephemeral
+        config.urlCache = nil
+        config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        config.timeoutIntervalForRequest = idleTimeout
+        config.timeoutIntervalForResource = totalTimeout
+        config.httpMaximumConnectionsPerHost = 1
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let made = URLSession(configuration: config, delegate: router, delegateQueue: queue)
+        session = (made, idleTimeout, totalTimeout)
+        return made
+    }
 
     /// Fetches `url`. `inspect` sees the first bytes once (it may throw to refuse the
     /// body early, e.g. an HTML page where an image was expected); `sink` gets every chunk.
@@ -84,17 +112,9 @@ public final class Fetcher {
         request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
 
         let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, inspect: inspect, sink: sink)
-        let config = URLSessionConfiguration.ephemeral
-        config.urlCache = nil
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        config.timeoutIntervalForRequest = idleTimeout
-        config.timeoutIntervalForResource = totalTimeout
-        config.httpMaximumConnectionsPerHost = 1
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: config, delegate: transfer, delegateQueue: queue)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
+        let task = currentSession().dataTask(with: request)
+        router.add(transfer, for: task)
+        defer { router.remove(task) }
         task.resume()
         // The whole-request limit is enforced here too, whatever the transport does.
         if transfer.done.wait(timeout: .now() + totalTimeout + 1) == .timedOut {
@@ -112,9 +132,54 @@ public final class Fetcher {
         return !(from.scheme?.lowercased() == "https" && scheme == "http")
     }
 
+    /// The session's delegate: hands each task's events to that task's `Transfer`.
+    private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var transfers: [Int: Transfer] = [:]
+
+        func add(_ transfer: Transfer, for task: URLSessionTask) {
+            lock.lock()
+            transfers[task.taskIdentifier] = transfer
+            lock.unlock()
+        }
+
+        func remove(_ task: URLSessionTask) {
+            lock.lock()
+            transfers[task.taskIdentifier] = nil
+            lock.unlock()
+        }
+
+        private func transfer(_ task: URLSessionTask) -> Transfer? {
+            lock.lock()
+            defer { lock.unlock() }
+            return transfers[task.taskIdentifier]
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            guard let transfer = transfer(task) else { return completionHandler(nil) }
+            transfer.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request,
+                                completionHandler: completionHandler)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+            transfer.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            transfer(dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            transfer(task)?.urlSession(session, task: task, didCompleteWithError: error)
+        }
+    }
+
     /// The delegate of one request: checks the status, counts bytes, follows at most
     /// `maxRedirects` redirects and never from https to http.
-    private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private final class Transfer: @unchecked Sendable {
         let url: URL
         let limit: Int
         let maxRedirects: Int

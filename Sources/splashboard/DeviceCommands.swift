@@ -19,9 +19,7 @@ struct DeviceCommands {
     /// One sync now. Exit 0 when the feed applied (or had not changed), 1 with the reason.
     func sync() -> Int32 {
         let device = open()
-        let started = DispatchTime.now().uptimeNanoseconds
         let report = device.makeSync().sync(device.feed, now: Date())
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         for warning in report.warnings { fputs("warning: \(warning)\n", stderr) }
         for problem in report.pictureErrors { fputs("error: \(problem)\n", stderr) }
         switch report.status {
@@ -30,7 +28,7 @@ struct DeviceCommands {
             let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
             let what = report.status == .ok ? "applied" : "not modified"
             print("\(device.feed.absoluteString): \(what); \(report.campaigns) campaigns, \(eligible) eligible"
-                  + String(format: "; %.1f ms", ms))
+                  + String(format: "; %.1f ms", report.milliseconds ?? 0))
             return 0
         case .error:
             fputs("splashboard: sync failed: \(report.error ?? "unknown error")\n", stderr)

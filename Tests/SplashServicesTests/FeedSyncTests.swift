@@ -181,4 +181,54 @@ import Testing
         if case .fetched = result {} else { Issue.record("expected a body") }
         #expect(data.starts(with: [0x89, 0x50]))
     }
+
+    @Test func oneFetcherServesRequestsSideBySide() throws {
+        let f = try SyncFixture()
+        let sizes = [(320, 180), (640, 360), (100, 100), (800, 200)]
+        for (i, size) in sizes.enumerated() {
+            try f.publishImage("p\(i).png", [red, blue, green, magenta][i], width: size.0, height: size.1)
+        }
+        // Four requests at once through one session: each answer reaches its own caller.
+        var bodies = [Data](repeating: Data(), count: sizes.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
+            let body = try? f.fetcher.fetchData(f.server.url("/files/p\(i).png"), limit: 1 << 20).1
+            lock.lock()
+            bodies[i] = body ?? Data()
+            lock.unlock()
+        }
+        for (i, size) in sizes.enumerated() {
+            let expected = try Data(contentsOf: URL(fileURLWithPath: f.www + "/p\(i).png"))
+            #expect(bodies[i] == expected, "picture \(i) (\(size))")
+        }
+        // Shorter timeouts after the session exists still apply: a hanging server is cut.
+        f.fetcher.totalTimeout = 2
+        #expect(throws: FetchError.self) { try f.fetcher.fetchData(f.server.url("/hang"), limit: 1 << 20) }
+    }
+
+    @Test func aSyncSaysHowLongItTook() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
+        for report in [f.sync(f.feedURL()), f.sync(f.feedURL()), f.sync(f.feedURL("missing.json"))] {
+            #expect((report.milliseconds ?? -1) > 0, "\(report)")
+        }
+    }
+
+    @Test func goingBackToAnEarlierFeedAppliesItAgain() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publishImage("b.png", blue)
+        try f.publish("a.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
+        try f.publish("b.json", #"[{"id": "b", "picUrl": "b.png", "showTime": 3}]"#)
+        #expect(f.sync(f.feedURL("a.json")).status == .ok)
+        #expect(f.sync(f.feedURL("b.json")).status == .ok)
+        #expect(try f.eligibleIDs() == ["b"])
+        // Feed a has not changed since it was last read, but b's campaigns are the ones up.
+        let back = f.sync(f.feedURL("a.json"))
+        #expect(back.status == .ok)
+        #expect(try f.eligibleIDs() == ["a"])
+        // From then on, a unchanged is a 304 again.
+        #expect(f.sync(f.feedURL("a.json")).status == .notModified)
+    }
 }
