@@ -131,8 +131,10 @@ public final class Canvas {
     /// Re-reads the output size after a window or display-mode change; true when it changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
-        if windowPixels != nil, let pixels = SDL_GetWindowSurface(window), pixels != windowPixels {
-            // A new framebuffer after a resize: a new renderer on it, and textures made again.
+        if windowPixels != nil, let pixels = SDL_GetWindowSurface(window),
+           pixels != windowPixels || Int(pixels.pointee.w) != outputSize.width || Int(pixels.pointee.h) != outputSize.height {
+            // A new framebuffer after a resize (possibly at the old one's address): a new
+            // renderer on it, and textures made again.
             guard let software = SDL_CreateSoftwareRenderer(pixels) else { return false }
             keepTextures([], keepingPixels: true)
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
