@@ -165,9 +165,7 @@ public final class CampaignStore: ShowLedger {
                images: [String: ImageStatus], at date: Date, keys: PictureKeys) throws {
         try db.transaction {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
-            for c in document.campaigns {
-                let (key, picText) = keys.of(c.picURL)
-                try db.execute("""
+            let upsert = try db.statement("""
                 INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
                                        active, image_key, first_seen, last_seen)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
@@ -177,9 +175,12 @@ public final class CampaignStore: ShowLedger {
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
                     image_key = excluded.image_key, last_seen = excluded.last_seen
-                """, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
-                      .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt), .int(Int64(c.position)),
-                      .text(key), .date(date), .date(date)])
+                """)
+            for c in document.campaigns {
+                let (key, picText) = keys.of(c.picURL)
+                try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
+                                    .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
+                                    .int(Int64(c.position)), .text(key), .date(date), .date(date)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key)
             }
             try db.execute("""

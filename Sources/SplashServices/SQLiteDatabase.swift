@@ -62,17 +62,31 @@ public final class SQLiteDatabase {
     /// Runs one statement and returns its rows.
     @discardableResult
     public func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
-        let statement: OpaquePointer
-        if let cached = statements[sql] {
-            statement = cached
-        } else {
-            var made: OpaquePointer?
-            guard sqlite3_prepare_v2(handle, sql, -1, &made, nil) == SQLITE_OK, let made else {
-                throw error("preparing \(sql.prefix(60))")
-            }
-            statements[sql] = made
-            statement = made
+        try run(statement(sql), values)
+    }
+
+    /// A prepared statement, kept for the connection's life. A loop that runs the same SQL
+    /// many times takes it once and hands it to `run`, sparing a lookup by its text each time.
+    public struct Statement {
+        fileprivate let handle: OpaquePointer
+        fileprivate let sql: String
+    }
+
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] { return Statement(handle: cached, sql: sql) }
+        var made: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &made, nil) == SQLITE_OK, let made else {
+            throw error("preparing \(sql.prefix(60))")
         }
+        statements[sql] = made
+        return Statement(handle: made, sql: sql)
+    }
+
+    /// Runs a prepared statement with `values` bound and returns its rows.
+    @discardableResult
+    public func run(_ prepared: Statement, _ values: [Value] = []) throws -> [[Value]] {
+        let statement = prepared.handle
+        let sql = prepared.sql
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)

@@ -60,6 +60,34 @@ import Testing
         #expect(doc.warnings[6].contains("id"))
     }
 
+    @Test func fieldsOfTheWrongTypeAreNamedInTheWarnings() throws {
+        let doc = try decode("""
+        [{"id": 7, "picUrl": "a.jpg", "showTime": 1},
+         {"id": "s", "picUrl": "a.jpg", "showTime": "3"},
+         {"id": "t", "picUrl": "a.jpg", "showTime": 1, "title": 5},
+         {"id": "u", "picUrl": ["a.jpg"], "showTime": 1},
+         {"id": "v", "picUrl": "a.jpg", "showTime": 1, "endAt": false},
+         {"id": {"x": 1}, "picUrl": "a.jpg", "showTime": 1}]
+        """)
+        #expect(doc.campaigns.map(\.id) == ["7"])
+        #expect(doc.warnings.count == 5)
+        #expect(doc.warnings[0] == "campaign #2 (\"s\"): showTime must be a whole number ≥ 0, got a string; skipped")
+        #expect(doc.warnings[1].hasSuffix("title must be a string, got 5; skipped"))
+        #expect(doc.warnings[2].hasSuffix("picUrl must be a URL string, got a list; skipped"))
+        #expect(doc.warnings[3].contains("endAt") && doc.warnings[3].hasSuffix("got false; skipped"))
+        #expect(doc.warnings[4].hasSuffix("id must be a non-empty string, got an object; skipped"))
+    }
+
+    @Test(arguments: [[0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D], Array("[{\"id\":\"a\u{0}b\",\"picUrl\":\"a.jpg\",\"showTime\":1}]".utf8)])
+    func textThatIsNotJSONIsRefusedWhole(bytes: [UInt8]) {
+        #expect(throws: FeedError.self) { try FeedDocument.decode(Data(bytes), from: feedURL) }
+        do {
+            _ = try FeedDocument.decode(Data(bytes), from: feedURL)
+        } catch {
+            #expect(error.localizedDescription.contains("not valid JSON"), "\(error.localizedDescription)")
+        }
+    }
+
     @Test func anEmptyListRetiresEverything() throws {
         #expect(try decode("[]").campaigns.isEmpty)
         #expect(try decode(#"{"campaigns":[]}"#).campaigns.isEmpty)
