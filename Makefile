@@ -53,10 +53,13 @@ reliability: release
 
 # Side by side with feh under Xvfb, plus idle, skip latency and a 10,000-campaign sync;
 # the figures behind docs/BENCHMARKS.md. Not part of `make test`.
-bench: release
-	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick
+# Measures the binary as the .deb ships it: release, Swift runtime linked statically.
+bench: deps
+	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick nginx-light
+	$(SWIFT) build -c release --static-swift-stdlib
 	mkdir -p build
-	python3 scripts/bench.py --binary .build/release/splashboard --runs 10 | tee build/bench.json
+	python3 scripts/bench.py --binary "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/splashboard" \
+		--runs 15 --json build/bench.json --markdown build/bench.md
 
 # build/splashboard_<version>_<arch>.deb
 deb: deps
