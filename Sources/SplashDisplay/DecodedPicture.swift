@@ -38,6 +38,16 @@ final class DecodedPicture {
     func draw(_ source: Rect, to destination: Rect, on frame: UnsafeMutablePointer<SDL_Surface>) -> Bool {
         let wanted = Double(destination.width) / Double(max(1, source.width))
         defer { drawn = true }
+        if !drawn, wanted < scale, source == Rect(x: 0, y: 0, width: size.width, height: size.height),
+           Self.downscale(surface, into: frame, at: destination) {
+            // The whole picture went straight onto the frame, scaled. What is held from now
+            // on is that part of the frame, copied once the full-size picture is freed: a
+            // big picture and its smaller copy never take memory at the same time.
+            SDL_FreeSurface(surface)
+            surface = Self.copy(destination, of: frame)
+            scale = wanted
+            return true
+        }
         if !drawn, wanted < scale {
             let target = Size(width: max(1, Int((Double(size.width) * wanted).rounded())),
                               height: max(1, Int((Double(size.height) * wanted).rounded())))
@@ -61,6 +71,22 @@ final class DecodedPicture {
         return SDL_SoftStretchLinear(surface, &src, frame, &dst) == 0
     }
 
+    /// A new surface holding `rect` of `frame` (a 1x1 black one if memory runs out: the
+    /// frame on the screen is right, and the next draw shows the loss rather than crashing).
+    private static func copy(_ rect: Rect, of frame: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface> {
+        let format = frame.pointee.format.pointee
+        guard let held = SDL_CreateRGBSurfaceWithFormat(0, Int32(rect.width), Int32(rect.height),
+                                                        Int32(format.BitsPerPixel), format.format)
+        else { return SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_RGB888.rawValue) }
+        var mode = SDL_BLENDMODE_NONE
+        SDL_GetSurfaceBlendMode(frame, &mode)
+        SDL_SetSurfaceBlendMode(frame, SDL_BLENDMODE_NONE)
+        var from = SDL_Rect(rect)
+        splash_blit_surface(frame, &from, held, nil)
+        SDL_SetSurfaceBlendMode(frame, mode)
+        return held
+    }
+
     /// `source` (in the original's pixels) in the pixels held now.
     func held(_ source: Rect) -> Rect {
         let x = Int((Double(source.x) * scale).rounded())
@@ -75,41 +101,52 @@ final class DecodedPicture {
     /// keep the picture's ratio), so each band is scaled as the whole would be.
     static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, to size: Size,
                           format: UnsafeMutablePointer<SDL_PixelFormat>) -> UnsafeMutablePointer<SDL_Surface>? {
-        let width = Int(source.pointee.w)
-        let height = Int(source.pointee.h)
-        let depth = Int32(format.pointee.BitsPerPixel)
-        guard size.width <= width, size.height <= height, format.pointee.BytesPerPixel == 4,
-              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), depth, format.pointee.format)
+        guard format.pointee.BytesPerPixel == 4,
+              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height),
+                                                       Int32(format.pointee.BitsPerPixel), format.pointee.format)
         else { return nil }
-        let common = gcd(height, size.height)
-        let unitOut = size.height / common
-        let unitIn = height / common
-        let units = max(1, 64 / unitOut)
-        let bandIn = min(height, unitIn * units)
-        guard let strip = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(bandIn), depth, format.pointee.format) else {
+        guard downscale(source, into: out, at: Rect(x: 0, y: 0, width: size.width, height: size.height)) else {
             SDL_FreeSurface(out)
             return nil
         }
+        return out
+    }
+
+    /// Scales the whole of `source` down into `rect` of `out` (a 32-bit surface), a band of
+    /// rows at a time; false when it cannot (a bigger rect, a rect off `out`).
+    static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, into out: UnsafeMutablePointer<SDL_Surface>,
+                          at rect: Rect) -> Bool {
+        let width = Int(source.pointee.w)
+        let height = Int(source.pointee.h)
+        guard let format = out.pointee.format, format.pointee.BytesPerPixel == 4,
+              rect.width > 0, rect.height > 0, rect.width <= width, rect.height <= height,
+              rect.x >= 0, rect.y >= 0, rect.maxX <= Int(out.pointee.w), rect.maxY <= Int(out.pointee.h)
+        else { return false }
+        let common = gcd(height, rect.height)
+        let unitOut = rect.height / common
+        let unitIn = height / common
+        let units = max(1, 16 / unitOut)
+        let bandIn = min(height, unitIn * units)
+        guard let strip = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(bandIn), Int32(format.pointee.BitsPerPixel),
+                                                         format.pointee.format)
+        else { return false }
         defer { SDL_FreeSurface(strip) }
         SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
         var (inRow, outRow) = (0, 0)
-        while outRow < size.height {
+        while outRow < rect.height {
             let rowsIn = min(bandIn, height - inRow)
-            let rowsOut = min(unitOut * units, size.height - outRow)
+            let rowsOut = min(unitOut * units, rect.height - outRow)
             var from = SDL_Rect(x: 0, y: Int32(inRow), w: Int32(width), h: Int32(rowsIn))
             var into = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(rowsIn))
             var band = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(rowsIn))
-            var target = SDL_Rect(x: 0, y: Int32(outRow), w: Int32(size.width), h: Int32(rowsOut))
+            var target = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y + outRow), w: Int32(rect.width), h: Int32(rowsOut))
             guard splash_blit_surface(source, &from, strip, &into) == 0,
                   SDL_SoftStretchLinear(strip, &band, out, &target) == 0
-            else {
-                SDL_FreeSurface(out)
-                return nil
-            }
+            else { return false }
             inRow += rowsIn
             outRow += rowsOut
         }
-        return out
+        return true
     }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }

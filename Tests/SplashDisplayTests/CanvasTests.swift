@@ -72,4 +72,27 @@ import Testing
         #expect(try Picture(dir + "/prepared.png").differences(from: direct, in: whole) == 0)
         #expect(try Picture(dir + "/meanwhile.png").count(in: whole, differingFrom: .black, by: 1) == 0)
     }
+
+    @Test func aBigPictureLooksTheSameOnItsFirstAndLaterFrames() throws {
+        // Drawn smaller the first time, it goes straight onto the frame and what is kept is
+        // copied from there; the countdown's later frames draw that copy.
+        // Letterboxed: 640x360 of picture between 60-pixel bars.
+        let canvas = try Canvas(headless: true, size: Size(width: 640, height: 480), rotation: .none)
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/big.jpg", width: 1920, height: 1080, bands: [red, green, blue])
+        let screen = Rect(x: 0, y: 0, width: 640, height: 480)
+        for n in 0..<2 {
+            canvas.beginFrame()
+            canvas.clear(.black)
+            try canvas.drawImage(dir + "/big.jpg", in: screen, mode: .fit)
+            try canvas.endFrame(snapshotPath: dir + "/\(n).png")
+        }
+        let first = try Picture(dir + "/0.png")
+        #expect(first.color(320, 30).isClose(to: .black))
+        #expect(first.color(320, 450).isClose(to: .black))
+        #expect(first.color(100, 64).isClose(to: red, tolerance: 20), "\(first.color(100, 64))")
+        #expect(first.color(320, 240).isClose(to: green, tolerance: 20))
+        #expect(first.color(540, 415).isClose(to: blue, tolerance: 20))
+        #expect(try Picture(dir + "/1.png").differences(from: first, in: screen) == 0)
+    }
 }
