@@ -7,9 +7,10 @@ import SplashServices
 /// The window and renderer, and the few drawing primitives the screens are made of.
 ///
 /// Headless, it is SDL's `dummy` video driver with the software renderer; on a display,
-/// the software renderer too (no OpenGL window framebuffer), except where the driver only
-/// offers accelerated rendering (KMSDRM). With `--rotate`, frames are drawn into a
-/// texture of the layout size and turned onto the output.
+/// the software renderer too, drawing straight into the window's framebuffer (no OpenGL),
+/// except where the driver only offers accelerated rendering (KMSDRM). Opaque pictures
+/// are copied onto the frame from their decoded pixels (`DecodedPicture`). With
+/// `--rotate`, frames are drawn into a texture of the layout size and turned onto the output.
 public final class Canvas {
     public let window: OpaquePointer
     /// Draws into the window's own pixels (`windowPixels`) where the driver has them,
@@ -122,7 +123,7 @@ public final class Canvas {
     }
 
     deinit {
-        keepTextures([])
+        keepPictures([])
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -136,7 +137,7 @@ public final class Canvas {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
             guard let software = SDL_CreateSoftwareRenderer(pixels) else { return false }
-            keepTextures([], keepingPixels: true)
+            keepPictures([], keepingPixels: true)
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
             rotationTarget = nil
             SDL_DestroyRenderer(renderer)
@@ -307,7 +308,7 @@ public final class Canvas {
         // Textures belong to the renderer that made them: the window's wait aside meanwhile.
         let windowTextures = pictures.filter { if case .texture = $0.value.picture { true } else { false } }
         for path in windowTextures.keys { pictures[path] = nil }
-        let window = (renderer, windowPixels)
+        let onScreen = (renderer, windowPixels)
         (renderer, self.windowPixels) = (offscreen, pixels)
         draw()
         SDL_RenderFlush(offscreen)
@@ -318,7 +319,7 @@ public final class Canvas {
             }
         }
         pictures.merge(windowTextures) { mine, _ in mine }
-        (renderer, self.windowPixels) = window
+        (renderer, self.windowPixels) = onScreen
         SDL_DestroyRenderer(offscreen)
         return PreparedFrame(pixels)
     }
@@ -336,7 +337,7 @@ public final class Canvas {
 
     // MARK: pictures
 
-    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepTextures`).
+    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepPictures`).
     public func imageSize(_ path: String) throws -> Size {
         try picture(path).size
     }
@@ -370,11 +371,11 @@ public final class Canvas {
     private var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
 
     /// Frees decoded images other than `paths`.
-    public func keepTextures(_ paths: Set<String>) {
-        keepTextures(paths, keepingPixels: false)
+    public func keepPictures(_ paths: Set<String>) {
+        keepPictures(paths, keepingPixels: false)
     }
 
-    private func keepTextures(_ paths: Set<String>, keepingPixels: Bool) {
+    private func keepPictures(_ paths: Set<String>, keepingPixels: Bool) {
         for (path, entry) in pictures where !paths.contains(path) {
             switch entry.picture {
             case .texture(let texture):

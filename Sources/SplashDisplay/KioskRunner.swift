@@ -235,7 +235,7 @@ public final class KioskRunner {
                     return try drawIfChanged()
                 }
             }
-            canvas.keepTextures([splash.imagePath])
+            canvas.keepPictures([splash.imagePath])
         case .detail(let detail):
             if let ready = prepared, ready.scene == detail, ready.size == size, canvas.draw(ready.frame) {
                 failure = ready.failure
@@ -243,10 +243,10 @@ public final class KioskRunner {
                 failure = drawDetail(detail)
             }
             prepared = nil
-            canvas.keepTextures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
+            canvas.keepPictures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
-            canvas.keepTextures([])
+            canvas.keepPictures([])
         case .starting:
             return
         }

@@ -55,7 +55,7 @@ import Testing
         canvas.beginFrame()
         draw()
         try canvas.endFrame(snapshotPath: dir + "/direct.png")
-        canvas.keepTextures([])
+        canvas.keepPictures([])
 
         // Something else on the screen while the detail is drawn off it.
         canvas.beginFrame()
