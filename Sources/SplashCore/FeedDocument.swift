@@ -145,7 +145,8 @@ public struct FeedDocument: Equatable, Sendable {
             let object: KeyedDecodingContainer<Key>
             do {
                 object = try decoder.container(keyedBy: Key.self)
-            } catch DecodingError.typeMismatch {
+            } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
+                // Another kind of value (valueNotFound: null) where an object should be.
                 notAnObject = try JSONKind(from: decoder).description
                 return
             }

@@ -49,10 +49,13 @@ import Testing
          {"id":"scheme","picUrl":"ftp://x/b.jpg","showTime":1},
          {"id":"when","picUrl":"b.jpg","showTime":1,"startAt":"tomorrow"},
          {"id":"good","picUrl":"c.jpg","showTime":1},
-         "text"]
+         "text",
+         null]
         """)
         #expect(doc.campaigns.map(\.id) == ["good"])
-        #expect(doc.warnings.count == 8)
+        #expect(doc.warnings.count == 9)
+        #expect(doc.warnings[7] == "campaign #9: entry is a string, not an object; skipped")
+        #expect(doc.warnings[8] == "campaign #10: entry is null, not an object; skipped")
         #expect(doc.warnings[0].contains("no-pic") && doc.warnings[0].contains("picUrl"))
         #expect(doc.warnings[1].contains("neg") && doc.warnings[1].contains("showTime"))
         #expect(doc.warnings[3].contains("bool"))
