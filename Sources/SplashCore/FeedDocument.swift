@@ -24,26 +24,28 @@ public struct FeedDocument: Equatable, Sendable {
     /// feed from the network never points the kiosk at its own disk.
     public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
         let allowFileURLs = feedURL.scheme?.lowercased() == "file"
-        let root: Root
+        let root: Any
         do {
-            root = try JSONDecoder().decode(Root.self, from: data)
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw FeedError.notJSON(Self.describeParseError(data))
+            throw FeedError.notJSON(Self.describeParseError(error))
         }
         var message: String?
-        let entries: [Entry]
-        switch root {
-        case .list(let list):
+        let entries: [Any]
+        if let list = root as? [Any] {
             entries = list
-        case let .feed(list, text):
-            entries = list
-            message = text
-        case .single(let entry):
-            entries = [entry]
-        case .campaignsNotAList(let kind):
-            throw FeedError.wrongShape("\"campaigns\" that is \(kind), not a list")
-        case .neither(let kind):
-            throw FeedError.wrongShape(kind)
+        } else if let object = root as? [String: Any] {
+            if let list = object["campaigns"] {
+                guard let list = list as? [Any] else {
+                    throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
+                }
+                entries = list
+                if let m = object["message"] as? String, !m.isEmpty { message = m }
+            } else {
+                entries = [object]
+            }
+        } else {
+            throw FeedError.wrongShape(describe(root))
         }
 
         var campaigns: [Campaign] = []
@@ -65,7 +67,7 @@ public struct FeedDocument: Equatable, Sendable {
                 }
                 campaigns.append(campaign)
             } catch let problem as EntryProblem {
-                warnings.append("campaign #\(position + 1)\(entry.label): \(problem.field) \(problem.problem); skipped")
+                warnings.append("campaign #\(position + 1)\(label(entry)): \(problem.field) \(problem.problem); skipped")
             }
         }
         if campaigns.isEmpty && !entries.isEmpty {
@@ -79,161 +81,16 @@ public struct FeedDocument: Equatable, Sendable {
         var problem: String
     }
 
-    /// The document's top level, in one of the accepted shapes or named for the error.
-    private enum Root: Decodable {
-        case list([Entry])
-        case feed([Entry], message: String?)
-        case single(Entry)
-        case campaignsNotAList(String)
-        case neither(String)
-
-        private enum Key: String, CodingKey { case campaigns, message }
-
-        init(from decoder: Decoder) throws {
-            if var list = try? decoder.unkeyedContainer() {
-                self = .list(try Self.entries(&list))
-            } else if let object = try? decoder.container(keyedBy: Key.self) {
-                if !object.contains(.campaigns) {
-                    self = .single(try Entry(from: decoder))
-                } else if var list = try? object.nestedUnkeyedContainer(forKey: .campaigns) {
-                    let text = (try? object.decodeIfPresent(String.self, forKey: .message)) ?? nil
-                    self = .feed(try Self.entries(&list), message: text?.isEmpty == false ? text : nil)
-                } else {
-                    self = .campaignsNotAList(try JSONKind.of(object, .campaigns))
-                }
-            } else {
-                self = .neither(try JSONKind(from: decoder).description)
-            }
-        }
-
-        private static func entries(_ list: inout UnkeyedDecodingContainer) throws -> [Entry] {
-            var entries: [Entry] = []
-            entries.reserveCapacity(list.count ?? 0)
-            while !list.isAtEnd { entries.append(try list.decode(Entry.self)) }
-            return entries
-        }
-    }
-
-    /// One entry of the list with its fields as found; checked by `decodeCampaign`. A field
-    /// of the wrong type is noted, not thrown: a bad entry is a warning, not the end of the
-    /// feed. Only data that is not JSON at all (text that is not UTF-8, a raw control
-    /// character, a number out of range) throws, which refuses the whole document.
-    private struct Entry: Decodable {
-        enum Field<T> {
-            case missing
-            case null
-            case value(T)
-            /// Present with another type: what it is, for the message.
-            case wrong(String)
-        }
-
-        private enum Key: String, CodingKey { case id, picUrl, showTime, title, detail, startAt, endAt, updatedAt }
-
-        /// Set when the entry is not an object: what it is instead.
-        var notAnObject: String?
-        var id: Field<String> = .missing
-        var idNumber: Field<Double> = .missing
-        var picUrl: Field<String> = .missing
-        var showTime: Field<Double> = .missing
-        var title: Field<String> = .missing
-        var detail: Field<String> = .missing
-        var startAt: Field<String> = .missing
-        var endAt: Field<String> = .missing
-        var updatedAt: Field<String> = .missing
-
-        init(from decoder: Decoder) throws {
-            let object: KeyedDecodingContainer<Key>
-            do {
-                object = try decoder.container(keyedBy: Key.self)
-            } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
-                // Another kind of value (valueNotFound: null) where an object should be.
-                notAnObject = try JSONKind(from: decoder).description
-                return
-            }
-            func field<T: Decodable>(_ key: Key, _: T.Type) throws -> Field<T> {
-                guard object.contains(key) else { return .missing }
-                if try object.decodeNil(forKey: key) { return .null }
-                do {
-                    return .value(try object.decode(T.self, forKey: key))
-                } catch DecodingError.typeMismatch {
-                    return .wrong(try JSONKind.of(object, key))
-                }
-            }
-            id = try field(.id, String.self)
-            if case .wrong = id { idNumber = try field(.id, Double.self) }
-            picUrl = try field(.picUrl, String.self)
-            showTime = try field(.showTime, Double.self)
-            title = try field(.title, String.self)
-            detail = try field(.detail, String.self)
-            startAt = try field(.startAt, String.self)
-            endAt = try field(.endAt, String.self)
-            updatedAt = try field(.updatedAt, String.self)
-        }
-
-        /// How warnings name the entry: its id, else its picture.
-        var label: String {
-            if case .value(let s) = id, !s.isEmpty { return " (\"\(clip(s))\")" }
-            if case .value(let s) = picUrl, !s.isEmpty { return " (\"\(clip(s))\")" }
-            return ""
-        }
-    }
-
-    /// What a JSON value is, for messages about values of the wrong type.
-    private enum JSONKind: Decodable, CustomStringConvertible {
-        case null, bool(Bool), number(Double), string, list, object
-
-        init(from decoder: Decoder) throws {
-            let value = try decoder.singleValueContainer()
-            if value.decodeNil() {
-                self = .null
-            } else if let b = try Self.ifOfType({ try value.decode(Bool.self) }) {
-                self = .bool(b)
-            } else if let d = try Self.ifOfType({ try value.decode(Double.self) }) {
-                self = .number(d)
-            } else if try Self.ifOfType({ try value.decode(String.self) }) != nil {
-                self = .string
-            } else if try Self.ifOfType({ try decoder.unkeyedContainer() }) != nil {
-                self = .list
-            } else {
-                self = .object
-            }
-        }
-
-        /// The value when it has that type, nil when it has another; data that is not JSON throws.
-        private static func ifOfType<T>(_ decode: () throws -> T) throws -> T? {
-            do {
-                return try decode()
-            } catch DecodingError.typeMismatch {
-                return nil
-            }
-        }
-
-        static func of<K>(_ object: KeyedDecodingContainer<K>, _ key: K) throws -> String {
-            try object.decode(JSONKind.self, forKey: key).description
-        }
-
-        var description: String {
-            switch self {
-            case .null: "null"
-            case .bool(let b): b ? "true" : "false"
-            case .number(let d): FeedDocument.describe(d)
-            case .string: "a string"
-            case .list: "a list"
-            case .object: "an object"
-            }
-        }
-    }
-
-    private static func decodeCampaign(_ entry: Entry, position: Int, resolve: (String) -> URL?,
+    private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
                                        allowFileURLs: Bool) throws -> Campaign {
-        if let kind = entry.notAnObject {
-            throw EntryProblem(field: "entry", problem: "is \(kind), not an object")
+        guard let object = entry as? [String: Any] else {
+            throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
         }
-        let picString: String
-        switch entry.picUrl {
-        case .missing: throw EntryProblem(field: "picUrl", problem: "is missing")
-        case .value(let s) where !s.isEmpty: picString = s
-        default: throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(kind(entry.picUrl))")
+        guard let rawPic = object["picUrl"] else {
+            throw EntryProblem(field: "picUrl", problem: "is missing")
+        }
+        guard let picString = rawPic as? String, !picString.isEmpty else {
+            throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
         }
         guard let picURL = resolve(picString),
               let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
@@ -244,82 +101,90 @@ public struct FeedDocument: Equatable, Sendable {
         if scheme == "file", !allowFileURLs {
             throw EntryProblem(field: "picUrl", problem: "is a local file, which only a local feed may name")
         }
-        let showTime: Int
-        switch entry.showTime {
-        case .missing: throw EntryProblem(field: "showTime", problem: "is missing")
-        case .value(let d) where wholeNumber(d).map({ $0 >= 0 }) == true: showTime = wholeNumber(d)!
-        default: throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(kind(entry.showTime))")
+        guard let rawShow = object["showTime"] else {
+            throw EntryProblem(field: "showTime", problem: "is missing")
+        }
+        guard let showTime = wholeNumber(rawShow), showTime >= 0 else {
+            throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(describe(rawShow))")
         }
         var id = picURL.absoluteString
-        switch (entry.id, entry.idNumber) {
-        case (.missing, _), (.null, _): break
-        case (.value(let s), _) where !s.isEmpty: id = s
-        case (.wrong, .value(let d)) where wholeNumber(d) != nil: id = String(wholeNumber(d)!)
-        default: throw EntryProblem(field: "id", problem: "must be a non-empty string, got \(kind(entry.id))")
+        if let rawID = object["id"], !(rawID is NSNull) {
+            if let s = rawID as? String, !s.isEmpty {
+                id = s
+            } else if let n = wholeNumber(rawID) {
+                id = String(n)
+            } else {
+                throw EntryProblem(field: "id", problem: "must be a non-empty string, got \(describe(rawID))")
+            }
         }
         return Campaign(
             id: id, picURL: picURL, showTime: showTime,
-            title: try optionalText(entry.title, "title"),
-            detail: try optionalText(entry.detail, "detail"),
-            startAt: try optionalDate(entry.startAt, "startAt"),
-            endAt: try optionalDate(entry.endAt, "endAt"),
-            updatedAt: try optionalDate(entry.updatedAt, "updatedAt"),
+            title: try optionalText(object, "title"),
+            detail: try optionalText(object, "detail"),
+            startAt: try optionalDate(object, "startAt"),
+            endAt: try optionalDate(object, "endAt"),
+            updatedAt: try optionalDate(object, "updatedAt"),
             position: position
         )
     }
 
-    /// What a field holds, for a message.
-    private static func kind<T>(_ field: Entry.Field<T>) -> String {
-        switch field {
-        case .missing: "nothing"
-        case .null: "null"
-        case .wrong(let kind): kind
-        case .value(let v as Double): describe(v)
-        case .value: "a string"
+    private static func optionalText(_ object: [String: Any], _ key: String) throws -> String? {
+        guard let raw = object[key], !(raw is NSNull) else { return nil }
+        guard let s = raw as? String else {
+            throw EntryProblem(field: key, problem: "must be a string, got \(describe(raw))")
         }
+        return s.isEmpty ? nil : s
     }
 
-    private static func optionalText(_ field: Entry.Field<String>, _ key: String) throws -> String? {
-        switch field {
-        case .missing, .null: return nil
-        case .value(let s): return s.isEmpty ? nil : s
-        case .wrong(let kind): throw EntryProblem(field: key, problem: "must be a string, got \(kind)")
+    private static func optionalDate(_ object: [String: Any], _ key: String) throws -> Date? {
+        guard let raw = object[key], !(raw is NSNull) else { return nil }
+        guard let s = raw as? String, let date = ISO8601.date(from: s) else {
+            throw EntryProblem(field: key, problem: "must be an ISO 8601 date like 2026-01-31T09:00:00+08:00, got \(describe(raw))")
         }
+        return date
     }
 
-    private static func optionalDate(_ field: Entry.Field<String>, _ key: String) throws -> Date? {
-        switch field {
-        case .missing, .null: return nil
-        case .value(let s):
-            if let date = ISO8601.date(from: s) { return date }
-        case .wrong: break
+    /// An integer from JSON, refusing booleans, fractions and values out of range.
+    static func wholeNumber(_ raw: Any) -> Int? {
+        if let n = raw as? NSNumber {
+            if isBoolean(n) { return nil }
+            let d = n.doubleValue
+            guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
+            return Int(d)
         }
-        throw EntryProblem(field: key, problem: "must be an ISO 8601 date like 2026-01-31T09:00:00+08:00, got \(kind(field))")
+        return nil
     }
 
-    /// An integer from a JSON number, refusing fractions and values out of range.
-    static func wholeNumber(_ d: Double) -> Int? {
-        guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
-        return Int(d)
+    /// JSON `true`/`false` arrive as NSNumber too; they report the Objective-C type "c".
+    private static func isBoolean(_ n: NSNumber) -> Bool {
+        String(cString: n.objCType) == "c"
     }
 
-    /// A number as a message shows it: whole numbers without a fraction.
-    static func describe(_ d: Double) -> String {
-        wholeNumber(d).map(String.init) ?? String(d)
+    private static func label(_ entry: Any) -> String {
+        guard let object = entry as? [String: Any] else { return "" }
+        if let id = object["id"] as? String, !id.isEmpty { return " (\"\(clip(id))\")" }
+        if let pic = object["picUrl"] as? String, !pic.isEmpty { return " (\"\(clip(pic))\")" }
+        return ""
     }
 
     private static func clip(_ s: String) -> String {
         s.count > 80 ? String(s.prefix(77)) + "..." : s
     }
 
-    /// JSONDecoder says only that the data is not JSON; JSONSerialization says where.
-    private static func describeParseError(_ data: Data) -> String {
-        var text = "the data is not valid JSON"
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    static func describe(_ value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "a string"
+        case is [Any]: return "a list"
+        case is [String: Any]: return "an object"
+        case let n as NSNumber where isBoolean(n): return n.boolValue ? "true" : "false"
+        case let n as NSNumber: return n.stringValue
+        default: return "\(type(of: value))"
         }
+    }
+
+    private static func describeParseError(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         return text.count > 160 ? String(text.prefix(157)) + "..." : text
     }
 }
