@@ -59,7 +59,7 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	mkdir -p build
 	python3 scripts/bench.py --binary "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/splashboard" \
-		--runs 15 --json build/bench.json --markdown build/bench.md
+		--runs 25 --json build/bench.json --markdown build/bench.md
 
 # build/splashboard_<version>_<arch>.deb
 deb: deps

@@ -11,7 +11,7 @@
     the first sync, a 304 in a fresh `splashboard sync` process and in a running kiosk
     (its `sync` events), and whether a 304 wrote anything.
 
-Usage: bench.py --binary PATH [--runs 15] [--json FILE] [--markdown FILE]"""
+Usage: bench.py --binary PATH [--runs 25] [--json FILE] [--markdown FILE]"""
 import argparse
 import hashlib
 import json
@@ -211,9 +211,9 @@ def sync(binary, env, work, image):
                                  check=True, capture_output=True, text=True, env=env).stdout
             return float(out.rsplit(";", 1)[1].split()[0]), out.strip()
 
-        # The first sync of the big feed, five times from the same starting point.
+        # The first sync of the big feed, nine times from the same starting point.
         firsts = []
-        for n in range(5):
+        for n in range(9):
             data, cache = os.path.join(work, "sync-data-%d" % n), os.path.join(work, "sync-cache-%d" % n)
             shutil.copytree(warm_data, data)
             shutil.copytree(warm_cache, cache)
@@ -273,7 +273,7 @@ def markdown(r):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
-    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--runs", type=int, default=25)
     ap.add_argument("--json", default=None)
     ap.add_argument("--markdown", default=None)
     args = ap.parse_args()
