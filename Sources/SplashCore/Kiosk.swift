@@ -211,6 +211,16 @@ public enum Kiosk {
                              poetryOrigin: state.poetry.entry.origin, nextPoetry: date(poetryAt), now: now.date)
     }
 
+    /// The picture the first splash would show if the kiosk started at `now` from `state`
+    /// (nil when it would start on the detail screen). Nothing is recorded: the shell asks
+    /// so that it can decode the picture while the window opens.
+    public static func firstPicture(of state: KioskState, at now: Instant) -> String? {
+        var trial = state
+        _ = enterSplash(&trial, now)
+        if case .splash(let splash) = trial.scene { return splash.imagePath }
+        return nil
+    }
+
     /// Shows the newest eligible campaign (recording the show first), the fallback image,
     /// or — with `fallback = skip` and nothing eligible — the detail screen.
     static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {

@@ -28,6 +28,8 @@ public final class Canvas {
     public private(set) var outputSize: Size
     private var rotationTarget: OpaquePointer?
     private var pictures: [String: (picture: Picture, size: Size)] = [:]
+    /// Pictures decoding on another thread, by path, until a frame needs them.
+    private var pending: [String: PendingPicture] = [:]
 
     /// A decoded picture, kept while its screen is up.
     private enum Picture {
@@ -342,11 +344,20 @@ public final class Canvas {
         try picture(path).size
     }
 
+    /// Hands over a picture already decoding, for the frame that will show it.
+    public func expect(_ picture: PendingPicture) {
+        pending[picture.path] = picture
+    }
+
     private func picture(_ path: String) throws -> (picture: Picture, size: Size) {
         if let cached = pictures[path] { return cached }
         let surface: UnsafeMutablePointer<SDL_Surface>
         do {
-            surface = try ImageDecoder.load(path)
+            if let early = pending.removeValue(forKey: path) {
+                surface = try early.take()
+            } else {
+                surface = try ImageDecoder.load(path)
+            }
         } catch {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
@@ -376,6 +387,7 @@ public final class Canvas {
     }
 
     private func keepPictures(_ paths: Set<String>, keepingPixels: Bool) {
+        pending = pending.filter { paths.contains($0.key) }
         for (path, entry) in pictures where !paths.contains(path) {
             switch entry.picture {
             case .texture(let texture):

@@ -47,11 +47,6 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
 
-        let canvas = openCanvas(log: log, clock: clock)
-
-        log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
-                          size: canvas.outputSize), at: clock.uptime)
-
         let device: Device
         do {
             device = try Device(options: options, assets: assets)
@@ -73,6 +68,17 @@ struct RunCommand {
         let settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
                                      poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
+        // The first splash's picture decodes on another thread while SDL opens the window.
+        var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
+        _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
+        let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map { PendingPicture(path: $0) }
+
+        let canvas = openCanvas(log: log, clock: clock)
+        if let firstPicture { canvas.expect(firstPicture) }
+
+        log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
+                          size: canvas.outputSize), at: clock.uptime)
+
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?
         do {

@@ -135,6 +135,21 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.upcomingDetail?.poetry == poem)
     }
 
+    @Test func theFirstPictureIsTheOneTheFirstSplashShows() {
+        let now = ManualClock().now
+        let state = makeState([entry("a"), entry("b", updated: 100), entry("spent", showTime: 1, shows: 1, updated: 200)])
+        #expect(Kiosk.firstPicture(of: state, at: now) == "/img/b.jpg")
+        // Asking records nothing.
+        #expect(state.catalog.map(\.shows) == [0, 0, 1])
+        var started = state
+        _ = Kiosk.reduce(&started, .started(now))
+        guard case .splash(let splash) = started.scene else { Issue.record("not on the splash"); return }
+        #expect(splash.imagePath == "/img/b.jpg")
+
+        #expect(Kiosk.firstPicture(of: makeState([]), at: now) == "/assets/default.jpg")
+        #expect(Kiosk.firstPicture(of: makeState([], fallback: .skip), at: now) == nil)
+    }
+
     @Test func tapElsewhereClicksThrough() {
         var state = makeState()
         var clock = ManualClock()

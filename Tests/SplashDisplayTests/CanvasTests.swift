@@ -95,4 +95,24 @@ import Testing
         #expect(first.color(540, 415).isClose(to: blue, tolerance: 20))
         #expect(try Picture(dir + "/1.png").differences(from: first, in: screen) == 0)
     }
+
+    @Test func aPictureDecodedAheadIsTheOneDrawn() throws {
+        let canvas = try Canvas(headless: true, size: Size(width: 320, height: 180), rotation: .none)
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.jpg", width: 320, height: 180, bands: [green])
+        try writeImage(dir + "/b.jpg", width: 320, height: 180, bands: [blue])
+        try "<html>".write(toFile: dir + "/page.jpg", atomically: true, encoding: .utf8)
+        canvas.expect(PendingPicture(path: dir + "/a.jpg"))
+        canvas.expect(PendingPicture(path: dir + "/b.jpg"))
+        canvas.expect(PendingPicture(path: dir + "/page.jpg"))
+        let screen = Rect(x: 0, y: 0, width: 320, height: 180)
+        canvas.beginFrame()
+        try canvas.drawImage(dir + "/a.jpg", in: screen, mode: .fill)
+        try canvas.endFrame(snapshotPath: dir + "/a.png")
+        #expect(try Picture(dir + "/a.png").color(160, 90).isClose(to: green, tolerance: 20))
+        // One that fails to decode fails the same way as decoding it then would.
+        #expect(throws: DisplayError.self) { try canvas.drawImage(dir + "/page.jpg", in: screen, mode: .fill) }
+        // One no frame asked for is let go with the pictures of the screen before.
+        canvas.keepPictures([dir + "/a.jpg"])
+    }
 }
