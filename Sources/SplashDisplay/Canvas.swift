@@ -99,7 +99,7 @@ public final class Canvas {
         // The software renderer on the window's framebuffer where one exists; otherwise what
         // the driver has.
         var made: OpaquePointer?
-        if driver != "kmsdrm", let pixels = SDL_GetWindowSurface(window), let software = SDL_CreateSoftwareRenderer(pixels) {
+        if driver != "kmsdrm", let pixels = SDL_GetWindowSurface(window), let software = Self.softwareRenderer(on: pixels) {
             made = software
             windowPixels = pixels
         }
@@ -131,6 +131,13 @@ public final class Canvas {
         SDL_DestroyWindow(window)
     }
 
+    /// SDL's software renderer drawing on `pixels`, blending what it draws.
+    private static func softwareRenderer(on pixels: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
+        let renderer = SDL_CreateSoftwareRenderer(pixels)
+        if let renderer { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+        return renderer
+    }
+
     /// Re-reads the output size after a window or display-mode change; true when it changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
@@ -138,14 +145,13 @@ public final class Canvas {
            pixels != windowPixels || Int(pixels.pointee.w) != outputSize.width || Int(pixels.pointee.h) != outputSize.height {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
-            guard let software = SDL_CreateSoftwareRenderer(pixels) else { return false }
+            guard let software = Self.softwareRenderer(on: pixels) else { return false }
             keepPictures([], keepingPixels: true)
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
             rotationTarget = nil
             SDL_DestroyRenderer(renderer)
             renderer = software
             windowPixels = pixels
-            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         }
         var w: Int32 = 0
         var h: Int32 = 0
@@ -298,15 +304,14 @@ public final class Canvas {
     /// Runs `draw` against an off-screen frame of the output's size and returns that frame;
     /// nil where frames are not drawn in software onto the window's pixels (KMSDRM, rotated).
     public func prepareFrame(_ draw: () -> Void) -> PreparedFrame? {
-        guard drawsOntoWindowPixels, let windowPixels, let format = windowPixels.pointee.format,
-              let pixels = SDL_CreateRGBSurfaceWithFormat(0, windowPixels.pointee.w, windowPixels.pointee.h,
-                                                          Int32(format.pointee.BitsPerPixel), format.pointee.format)
+        guard drawsOntoWindowPixels, let windowPixels,
+              let pixels = DecodedPicture.blank(width: Int(windowPixels.pointee.w), height: Int(windowPixels.pointee.h),
+                                                like: windowPixels.pointee.format)
         else { return nil }
-        guard let offscreen = SDL_CreateSoftwareRenderer(pixels) else {
+        guard let offscreen = Self.softwareRenderer(on: pixels) else {
             SDL_FreeSurface(pixels)
             return nil
         }
-        SDL_SetRenderDrawBlendMode(offscreen, SDL_BLENDMODE_BLEND)
         // Textures belong to the renderer that made them: the window's wait aside meanwhile.
         let windowTextures = pictures.filter { if case .texture = $0.value.picture { true } else { false } }
         for path in windowTextures.keys { pictures[path] = nil }

@@ -71,12 +71,17 @@ final class DecodedPicture {
         return SDL_SoftStretchLinear(surface, &src, frame, &dst) == 0
     }
 
+    /// A new surface of `width` x `height` in `format`'s pixel format, cleared.
+    static func blank(width: Int, height: Int, like format: UnsafeMutablePointer<SDL_PixelFormat>)
+        -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), Int32(format.pointee.BitsPerPixel),
+                                       format.pointee.format)
+    }
+
     /// A new surface holding `rect` of `frame` (a 1x1 black one if memory runs out: the
     /// frame on the screen is right, and the next draw shows the loss rather than crashing).
     private static func copy(_ rect: Rect, of frame: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface> {
-        let format = frame.pointee.format.pointee
-        guard let held = SDL_CreateRGBSurfaceWithFormat(0, Int32(rect.width), Int32(rect.height),
-                                                        Int32(format.BitsPerPixel), format.format)
+        guard let held = blank(width: rect.width, height: rect.height, like: frame.pointee.format)
         else { return SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_RGB888.rawValue) }
         var mode = SDL_BLENDMODE_NONE
         SDL_GetSurfaceBlendMode(frame, &mode)
@@ -101,9 +106,7 @@ final class DecodedPicture {
     /// keep the picture's ratio), so each band is scaled as the whole would be.
     static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, to size: Size,
                           format: UnsafeMutablePointer<SDL_PixelFormat>) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard format.pointee.BytesPerPixel == 4,
-              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height),
-                                                       Int32(format.pointee.BitsPerPixel), format.pointee.format)
+        guard format.pointee.BytesPerPixel == 4, let out = blank(width: size.width, height: size.height, like: format)
         else { return nil }
         guard downscale(source, into: out, at: Rect(x: 0, y: 0, width: size.width, height: size.height)) else {
             SDL_FreeSurface(out)
@@ -127,9 +130,7 @@ final class DecodedPicture {
         let unitIn = height / common
         let units = max(1, 16 / unitOut)
         let bandIn = min(height, unitIn * units)
-        guard let strip = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(bandIn), Int32(format.pointee.BitsPerPixel),
-                                                         format.pointee.format)
-        else { return false }
+        guard let strip = blank(width: width, height: bandIn, like: format) else { return false }
         defer { SDL_FreeSurface(strip) }
         SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
         var (inRow, outRow) = (0, 0)
