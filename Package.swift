@@ -27,6 +27,11 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev"])]
         ),
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
@@ -35,7 +40,7 @@ let package = Package(
         ),
         .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11"]
+            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11", "CDRM", "CSystem"]
         ),
         .executableTarget(
             name: "splashboard",

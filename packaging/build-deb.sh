@@ -23,6 +23,7 @@ install -D -m 0644 assets/poems.json "$share/poems.json"
 for f in assets/demo/*; do install -D -m 0644 "$f" "$share/demo/$(basename "$f")"; done
 install -D -m 0644 packaging/splashboard.conf "$stage/etc/splashboard/splashboard.conf"
 install -D -m 0644 packaging/splashboard.service "$stage/usr/lib/systemd/system/splashboard.service"
+install -D -m 0644 packaging/getty-tty1-splashboard.conf "$stage/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf"
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/doc/splashboard"
 gzip -9n < packaging/splashboard.1 > "$stage/usr/share/man/man1/splashboard.1.gz"
 gzip -9n < packaging/changelog > "$stage/usr/share/doc/splashboard/changelog.gz"

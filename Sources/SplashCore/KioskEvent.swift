@@ -16,7 +16,8 @@ public enum PoetrySource: String, Equatable, Sendable {
 
 /// Something that happened, announced on the log (the product's event table).
 public enum KioskEvent: Equatable, Sendable {
-    case started(version: String, driver: String, renderer: String, size: Size)
+    /// `output`: on the console, the DRM device, connector and mode drawn on.
+    case started(version: String, driver: String, renderer: String, size: Size, output: String? = nil)
     case firstFrame(ms: Int)
     /// A frame was presented (for latency measurements): which screen.
     case frame(scene: String)
@@ -53,9 +54,10 @@ public enum KioskEvent: Equatable, Sendable {
     /// The event's fields, in the order they are written.
     public var fields: [(String, JSONValue)] {
         switch self {
-        case let .started(version, driver, renderer, size):
+        case let .started(version, driver, renderer, size, output):
             return [("version", .string(version)), ("driver", .string(driver)),
                     ("renderer", .string(renderer)), ("size", .string(size.description))]
+                + (output.map { [("output", JSONValue.string($0))] } ?? [])
         case .firstFrame(let ms):
             return [("ms", .int(ms))]
         case let .splash(campaign, remaining, image):

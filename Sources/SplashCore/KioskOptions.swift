@@ -23,6 +23,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// A font file; nil means "ask fontconfig for a Chinese font".
     public var font: String?
     public var rotate: Rotation = .none
+    /// The DRM device to draw on at the console (e.g. /dev/dri/card1); nil means the first
+    /// one with a screen connected.
+    public var drmDevice: String?
     /// Window or headless canvas size; nil means the display's (headless: 1280x720).
     public var size: Size?
     public var logFormat: LogFormat = .text

@@ -166,6 +166,7 @@ public enum OptionParser {
             }
             o.rotate = r
         },
+        "drm-device": Spec(valueHint: "PATH") { o, s, cwd in o.drmDevice = try path(s, cwd: cwd) },
         "size": Spec(valueHint: "WxH") { o, s, _ in o.size = try size(s) },
         "log-format": Spec(valueHint: "text|json") { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
         "headless": Spec(takesValue: false, valueHint: "") { o, s, _ in o.headless = try flag(s) },
@@ -287,6 +288,8 @@ public enum OptionParser {
       --poetry-refresh SECONDS poetry panel refresh (default 300)
       --font PATH              font file (default: a Chinese font found with fontconfig)
       --rotate 0|90|180|270    draw rotated, for screens mounted on their side
+      --drm-device PATH        on the console: the DRM device to draw on (default: the first
+                               with a screen connected)
       --size WxH               window or canvas size (default: the display; headless 1280x720)
       --log-format text|json   text on stderr, or JSON lines on stdout (default text)
       --wait-for-display       no display yet: wait and retry instead of exiting (the service does)

@@ -12,20 +12,30 @@ import SplashServices
 /// are copied onto the frame from their decoded pixels (`DecodedPicture`). With
 /// `--rotate`, frames are drawn into a texture of the layout size and turned onto the output.
 public final class Canvas {
-    public let window: OpaquePointer
+    /// The SDL window; nil on the DRM console, which has none.
+    private let window: OpaquePointer?
+    /// The console's screen, drawn through KMS dumb buffers; nil in a window or headless.
+    private var console: DRMOutput?
+    /// Whether frames go to the DRM console (input then comes from `EvdevInput`).
+    public let isConsole: Bool
+    /// The DRM device asked for (`--drm-device`); nil: the first with a screen connected.
+    private let drmDevice: String?
     /// Draws into the window's own pixels (`windowPixels`) where the driver has them,
     /// otherwise into the driver's renderer (KMSDRM).
     private var renderer: OpaquePointer
     /// The window's framebuffer when the frame is drawn in software straight into it; then
     /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
+    /// On the console, the frame in ordinary memory that each present copies to the screen.
     private var windowPixels: UnsafeMutablePointer<SDL_Surface>?
-    /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`).
+    /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`), or `drm` on the console.
     public let driver: String
     /// SDL's render driver (`software`, `opengles2`, …).
     public let rendererName: String
     public let rotation: Rotation
     /// The renderer's output in pixels.
     public private(set) var outputSize: Size
+    /// Which screen is drawn on, on the console: device, connector and mode.
+    public var outputName: String? { console?.description }
     private var rotationTarget: OpaquePointer?
     private var pictures: [String: (picture: Picture, size: Size)] = [:]
     /// Pictures decoding on another thread, by path, until a frame needs them.
@@ -39,12 +49,29 @@ public final class Canvas {
         case pixels(DecodedPicture)
     }
 
+    /// Where frames go.
+    public enum Output: Equatable {
+        /// An SDL window (X11, Wayland, SDL's own KMSDRM) or, headless, SDL's dummy driver.
+        case window
+        /// The console through libdrm; `device` nil means the first one with a screen connected.
+        case console(device: String?)
+
+        /// The console when nothing says otherwise: no X11 or Wayland display in the
+        /// environment, no SDL video driver asked for, and a DRM device present.
+        public static func automatic(headless: Bool, drmDevice: String?, environment: [String: String]) -> Output {
+            if headless { return .window }
+            if let drmDevice { return .console(device: drmDevice) }
+            let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+            if set("DISPLAY") || set("WAYLAND_DISPLAY") || set("SDL_VIDEODRIVER") { return .window }
+            return DRMOutput.candidates(requested: nil).isEmpty ? .window : .console(device: nil)
+        }
+    }
+
     /// The size screens are laid out in.
     public var layoutSize: Size { rotation.logicalSize(for: outputSize) }
 
-    /// Opens the window. `size` nil means the whole display (headless: 1280x720).
-    public init(headless: Bool, size: Size?, rotation: Rotation) throws {
-        self.rotation = rotation
+    /// Sets the process-wide SDL hints the kiosk relies on.
+    private static func setHints(headless: Bool) {
         if headless {
             splash_set_hint("SDL_VIDEODRIVER", "dummy")
         }
@@ -58,6 +85,42 @@ public final class Canvas {
         // SIGTERM and SIGINT end the process at once (systemd's stop, Ctrl+C): every
         // committed show is already safe in the database.
         splash_set_hint("SDL_NO_SIGNAL_HANDLERS", "1")
+    }
+
+    /// Opens the console's screen: SDL's software renderer on a frame in memory that each
+    /// present copies into a KMS dumb buffer. SDL's video subsystem is not started.
+    public init(console device: String?, rotation: Rotation) throws {
+        self.rotation = rotation
+        Self.setHints(headless: false)
+        if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
+            throw DisplayError.sdl("starting SDL's events", sdlErrorText())
+        }
+        let output = try DRMOutput.open(requested: device)
+        guard let pixels = Self.consoleFrame(output.size), let renderer = Self.softwareRenderer(on: pixels) else {
+            throw DisplayError.sdl("allocating a \(output.size) frame", sdlErrorText())
+        }
+        window = nil
+        console = output
+        drmDevice = device
+        isConsole = true
+        windowPixels = pixels
+        self.renderer = renderer
+        driver = "drm"
+        rendererName = "software"
+        outputSize = output.size
+    }
+
+    /// A frame in memory in the dumb buffers' pixel format (XRGB8888).
+    private static func consoleFrame(_ size: Size) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
+    }
+
+    /// Opens the window. `size` nil means the whole display (headless: 1280x720).
+    public init(headless: Bool, size: Size?, rotation: Rotation) throws {
+        self.rotation = rotation
+        drmDevice = nil
+        isConsole = false
+        Self.setHints(headless: headless)
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.noDisplay(sdlErrorText())
         }
@@ -128,7 +191,11 @@ public final class Canvas {
         keepPictures([])
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
+        if let window {
+            SDL_DestroyWindow(window)
+        } else if let windowPixels {
+            SDL_FreeSurface(windowPixels)
+        }
     }
 
     /// SDL's software renderer drawing on `pixels`, blending what it draws.
@@ -141,7 +208,7 @@ public final class Canvas {
     /// Re-reads the output size after a window or display-mode change; true when it changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
-        if windowPixels != nil, let pixels = SDL_GetWindowSurface(window),
+        if windowPixels != nil, let pixels = currentFramebuffer(),
            pixels != windowPixels || Int(pixels.pointee.w) != outputSize.width || Int(pixels.pointee.h) != outputSize.height {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
@@ -151,6 +218,7 @@ public final class Canvas {
             rotationTarget = nil
             SDL_DestroyRenderer(renderer)
             renderer = software
+            if window == nil, let old = windowPixels, old != pixels { SDL_FreeSurface(old) }
             windowPixels = pixels
         }
         var w: Int32 = 0
@@ -164,11 +232,37 @@ public final class Canvas {
         return true
     }
 
+    /// The frame to draw into: the window's framebuffer, or on the console a frame of the
+    /// screen's size (the same one while the size stays).
+    private func currentFramebuffer() -> UnsafeMutablePointer<SDL_Surface>? {
+        guard window == nil else { return SDL_GetWindowSurface(window) }
+        guard let console else { return windowPixels }
+        if let windowPixels, Int(windowPixels.pointee.w) == console.size.width,
+           Int(windowPixels.pointee.h) == console.size.height { return windowPixels }
+        return Self.consoleFrame(console.size)
+    }
+
+    /// On the console: whether the screen went away, came back or changed its mode since
+    /// the last look. A screen that went away is let go (the loop keeps running); the next
+    /// look tries to open one again. True when there is a screen to draw on again.
+    public func consoleChanged() -> Bool {
+        guard isConsole else { return false }
+        if let console {
+            guard console.connectionChanged() else { return false }
+            self.console = nil
+        }
+        guard let output = try? DRMOutput.open(requested: drmDevice) else {
+            return false
+        }
+        console = output
+        return true
+    }
+
     /// Window coordinates (mouse) to layout coordinates.
     public func layoutPoint(windowX: Int32, windowY: Int32) -> Point {
-        var ww: Int32 = 0
-        var wh: Int32 = 0
-        SDL_GetWindowSize(window, &ww, &wh)
+        var ww = Int32(outputSize.width)
+        var wh = Int32(outputSize.height)
+        if let window { SDL_GetWindowSize(window, &ww, &wh) }
         let sx = ww > 0 ? Double(outputSize.width) / Double(ww) : 1
         let sy = wh > 0 ? Double(outputSize.height) / Double(wh) : 1
         let p = Point(x: Int(Double(windowX) * sx), y: Int(Double(windowY) * sy))
@@ -211,7 +305,10 @@ public final class Canvas {
             SDL_RenderCopyEx(renderer, rotationTarget, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
         }
         if let snapshotPath { try writePNG(snapshotPath) }
-        if windowPixels != nil {
+        if window == nil, let windowPixels {
+            SDL_RenderFlush(renderer)
+            try console?.present(windowPixels)
+        } else if windowPixels != nil {
             SDL_RenderFlush(renderer)
             SDL_UpdateWindowSurface(window)
         } else {

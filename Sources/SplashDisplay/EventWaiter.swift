@@ -8,19 +8,27 @@ import Glibc
 /// `kmsdrm` on a kiosk console, `dummy` headless — `SDL_WaitEventTimeout` wakes every
 /// millisecond to poll. There the waiter sleeps in `poll(2)` itself: on a pipe that
 /// background work writes to, and on its own read-only copies of the input devices, so
-/// a touch or key wakes it and SDL then reads the event from its own copy.
+/// a touch or key wakes it and SDL then reads the event from its own copy. On the DRM
+/// console (no SDL video driver) the devices are `EvdevInput`'s, which turns what they
+/// report into SDL events, and every rescan also asks the output whether its screen changed.
 final class EventWaiter {
     private let native: Bool
+    private let console: EvdevInput?
+    /// Called at each rescan (about every 2 s while idle) on the console.
+    private let onRescan: (() -> Void)?
     private var wakeRead: Int32 = -1
     private var wakeWrite: Int32 = -1
     private var inputs: [String: Int32] = [:]
     private let watchInputs: Bool
     /// How long a poll may last at most, so a device plugged in later is noticed.
     private static let rescanMs: Int32 = 2000
+    private var lastRescan = RunClock.monotonicNanos()
 
-    init(driver: String) {
+    init(driver: String, console: EvdevInput? = nil, onRescan: (() -> Void)? = nil) {
         native = driver == "x11" || driver == "wayland"
-        watchInputs = driver != "dummy"
+        watchInputs = driver != "dummy" && console == nil
+        self.console = console
+        self.onRescan = onRescan
         if !native {
             var fds: [Int32] = [0, 0]
             if pipe(&fds) == 0 {
@@ -62,15 +70,28 @@ final class EventWaiter {
             let left = deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
             let slice = min(left ?? Self.rescanMs, Self.rescanMs)
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            fds += inputs.values.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            fds += (console?.descriptors ?? Array(inputs.values)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), slice)
-            for entry in fds where entry.revents != 0 { drain(entry.fd, lost: entry.revents & Int16(POLLIN) == 0) }
+            for entry in fds where entry.revents != 0 {
+                let hungUp = entry.revents & Int16(POLLIN) == 0
+                if let console, entry.fd != wakeRead {
+                    console.read(entry.fd, hungUp: hungUp)
+                } else {
+                    drain(entry.fd, lost: hungUp)
+                }
+            }
+            if RunClock.monotonicNanos() - lastRescan >= UInt64(Self.rescanMs) * 1_000_000 {
+                // New input devices, and (on the console) a screen that went or came back.
+                lastRescan = RunClock.monotonicNanos()
+                rescanInputs()
+                console?.rescan()
+                onRescan?()
+            }
             SDL_PumpEvents()
             if SDL_PollEvent(&event) != 0 { return event }
             // Background work is done, or the deadline has come: the loop looks again.
             if ready > 0, fds[0].revents != 0 { return nil }
             if let deadline, RunClock.monotonicNanos() >= deadline { return nil }
-            if ready == 0 { rescanInputs() }
         }
     }
 

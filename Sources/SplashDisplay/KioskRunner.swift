@@ -44,6 +44,8 @@ public final class KioskRunner {
         /// The result of a sync already done before the loop started (a local feed read
         /// for the first frame); it stands for the first sync the loop asks for.
         public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
+        /// Tells systemd the first frame is up, and keeps its watchdog fed from the loop.
+        public var notifier: ServiceNotifier?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
                     script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?,
@@ -103,7 +105,20 @@ public final class KioskRunner {
         state.poetry.fallback = setup.bundledPoetry
         script = setup.script[...]
         wakeEvent = SDL_RegisterEvents(1)
-        waiter = EventWaiter(driver: canvas.driver)
+        if canvas.isConsole {
+            // On the console: input straight from evdev, and a look at the screen's
+            // connector at each rescan (unplugged, back, another mode).
+            let input = EvdevInput { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) }
+            waiter = EventWaiter(driver: canvas.driver, console: input) { [canvas] in
+                guard canvas.consoleChanged() else { return }
+                var event = SDL_Event()
+                event.type = SDL_WINDOWEVENT.rawValue
+                event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+                SDL_PushEvent(&event)
+            }
+        } else {
+            waiter = EventWaiter(driver: canvas.driver)
+        }
     }
 
     /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).
@@ -265,6 +280,7 @@ public final class KioskRunner {
         drawn = (state.scene, size)
         if framesPresented == 1 {
             log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
+            setup.notifier?.ready()
             if !shouldExit() {
                 let held = afterFirstFrame
                 afterFirstFrame = []
@@ -347,8 +363,13 @@ public final class KioskRunner {
                 handle(got)
             }
         case .real:
-            let ms = deadline.map { max(0, Int32(min((($0 - clock.uptime) * 1000).rounded(.up), 86_400_000))) }
+            var ms = deadline.map { max(0, Int32(min((($0 - clock.uptime) * 1000).rounded(.up), 86_400_000))) }
+            if let watchdog = setup.notifier?.watchdogInterval {
+                // Wake in time to feed systemd's watchdog.
+                ms = min(ms ?? Int32.max, Int32(watchdog * 1000))
+            }
             if let got = waiter.next(timeoutMs: ms) { handle(got) }
+            setup.notifier?.keepAlive()
         }
         while SDL_PollEvent(&event) != 0 { handle(event) }
         runDueScriptSteps()

@@ -73,11 +73,12 @@ struct RunCommand {
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
         let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map { PendingPicture(path: $0) }
 
-        let canvas = openCanvas(log: log, clock: clock)
+        let notifier = ServiceNotifier(environment: environment)
+        let canvas = openCanvas(log: log, clock: clock, notifier: notifier)
         if let firstPicture { canvas.expect(firstPicture) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
-                          size: canvas.outputSize), at: clock.uptime)
+                          size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?
@@ -106,6 +107,7 @@ struct RunCommand {
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
+        setup.notifier = notifier
         setup.initialSync = initialReport.map { ($0, catalog, message) }
         setup.operatorInfo = { [options] in
             let stored = (try? device.store.campaigns()) ?? []
@@ -130,23 +132,33 @@ struct RunCommand {
 
     /// Opens the window. With no display: exit 2 suggesting --headless, or — with
     /// --wait-for-display, as the boot service runs — say so once and retry with backoff
-    /// (1 s, 2 s, 4 s … at most 10 s) until one appears.
-    private func openCanvas(log: EventLog, clock: RunClock) -> Canvas {
+    /// (1 s, 2 s, then every 4 s) until one appears.
+    private func openCanvas(log: EventLog, clock: RunClock, notifier: ServiceNotifier) -> Canvas {
         var delay: UInt32 = 1
         var announced = false
         while true {
             do {
-                return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
+                switch Canvas.Output.automatic(headless: options.headless, drmDevice: options.drmDevice,
+                                               environment: environment) {
+                case .console(let device):
+                    return try Canvas(console: device, rotation: options.rotate)
+                case .window:
+                    return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
+                }
             } catch DisplayError.noDisplay(let reason) {
                 guard options.waitForDisplay else {
                     fail(DisplayError.noDisplay(reason).localizedDescription, status: 2)
                 }
                 if !announced {
                     fputs("splashboard: no display yet (\(reason)); waiting for one\n", stderr)
+                    notifier.status("waiting for a display")
                     announced = true
                 }
+                notifier.keepAlive()
                 sleep(delay)
-                delay = min(delay * 2, 10)
+                // At most 4 s between looks: a screen plugged in shows the kiosk soon, and
+                // systemd's watchdog is fed meanwhile.
+                delay = min(delay * 2, 4)
             } catch {
                 fail(error.localizedDescription, status: 1)
             }

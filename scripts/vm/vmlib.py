@@ -1,0 +1,374 @@
+"""A Debian 12 virtual machine for the boot test: the disk image, QEMU, QMP and a shell
+on the serial console. Used by scripts/vm/vm-test.py."""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import time
+import zlib
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+VM_DIR = os.path.join(ROOT, ".build", "vm")
+
+# What the image holds besides the .deb: a minimal system that boots (no X, no Mesa).
+# sqlite3 reads the database after power cuts; strace is for the syscall list.
+PACKAGES = ["systemd-sysv", "udev", "linux-image-amd64", "e2fsprogs", "kmod", "sqlite3", "strace",
+            "util-linux"]
+
+# The kiosk's settings for the test (appended to the packaged config, as an operator would).
+TEST_CONFIG = """
+# boot test
+countdown = 6
+attract-after = 15
+"""
+
+# A feed with one campaign capped at a few shows, for the power-cut runs.
+POWER_FEED = {
+    "message": "boot test",
+    "campaigns": [
+        {"id": "capped", "picUrl": "file:///usr/share/splashboard/demo/spring-tea.jpg", "showTime": 12,
+         "title": "capped", "updatedAt": "2026-11-20T10:00:00Z"},
+        {"id": "plenty", "picUrl": "file:///usr/share/splashboard/demo/night-market.jpg", "showTime": 100000,
+         "title": "plenty", "updatedAt": "2026-11-01T10:00:00Z"},
+    ],
+}
+
+
+def log(text):
+    print(text, flush=True)
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def build_image(deb):
+    """The disk image with the .deb installed, cached under .build/vm by its inputs."""
+    recipe = json.dumps([PACKAGES, TEST_CONFIG, POWER_FEED, open(__file__, "rb").read().decode()], sort_keys=True)
+    key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
+    folder = os.path.join(VM_DIR, "image-" + key)
+    disk = os.path.join(folder, "disk.img")
+    if os.path.exists(disk):
+        log(f"image: {folder} (cached)")
+        return folder
+    for old in os.listdir(VM_DIR) if os.path.isdir(VM_DIR) else []:
+        if old.startswith("image-"):
+            shutil.rmtree(os.path.join(VM_DIR, old), ignore_errors=True)
+    os.makedirs(folder, exist_ok=True)
+    rootfs = os.path.join(folder, "rootfs")
+    shutil.rmtree(rootfs, ignore_errors=True)
+    deb_name = os.path.basename(deb)
+    feed = json.dumps(POWER_FEED, ensure_ascii=False)
+    hooks = [
+        # The .deb, installed as the README says.
+        f'copy-in {deb} /root',
+        f'chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q /root/{deb_name}',
+        f'rm "$1/root/{deb_name}"',
+        # A shell on the serial console for the test (root, no password).
+        'mkdir -p "$1/etc/systemd/system/serial-getty@ttyS0.service.d"',
+        'printf "[Service]\\nExecStart=\\nExecStart=-/sbin/agetty --autologin root --keep-baud 115200 %%I linux\\n" '
+        '> "$1/etc/systemd/system/serial-getty@ttyS0.service.d/autologin.conf"',
+        'echo kiosk-vm > "$1/etc/hostname"',
+        'printf "/dev/vda / ext4 errors=remount-ro 0 1\\n" > "$1/etc/fstab"',
+        # A DHCP client on every wired link, as a kiosk image would have one.
+        'printf "[Match]\\nName=en*\\n\\n[Network]\\nDHCP=yes\\n" > "$1/etc/systemd/network/20-wired.network"',
+        'chroot "$1" systemctl enable systemd-networkd.service',
+        # A secret of another user's, which the kiosk must not be able to read.
+        'mkdir -p "$1/home/alice" && echo secret > "$1/home/alice/secret" && echo secret > "$1/root/secret"',
+        f"printf '%s' '{TEST_CONFIG}' >> \"$1/etc/splashboard/splashboard.conf\"",
+        'mkdir -p "$1/usr/local/share/vmtest"',
+        f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
+    ]
+    cmd = ["mmdebstrap", "--variant=apt", "--include=" + ",".join(PACKAGES)]
+    cmd += ["--customize-hook=" + h for h in hooks]
+    cmd += ["bookworm", rootfs]
+    log("image: mmdebstrap (about a minute or two)")
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    boot = os.path.join(rootfs, "boot")
+    kernel = sorted(f for f in os.listdir(boot) if f.startswith("vmlinuz-"))[-1]
+    initrd = sorted(f for f in os.listdir(boot) if f.startswith("initrd.img-"))[-1]
+    shutil.copy(os.path.join(boot, kernel), os.path.join(folder, "vmlinuz"))
+    shutil.copy(os.path.join(boot, initrd), os.path.join(folder, "initrd.img"))
+    with open(os.path.join(folder, "depends.txt"), "w") as f:
+        out = subprocess.run(["chroot", rootfs, "dpkg-query", "-W", "-f", "${Package}\\n"],
+                             capture_output=True, text=True).stdout
+        f.write(out)
+    subprocess.run(["mkfs.ext4", "-q", "-F", "-L", "root", "-d", rootfs, disk + ".tmp", "3G"], check=True)
+    os.rename(disk + ".tmp", disk)
+    shutil.rmtree(rootfs)
+    log(f"image: {folder}")
+    return folder
+
+
+class Screen:
+    """A screendump: width, height and RGB bytes (from QEMU's PPM)."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        parts = data.split(maxsplit=4)
+        assert parts[0] == b"P6", "not a PPM"
+        self.width, self.height = int(parts[1]), int(parts[2])
+        self.pixels = parts[4][-self.width * self.height * 3:]
+
+    def is_black(self):
+        return max(self.pixels[::97]) < 16
+
+    def diff_box(self, other, step=2):
+        """The box (x0, y0, x1, y1) around the pixels that differ, or None."""
+        if (self.width, self.height) != (other.width, other.height):
+            return (0, 0, self.width, self.height)
+        x0 = y0 = 10 ** 9
+        x1 = y1 = -1
+        a, b, w = self.pixels, other.pixels, self.width
+        for y in range(0, self.height, step):
+            row = y * w * 3
+            ra, rb = a[row:row + w * 3], b[row:row + w * 3]
+            if ra == rb:
+                continue
+            for x in range(0, w, step):
+                i = x * 3
+                if abs(ra[i] - rb[i]) + abs(ra[i + 1] - rb[i + 1]) + abs(ra[i + 2] - rb[i + 2]) > 24:
+                    x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        return None if x1 < 0 else (x0, y0, x1 + 1, y1 + 1)
+
+    def save_png(self, path):
+        raw = b"".join(b"\x00" + self.pixels[y * self.width * 3:(y + 1) * self.width * 3] for y in range(self.height))
+
+        def chunk(kind, body):
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+        png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0))
+        png += chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+        with open(path, "wb") as f:
+            f.write(png)
+
+
+def kvm_works(folder):
+    """Whether a guest kernel boots under KVM here (on some hosts /dev/kvm exists but the
+    guest hangs): boots the image once and waits for the serial console."""
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return False
+    vm = VM(folder, "probe", accel="kvm", gpus="none")
+    try:
+        vm.start()
+        return vm.wait_serial(b"login", 40) or vm.wait_serial(b"root@", 5)
+    except Exception:
+        return False
+    finally:
+        vm.power_cut()
+
+
+class VM:
+    """One QEMU machine on a copy-on-write overlay of the image."""
+
+    def __init__(self, folder, name, accel="tcg", gpus="virtio", net=False, extra_cmdline="",
+                 size=(1280, 800), fresh=True):
+        self.folder = folder
+        self.name = name
+        self.accel = accel
+        self.gpus = gpus
+        self.net = net
+        self.size = size
+        self.extra_cmdline = extra_cmdline
+        self.work = os.path.join(VM_DIR, "run-" + name)
+        if fresh:
+            shutil.rmtree(self.work, ignore_errors=True)
+        os.makedirs(self.work, exist_ok=True)
+        self.overlay = os.path.join(self.work, "disk.qcow2")
+        if fresh or not os.path.exists(self.overlay):
+            subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", os.path.join(folder, "disk.img"),
+                            "-F", "raw", self.overlay], check=True)
+        self.proc = None
+        self.serial = None
+        self.qmp_sock = None
+        self.buffer = b""
+        self.serial_log = open(os.path.join(self.work, "serial.log"), "ab")
+
+    def command(self):
+        w, h = self.size
+        cmdline = ("root=/dev/vda ro console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 "
+                   + self.extra_cmdline)
+        cmd = ["qemu-system-x86_64", "-machine", "q35", "-accel", self.accel, "-m", "1024", "-smp", "2",
+               "-kernel", os.path.join(self.folder, "vmlinuz"), "-initrd", os.path.join(self.folder, "initrd.img"),
+               "-append", cmdline,
+               "-drive", f"file={self.overlay},if=virtio,format=qcow2",
+               "-display", "none", "-S",
+               "-chardev", f"socket,id=ser0,path={self.work}/serial.sock,server=on,wait=off",
+               "-serial", "chardev:ser0",
+               "-qmp", f"unix:{self.work}/qmp.sock,server=on,wait=off",
+               "-device", "virtio-tablet-pci,id=tablet", "-device", "virtio-keyboard-pci,id=keyboard",
+               "-device", "pcie-root-port,id=rp1,chassis=1,slot=1"]
+        if self.gpus == "virtio":
+            cmd += ["-vga", "none", "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
+        elif self.gpus == "std":
+            cmd += ["-vga", "none", "-device", f"VGA,id=vga0,xres={w},yres={h}"]
+        elif self.gpus == "std+virtio":
+            cmd += ["-vga", "none", "-device", f"VGA,id=vga0,xres={w},yres={h}",
+                    "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
+        else:
+            cmd += ["-vga", "none"]
+        if self.net:
+            cmd += ["-netdev", "user,id=net0,restrict=on", "-device", "virtio-net-pci,netdev=net0,id=nic0"]
+        else:
+            cmd += ["-nic", "none"]
+        return cmd
+
+    def start(self, before_boot=None):
+        for s in ("serial.sock", "qmp.sock"):
+            try:
+                os.unlink(os.path.join(self.work, s))
+            except FileNotFoundError:
+                pass
+        self.proc = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL,
+                                     stdout=open(os.path.join(self.work, "qemu.log"), "ab"), stderr=subprocess.STDOUT)
+        deadline = time.time() + 20
+        while not (os.path.exists(os.path.join(self.work, "qmp.sock"))
+                   and os.path.exists(os.path.join(self.work, "serial.sock"))):
+            if self.proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("QEMU did not start: " + open(os.path.join(self.work, "qemu.log")).read()[-2000:])
+            time.sleep(0.05)
+        self.qmp_sock = socket.socket(socket.AF_UNIX)
+        self.qmp_sock.connect(os.path.join(self.work, "qmp.sock"))
+        self.qmp_file = self.qmp_sock.makefile("rwb")
+        self.qmp_file.readline()
+        self.qmp("qmp_capabilities")
+        self.serial = socket.socket(socket.AF_UNIX)
+        self.serial.connect(os.path.join(self.work, "serial.sock"))
+        self.serial.setblocking(False)
+        self.buffer = b""
+        if before_boot:
+            before_boot(self)
+        self.started_at = time.time()
+        self.qmp("cont")
+
+    def qmp(self, execute, **arguments):
+        message = {"execute": execute}
+        if arguments:
+            message["arguments"] = arguments
+        self.qmp_file.write(json.dumps(message).encode() + b"\n")
+        self.qmp_file.flush()
+        while True:
+            line = self.qmp_file.readline()
+            if not line:
+                raise RuntimeError("QMP closed")
+            reply = json.loads(line)
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RuntimeError(f"QMP {execute}: {reply['error']}")
+
+    def _pump(self, timeout):
+        import select
+        ready, _, _ = select.select([self.serial], [], [], timeout)
+        if ready:
+            try:
+                data = self.serial.recv(65536)
+            except BlockingIOError:
+                return
+            if data:
+                self.serial_log.write(data)
+                self.serial_log.flush()
+                self.buffer += data
+
+    def wait_serial(self, needle, timeout):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if needle in self.buffer:
+                return True
+            self._pump(0.2)
+        return needle in self.buffer
+
+    def login(self, timeout=240):
+        """Waits for the root shell on the serial console and makes it quiet."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if re.search(rb"root@kiosk-vm:[^\n]*# ?$", self.buffer.rstrip(b" ") + b" ") or b"root@kiosk-vm" in self.buffer:
+                break
+            self._pump(0.5)
+        else:
+            raise RuntimeError("no shell on the serial console")
+        self.serial.sendall(b"stty -echo; export PS1= PAGER=cat SYSTEMD_PAGER=cat TERM=dumb; dmesg -n 1\n")
+        time.sleep(0.5)
+        self.sh("true", timeout=30)
+
+    def sh(self, command, timeout=60):
+        """Runs a shell command on the serial console; returns (status, output)."""
+        marker = "M%08x" % int.from_bytes(os.urandom(4), "big")
+        self.buffer = b""
+        line = f"{command}; echo \"{marker}:$?:{marker}\"\n"
+        self.serial.sendall(line.encode())
+        pattern = re.compile(rb"(.*)" + marker.encode() + rb":(\d+):" + marker.encode(), re.S)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            m = pattern.search(self.buffer)
+            if m:
+                out = m.group(1).decode(errors="replace").replace("\r", "")
+                return int(m.group(2)), out.strip("\n")
+            self._pump(0.2)
+        raise RuntimeError(f"serial command timed out: {command}")
+
+    def put(self, path, text):
+        """Writes a file in the guest (base64 over the serial console)."""
+        import base64
+        data = base64.b64encode(text.encode()).decode()
+        self.sh(f": > {path}.b64")
+        for i in range(0, len(data), 512):
+            self.sh(f"printf %s '{data[i:i + 512]}' >> {path}.b64")
+        status, out = self.sh(f"base64 -d {path}.b64 > {path} && rm {path}.b64")
+        if status != 0:
+            raise RuntimeError(f"cannot write {path}: {out}")
+
+    def screendump(self, name, device=None):
+        path = os.path.join(self.work, name + ".ppm")
+        args = {"filename": path}
+        if device:
+            args["device"] = device
+        self.qmp("screendump", **args)
+        return Screen(path)
+
+    def tap(self, x, y, screen):
+        """A tap through the virtio tablet at pixel (x, y) of a screen of `screen` size."""
+        w, h = screen
+        vx = round(x * 32767 / max(w - 1, 1))
+        vy = round(y * 32767 / max(h - 1, 1))
+        self.qmp("input-send-event", events=[{"type": "abs", "data": {"axis": "x", "value": vx}},
+                                             {"type": "abs", "data": {"axis": "y", "value": vy}}])
+        self.qmp("input-send-event", events=[{"type": "btn", "data": {"down": True, "button": "left"}}])
+        time.sleep(0.05)
+        self.qmp("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
+
+    def key(self, qcode):
+        for down in (True, False):
+            self.qmp("input-send-event", events=[{"type": "key", "data": {"down": down,
+                                                                          "key": {"type": "qcode", "data": qcode}}}])
+            time.sleep(0.05)
+
+    def power_cut(self):
+        """QMP quit: the machine stops at once, as when the plug is pulled."""
+        try:
+            if self.qmp_sock:
+                self.qmp("quit")
+        except Exception:
+            pass
+        if self.proc:
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for s in (self.serial, self.qmp_sock):
+            try:
+                s and s.close()
+            except Exception:
+                pass
+        self.proc = self.serial = self.qmp_sock = None
