@@ -9,7 +9,7 @@ TEST_PACKAGES := xvfb xdotool openssl
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots deb reliability bench
+.PHONY: all deps build release run test clean screenshots deb reliability bench vm-test
 
 all: build
 
@@ -65,6 +65,15 @@ bench: deps
 deb: deps
 	@sh scripts/install-deps.sh dpkg-dev
 	sh packaging/build-deb.sh
+
+# The boot test (docs/KIOSK-BOOT.md): the .deb on a minimal Debian 12 in QEMU, no X, no
+# Mesa; the console, touch, keys, rotation, hotplug, watchdog, sandbox, idle, boot timing
+# and 30 power cuts. Slow (about an hour under TCG): not part of `make test`.
+# VM_ARGS="--only console --cuts 5" runs a part of it.
+VM_ARGS ?=
+vm-test: deb
+	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs
+	python3 scripts/vm/vm-test.py --deb "$$(ls -t build/splashboard_*.deb | head -n 1)" $(VM_ARGS)
 
 clean:
 	rm -rf .build build

@@ -92,6 +92,16 @@ public enum Kiosk {
             replaceCatalog(&state, with: catalog, message: message)
             return []
 
+        case let .showNotRecorded(id, reason, now):
+            // Record, then show: a show that is not in the ledger is not presented. This
+            // splash shows the default picture (or none); the next one tries the ledger again.
+            guard case .splash(let splash) = state.scene, splash.campaignID == id else { return [] }
+            if let i = state.catalog.firstIndex(where: { $0.campaign.id == id }) {
+                state.catalog[i].shows -= 1
+            }
+            let error: KioskEffect = .emit(.error(message: "cannot record a show of \(id), so it is not shown: \(reason)"))
+            return [error] + enterSplash(&state, now, campaigns: false)
+
         case let .imageFailed(path, reason, now):
             var effects: [KioskEffect] = [.emit(.error(message: "cannot show image \(path): \(reason)"))]
             for i in state.catalog.indices where state.catalog[i].imagePath == path {
@@ -223,9 +233,10 @@ public enum Kiosk {
 
     /// Shows the newest eligible campaign (recording the show first), the fallback image,
     /// or — with `fallback = skip` and nothing eligible — the detail screen.
-    static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+    /// `campaigns` false: the fallback only (the ledger just refused a show).
+    static func enterSplash(_ state: inout KioskState, _ now: Instant, campaigns: Bool = true) -> [KioskEffect] {
         let countdown = state.settings.countdown
-        if let index = CatalogEntry.newestEligible(in: state.catalog, at: now.date),
+        if campaigns, let index = CatalogEntry.newestEligible(in: state.catalog, at: now.date),
            let imagePath = state.catalog[index].imagePath {
             state.catalog[index].shows += 1
             let entry = state.catalog[index]

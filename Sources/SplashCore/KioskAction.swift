@@ -36,4 +36,7 @@ public enum KioskAction: Equatable, Sendable {
     case operatorInfoLoaded(OperatorInfo, Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
+    /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full
+    /// disk, a locked or damaged database): the campaign must not be shown.
+    case showNotRecorded(campaignID: String, reason: String, Instant)
 }

@@ -9,7 +9,10 @@ public enum ShowOutcome: String, Equatable, Sendable {
 
 /// Work the shell does for the reducer, in the order given.
 public enum KioskEffect: Equatable, Sendable {
-    /// Commit one show to the ledger. Comes before the frame that shows it.
+    /// Commit one show to the ledger. Comes before the frame that shows it, and before the
+    /// effects that announce the show. When the write fails the shell drops the effects
+    /// that follow it in the same list (they announce a show that will not happen) and
+    /// answers with `showNotRecorded`.
     case recordShow(campaignID: String, at: Date)
     /// Note how the last show of the campaign ended.
     case endShow(campaignID: String, outcome: ShowOutcome, at: Date)

@@ -143,22 +143,28 @@ public final class KioskRunner {
 
     private func dispatch(_ action: KioskAction) {
         for effect in Kiosk.reduce(&state, action) {
-            perform(effect)
+            if let answer = perform(effect) {
+                // The show was not recorded: what followed announced it; the core chooses again.
+                dispatch(answer)
+                return
+            }
         }
     }
 
-    private func perform(_ effect: KioskEffect) {
+    /// Carries out one effect; returns an action when the effect failed in a way the core
+    /// must decide about (a show the ledger refused).
+    private func perform(_ effect: KioskEffect) -> KioskAction? {
         if framesPresented == 0, effect.isBackgroundWork {
             // Background work starts once the first frame is up: it would only compete with it.
             afterFirstFrame.append(effect)
-            return
+            return nil
         }
         switch effect {
         case let .recordShow(id, date):
             do {
                 try setup.ledger?.recordShow(campaignID: id, at: date)
             } catch {
-                log.emit(.error(message: "cannot record a show of \(id): \(error.localizedDescription)"), at: clock.uptime)
+                return .showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())
             }
             // Once per show, the picture counts as used for the cache's eviction order.
             if case .splash(let splash) = state.scene, let cache = setup.cache,
@@ -174,12 +180,12 @@ public final class KioskRunner {
             if let done = setup.initialSync {
                 setup.initialSync = nil
                 post { .feedFetched(done.report, catalog: done.catalog, message: done.message, $0) }
-                return
+                return nil
             }
             guard let sync = setup.sync else {
                 let count = state.catalog.count
                 post { .feedFetched(SyncReport(status: .notModified, campaigns: count), catalog: nil, message: nil, $0) }
-                return
+                return nil
             }
             sync.start { report, catalog, message in
                 post { .feedFetched(report, catalog: catalog, message: message, $0) }
@@ -196,7 +202,7 @@ public final class KioskRunner {
             let post = poster()
             guard let pictures = setup.poetryPictures else {
                 post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
-                return
+                return nil
             }
             pictures.load(url) { path, _ in
                 post { .poetryImageLoaded(url: url.absoluteString, path: path, $0) }
@@ -212,6 +218,7 @@ public final class KioskRunner {
                 log.emit(.warning(message: "cannot keep the poem: \(error.localizedDescription)"), at: clock.uptime)
             }
         }
+        return nil
     }
 
     /// A function that hands an action to the loop from any thread and wakes it.
@@ -284,7 +291,7 @@ public final class KioskRunner {
             if !shouldExit() {
                 let held = afterFirstFrame
                 afterFirstFrame = []
-                held.forEach(perform)
+                for effect in held { _ = perform(effect) }
             }
         }
     }

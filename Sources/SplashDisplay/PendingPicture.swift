@@ -13,7 +13,7 @@ public final class PendingPicture: @unchecked Sendable {
     /// Starts decoding the file at `path`.
     public init(path: String) {
         self.path = path
-        DispatchQueue.global(qos: .userInteractive).async { [self] in
+        SerialWorker.detached(name: "splashboard.decode") { [self] in
             result = Result { try ImageDecoder.load(path) }
             done.signal()
         }

@@ -10,7 +10,7 @@ public final class BackgroundSync {
     private let dataDir: String
     private let cacheDir: String
     private let cacheMaxBytes: Int
-    private let queue = DispatchQueue(label: "splashboard.sync")
+    private let queue = SerialWorker(name: "splashboard.sync")
     private var parts: (store: CampaignStore, cache: ImageCache, sync: FeedSync)?
 
     public init(feed: URL, dataDir: String, cacheDir: String, cacheMaxBytes: Int) {

@@ -37,9 +37,11 @@ public final class FeedSync {
         // What an unchanged feed is answered with is read while the request is in flight.
         let standing = Standing()
         let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { [store, cache] in
+        reading.enter()
+        SerialWorker.detached(name: "splashboard.sync-read") { [store, cache] in
             standing.campaigns = (try? store.activeCount()) ?? 0
             standing.missing = ((try? store.activePictures()) ?? []).filter { !cache.contains(key: $0.key) }
+            reading.leave()
         }
         let fetched: (Fetcher.Result, Data)
         do {

@@ -11,7 +11,7 @@ public final class LivePoetryProvider: TimelineProvider {
     public let imageURL: URL?
     public let refresh: TimeInterval
     let fetcher: Fetcher
-    private let queue = DispatchQueue(label: "splashboard.poetry")
+    private let queue = SerialWorker(name: "splashboard.poetry")
 
     public init(poemURL: URL, imageURL: URL?, refresh: TimeInterval, fetcher: Fetcher = Fetcher()) {
         self.poemURL = poemURL
@@ -44,7 +44,7 @@ public final class LivePoetryProvider: TimelineProvider {
 public final class PoetryPictures {
     let downloader: ImageDownloader
     let cache: ImageCache
-    private let queue = DispatchQueue(label: "splashboard.poetry-pictures")
+    private let queue = SerialWorker(name: "splashboard.poetry-pictures")
     private var current: String?
 
     public init(cache: ImageCache, fetcher: Fetcher = Fetcher(), current: String? = nil) {

@@ -52,6 +52,34 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.catalog[0].shows == 1)
     }
 
+    @Test func aShowTheLedgerRefusedIsReplacedByTheFallback() {
+        var state = makeState([entry("a", showTime: 5, shows: 2)])
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(state.catalog[0].shows == 3)
+        let effects = Kiosk.reduce(&state, .showNotRecorded(campaignID: "a", reason: "disk full", clock.advance(0.01)))
+        guard case .splash(let splash) = state.scene else { Issue.record("not on the splash"); return }
+        #expect(splash.campaignID == nil)
+        #expect(splash.imagePath == "/assets/default.jpg")
+        // The count goes back to what the ledger holds, and nothing is recorded for the fallback.
+        #expect(state.catalog[0].shows == 2)
+        #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
+        #expect(events(effects) == [
+            .error(message: "cannot record a show of a, so it is not shown: disk full"),
+            .splash(campaign: nil, remaining: nil, image: "/assets/default.jpg"),
+            .countdown(value: 3),
+        ])
+    }
+
+    @Test func aRefusedShowWithFallbackSkipGoesStraightToTheDetail() {
+        var state = makeState([entry("a")], fallback: .skip)
+        let clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = Kiosk.reduce(&state, .showNotRecorded(campaignID: "a", reason: "locked", clock.now))
+        guard case .detail(let detail) = state.scene else { Issue.record("not on the detail screen"); return }
+        #expect(detail.campaignID == nil)
+    }
+
     @Test func countdownTicksOncePerSecondAndAdvancesAtZero() {
         var state = makeState()
         var clock = ManualClock()

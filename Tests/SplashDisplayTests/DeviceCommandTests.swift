@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashServices
 import SplashTestSupport
 import Testing
 
@@ -34,6 +35,35 @@ import Testing
         var cacheFiles: [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? []).sorted()
         }
+    }
+
+    /// Record, then show: when the ledger refuses the write (here a trigger makes SQLite
+    /// fail every INSERT into the shows table, as a full disk would), the campaign is not
+    /// presented; the default picture is, with an error event. Once the database takes
+    /// writes again, counting resumes from what was really recorded.
+    @Test func aShowTheLedgerRefusesIsNotPresented() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 2, "title": "两次"}]"#)
+        #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
+        let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
+        try db.execute("CREATE TRIGGER refuse BEFORE INSERT ON shows BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END")
+
+        let refused = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
+        #expect(refused.status == 0, "\(refused.stderr)")
+        #expect(refused.events(named: "splash").map { $0["campaign"] is NSNull } == [true])
+        let error = refused.events(named: "error").compactMap { $0["message"] as? String }
+        #expect(error.contains { $0.contains("cannot record a show of a") && $0.contains("disk is full") }, "\(error)")
+        #expect(try db.query("SELECT count(*) FROM shows") == [[.int(0)]])
+
+        try db.execute("DROP TRIGGER refuse")
+        var shown: [String] = []
+        for _ in 0..<3 {
+            let r = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
+            shown.append(r.events(named: "splash").first?["campaign"] as? String ?? "fallback")
+        }
+        #expect(shown == ["a", "a", "fallback"])
+        #expect(try db.query("SELECT count(*) FROM shows") == [[.int(2)]])
     }
 
     @Test func showCountsHoldAcrossRestartsThenTheFallbackShows() throws {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs work items one after another on a thread of its own, which sleeps on a condition
+/// variable while there is nothing to do.
+///
+/// Used instead of Dispatch queues for the kiosk's background work: once Dispatch starts
+/// its worker threads on Linux, its workqueue monitor wakes the process every second for
+/// as long as it runs, which is most of an idle kiosk's wake-ups. A plain thread that
+/// waits costs nothing.
+public final class SerialWorker: @unchecked Sendable {
+    private let name: String
+    private let condition = NSCondition()
+    private var items: [() -> Void] = []
+    private var started = false
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// Queues `work`; it runs after everything queued before it.
+    public func async(_ work: @escaping () -> Void) {
+        condition.lock()
+        items.append(work)
+        if !started {
+            started = true
+            let thread = Thread { [self] in loop() }
+            thread.name = name
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs `work` once on a new thread of its own.
+    public static func detached(name: String, _ work: @escaping () -> Void) {
+        let thread = Thread(block: work)
+        thread.name = name
+        thread.start()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while items.isEmpty { condition.wait() }
+            let work = items.removeFirst()
+            condition.unlock()
+            work()
+        }
+    }
+}

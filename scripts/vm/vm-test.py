@@ -1,0 +1,431 @@
+#!/usr/bin/env python3
+"""The kiosk as it really boots: installs the .deb on a minimal Debian 12 in QEMU (no X,
+no Mesa) and checks the console through QMP (screendump, tablet, keyboard, power cuts)
+and a shell on the serial console. One line per check, `ok` or `FAILED`; exit 1 when any
+check failed. `make vm-test` runs it; see docs/KIOSK-BOOT.md."""
+
+import argparse
+import os
+import random
+import re
+import shutil
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vmlib  # noqa: E402
+from vmlib import VM, log  # noqa: E402
+
+OUT = os.path.join(vmlib.ROOT, "build", "vm-test")
+CONF = "/etc/splashboard/splashboard.conf"
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+        self.failures = 0
+        self.timeline = []
+
+    def check(self, what, ok, detail=""):
+        line = f"{'ok' if ok else 'FAILED'}: {what}" + (f" ({detail})" if detail else "")
+        if not ok:
+            self.failures += 1
+        self.lines.append(line)
+        log(line)
+        return ok
+
+    def note(self, text):
+        self.lines.append("   " + text)
+        log("   " + text)
+
+
+def journal_length(vm):
+    _, out = vm.sh("journalctl -b -u splashboard -o cat --no-pager | wc -l")
+    return int(out.strip() or 0)
+
+
+def wait_journal(vm, pattern, start, timeout):
+    """Waits for a line of the kiosk's journal after line `start` matching `pattern`
+    (only the new lines cross the serial console)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        _, out = vm.sh(f"journalctl -b -u splashboard -o cat --no-pager | tail -n +{start + 1} | "
+                       f"grep -m1 -E '{pattern}' || true")
+        if out.strip():
+            return out.strip().splitlines()[0]
+        time.sleep(0.5)
+    return None
+
+
+def restart(vm):
+    """Restarts the kiosk; returns the journal position before it."""
+    start = journal_length(vm)
+    vm.sh("systemctl restart splashboard")
+    return start
+
+
+def main_pid(vm):
+    return vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
+
+
+def monotonic_of(vm, grep, unit=None):
+    unit_arg = f"-u {unit}" if unit else ""
+    _, out = vm.sh(f"journalctl -b {unit_arg} -o short-monotonic --no-pager | grep -m1 -e '{grep}'")
+    m = re.search(r"\[\s*([\d.]+)\]", out)
+    return float(m.group(1)) if m else None
+
+
+def set_config(vm, lines):
+    """The packaged config plus the test's lines (later lines win)."""
+    vm.sh(f"sed -i '/^# vm-test$/,$d' {CONF}")
+    if lines:
+        vm.sh("printf '%s\\n' '# vm-test' " + " ".join(f"'{line}'" for line in lines) + f" >> {CONF}")
+
+
+def is_small(box, screen, fraction=0.05):
+    x0, y0, x1, y1 = box
+    return (x1 - x0) * (y1 - y0) < fraction * screen.width * screen.height
+
+
+def pill_box(vm, start):
+    """The countdown's digit, found as what changes between two screendumps a second
+    apart while the splash counts down."""
+    if not wait_journal(vm, r"countdown value=5", start, 60):
+        return None, None
+    a = vm.screendump("pill-a")
+    time.sleep(1.2)
+    b = vm.screendump("pill-b")
+    box = a.diff_box(b)
+    return box, a
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def run_console(folder, accel, report):
+    """The main run: one virtio GPU, tablet and keyboard, no network."""
+    vm = VM(folder, "console", accel=accel, gpus="virtio")
+    vm.start()
+    try:
+        vm.login()
+        first = wait_journal(vm, r"first_frame", 0, 120)
+        pid = main_pid(vm)
+        screen = vm.screendump("boot")
+        active = vm.sh("systemctl is-active splashboard")[1].strip()
+        report.check("the kiosk is on the console after power-on, through its own unit",
+                     first is not None and active == "active" and not screen.is_black(),
+                     f"state {active}, {first and first.split('splashboard: ')[-1]}")
+        started = wait_journal(vm, r"started version", 0, 5) or ""
+        report.check("it draws through libdrm dumb buffers in software (no GL)",
+                     'driver="drm"' in started and 'renderer="software"' in started,
+                     started.split("splashboard: ")[-1])
+        uid = vm.sh(f"awk '/^Uid:/ {{print $2}}' /proc/{pid}/status")[1].strip()
+        kiosk_uid = vm.sh("id -u splashboard")[1].strip()
+        report.check("as the splashboard user", uid == kiosk_uid and uid != "0", f"uid {uid}")
+        status, pkgs = vm.sh("dpkg-query -W -f '${Package}\\n' | grep -E '^(xserver|xorg|libgl1-mesa-dri|libegl|mesa)' || true")
+        maps = vm.sh(f"grep -cE 'libEGL|libGL|_dri\\.so|libgbm' /proc/{pid}/maps || true")[1].strip()
+        report.check("without X, Mesa or EGL installed or loaded", pkgs.strip() == "" and maps == "0",
+                     f"packages: {pkgs.strip() or 'none'}; GL libraries mapped: {maps}")
+        getty = vm.sh("systemctl is-active getty@tty1")[1].strip()
+        report.check("no login prompt on tty1 while the kiosk has it", getty != "active", f"getty@tty1 {getty}")
+        ff = monotonic_of(vm, "first_frame", "splashboard")
+        report.timeline.append(("first frame, virtio GPU, no network", ff))
+        _, chain = vm.sh("systemd-analyze critical-chain splashboard.service --no-pager 2>&1 | tail -n +3")
+        report.timeline.append(("critical chain", chain))
+        shutil.copy(screen_path(vm, "boot"), OUT + "/boot.ppm")
+
+        # The countdown ticks in the pill, then the detail screen.
+        set_config(vm, ["countdown = 6"])
+        restart(vm)
+        frames = []
+        t_end = time.time() + 14
+        while time.time() < t_end:
+            frames.append(vm.screendump(f"cd{len(frames)}"))
+            time.sleep(0.2)
+        distinct = [frames[0]]
+        for f in frames[1:]:
+            if f.diff_box(distinct[-1], step=4) is not None:
+                distinct.append(f)
+        boxes = [distinct[i].diff_box(distinct[i + 1]) for i in range(len(distinct) - 1)]
+        ticks = [i for i, b in enumerate(boxes) if is_small(b, distinct[0]) and b[0] > distinct[0].width * 0.6
+                 and b[3] < distinct[0].height * 0.25]
+        big_after = [i for i, b in enumerate(boxes) if ticks and i > ticks[-1] and not is_small(b, distinct[0], 0.3)]
+        report.check("the countdown ticks in the pill (screendumps differ only there), then the detail screen",
+                     len(ticks) >= 3 and bool(big_after),
+                     f"{len(ticks)} ticks inside the pill, boxes {[boxes[i] for i in ticks][:3]}; "
+                     f"detail after: {bool(big_after)}")
+        if ticks:
+            distinct[ticks[0]].save_png(OUT + "/splash.png")
+        distinct[-1].save_png(OUT + "/detail.png")
+
+        # A tap on the pill skips; a tap elsewhere clicks through; Esc skips.
+        start = restart(vm)
+        box, shot = pill_box(vm, start)
+        if box:
+            cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+            vm.tap(cx, cy, (shot.width, shot.height))
+            line = wait_journal(vm, r"skip by=", start, 15)
+            report.check("a tap on the pill via the tablet skips (skip by=tap)", line and 'by="tap"' in line,
+                         f"tap at {cx},{cy}: {line and line.split('splashboard: ')[-1]}")
+        else:
+            report.check("a tap on the pill via the tablet skips (skip by=tap)", False, "pill not found")
+        start = restart(vm)
+        if wait_journal(vm, r"countdown value=5", start, 60):
+            vm.tap(400, 500, (1280, 800))
+        line = wait_journal(vm, r"skip by=", start, 15)
+        report.check("a tap elsewhere on the picture clicks through", line and 'by="click_through"' in line,
+                     line and line.split("splashboard: ")[-1])
+        start = restart(vm)
+        if wait_journal(vm, r"countdown value=5", start, 60):
+            vm.key("esc")
+        line = wait_journal(vm, r"skip by=", start, 15)
+        report.check("Esc on the keyboard skips", line and 'by="key"' in line, line and line.split("splashboard: ")[-1])
+
+        # Rotated: the picture turns, and a tap on the turned pill still skips.
+        set_config(vm, ["countdown = 6", "rotate = 90"])
+        start = restart(vm)
+        box, shot = pill_box(vm, start)
+        if box:
+            shot.save_png(OUT + "/rotated.png")
+            turned = box[0] > shot.width / 2 and box[1] > shot.height / 2
+            cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+            vm.tap(cx, cy, (shot.width, shot.height))
+            line = wait_journal(vm, r"skip by=", start, 15)
+            report.check("rotate = 90 turns the picture and a tap on the turned pill skips",
+                         turned and line and 'by="tap"' in line,
+                         f"pill at {box} (bottom right when turned), {line and line.split('splashboard: ')[-1]}")
+        else:
+            report.check("rotate = 90 turns the picture and a tap on the turned pill skips", False, "pill not found")
+
+        # Idle on the detail screen.
+        set_config(vm, ["countdown = 1", "attract-after = 0"])
+        start = restart(vm)
+        wait_journal(vm, r"detail campaign", start, 60)
+        time.sleep(8)
+        pid = main_pid(vm)
+        probe = (f"cat /proc/{pid}/stat | awk '{{print $14+$15}}'; "
+                 f"cat /proc/{pid}/task/*/status | awk '/ctxt_switches/ {{s+=$2}} END {{print s}}'")
+        before = [int(x) for x in vm.sh(probe)[1].split()]
+        time.sleep(60)
+        after = [int(x) for x in vm.sh(probe)[1].split()]
+        hz = int(vm.sh("getconf CLK_TCK")[1].strip() or 100)
+        cpu = (after[0] - before[0]) / hz / 60 * 100
+        wakeups = (after[1] - before[1]) / 60
+        report.check("idle on the detail screen: CPU <= 0.5 % of a core and <= 1 wake-up a second over 60 s",
+                     cpu <= 0.5 and wakeups <= 1.0, f"CPU {cpu:.2f} %, {wakeups:.2f} wake-ups/s")
+
+        # The sandbox.
+        pid = main_pid(vm)
+        gid = vm.sh("id -g splashboard")[1].strip()
+        groups = vm.sh("id -G splashboard | tr ' ' ','")[1].strip()
+        enter = f"nsenter -t {pid} -m -S {kiosk_uid} -G {gid} --"
+        home = vm.sh(f"{enter} cat /home/alice/secret")[0]
+        root = vm.sh(f"{enter} cat /root/secret")[0]
+        report.check("the service cannot read /root or /home", home != 0 and root != 0,
+                     f"cat exit status {home} and {root} inside its mount namespace; groups {groups}")
+        caps = vm.sh(f"grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb)' /proc/{pid}/status | awk '{{print $2}}' | sort -u")[1].split()
+        report.check("it runs with no capabilities", caps == ["0000000000000000"], " ".join(caps))
+        _, security = vm.sh("systemd-analyze security splashboard.service --no-pager 2>&1 | tail -n 1")
+        m = re.search(r"level for \S+: ([\d.]+)", security)
+        level = float(m.group(1)) if m else 99
+        report.check("systemd-analyze security is at or below 2.0", level <= 2.0, security.strip())
+        sigsys = vm.sh("journalctl -b --no-pager | grep -cE 'SIGSYS|code=killed, status=31' || true")[1].strip()
+        report.check("the syscall filter lets the program run (no SIGSYS this boot)", sigsys == "0", f"{sigsys} lines")
+        restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
+        uptime = float(vm.sh("cut -d' ' -f1 /proc/uptime")[1].strip())
+        report.check("the service stays up (NRestarts=0) for 2 minutes", restarts == "0" and uptime >= 120,
+                     f"NRestarts={restarts} after {uptime:.0f} s")
+
+        # A hung kiosk is restarted by the watchdog.
+        set_config(vm, [])
+        start = restart(vm)
+        wait_journal(vm, r"first_frame", start, 60)
+        pid = main_pid(vm)
+        watchdog = vm.sh("systemctl show -p WatchdogUSec --value splashboard")[1].strip()
+        start = journal_length(vm)
+        stopped_at = float(vm.sh(f"cut -d' ' -f1 /proc/uptime; kill -STOP {pid}")[1].split()[0])
+        back = wait_journal(vm, r"first_frame", start, 90)
+        _, stamps = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | tail -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamps)
+        took = float(m.group(1)) - stopped_at if m else 999
+        report.check("a hung kiosk (kill -STOP) is restarted within 2 x WatchdogSec",
+                     back is not None and main_pid(vm) != pid and took <= 20,
+                     f"WatchdogSec {watchdog}, first frame again {took:.1f} s after the stop (guest clock)")
+        vm.sh("sync")
+    finally:
+        vm.power_cut()
+
+
+def screen_path(vm, name):
+    return os.path.join(vm.work, name + ".ppm")
+
+
+def run_network_down(folder, accel, report):
+    """Boot timing with a virtio NIC whose link is down and a DHCP client configured; then
+    the same image without the kiosk, for the login prompt it replaces."""
+    vm = VM(folder, "network", accel=accel, gpus="virtio", net=True)
+    vm.start(before_boot=lambda m: m.qmp("set_link", name="nic0", up=False))
+    try:
+        vm.login()
+        wait_journal(vm, r"first_frame", 0, 120)
+        ff = monotonic_of(vm, "first_frame", "splashboard")
+        online = vm.sh("systemctl is-active network-online.target")[1].strip()
+        report.timeline.append(("first frame, NIC link down, DHCP client waiting", ff))
+        report.check("the kiosk does not wait for the network", ff is not None and online != "active",
+                     f"first frame at {ff} s while network-online.target is {online}")
+        vm.sh("systemctl disable splashboard 2>/dev/null; sync")
+    finally:
+        vm.power_cut()
+    vm = VM(folder, "network", accel=accel, gpus="virtio", net=True, fresh=False)
+    vm.start(before_boot=lambda m: m.qmp("set_link", name="nic0", up=False))
+    try:
+        vm.login()
+        time.sleep(3)
+        getty = monotonic_of(vm, "Started getty@tty1")
+        report.timeline.append(("tty1 login prompt on the same image, kiosk disabled", getty))
+    finally:
+        vm.power_cut()
+
+
+def run_gpus(folder, accel, report, gpus, name, devices):
+    vm = VM(folder, name, accel=accel, gpus=gpus)
+    vm.start()
+    try:
+        vm.login()
+        first = wait_journal(vm, r"first_frame", 0, 120)
+        started = wait_journal(vm, r"started version", 0, 5) or ""
+        _, status = vm.sh("for c in /sys/class/drm/card*-*; do echo \"$(basename $c) $(cat $c/status)\"; done")
+        shots = {d: vm.screendump(f"{name}-{d}", device=d) for d in devices}
+        drawn = [d for d, s in shots.items() if not s.is_black()]
+        output = re.search(r'output="([^"]*)"', started)
+        report.check(f"{gpus}: the kiosk draws on the DRM device with a connected screen",
+                     first is not None and bool(drawn),
+                     f"{output and output.group(1)}; connectors: {status.replace(chr(10), ', ')}; "
+                     f"screens with a picture: {drawn}")
+    finally:
+        vm.power_cut()
+
+
+def run_hotplug(folder, accel, report):
+    vm = VM(folder, "hotplug", accel=accel, gpus="none")
+    vm.start()
+    try:
+        vm.login()
+        waiting = wait_journal(vm, r"waiting for one", 0, 90)
+        report.check("with no display device at boot the kiosk waits (no crash loop)",
+                     waiting is not None and vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip() == "0",
+                     waiting and waiting.split("splashboard: ")[-1])
+        start = journal_length(vm)
+        vm.qmp("device_add", driver="virtio-gpu-pci", bus="rp1", id="gpu1", xres=1280, yres=800)
+        t0 = time.time()
+        first = wait_journal(vm, r"first_frame", start, 30)
+        took = time.time() - t0
+        shot = vm.screendump("hotplug", device="gpu1")
+        report.check("a hot-added GPU (device_add virtio-gpu-pci) shows the kiosk within 15 s",
+                     first is not None and took <= 15 and not shot.is_black(), f"{took:.1f} s")
+    finally:
+        vm.power_cut()
+
+
+def run_power_cuts(folder, accel, report, cuts, seed):
+    rng = random.Random(seed)
+    report.note(f"power cuts: {cuts}, random seed {seed}")
+    vm = VM(folder, "power", accel=accel, gpus="virtio", extra_cmdline="fsck.mode=force fsck.repair=no")
+    vm.start()
+    bad = []
+    worst_shows = 0
+    try:
+        vm.login()
+        set_config(vm, ["feed = file:///usr/local/share/vmtest/feed.json", "countdown = 2", "attract-after = 2",
+                        "sync-interval = 10"])
+        vm.sh("systemctl restart splashboard; sync")
+        for i in range(cuts + 1):
+            if i > 0:
+                vm = VM(folder, "power", accel=accel, gpus="virtio", extra_cmdline="fsck.mode=force fsck.repair=no",
+                        fresh=False)
+                vm.start()
+                vm.login()
+                fsck = vm.sh("journalctl -b -u systemd-fsck-root -o cat --no-pager | grep -E 'clean|error|UNEXPECTED'")[1]
+                failed = vm.sh("systemctl is-failed systemd-fsck-root")[1].strip()
+                back = wait_journal(vm, r"first_frame", 0, 120)
+                integrity = vm.sh("runuser -u splashboard -- sqlite3 /var/lib/splashboard/splashboard.db "
+                                  "'PRAGMA integrity_check'")[1].strip()
+                shows = vm.sh("runuser -u splashboard -- sqlite3 /var/lib/splashboard/splashboard.db "
+                              "\"SELECT count(*) FROM shows WHERE campaign_id='capped'\"")[1].strip()
+                partial = vm.sh("ls -A /var/cache/splashboard | grep -c '^.partial-' || true")[1].strip()
+                shot = vm.screendump(f"cut{i}")
+                n = int(shows) if shows.isdigit() else 999
+                worst_shows = max(worst_shows, n)
+                problems = []
+                if failed == "failed" or "clean" not in fsck:
+                    problems.append(f"fsck: {fsck.strip()}")
+                if integrity != "ok":
+                    problems.append(f"integrity: {integrity}")
+                if n > 12:
+                    problems.append(f"{n} shows of a campaign allowed 12")
+                if partial != "0":
+                    problems.append(f"{partial} partial cache files")
+                if back is None or shot.is_black():
+                    problems.append("kiosk not back on screen")
+                if problems:
+                    bad.append(f"cut {i}: " + "; ".join(problems))
+                log(f"   cut {i}: fsck {'clean' if 'clean' in fsck else fsck.strip()!r}, integrity {integrity}, "
+                    f"capped shows {shows}/12, partial files {partial}, kiosk {'back' if back else 'MISSING'}")
+            if i < cuts:
+                time.sleep(rng.uniform(1, 14))
+                vm.power_cut()
+        report.check(f"{cuts} power cuts during shows and syncs: clean filesystem and database, no over-show, "
+                     "no partial cache file, the kiosk back every boot", not bad,
+                     "; ".join(bad) or f"most shows of the capped campaign: {worst_shows}/12")
+    finally:
+        vm.power_cut()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deb", required=True)
+    parser.add_argument("--only", default="console,network,gpus,hotplug,power",
+                        help="comma-separated runs: console, network, gpus, hotplug, power")
+    parser.add_argument("--cuts", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
+    args = parser.parse_args()
+    for tool in ("qemu-system-x86_64", "qemu-img", "mmdebstrap", "mkfs.ext4"):
+        if not shutil.which(tool):
+            print(f"vm-test: FAILED: {tool} is not installed (make vm-test installs it)")
+            return 1
+    os.makedirs(OUT, exist_ok=True)
+    folder = vmlib.build_image(os.path.abspath(args.deb))
+    accel = args.accel
+    if accel == "auto":
+        accel = "kvm" if vmlib.kvm_works(folder) else "tcg"
+    log(f"accelerator: {accel}")
+    report = Report()
+    report.note(f"accelerator: {accel}")
+    runs = args.only.split(",")
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    t0 = time.time()
+    if "console" in runs:
+        run_console(folder, accel, report)
+    if "network" in runs:
+        run_network_down(folder, accel, report)
+    if "gpus" in runs:
+        run_gpus(folder, accel, report, "std+virtio", "two-gpus", ["vga0", "gpu0"])
+        run_gpus(folder, accel, report, "std", "bochs", ["vga0"])
+    if "hotplug" in runs:
+        run_hotplug(folder, accel, report)
+    if "power" in runs:
+        run_power_cuts(folder, accel, report, args.cuts, seed)
+    log("boot timeline (seconds since kernel start, journal monotonic time):")
+    for what, value in report.timeline:
+        log(f"   {what}: {value}")
+    log(f"vm-test: {len(report.lines)} lines, {report.failures} FAILED, {time.time() - t0:.0f} s")
+    with open(os.path.join(OUT, "report.txt"), "w") as f:
+        f.write("\n".join(report.lines) + "\n\nboot timeline:\n")
+        for what, value in report.timeline:
+            f.write(f"{what}: {value}\n")
+    return 1 if report.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
