@@ -13,6 +13,14 @@ public enum Rotation: Int, Equatable, Sendable, CaseIterable {
         }
     }
 
+    /// Maps a touch given as 0…1 across the physical output (SDL's finger events, absolute
+    /// pointers on the console) to the app's logical coordinates.
+    public func logicalPoint(normalizedX: Double, normalizedY: Double, output: Size) -> Point {
+        let p = Point(x: Int((normalizedX * Double(output.width - 1)).rounded()),
+                      y: Int((normalizedY * Double(output.height - 1)).rounded()))
+        return logicalPoint(p, output: output)
+    }
+
     /// Maps a point on the physical output to the app's logical (unrotated) coordinates.
     public func logicalPoint(_ p: Point, output: Size) -> Point {
         switch self {

@@ -271,9 +271,7 @@ public final class Canvas {
 
     /// Normalised touch coordinates (0…1 across the output) to layout coordinates.
     public func layoutPoint(normalizedX: Float, normalizedY: Float) -> Point {
-        let p = Point(x: Int(Double(normalizedX) * Double(outputSize.width - 1)),
-                      y: Int(Double(normalizedY) * Double(outputSize.height - 1)))
-        return rotation.logicalPoint(p, output: outputSize)
+        rotation.logicalPoint(normalizedX: Double(normalizedX), normalizedY: Double(normalizedY), output: outputSize)
     }
 
     // MARK: frames

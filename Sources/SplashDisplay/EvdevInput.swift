@@ -2,6 +2,7 @@ import CSDL2
 import CSystem
 import Foundation
 import Glibc
+import SplashCore
 
 /// Touch screens, tablets, mice and keyboards on the console, read straight from the
 /// kernel's evdev devices (`/dev/input/event*`) and handed to the loop as the SDL events
@@ -22,7 +23,7 @@ final class EvdevInput {
         let rangeY: ClosedRange<Int32>?
         let multiTouchX: ClosedRange<Int32>?
         let multiTouchY: ClosedRange<Int32>?
-        /// libinput's calibration matrix: x' = a x + b y + c, y' = d x + e y + f (normalised).
+        /// libinput's calibration matrix, from udev's database.
         let calibration: [Double]
         var x: Int32?
         var y: Int32?
@@ -48,7 +49,7 @@ final class EvdevInput {
 
         /// The udev property LIBINPUT_CALIBRATION_MATRIX of the device, from udev's database.
         private static func calibration(of fd: Int32) -> [Double] {
-            let identity: [Double] = [1, 0, 0, 0, 1, 0]
+            let identity = AbsolutePointer.identity
             var st = stat()
             guard fstat(fd, &st) == 0 else { return identity }
             let major = (st.st_rdev >> 8) & 0xfff
@@ -57,19 +58,13 @@ final class EvdevInput {
             else { return identity }
             let prefix = "E:LIBINPUT_CALIBRATION_MATRIX="
             guard let line = db.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return identity }
-            let values = line.dropFirst(prefix.count).split(separator: " ").compactMap { Double($0) }
-            return values.count == 6 ? values : identity
+            return AbsolutePointer.calibration(from: String(line.dropFirst(prefix.count))) ?? identity
         }
 
-        /// Where the pointer is, 0…1 across the screen, calibrated.
+        /// Where the pointer is, 0…1 across the screen, calibrated; nil for relative devices.
         var normalized: (x: Double, y: Double)? {
             guard let x, let y, let rx = rangeX ?? multiTouchX, let ry = rangeY ?? multiTouchY else { return nil }
-            let nx = Double(x - rx.lowerBound) / Double(rx.upperBound - rx.lowerBound)
-            let ny = Double(y - ry.lowerBound) / Double(ry.upperBound - ry.lowerBound)
-            let m = calibration
-            let cx = m[0] * nx + m[1] * ny + m[2]
-            let cy = m[3] * nx + m[4] * ny + m[5]
-            return (min(max(cx, 0), 1), min(max(cy, 0), 1))
+            return AbsolutePointer(rangeX: rx, rangeY: ry, calibration: calibration).normalized(x: x, y: y)
         }
     }
 

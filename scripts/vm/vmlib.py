@@ -53,19 +53,6 @@ def sha256_file(path):
 
 def build_image(deb):
     """The disk image with the .deb installed, cached under .build/vm by its inputs."""
-    recipe = json.dumps([PACKAGES, TEST_CONFIG, POWER_FEED, open(__file__, "rb").read().decode()], sort_keys=True)
-    key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
-    folder = os.path.join(VM_DIR, "image-" + key)
-    disk = os.path.join(folder, "disk.img")
-    if os.path.exists(disk):
-        log(f"image: {folder} (cached)")
-        return folder
-    for old in os.listdir(VM_DIR) if os.path.isdir(VM_DIR) else []:
-        if old.startswith("image-"):
-            shutil.rmtree(os.path.join(VM_DIR, old), ignore_errors=True)
-    os.makedirs(folder, exist_ok=True)
-    rootfs = os.path.join(folder, "rootfs")
-    shutil.rmtree(rootfs, ignore_errors=True)
     deb_name = os.path.basename(deb)
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
     hooks = [
@@ -88,11 +75,28 @@ def build_image(deb):
         'mkdir -p "$1/usr/local/share/vmtest"',
         f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
     ]
+    # The image is kept under .build/vm, keyed by the .deb and the recipe.
+    recipe = json.dumps([PACKAGES, hooks], sort_keys=True)
+    key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
+    folder = os.path.join(VM_DIR, "image-" + key)
+    disk = os.path.join(folder, "disk.img")
+    if os.path.exists(disk):
+        log(f"image: {folder} (cached)")
+        return folder
+    for old in os.listdir(VM_DIR) if os.path.isdir(VM_DIR) else []:
+        if old.startswith("image-"):
+            shutil.rmtree(os.path.join(VM_DIR, old), ignore_errors=True)
+    os.makedirs(folder, exist_ok=True)
+    rootfs = os.path.join(folder, "rootfs")
+    shutil.rmtree(rootfs, ignore_errors=True)
     cmd = ["mmdebstrap", "--variant=apt", "--include=" + ",".join(PACKAGES)]
     cmd += ["--customize-hook=" + h for h in hooks]
     cmd += ["bookworm", rootfs]
     log("image: mmdebstrap (about a minute or two)")
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    build_log = os.path.join(VM_DIR, "mmdebstrap.log")
+    with open(build_log, "w") as out:
+        if subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
+            raise RuntimeError("mmdebstrap failed:\n" + open(build_log).read()[-3000:])
     boot = os.path.join(rootfs, "boot")
     kernel = sorted(f for f in os.listdir(boot) if f.startswith("vmlinuz-"))[-1]
     initrd = sorted(f for f in os.listdir(boot) if f.startswith("initrd.img-"))[-1]

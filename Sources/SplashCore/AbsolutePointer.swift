@@ -1,0 +1,34 @@
+/// Where an absolute pointer (a touch screen, a tablet, QEMU's virtio tablet) points,
+/// from its raw axis values: each axis scaled by its own range to 0…1 across the screen,
+/// then through libinput's calibration matrix (the `LIBINPUT_CALIBRATION_MATRIX` udev
+/// property: `a b c d e f`, so x' = a·x + b·y + c and y' = d·x + e·y + f).
+public struct AbsolutePointer: Equatable, Sendable {
+    public var rangeX: ClosedRange<Int32>
+    public var rangeY: ClosedRange<Int32>
+    public var calibration: [Double]
+
+    public static let identity: [Double] = [1, 0, 0, 0, 1, 0]
+
+    public init(rangeX: ClosedRange<Int32>, rangeY: ClosedRange<Int32>, calibration: [Double] = identity) {
+        self.rangeX = rangeX
+        self.rangeY = rangeY
+        self.calibration = calibration.count == 6 ? calibration : Self.identity
+    }
+
+    /// The matrix in a udev property value (six numbers separated by spaces); nil when it
+    /// is not one.
+    public static func calibration(from text: String) -> [Double]? {
+        let values = text.split(separator: " ").compactMap { Double($0) }
+        return values.count == 6 && text.split(separator: " ").count == 6 ? values : nil
+    }
+
+    /// Raw axis values to 0…1 across the screen, calibrated and clamped.
+    public func normalized(x: Int32, y: Int32) -> (x: Double, y: Double) {
+        let nx = Double(x - rangeX.lowerBound) / Double(max(rangeX.upperBound - rangeX.lowerBound, 1))
+        let ny = Double(y - rangeY.lowerBound) / Double(max(rangeY.upperBound - rangeY.lowerBound, 1))
+        let m = calibration
+        let cx = m[0] * nx + m[1] * ny + m[2]
+        let cy = m[3] * nx + m[4] * ny + m[5]
+        return (min(max(cx, 0), 1), min(max(cy, 0), 1))
+    }
+}
