@@ -1,0 +1,82 @@
+import Foundation
+import Glibc
+import SplashCore
+import SplashDisplay
+import SplashTestSupport
+import Testing
+
+/// The kiosk under systemd: `READY=1` once the first frame is up and `WATCHDOG=1` from the
+/// loop, sent to a real datagram socket as systemd's `$NOTIFY_SOCKET` would be.
+@Suite struct ServiceNotifierTests {
+    /// A bound datagram socket that collects what is sent to it.
+    final class NotifySocket {
+        let path: String
+        let fd: Int32
+
+        init(folder: String) throws {
+            path = folder + "/notify"
+            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        }
+
+        deinit { close(fd) }
+
+        /// Every message waiting, in order.
+        func messages() -> [String] {
+            var found: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if n <= 0 { return found }
+                found.append(String(decoding: buffer[0..<n], as: UTF8.self))
+            }
+        }
+    }
+
+    @Test func readyAfterTheFirstFrameThenTheWatchdogIsFed() throws {
+        let dir = try temporaryFolder()
+        let notify = try NotifySocket(folder: dir)
+        var env = ProcessInfo.processInfo.environment
+        env["NOTIFY_SOCKET"] = notify.path
+        env["WATCHDOG_USEC"] = "1000000"
+        // A real-clock run of 3 s on the detail screen: the watchdog wants a sign every 0.5 s.
+        let run = try runKiosk(["--headless", "--countdown", "1", "--attract-after", "0", "--exit-after", "3",
+                                "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"], environment: env)
+        #expect(run.status == 0, "\(run.stderr)")
+        let messages = notify.messages()
+        #expect(messages.first?.hasPrefix("READY=1") == true, "\(messages)")
+        let pings = messages.filter { $0 == "WATCHDOG=1" }
+        #expect(pings.count >= 3, "\(messages)")
+    }
+
+    @Test func withoutSystemdNothingIsSent() throws {
+        let notifier = ServiceNotifier(environment: [:])
+        #expect(notifier.watchdogInterval == nil)
+        // A watchdog meant for another process is not this one's.
+        let other = ServiceNotifier(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "1000000",
+                                                  "WATCHDOG_PID": "1"])
+        #expect(other.watchdogInterval == nil)
+        let ours = ServiceNotifier(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "10000000"])
+        #expect(ours.watchdogInterval == 5)
+    }
+
+    @Test func theConsoleIsUsedOnlyWithoutADisplayServer() {
+        #expect(Canvas.Output.automatic(headless: true, drmDevice: "/dev/dri/card1", environment: [:]) == .window)
+        #expect(Canvas.Output.automatic(headless: false, drmDevice: "/dev/dri/card1", environment: [:])
+                == .console(device: "/dev/dri/card1"))
+        #expect(Canvas.Output.automatic(headless: false, drmDevice: nil, environment: ["DISPLAY": ":0"]) == .window)
+        #expect(Canvas.Output.automatic(headless: false, drmDevice: nil, environment: ["WAYLAND_DISPLAY": "wayland-0"])
+                == .window)
+        #expect(Canvas.Output.automatic(headless: false, drmDevice: nil, environment: ["SDL_VIDEODRIVER": "kmsdrm"])
+                == .window)
+        let hasDRM = !((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).filter { $0.hasPrefix("card") }.isEmpty
+        #expect(Canvas.Output.automatic(headless: false, drmDevice: nil, environment: [:])
+                == (hasDRM ? .console(device: nil) : .window))
+    }
+}
