@@ -28,6 +28,9 @@ public enum KioskEvent: Equatable, Sendable {
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
     case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil)
+    /// On the console, the screen drawn on changed: another device or mode, or (nil) none
+    /// connected any more.
+    case output(String?)
     /// The operator view opened or closed.
     case operatorView(open: Bool)
     case warning(message: String)
@@ -45,6 +48,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .detail: return "detail"
         case .poetry: return "poetry"
         case .sync: return "sync"
+        case .output: return "output"
         case .operatorView: return "operator"
         case .warning: return "warning"
         case .error: return "error"
@@ -77,6 +81,8 @@ public enum KioskEvent: Equatable, Sendable {
             return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
                     ("error", error.map(JSONValue.string) ?? .null)]
                 + (ms.map { [("ms", JSONValue.double(($0 * 10).rounded() / 10))] } ?? [])
+        case .output(let output):
+            return [("output", output.map(JSONValue.string) ?? .null)]
         case .operatorView(let open):
             return [("open", .bool(open))]
         case .warning(let message), .error(let message):

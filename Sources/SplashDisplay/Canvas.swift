@@ -244,18 +244,29 @@ public final class Canvas {
 
     /// On the console: whether the screen went away, came back or changed its mode since
     /// the last look. A screen that went away is let go (the loop keeps running); the next
-    /// look tries to open one again. True when there is a screen to draw on again.
-    public func consoleChanged() -> Bool {
-        guard isConsole else { return false }
+    /// look tries to open one again (any device with a screen, unless `--drm-device` names one).
+    public func consoleChanged() -> ConsoleChange {
+        guard isConsole else { return .same }
+        var lost = false
         if let console {
-            guard console.connectionChanged() else { return false }
+            guard console.connectionChanged() else { return .same }
             self.console = nil
+            lost = true
         }
         guard let output = try? DRMOutput.open(requested: drmDevice) else {
-            return false
+            return lost ? .lost : .same
         }
         console = output
-        return true
+        return .opened(output.description)
+    }
+
+    /// What `consoleChanged` found.
+    public enum ConsoleChange: Equatable {
+        case same
+        /// The screen went away and no other is connected.
+        case lost
+        /// A screen to draw on (again): device, connector and mode.
+        case opened(String)
     }
 
     /// Window coordinates (mouse) to layout coordinates.

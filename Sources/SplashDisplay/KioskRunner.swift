@@ -109,8 +109,13 @@ public final class KioskRunner {
             // On the console: input straight from evdev, and a look at the screen's
             // connector at each rescan (unplugged, back, another mode).
             let input = EvdevInput { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) }
-            waiter = EventWaiter(driver: canvas.driver, console: input) { [canvas] in
-                guard canvas.consoleChanged() else { return }
+            waiter = EventWaiter(driver: canvas.driver, console: input) { [canvas, log, clock] in
+                let change = canvas.consoleChanged()
+                switch change {
+                case .same: return
+                case .lost: log.emit(.output(nil), at: clock.uptime); return
+                case .opened(let name): log.emit(.output(name), at: clock.uptime)
+                }
                 var event = SDL_Event()
                 event.type = SDL_WINDOWEVENT.rawValue
                 event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)

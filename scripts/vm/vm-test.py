@@ -304,6 +304,14 @@ def run_network_down(folder, accel, report):
         vm.power_cut()
 
 
+def picture_share(screen):
+    """The share of a screendump that is lit: near 1 for the kiosk's pictures, low for the
+    text console."""
+    px = screen.pixels
+    lit = sum(1 for i in range(0, len(px) - 2, 3 * 53) if px[i] + px[i + 1] + px[i + 2] > 120)
+    return lit / (len(px) // (3 * 53))
+
+
 def run_gpus(folder, accel, report, gpus, name, devices):
     vm = VM(folder, name, accel=accel, gpus=gpus)
     vm.start()
@@ -311,14 +319,36 @@ def run_gpus(folder, accel, report, gpus, name, devices):
         vm.login()
         first = wait_journal(vm, r"first_frame", 0, 120)
         started = wait_journal(vm, r"started version", 0, 5) or ""
+        chosen = re.search(r'output="(/dev/dri/(card\d+)) ([^ ]+)', started)
         _, status = vm.sh("for c in /sys/class/drm/card*-*; do echo \"$(basename $c) $(cat $c/status)\"; done")
-        shots = {d: vm.screendump(f"{name}-{d}", device=d) for d in devices}
-        drawn = [d for d, s in shots.items() if not s.is_black()]
-        output = re.search(r'output="([^"]*)"', started)
-        report.check(f"{gpus}: the kiosk draws on the DRM device with a connected screen",
-                     first is not None and bool(drawn),
-                     f"{output and output.group(1)}; connectors: {status.replace(chr(10), ', ')}; "
-                     f"screens with a picture: {drawn}")
+        # Which QEMU device each card is: virtio-gpu is gpu0/gpu1, the standard VGA (bochs-drm) vga0.
+        _, drivers = vm.sh("for c in /sys/class/drm/card[0-9]; do echo $(basename $c) "
+                           "$(basename $(readlink $c/device/driver)); done")
+        qom = {}
+        for line in drivers.splitlines():
+            card, driver = line.split()
+            qom[card] = "vga0" if "bochs" in driver else [d for d in devices if d.startswith("gpu")][0]
+        shares = {d: picture_share(vm.screendump(f"{name}-{d}", device=d)) for d in devices}
+        on = qom.get(chosen.group(2)) if chosen else None
+        report.check(f"{gpus}: the kiosk draws on a DRM device with a connected screen, and says which",
+                     first is not None and on is not None and shares[on] > 0.5
+                     and all(shares[d] < 0.5 for d in devices if d != on),
+                     f"{chosen and chosen.group(0)} = {on}; connectors: {status.replace(chr(10), ', ')}; "
+                     f"lit share of each screen: {shares}")
+        if len(devices) > 1 and chosen:
+            # Its screen goes dark (forced off, as a monitor unplugged): the kiosk moves to the
+            # other device's screen by itself.
+            start = journal_length(vm)
+            connector = f"/sys/class/drm/{chosen.group(2)}-{chosen.group(3)}/status"
+            vm.sh(f"echo off > {connector}")
+            moved = wait_journal(vm, r"output output=", start, 30)
+            time.sleep(2)
+            shares = {d: picture_share(vm.screendump(f"{name}-moved-{d}", device=d)) for d in devices}
+            other = [d for d in devices if d != on][0]
+            report.check("its screen unplugged, the kiosk moves to the DRM device that still has one",
+                         moved is not None and on not in (moved or "") and shares[other] > 0.5,
+                         f"{moved and moved.split('splashboard: ')[-1]}; lit share of each screen: {shares}")
+            vm.sh(f"echo detect > {connector}")
     finally:
         vm.power_cut()
 
