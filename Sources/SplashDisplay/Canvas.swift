@@ -57,13 +57,14 @@ public final class Canvas {
         case console(device: String?)
 
         /// The console when nothing says otherwise: no X11 or Wayland display in the
-        /// environment, no SDL video driver asked for, and a DRM device present.
+        /// environment and no SDL video driver asked for. (With no DRM device either, the
+        /// console reports that there is no display, and the service waits for one.)
         public static func automatic(headless: Bool, drmDevice: String?, environment: [String: String]) -> Output {
             if headless { return .window }
             if let drmDevice { return .console(device: drmDevice) }
             let set = { (name: String) in !(environment[name] ?? "").isEmpty }
             if set("DISPLAY") || set("WAYLAND_DISPLAY") || set("SDL_VIDEODRIVER") { return .window }
-            return DRMOutput.candidates(requested: nil).isEmpty ? .window : .console(device: nil)
+            return .console(device: nil)
         }
     }
 
@@ -125,6 +126,11 @@ public final class Canvas {
             throw DisplayError.noDisplay(sdlErrorText())
         }
         driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        if !headless, driver == "offscreen" || driver == "dummy" {
+            // SDL falls back to drivers that show nothing: for a kiosk that is no display.
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw DisplayError.noDisplay("SDL found no screen, only its \(driver) driver")
+        }
 
         var flags = SDL_WINDOW_SHOWN.rawValue
         var requested = size ?? KioskOptions.headlessDefaultSize

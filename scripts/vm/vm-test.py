@@ -354,22 +354,32 @@ def run_gpus(folder, accel, report, gpus, name, devices):
 
 
 def run_hotplug(folder, accel, report):
-    vm = VM(folder, "hotplug", accel=accel, gpus="none")
+    """No display at boot, one later. QEMU cannot hot-add a GPU (its display devices are not
+    hot-pluggable: `device_add virtio-gpu-pci` answers "expects a pluggable device type"),
+    so the GPU is there but its driver is held back at boot and loaded later — what a Pi
+    does when its GPU driver comes up after the service has started."""
+    vm = VM(folder, "hotplug", accel=accel, gpus="virtio", extra_cmdline="modprobe.blacklist=virtio_gpu")
     vm.start()
     try:
         vm.login()
         waiting = wait_journal(vm, r"waiting for one", 0, 90)
-        report.check("with no display device at boot the kiosk waits (no crash loop)",
-                     waiting is not None and vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip() == "0",
-                     waiting and waiting.split("splashboard: ")[-1])
+        time.sleep(10)
+        restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
+        dark = vm.screendump("hotplug-before")
+        report.check("with no display at boot the kiosk waits for one (no crash loop, nothing drawn elsewhere)",
+                     waiting is not None and restarts == "0" and not wait_journal(vm, r"first_frame", 0, 1),
+                     f"{waiting and waiting.split('splashboard: ')[-1]}; NRestarts={restarts}")
         start = journal_length(vm)
-        vm.qmp("device_add", driver="virtio-gpu-pci", bus="rp1", id="gpu1", xres=1280, yres=800)
-        t0 = time.time()
-        first = wait_journal(vm, r"first_frame", start, 30)
-        took = time.time() - t0
-        shot = vm.screendump("hotplug", device="gpu1")
-        report.check("a hot-added GPU (device_add virtio-gpu-pci) shows the kiosk within 15 s",
-                     first is not None and took <= 15 and not shot.is_black(), f"{took:.1f} s")
+        at = float(vm.sh("cut -d' ' -f1 /proc/uptime; modprobe virtio_gpu")[1].split()[0])
+        first = wait_journal(vm, r"first_frame", start, 40)
+        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | tail -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamp)
+        took = float(m.group(1)) - at if m else 999
+        shot = vm.screendump("hotplug")
+        report.check("a display that appears later (its driver loaded after boot) shows the kiosk within 15 s",
+                     first is not None and took <= 15 and picture_share(shot) > 0.5,
+                     f"{took:.1f} s after modprobe virtio_gpu (guest clock); before: "
+                     f"{'black' if dark.is_black() else 'not black'}")
     finally:
         vm.power_cut()
 
@@ -459,17 +469,21 @@ def main():
                      f"{len(called)} system calls traced; outside the filter: {missing or 'none'}")
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     t0 = time.time()
-    if "console" in runs:
-        run_console(folder, accel, report)
-    if "network" in runs:
-        run_network_down(folder, accel, report)
-    if "gpus" in runs:
-        run_gpus(folder, accel, report, "std+virtio", "two-gpus", ["vga0", "gpu0"])
-        run_gpus(folder, accel, report, "std", "bochs", ["vga0"])
-    if "hotplug" in runs:
-        run_hotplug(folder, accel, report)
-    if "power" in runs:
-        run_power_cuts(folder, accel, report, args.cuts, seed)
+    plan = [
+        ("console", lambda: run_console(folder, accel, report)),
+        ("network", lambda: run_network_down(folder, accel, report)),
+        ("gpus", lambda: run_gpus(folder, accel, report, "std+virtio", "two-gpus", ["vga0", "gpu0"])),
+        ("gpus", lambda: run_gpus(folder, accel, report, "std", "bochs", ["vga0"])),
+        ("hotplug", lambda: run_hotplug(folder, accel, report)),
+        ("power", lambda: run_power_cuts(folder, accel, report, args.cuts, seed)),
+    ]
+    for name, run in plan:
+        if name not in runs:
+            continue
+        try:
+            run()
+        except Exception as error:  # a run that could not go on is a failed check, not a crash
+            report.check(f"the {name} run completes", False, f"{type(error).__name__}: {error}")
     log("boot timeline (seconds since kernel start, journal monotonic time):")
     for what, value in report.timeline:
         log(f"   {what}: {value}")
