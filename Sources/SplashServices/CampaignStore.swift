@@ -296,6 +296,25 @@ public final class CampaignStore: ShowLedger {
         }
     }
 
+    // MARK: cache size
+
+    /// Trims the picture cache to `capBytes`, least recently used first, never removing a
+    /// picture that must stay: an eligible campaign's, or the kept poem's. What must stay is
+    /// read in the same write transaction as the eviction, so no other writer (a sync in the
+    /// other process, another command) can make a picture needed in between; when it cannot
+    /// be read, this throws and nothing is removed. Returns the keys removed.
+    @discardableResult
+    public func evict(_ cache: ImageCache, toFit capBytes: Int, now: Date) throws -> [String] {
+        guard cache.usage() > capBytes else { return [] }
+        return try db.transaction {
+            var keep = Set(try catalog(cache: cache).filter { $0.isEligible(at: now) }
+                .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } })
+            let poem = try db.query("SELECT image_path FROM poetry WHERE slot = 1").first?.first?.text
+            if let poem, poem.hasPrefix(cache.folder + "/") { keep.insert(URL(fileURLWithPath: poem).lastPathComponent) }
+            return cache.evict(toFit: capBytes, protecting: keep)
+        }
+    }
+
     // MARK: poetry
 
     /// Keeps `entry` as the last good poem, shown at the next start.

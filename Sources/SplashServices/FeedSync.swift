@@ -54,7 +54,7 @@ public final class FeedSync {
         let active = standing.campaigns
         switch fetched.0 {
         case .notModified:
-            return retryMissingPictures(standing.missing, campaigns: active)
+            return retryMissingPictures(standing.missing, campaigns: active, now: now)
         case let .fetched(etag, lastModified, _):
             let document: FeedDocument
             do {
@@ -92,9 +92,8 @@ public final class FeedSync {
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
-            evict(now: now)
-            return SyncReport(status: .ok, campaigns: document.campaigns.count, warnings: document.warnings,
-                              pictureErrors: pictureErrors)
+            return SyncReport(status: .ok, campaigns: document.campaigns.count,
+                              warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors)
         }
     }
 
@@ -112,7 +111,7 @@ public final class FeedSync {
 
     /// After a 304: fetches pictures of active campaigns that are still missing (a
     /// download that failed earlier). Writes only when one arrives.
-    private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int) -> SyncReport {
+    private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors: [String] = []
         for picture in missing {
@@ -122,8 +121,17 @@ public final class FeedSync {
                 if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
             }
         }
-        if !images.isEmpty { try? store.updateImages(images) }
-        return SyncReport(status: .notModified, campaigns: campaigns, pictureErrors: pictureErrors)
+        var warnings: [String] = []
+        if !images.isEmpty {
+            do {
+                try store.updateImages(images)
+            } catch {
+                warnings.append("pictures fetched but not noted: \(error.localizedDescription)")
+            }
+            // Pictures arrived: the cache may be over its cap now, as after a full sync.
+            warnings += evict(now: now)
+        }
+        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings, pictureErrors: pictureErrors)
     }
 
     /// Caches one campaign picture. A picture already cached (another campaign uses it)
@@ -146,11 +154,14 @@ public final class FeedSync {
         }
     }
 
-    private func evict(now: Date) {
-        // Only when over the cap: the protected set costs a read of every campaign.
-        guard cache.usage() > cacheMaxBytes else { return }
-        let protected = Set(((try? store.catalog(cache: cache)) ?? []).filter { $0.isEligible(at: now) }
-            .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } })
-        cache.evict(toFit: cacheMaxBytes, protecting: protected)
+    /// Trims the cache to its cap; a warning when it could not be (what must stay could not
+    /// be read, so nothing was removed).
+    private func evict(now: Date) -> [String] {
+        do {
+            try store.evict(cache, toFit: cacheMaxBytes, now: now)
+            return []
+        } catch {
+            return ["image cache not trimmed to its cap: \(error.localizedDescription)"]
+        }
     }
 }

@@ -66,6 +66,48 @@ import Testing
         #expect(try db.query("SELECT count(*) FROM shows") == [[.int(2)]])
     }
 
+    /// The cache cap, end to end through `sync --cache-max-mb`: pictures of eligible
+    /// campaigns and the kept poem's picture are never evicted, whatever the cap; a retired
+    /// campaign's picture goes first.
+    @Test func theCacheCapNeverEvictsWhatMustStay() throws {
+        let d = try Device()
+        for (i, name) in ["a.png", "b.png", "c.png", "poem.png"].enumerated() {
+            try writeNoisePNG(d.www + "/" + name, width: 1600, height: 1200, seed: UInt64(i + 1))  // about 5.8 MB each
+        }
+        try #"{"content": "床前明月光", "origin": "静夜思", "author": "李白"}"#.write(toFile: d.www + "/poem.json",
+                                                                                   atomically: true, encoding: .utf8)
+        func campaigns(_ ids: [String]) -> String {
+            "[" + ids.map { #"{"id": "\#($0)", "picUrl": "\#($0).png", "showTime": 5}"# }.joined(separator: ",") + "]"
+        }
+        let cap = ["--cache-max-mb", "16"]
+        func key(_ name: String) -> String { ImageCache.key(for: d.server.url("/files/" + name)) }
+
+        try d.publish(campaigns(["a", "b"]))
+        #expect(try d.run(["sync", "--feed", d.feed] + cap).status == 0)
+        // The poem's picture comes through a kiosk run and is kept with the last good poem.
+        let kiosk = try d.run(["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", d.feed,
+                               "--poetry-url", d.server.url("/files/poem.json").absoluteString,
+                               "--poetry-image-url", d.server.url("/files/poem.png").absoluteString] + cap)
+        #expect(kiosk.status == 0, "\(kiosk.stderr)")
+        let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
+        let poemPath = try #require(try db.query("SELECT image_path FROM poetry").first?.first?.text)
+        let poem = URL(fileURLWithPath: poemPath).lastPathComponent
+        #expect(d.cacheFiles.contains(poem))
+
+        // Four pictures, 23 MB over a 16 MB cap: every one must stay.
+        try d.publish(campaigns(["a", "b", "c"]))
+        let over = try d.run(["sync", "--feed", d.feed] + cap)
+        #expect(over.status == 0, "\(over.stderr)")
+        #expect(Set(d.cacheFiles).isSuperset(of: [key("a.png"), key("b.png"), key("c.png"), poem]))
+
+        // a and b retired: their pictures go, the eligible one and the poem's stay.
+        try d.publish(campaigns(["c"]))
+        #expect(try d.run(["sync", "--feed", d.feed] + cap).status == 0)
+        let left = Set(d.cacheFiles)
+        #expect(left.contains(key("c.png")) && left.contains(poem), "\(left)")
+        #expect(!left.contains(key("a.png")) && !left.contains(key("b.png")), "\(left)")
+    }
+
     @Test func showCountsHoldAcrossRestartsThenTheFallbackShows() throws {
         let d = try Device()
         try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])

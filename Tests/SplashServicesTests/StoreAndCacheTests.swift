@@ -18,6 +18,21 @@ import Testing
         #expect(try again.showCounts() == ["x": 1])
     }
 
+    /// Eviction fails closed: when what must stay cannot be read, nothing is removed.
+    @Test func evictionRemovesNothingWhenWhatMustStayCannotBeRead() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir + "/data")
+        let cache = try ImageCache(folder: dir + "/cache")
+        for i in 0..<3 {
+            let file = try cache.beginWrite()
+            try file.write(Data(repeating: UInt8(i), count: 1 << 20))
+            try cache.commit(file, as: String(repeating: String(i), count: 64))
+        }
+        try store.db.execute("DROP TABLE campaigns")
+        #expect(throws: (any Error).self) { try store.evict(cache, toFit: 1 << 20, now: Date()) }
+        #expect(cache.usage() == 3 << 20)
+    }
+
     @Test func aSchema1DatabaseIsMigratedForwardKeepingItsLedgerAndThumbnails() throws {
         let dir = try temporaryFolder()
         // A database as the first release left it: thumbnails in the campaigns table.

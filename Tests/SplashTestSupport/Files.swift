@@ -90,6 +90,23 @@ public func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor
     guard ok == 0 else { throw DisplayTestError.sdl }
 }
 
+/// Writes a PNG of noise, which does not compress: about 3 bytes a pixel on disk.
+public func writeNoisePNG(_ path: String, width: Int, height: Int, seed: UInt64) throws {
+    guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 24, SDL_PIXELFORMAT_RGB24.rawValue)
+    else { throw DisplayTestError.sdl }
+    defer { SDL_FreeSurface(surface) }
+    var state = seed &* 6364136223846793005 &+ 1442695040888963407
+    let pitch = Int(surface.pointee.pitch)
+    let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+    for y in 0..<height {
+        for x in 0..<(width * 3) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bytes[y * pitch + x] = UInt8(truncatingIfNeeded: state >> 33)
+        }
+    }
+    guard IMG_SavePNG(surface, path) == 0 else { throw DisplayTestError.sdl }
+}
+
 /// Writes a PNG of one colour at a uniform opacity (`alpha` 0…255).
 public func writeTranslucentPNG(_ path: String, width: Int, height: Int, color: RGBColor, alpha: UInt8) throws {
     guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
