@@ -31,6 +31,7 @@ public struct FeedDocument: Equatable, Sendable {
             throw FeedError.notJSON(Self.describeParseError(error))
         }
         var message: String?
+        var capWarnings: [String] = []
         let entries: [Any]
         if let list = root as? [Any] {
             entries = list
@@ -40,7 +41,9 @@ public struct FeedDocument: Equatable, Sendable {
                     throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
                 }
                 entries = list
-                if let m = object["message"] as? String, !m.isEmpty { message = m }
+                if let m = object["message"] as? String, !m.isEmpty {
+                    message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings)
+                }
             } else {
                 entries = [object]
             }
@@ -49,7 +52,7 @@ public struct FeedDocument: Equatable, Sendable {
         }
 
         var campaigns: [Campaign] = []
-        var warnings: [String] = []
+        var warnings: [String] = capWarnings
         var seen = Set<String>()
         // Feeds often name a few pictures many times: each is resolved once.
         var resolved: [String: URL?] = [:]
@@ -61,7 +64,10 @@ public struct FeedDocument: Equatable, Sendable {
         }
         for (position, entry) in entries.enumerated() {
             do {
-                let campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs)
+                var cut: [String] = []
+                let campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
+                                                  cut: &cut)
+                warnings += cut.map { "campaign #\(position + 1)\(label(entry)): \($0)" }
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
                 }
@@ -81,8 +87,29 @@ public struct FeedDocument: Equatable, Sendable {
         var problem: String
     }
 
+    /// The longest title, detail and message kept, in characters: more than a screen shows.
+    /// Longer text is cut with "…" and a warning, so no feed can make laying out a screen
+    /// take long.
+    public static let maxTitle = 200
+    public static let maxDetail = 2_000
+    public static let maxMessage = 2_000
+
+    /// `text` cut to `limit` characters with "…", noting it in `warnings`.
+    static func capped(_ text: String, to limit: Int, what: String, warnings: inout [String]) -> String {
+        var count = 0
+        var end = text.startIndex
+        while end < text.endIndex, count < limit {
+            end = text.index(after: end)
+            count += 1
+        }
+        guard end < text.endIndex else { return text }
+        let cut = String(text[..<text.index(before: end)]) + "…"
+        warnings.append("\(what) longer than \(limit) characters; cut")
+        return cut
+    }
+
     private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
-                                       allowFileURLs: Bool) throws -> Campaign {
+                                       allowFileURLs: Bool, cut: inout [String]) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
         }
@@ -119,8 +146,8 @@ public struct FeedDocument: Equatable, Sendable {
         }
         return Campaign(
             id: id, picURL: picURL, showTime: showTime,
-            title: try optionalText(object, "title"),
-            detail: try optionalText(object, "detail"),
+            title: try optionalText(object, "title").map { capped($0, to: maxTitle, what: "title", warnings: &cut) },
+            detail: try optionalText(object, "detail").map { capped($0, to: maxDetail, what: "detail", warnings: &cut) },
             startAt: try optionalDate(object, "startAt"),
             endAt: try optionalDate(object, "endAt"),
             updatedAt: try optionalDate(object, "updatedAt"),

@@ -4,21 +4,28 @@
 /// line is broken between characters. Explicit newlines are kept.
 public enum LineBreaker {
     /// Splits `text` into lines no wider than `maxWidth`, measuring with `measure`
-    /// (the width in pixels of a string as the font draws it).
-    public static func wrap(_ text: String, maxWidth: Int, measure: (String) -> Int) -> [String] {
+    /// (the width in pixels of a string as the font draws it). With `maxLines`, it stops
+    /// once one line more than that is made (enough to know the text was cut): the work
+    /// is proportional to the text laid out, never to the length of the whole text.
+    public static func wrap(_ text: String, maxWidth: Int, maxLines: Int = .max,
+                            measure: (String) -> Int) -> [String] {
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines += wrapParagraph(String(paragraph), maxWidth: maxWidth, measure: measure)
+        let limit = maxLines == .max ? Int.max : maxLines + 1
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) where lines.count < limit {
+            lines += wrapParagraph(paragraph, maxWidth: maxWidth, limit: limit - lines.count, measure: measure)
         }
-        return lines
+        return Array(lines.prefix(limit))
     }
 
-    private static func wrapParagraph(_ text: String, maxWidth: Int, measure: (String) -> Int) -> [String] {
-        let units = breakUnits(text)
-        guard !units.isEmpty else { return [""] }
+    /// Units longer than this many characters are cut without being measured whole.
+    static let measuredWhole = 64
+
+    private static func wrapParagraph(_ text: Substring, maxWidth: Int, limit: Int, measure: (String) -> Int) -> [String] {
         var lines: [String] = []
         var current = ""
-        for unit in units {
+        var any = false
+        for unit in BreakUnits(text) {
+            any = true
             let candidate = current + unit
             if current.isEmpty || measure(trailingTrimmed(candidate)) <= maxWidth {
                 current = candidate
@@ -26,17 +33,26 @@ public enum LineBreaker {
                 lines.append(trailingTrimmed(current))
                 current = String(unit.drop { $0 == " " })
             }
-            // A single unit wider than the line (a long word or URL) is cut between characters.
-            while measure(trailingTrimmed(current)) > maxWidth, current.count > 1 {
+            // A unit wider than the line (a long word or URL) is cut between characters, a
+            // line's worth at a time: each measurement is of at most one line. A long one is
+            // not measured whole first (a feed's million-character word costs no more than
+            // the lines shown of it).
+            let length = current.count
+            if length > 1, length > Self.measuredWhole || measure(trailingTrimmed(current)) > maxWidth {
                 var head = ""
                 for ch in current {
-                    if !head.isEmpty, measure(head + String(ch)) > maxWidth { break }
+                    if !head.isEmpty, measure(head + String(ch)) > maxWidth {
+                        lines.append(head)
+                        head = ""
+                        if lines.count >= limit { return lines }
+                    }
                     head.append(ch)
                 }
-                lines.append(head)
-                current = String(current.dropFirst(head.count))
+                current = head
             }
+            if lines.count >= limit { return lines }
         }
+        guard any else { return [""] }
         if !current.isEmpty { lines.append(trailingTrimmed(current)) }
         return lines
     }
@@ -44,22 +60,49 @@ public enum LineBreaker {
     /// Pieces that must stay on one line: a CJK character (with punctuation that may not be
     /// separated from it), or a Latin word with the spaces after it.
     static func breakUnits(_ text: String) -> [String] {
-        var units: [String] = []
-        var word = ""
-        var pendingOpeners = ""
-        func flushWord() {
+        Array(BreakUnits(Substring(text)))
+    }
+
+    /// The break units of a text, made one at a time as the wrapping asks for them. The
+    /// last unit made can still grow (closing punctuation or a space joins it), so one is
+    /// always held back until the next is made or the text ends.
+    struct BreakUnits: Sequence, IteratorProtocol {
+        private var rest: Substring
+        private var units: [String] = []
+        private var word = ""
+        private var pendingOpeners = ""
+        private var finished = false
+
+        init(_ text: Substring) { rest = text }
+
+        mutating func next() -> String? {
+            while units.count < 2, !finished {
+                guard let ch = rest.first else {
+                    flushWord()
+                    if !pendingOpeners.isEmpty { units.append(pendingOpeners) }
+                    finished = true
+                    break
+                }
+                rest = rest.dropFirst()
+                take(ch)
+            }
+            return units.isEmpty || (units.count < 2 && !finished) ? nil : units.removeFirst()
+        }
+
+        private mutating func flushWord() {
             if !word.isEmpty { units.append(pendingOpeners + word); pendingOpeners = ""; word = "" }
         }
-        for ch in text {
-            if isCJK(ch) || noBreakBefore.contains(ch) || noBreakAfter.contains(ch) {
+
+        private mutating func take(_ ch: Character) {
+            if LineBreaker.isCJK(ch) || noBreakBefore.contains(ch) || noBreakAfter.contains(ch) {
                 if noBreakBefore.contains(ch) {
                     // Closing punctuation joins whatever precedes it.
-                    if !word.isEmpty { word.append(ch); continue }
+                    if !word.isEmpty { word.append(ch); return }
                     if let last = units.popLast() { units.append(last + String(ch)) } else { units.append(String(ch)) }
-                    continue
+                    return
                 }
                 flushWord()
-                if noBreakAfter.contains(ch) { pendingOpeners.append(ch); continue }
+                if noBreakAfter.contains(ch) { pendingOpeners.append(ch); return }
                 units.append(pendingOpeners + String(ch))
                 pendingOpeners = ""
             } else if ch == " " || ch == "\t" {
@@ -74,9 +117,6 @@ public enum LineBreaker {
                 word.append(ch)
             }
         }
-        flushWord()
-        if !pendingOpeners.isEmpty { units.append(pendingOpeners) }
-        return units
     }
 
     /// Characters that may end a line but not start one.

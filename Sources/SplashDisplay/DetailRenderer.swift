@@ -30,13 +30,13 @@ struct DetailRenderer {
 
         let bottom = layout.text.maxY
         if let title = scene.title {
-            var block = TextBlock(title, width: layout.text.width, size: layout.titleSize, bold: true, fonts: fonts)
-            block.truncate(toLines: 2, width: layout.text.width, fonts: fonts)
+            let block = TextBlock(title, width: layout.text.width, size: layout.titleSize, bold: true, maxLines: 2,
+                                  fonts: fonts)
             block.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.ink)
             textTop += block.height + layout.bodySize / 2
         }
-        var body = TextBlock(scene.text, width: layout.text.width, size: layout.bodySize, fonts: fonts)
-        body.truncate(toLines: max(0, (bottom - textTop) / max(1, body.lineHeight)), width: layout.text.width, fonts: fonts)
+        let room = max(0, (bottom - textTop) / max(1, fonts.lineHeight(size: layout.bodySize)))
+        let body = TextBlock(scene.text, width: layout.text.width, size: layout.bodySize, maxLines: room, fonts: fonts)
         body.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
 
         PoetryCard(canvas: canvas, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)

@@ -121,17 +121,14 @@ struct OperatorRenderer {
             guard y < area.maxY else { break }
             canvas.drawText(label, at: Point(x: area.x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
             y += fonts.lineHeight(size: labelSize)
-            var block = TextBlock(value, width: area.width, size: size, fonts: fonts)
-            block.truncate(toLines: 3, width: area.width, fonts: fonts)
+            let block = TextBlock(value, width: area.width, size: size, maxLines: 3, fonts: fonts)
             block.draw(on: canvas, at: Point(x: area.x, y: y), fonts: fonts, color: color)
             y += block.height + size / 2
         }
     }
 
     private func clipped(_ text: String, width: Int, size: Int, bold: Bool) -> String {
-        var block = TextBlock(text, width: width, size: size, bold: bold, fonts: fonts)
-        block.truncate(toLines: 1, width: width, fonts: fonts)
-        return block.lines.first ?? ""
+        TextBlock(text, width: width, size: size, bold: bold, maxLines: 1, fonts: fonts).lines.first ?? ""
     }
 
     /// `2026-11-30 09:15:02`, local time.

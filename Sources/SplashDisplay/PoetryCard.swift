@@ -56,8 +56,10 @@ struct PoetryCard {
             }
         }
         func layout() -> (TextBlock, TextBlock, Int) {
-            (TextBlock(entry.origin, width: box.width, size: originSize, bold: true, fonts: fonts),
-             TextBlock(body, width: box.width, size: lineSize, fonts: fonts), lineSize / 2)
+            // Never more lines than the card can hold (plus one, to know it overflows).
+            (TextBlock(entry.origin, width: box.width, size: originSize, bold: true, maxLines: 3, fonts: fonts),
+             TextBlock(body, width: box.width, size: lineSize,
+                       maxLines: box.height / max(1, fonts.lineHeight(size: lineSize)) + 1, fonts: fonts), lineSize / 2)
         }
         var (origin, lines, gap) = layout()
         while origin.height + gap + lines.height > box.height, lineSize > 9 {

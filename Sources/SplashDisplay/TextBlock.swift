@@ -10,11 +10,16 @@ struct TextBlock {
     var height: Int { lines.count * lineHeight }
 
     /// Wraps `text` to `width` with the CJK-aware line breaker, measuring with `fonts`.
-    init(_ text: String, width: Int, size: Int, bold: Bool = false, fonts: FontBook) {
+    /// With `maxLines`, only that many lines are laid out (the work stops there, however
+    /// long the text) and the last one ends with "…" when text was cut.
+    init(_ text: String, width: Int, size: Int, bold: Bool = false, maxLines: Int? = nil, fonts: FontBook) {
         self.size = size
         self.bold = bold
         lineHeight = fonts.lineHeight(size: size, bold: bold)
-        lines = LineBreaker.wrap(text, maxWidth: width) { fonts.width(of: $0, size: size, bold: bold) }
+        lines = LineBreaker.wrap(text, maxWidth: width, maxLines: maxLines ?? .max) {
+            fonts.width(of: $0, size: size, bold: bold)
+        }
+        if let maxLines { truncate(toLines: maxLines, width: width, fonts: fonts) }
     }
 
     /// Keeps at most `maxLines` lines, ending the last kept one with "…" when text was cut.

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+/// Text no feed may use to freeze the screen: capped on the way in, laid out in work
+/// proportional to what is shown. Work is counted in measurements (what costs time when a
+/// font measures), never in seconds.
+@Suite struct HostileTextTests {
+    let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
+
+    @Test func longTextFieldsAreCutWithAWarning() throws {
+        let title = String(repeating: "标", count: 100_000)
+        let detail = String(repeating: "word ", count: 3_000)
+        let message = String(repeating: "话", count: 5_000)
+        let json = """
+        {"message": "\(message)", "campaigns": [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "title": "\(title)",
+         "detail": "\(detail)"}, {"id": "b", "picUrl": "b.jpg", "showTime": 1, "title": "short"}]}
+        """
+        let doc = try FeedDocument.decode(Data(json.utf8), from: feedURL)
+        let a = doc.campaigns[0]
+        #expect(a.title?.count == FeedDocument.maxTitle)
+        #expect(a.title?.hasSuffix("…") == true)
+        #expect(a.detail?.count == FeedDocument.maxDetail)
+        #expect(doc.message?.count == FeedDocument.maxMessage)
+        #expect(doc.campaigns[1].title == "short")
+        #expect(doc.warnings.contains { $0.contains("(\"a\")") && $0.contains("title longer than 200") })
+        #expect(doc.warnings.contains { $0.contains("detail longer than 2000") })
+        #expect(doc.warnings.contains { $0.hasPrefix("message longer than 2000") })
+        #expect(doc.warnings.count == 3)
+    }
+
+    /// A measure that counts its calls and the characters it was given: 10 px a character.
+    final class Ruler {
+        var calls = 0
+        var characters = 0
+        func measure(_ s: String) -> Int {
+            calls += 1
+            characters += s.count
+            return s.count * 10
+        }
+    }
+
+    @Test func aLineLimitStopsTheWorkHoweverLongTheText() {
+        for text in [String(repeating: "字", count: 1_000_000), String(repeating: "x", count: 1_000_000),
+                     String(repeating: "word ", count: 200_000)] {
+            let ruler = Ruler()
+            let lines = LineBreaker.wrap(text, maxWidth: 400, maxLines: 2, measure: ruler.measure)
+            #expect(lines.count == 3)
+            #expect(lines.allSatisfy { $0.count <= 40 })
+            // Three lines of about 40 characters: a few hundred measurements, not a million.
+            #expect(ruler.calls < 400, "\(ruler.calls) measurements")
+            #expect(ruler.characters < 20_000, "\(ruler.characters) characters measured")
+        }
+    }
+
+    @Test func wrappingIsLinearInTheText() {
+        // One long word (the case that was quadratic) and plain CJK text, ten times longer:
+        // ten times the measuring, not a hundred.
+        for unit in ["x", "字"] {
+            let small = Ruler()
+            _ = LineBreaker.wrap(String(repeating: unit, count: 2_000), maxWidth: 400, measure: small.measure)
+            let large = Ruler()
+            _ = LineBreaker.wrap(String(repeating: unit, count: 20_000), maxWidth: 400, measure: large.measure)
+            let ratio = Double(large.characters) / Double(small.characters)
+            #expect(ratio > 5 && ratio < 15, "\(unit): \(small.characters) → \(large.characters) characters measured")
+        }
+    }
+
+    @Test func breakUnitsAreTheSameMadeOneAtATime() {
+        let text = "（你好）世界，Hello  world! 「引号」end. 一二三"
+        #expect(LineBreaker.breakUnits(text) == ["（你", "好）", "世", "界，", "Hello  ", "world! ", "「引", "号」",
+                                                  "end. ", "一", "二", "三"])
+    }
+}
