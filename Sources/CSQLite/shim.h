@@ -3,9 +3,10 @@
 
 #include <sqlite3.h>
 
-/// Binds text that SQLite copies at once (SQLITE_TRANSIENT is a macro cast Swift cannot import).
-static inline int splash_sqlite_bind_text(sqlite3_stmt *stmt, int index, const char *text) {
-    return sqlite3_bind_text(stmt, index, text, -1, SQLITE_TRANSIENT);
+/// Binds `length` bytes of UTF-8 text that SQLite copies at once (SQLITE_TRANSIENT is a
+/// macro cast Swift cannot import). The length is explicit: text may hold NUL characters.
+static inline int splash_sqlite_bind_text(sqlite3_stmt *stmt, int index, const char *text, int length) {
+    return sqlite3_bind_text(stmt, index, text, length, SQLITE_TRANSIENT);
 }
 
 /// Binds a blob that SQLite copies at once (SQLITE_TRANSIENT, as above).

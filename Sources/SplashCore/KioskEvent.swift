@@ -97,8 +97,8 @@ public enum KioskEvent: Equatable, Sendable {
         return JSONValue.object([("event", .string(name)), ("t", .double(t))] + fields).encoded()
     }
 
-    /// A readable line for the text log.
+    /// A readable line for the text log; what came from a feed is shown escaped.
     public func textLine() -> String {
-        name + " " + fields.map { "\($0.0)=\($0.1.encoded())" }.joined(separator: " ")
+        TerminalText.printable(name + " " + fields.map { "\($0.0)=\($0.1.encoded())" }.joined(separator: " "))
     }
 }

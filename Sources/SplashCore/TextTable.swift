@@ -10,9 +10,10 @@ public struct TextTable {
 
     public mutating func append(_ row: [String]) { rows.append(row) }
 
-    /// The table, one line per row, columns separated by two spaces.
+    /// The table, one line per row, columns separated by two spaces. Cells are shown as
+    /// printable text (`TerminalText`): what a feed put in them cannot act on the terminal.
     public func render() -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(TerminalText.printable) }
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.width(cell)) }

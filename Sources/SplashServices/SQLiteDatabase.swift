@@ -97,7 +97,11 @@ public final class SQLiteDatabase {
             case .null: sqlite3_bind_null(statement, index)
             case .int(let n): sqlite3_bind_int64(statement, index, n)
             case .real(let d): sqlite3_bind_double(statement, index, d)
-            case .text(let s): splash_sqlite_bind_text(statement, index, s)
+            // With its length in bytes: "a\u{0}x" and "a\u{0}y" are two ids, not one "a".
+            case .text(let s):
+                s.utf8CString.withUnsafeBufferPointer {
+                    splash_sqlite_bind_text(statement, index, $0.baseAddress, Int32($0.count - 1))
+                }
             case .blob(let bytes): bytes.withUnsafeBytes { splash_sqlite_bind_blob(statement, index, $0.baseAddress, Int32(bytes.count)) }
             }
             guard rc == SQLITE_OK else { throw error("binding value \(index)") }
@@ -112,7 +116,10 @@ public final class SQLiteDatabase {
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: row.append(.int(sqlite3_column_int64(statement, column)))
                 case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
-                case SQLITE_TEXT: row.append(.text(String(cString: sqlite3_column_text(statement, column))))
+                case SQLITE_TEXT:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    let bytes = sqlite3_column_text(statement, column).map { UnsafeRawBufferPointer(start: $0, count: count) }
+                    row.append(.text(bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""))
                 case SQLITE_BLOB:
                     let count = Int(sqlite3_column_bytes(statement, column))
                     if count > 0, let p = sqlite3_column_blob(statement, column) {

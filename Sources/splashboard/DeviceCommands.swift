@@ -20,8 +20,9 @@ struct DeviceCommands {
     func sync() -> Int32 {
         let device = open()
         let report = device.makeSync().sync(device.feed, now: Date())
-        for warning in report.warnings { fputs("warning: \(warning)\n", stderr) }
-        for problem in report.pictureErrors { fputs("error: \(problem)\n", stderr) }
+        // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
+        for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
+        for problem in report.pictureErrors { fputs("error: \(TerminalText.printable(problem))\n", stderr) }
         switch report.status {
         case .ok, .notModified:
             let catalog = (try? device.store.catalog(cache: device.cache)) ?? []
@@ -31,7 +32,7 @@ struct DeviceCommands {
                   + String(format: "; %.1f ms", report.milliseconds ?? 0))
             return 0
         case .error:
-            fputs("splashboard: sync failed: \(report.error ?? "unknown error")\n", stderr)
+            fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
             return 1
         }
     }

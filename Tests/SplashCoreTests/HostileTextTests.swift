@@ -72,3 +72,26 @@ import Testing
                                                   "end. ", "一", "二", "三"])
     }
 }
+
+/// What a feed wrote cannot act on the operator's terminal.
+@Suite struct TerminalTextTests {
+    @Test func controlCharactersAreShownEscaped() {
+        #expect(TerminalText.printable("plain 标题 text") == "plain 标题 text")
+        #expect(TerminalText.printable("\u{1B}]0;pwned\u{07}title") == "\\x1b]0;pwned\\x07title")
+        #expect(TerminalText.printable("a\u{1B}[2Jb\nc\r") == "a\\x1b[2Jb\\x0ac\\x0d")
+        #expect(TerminalText.printable("c1\u{9B}31m") == "c1\\u{9b}31m")
+        #expect(TerminalText.printable("evil\u{202E}txt.exe") == "evil\\u{202e}txt.exe")
+        #expect(TerminalText.printable("del\u{7F}") == "del\\x7f")
+    }
+
+    @Test func tablesAndLogLinesAreEscaped() {
+        var table = TextTable(header: ["id", "title"])
+        table.append(["a", "\u{1B}[31mred"])
+        #expect(!table.render().contains("\u{1B}"))
+        #expect(table.render().contains("\\x1b[31mred"))
+        let line = KioskEvent.warning(message: "campaign \u{1B}[2J").textLine()
+        #expect(!line.unicodeScalars.contains { $0.value == 0x1B })
+        // JSON lines stay JSON: the escape is JSON's own.
+        #expect(KioskEvent.warning(message: "\u{1B}").jsonLine(at: 0).contains("\\u001b"))
+    }
+}

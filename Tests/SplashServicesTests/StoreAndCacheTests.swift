@@ -33,6 +33,21 @@ import Testing
         #expect(cache.usage() == 3 << 20)
     }
 
+    /// Ids that differ after a NUL character are two campaigns with two show counts
+    /// (written in the feed as the JSON escape \u0000, which reaches SQLite as a real NUL).
+    @Test func idsThatDifferAfterANulAreTwoCampaigns() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir + "/data")
+        let feedURL = URL(string: "https://cdn.example.test/feed.json")!
+        let json = #"[{"id": "a\u0000x", "picUrl": "a.jpg", "showTime": 1}, {"id": "a\u0000y", "picUrl": "b.jpg", "showTime": 1}]"#
+        let doc = try FeedDocument.decode(Data(json.utf8), from: feedURL)
+        #expect(doc.campaigns.map(\.id) == ["a\u{0}x", "a\u{0}y"])
+        try store.apply(doc, from: feedURL, etag: nil, lastModified: nil, images: [:], at: Date())
+        try store.recordShow(campaignID: "a\u{0}x", at: Date())
+        #expect(try store.campaigns().map(\.campaign.id).sorted() == ["a\u{0}x", "a\u{0}y"])
+        #expect(try store.showCounts() == ["a\u{0}x": 1])
+    }
+
     @Test func aSchema1DatabaseIsMigratedForwardKeepingItsLedgerAndThumbnails() throws {
         let dir = try temporaryFolder()
         // A database as the first release left it: thumbnails in the campaigns table.
