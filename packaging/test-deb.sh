@@ -51,6 +51,7 @@ dpkg -s splashboard >/dev/null 2>&1 && apt-get purge -y -qq splashboard >/dev/nu
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/tmp/splashboard-install.log 2>&1 \
     || { cat /tmp/splashboard-install.log; echo "packaging test: install failed"; exit 1; }
 check "the splashboard user exists in video, render and input" sh -c 'id -nG splashboard | tr " " "\n" | sort | tr "\n" " " | grep -q "input render splashboard video"'
+check "the config file is not world-readable (0640 root:splashboard)" sh -c '[ "$(stat -c %a:%U:%G /etc/splashboard/splashboard.conf)" = 640:root:splashboard ]'
 check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/splashboard)" = splashboard ] && [ "$(stat -c %U /var/cache/splashboard)" = splashboard ]'
 check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
 check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /usr/lib/systemd/system/splashboard.service 2>&1)" ]'

@@ -5,6 +5,7 @@ import Foundation
 public struct OperatorInfo: Equatable, Sendable {
     /// JPEG thumbnails by campaign id.
     public var thumbnails: [String: [UInt8]]
+    /// The feed's public address (no query, fragment or user part: the view is on the screen).
     public var feedURL: String
     public var lastSuccess: Date?
     public var lastError: String?

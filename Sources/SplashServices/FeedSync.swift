@@ -104,7 +104,10 @@ public final class FeedSync {
     }
 
     private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
-        let message = "feed \(feed.absoluteString): \(error.localizedDescription)"
+        // Kept in the database and shown in the operator view, on the public screen: the
+        // feed's address without its query or user part, wherever the error names it.
+        let reason = error.localizedDescription.replacingOccurrences(of: feed.absoluteString, with: feed.publicAddress)
+        let message = "feed \(feed.publicAddress): \(reason)"
         try? store.recordSyncFailure(for: feed, error: message, at: now)
         return SyncReport(status: .error, campaigns: campaigns, error: message)
     }

@@ -115,7 +115,7 @@ struct RunCommand {
             return OperatorInfo(
                 thumbnails: Dictionary(stored.compactMap { s in s.thumbnail.map { (s.campaign.id, $0) } },
                                        uniquingKeysWith: { a, _ in a }),
-                feedURL: device.feed.absoluteString, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
+                feedURL: device.feed.publicAddress, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description)
         }

@@ -108,6 +108,20 @@ import Testing
         #expect(!left.contains(key("a.png")) && !left.contains(key("b.png")), "\(left)")
     }
 
+    /// A token in the feed's URL stays off the public screen: the error the operator view
+    /// shows names the feed by scheme, host and path only.
+    @Test func theFeedsTokenIsNotKeptInTheErrorTheScreenShows() throws {
+        let d = try Device()
+        let feed = d.server.url("/files/missing.json").absoluteString + "?token=s3cret"
+        let sync = try d.run(["sync", "--feed", feed])
+        #expect(sync.status == 1)
+        let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
+        let error = try #require(try db.query("SELECT last_error FROM feed_state").first?.first?.text)
+        #expect(error.contains("/files/missing.json") && !error.contains("s3cret"), "\(error)")
+        #expect(URL(string: "https://user:pw@cdn.example.test:8443/k/feed.json?key=x#f")!.publicAddress
+                == "https://cdn.example.test:8443/k/feed.json")
+    }
+
     @Test func showCountsHoldAcrossRestartsThenTheFallbackShows() throws {
         let d = try Device()
         try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
