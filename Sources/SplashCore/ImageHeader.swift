@@ -9,6 +9,7 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
     case tooLarge(width: Int, height: Int)
     case truncated(String)
     case undecodable(String)
+    case tooMuchWork(scans: Int, width: Int, height: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -20,6 +21,9 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
             return "the image is \(w)×\(h) pixels; the limit is \(ImageHeader.maxSide)×\(ImageHeader.maxSide) and \(ImageHeader.maxPixels / 1_000_000) megapixels"
         case .truncated(let kind): return "the \(kind) data is cut short (no end marker)"
         case .undecodable(let why): return "the image cannot be decoded: \(why)"
+        case let .tooMuchWork(scans, w, h):
+            return "the JPEG has \(scans) scans at \(w)×\(h); decoding it would take too long (a decoder walks the "
+                + "whole picture once per scan; the limit is \(ImageHeader.maxScanWork / 1_000_000) million pixel-scans)"
         }
     }
 }
@@ -93,6 +97,45 @@ public struct ImageHeader: Equatable, Sendable {
         guard b.count >= 24 else { throw ImageError.truncated("PNG") }
         guard Array(b[12..<16]) == Array("IHDR".utf8) else { throw ImageError.malformed("the first PNG chunk is not IHDR") }
         return ImageHeader(kind: .png, width: Int(be32(b, 16)), height: Int(be32(b, 20)))
+    }
+
+    /// The decode work a JPEG may ask for, in pixels × scans: a progressive JPEG is walked
+    /// whole once per scan, and a few hostile MiB can hold tens of thousands of scans. The
+    /// largest picture allowed (40 megapixels) with the ten scans of an ordinary
+    /// progressive JPEG is within it.
+    public static let maxScanWork = 400_000_000
+
+    /// How many scans (SOS segments) the JPEG in `bytes` has: its markers are walked and
+    /// the entropy-coded data between them skipped, in one pass over the bytes.
+    public static func jpegScanCount(_ b: UnsafeRawBufferPointer) -> Int {
+        var scans = 0
+        var i = 2
+        while i + 1 < b.count {
+            guard b[i] == 0xFF else { i += 1; continue }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0x00 || marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xD9 { break }
+            guard i + 3 < b.count else { break }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            i += 2 + max(length, 2)
+            guard marker == 0xDA else { continue }
+            scans += 1
+            // The scan's data, up to the next marker that is not a stuffed 0xFF00 or a restart.
+            while i + 1 < b.count, !(b[i] == 0xFF && b[i + 1] != 0x00 && !(0xD0...0xD7).contains(b[i + 1])) {
+                i += 1
+            }
+        }
+        return scans
+    }
+
+    /// Refuses a JPEG whose decode would exceed `maxScanWork`.
+    public static func checkDecodeWork(_ bytes: UnsafeRawBufferPointer, header: ImageHeader) throws {
+        guard header.kind == .jpeg else { return }
+        let scans = jpegScanCount(bytes)
+        if scans * header.width * header.height > maxScanWork {
+            throw ImageError.tooMuchWork(scans: scans, width: header.width, height: header.height)
+        }
     }
 
     private static func parseJPEG(_ b: [UInt8]) throws -> ImageHeader {

@@ -3,8 +3,9 @@ import Foundation
 import SplashCore
 
 /// Checks a downloaded image before it may take a final name in the cache: a JPEG or
-/// PNG header within the size limits, an end marker (not cut short), a successful
-/// decode with the matching loader at the size the header declared. Makes the
+/// PNG header within the size limits, an end marker (not cut short), a decode within the
+/// work budget, a successful decode with the matching loader at the size the header
+/// declared. Makes the
 /// thumbnail while the picture is decoded.
 public enum ImageValidator {
     public struct Checked: Equatable {
@@ -27,6 +28,7 @@ public enum ImageValidator {
         guard ImageHeader.isComplete(header.kind, tail: [UInt8](handle.readDataToEndOfFile())) else {
             throw ImageError.truncated(header.kind.rawValue)
         }
+        // The decoder refuses a JPEG whose scans would take too long before decoding it.
         let surface = try ImageDecoder.load(path)
         defer { SDL_FreeSurface(surface) }
         guard Int(surface.pointee.w) == header.width, Int(surface.pointee.h) == header.height else {
