@@ -302,13 +302,16 @@ public final class CampaignStore: ShowLedger {
     /// picture that must stay: an eligible campaign's, or the kept poem's. What must stay is
     /// read in the same write transaction as the eviction, so no other writer (a sync in the
     /// other process, another command) can make a picture needed in between; when it cannot
-    /// be read, this throws and nothing is removed. Returns the keys removed.
+    /// be read, this throws and nothing is removed. `wanted` keeps more (the pictures of a
+    /// feed being applied). Returns the keys removed.
     @discardableResult
-    public func evict(_ cache: ImageCache, toFit capBytes: Int, now: Date) throws -> [String] {
+    public func evict(_ cache: ImageCache, toFit capBytes: Int, now: Date, alsoKeeping wanted: Set<String> = [])
+        throws -> [String] {
         guard cache.usage() > capBytes else { return [] }
         return try db.transaction {
-            var keep = Set(try catalog(cache: cache).filter { $0.isEligible(at: now) }
-                .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } })
+            let eligible = try catalog(cache: cache).filter { $0.isEligible(at: now) }
+                .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } }
+            var keep = wanted.union(eligible)
             let poem = try db.query("SELECT image_path FROM poetry WHERE slot = 1").first?.first?.text
             if let poem, poem.hasPrefix(cache.folder + "/") { keep.insert(URL(fileURLWithPath: poem).lastPathComponent) }
             return cache.evict(toFit: capBytes, protecting: keep)

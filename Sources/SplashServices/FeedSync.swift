@@ -69,6 +69,11 @@ public final class FeedSync {
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
             let keys = PictureKeys()
+            // The cap holds during the sync: before new pictures come, those nobody needs
+            // any more go (not eligible now, not in this feed); each new picture may then
+            // take only the room left, and when there is none it is not fetched.
+            var room = Room(cap: cacheMaxBytes, used: cache.usage())
+            let wanted = Set(document.campaigns.map { keys.of($0.picURL).key })
             for campaign in document.campaigns {
                 let key = keys.of(campaign.picURL).key
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
@@ -80,7 +85,7 @@ public final class FeedSync {
                     if case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
                 } else {
                     let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
-                    status = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail)
+                    status = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
                     outcomes[key] = status
                 }
                 images[campaign.id] = status.0
@@ -95,6 +100,13 @@ public final class FeedSync {
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
                               warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors)
         }
+    }
+
+    /// The cache's room during one sync: its cap and what is used, counted as pictures come.
+    struct Room {
+        var cap: Int
+        var used: Int
+        var left: Int { max(0, cap - used) }
     }
 
     /// The stored campaigns a sync starts from, read beside the request.
@@ -117,8 +129,10 @@ public final class FeedSync {
     private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors: [String] = []
+        var room = Room(cap: cacheMaxBytes, used: missing.isEmpty ? 0 : cache.usage())
+        let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
         for picture in missing {
-            let status = prefetch(picture.url, needsThumbnail: true)
+            let status = prefetch(picture.url, needsThumbnail: true, room: &room, keeping: wanted, now: now)
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
                 if status.0 != .unavailable { images[id] = status.0 }
                 if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
@@ -140,15 +154,25 @@ public final class FeedSync {
     /// Caches one campaign picture. A picture already cached (another campaign uses it)
     /// is not fetched again; its thumbnail is made from the cached file when the
     /// campaign has none. Returns its status and a warning.
-    func prefetch(_ url: URL, needsThumbnail: Bool) -> (CampaignStore.ImageStatus, String?) {
+    func prefetch(_ url: URL, needsThumbnail: Bool, room: inout Room, keeping wanted: Set<String>, now: Date)
+        -> (CampaignStore.ImageStatus, String?) {
         let key = ImageCache.key(for: url)
         if cache.contains(key: key) {
             guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
             let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
             return (.cached(thumbnail: thumbnail), nil)
         }
-        switch ImageDownloader(cache: cache, fetcher: fetcher).download(url, as: key) {
-        case .cached(_, let thumbnail):
+        if room.left < ImageDownloader.imageLimit {
+            // Make room from what nobody needs, down to a whole picture's worth below the cap.
+            _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
+                                 alsoKeeping: wanted)
+            room.used = cache.usage()
+        }
+        guard room.left > 0 else { return (.unavailable, "picture not cached yet: \(ImageCache.fullMessage)") }
+        switch ImageDownloader(cache: cache, fetcher: fetcher).download(url, as: key, room: room.left) {
+        case .cached(let path, let thumbnail):
+            var st = stat()
+            if stat(path, &st) == 0 { room.used += Int(st.st_size) }
             return (.cached(thumbnail: thumbnail), nil)
         case .refused(let reason):
             return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")

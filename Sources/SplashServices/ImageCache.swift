@@ -118,6 +118,9 @@ public final class ImageCache {
     /// Bytes used by cached images.
     public func usage() -> Int { entries().reduce(0) { $0 + $1.bytes } }
 
+    /// Why a picture was not cached when the cache had no room for it.
+    public static let fullMessage = "the image cache is full (cache-max-mb); it is fetched when room is made"
+
     /// Deletes least recently used images until the cache fits `capBytes`, never one of
     /// `protected`. Returns the keys removed.
     @discardableResult

@@ -24,8 +24,9 @@ public struct ImageDownloader {
         self.fetcher = fetcher
     }
 
-    /// Downloads `url` and caches it under `key`.
-    public func download(_ url: URL, as key: String) -> Outcome {
+    /// Downloads `url` and caches it under `key`, taking at most `room` bytes of the cache
+    /// (a picture that would not fit is stopped and is not cached: tried again later).
+    public func download(_ url: URL, as key: String, room: Int = ImageDownloader.imageLimit) -> Outcome {
         let partial: ImageCache.PartialFile
         do {
             partial = try cache.beginWrite()
@@ -33,7 +34,7 @@ public struct ImageDownloader {
             return .unavailable(error.localizedDescription)
         }
         do {
-            _ = try fetcher.fetch(url, limit: Self.imageLimit, inspect: Self.refuseEarly, sink: partial.write)
+            _ = try fetcher.fetch(url, limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
             let checked = try ImageValidator.check(partial.path)
             try cache.commit(partial, as: key)
             return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail)
@@ -42,7 +43,11 @@ public struct ImageDownloader {
             return .refused(error.localizedDescription)
         } catch let error as FetchError {
             cache.discard(partial)
-            if case .tooLarge = error { return .refused(error.localizedDescription) }
+            if case .tooLarge = error {
+                // Over the cache's room rather than the picture limit: not the picture's fault.
+                if room < Self.imageLimit { return .unavailable(ImageCache.fullMessage) }
+                return .refused(error.localizedDescription)
+            }
             return .unavailable(error.localizedDescription)
         } catch {
             cache.discard(partial)

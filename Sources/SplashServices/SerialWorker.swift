@@ -33,7 +33,9 @@ public final class SerialWorker: @unchecked Sendable {
 
     /// Runs `work` once on a new thread of its own.
     public static func detached(name: String, _ work: @escaping () -> Void) {
-        let thread = Thread(block: work)
+        // The work is handed to exactly one thread, which runs it once.
+        let handover = Handover(work)
+        let thread = Thread { handover.work() }
         thread.name = name
         thread.start()
     }
@@ -46,5 +48,10 @@ public final class SerialWorker: @unchecked Sendable {
             condition.unlock()
             work()
         }
+    }
+
+    private final class Handover: @unchecked Sendable {
+        let work: () -> Void
+        init(_ work: @escaping () -> Void) { self.work = work }
     }
 }

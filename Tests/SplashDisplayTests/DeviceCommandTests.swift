@@ -68,7 +68,7 @@ import Testing
 
     /// The cache cap, end to end through `sync --cache-max-mb`: pictures of eligible
     /// campaigns and the kept poem's picture are never evicted, whatever the cap; a retired
-    /// campaign's picture goes first.
+    /// campaign's picture goes first, and a new one comes once there is room.
     @Test func theCacheCapNeverEvictsWhatMustStay() throws {
         let d = try Device()
         for (i, name) in ["a.png", "b.png", "c.png", "poem.png"].enumerated() {
@@ -94,14 +94,17 @@ import Testing
         let poem = URL(fileURLWithPath: poemPath).lastPathComponent
         #expect(d.cacheFiles.contains(poem))
 
-        // Four pictures, 23 MB over a 16 MB cap: every one must stay.
+        // Already over the 16 MB cap with what must stay: none of it goes, and a new
+        // picture is not fetched (the cap holds during the sync).
         try d.publish(campaigns(["a", "b", "c"]))
         let over = try d.run(["sync", "--feed", d.feed] + cap)
         #expect(over.status == 0, "\(over.stderr)")
-        #expect(Set(d.cacheFiles).isSuperset(of: [key("a.png"), key("b.png"), key("c.png"), poem]))
+        #expect(Set(d.cacheFiles).isSuperset(of: [key("a.png"), key("b.png"), poem]))
+        #expect(!d.cacheFiles.contains(key("c.png")))
 
-        // a and b retired: their pictures go, the eligible one and the poem's stay.
+        // a and b retired: their pictures go, the eligible one comes, the poem's stays.
         try d.publish(campaigns(["c"]))
+        #expect(try d.run(["sync", "--feed", d.feed] + cap).status == 0)
         #expect(try d.run(["sync", "--feed", d.feed] + cap).status == 0)
         let left = Set(d.cacheFiles)
         #expect(left.contains(key("c.png")) && left.contains(poem), "\(left)")
@@ -120,6 +123,39 @@ import Testing
         #expect(error.contains("/files/missing.json") && !error.contains("s3cret"), "\(error)")
         #expect(URL(string: "https://user:pw@cdn.example.test:8443/k/feed.json?key=x#f")!.publicAddress
                 == "https://cdn.example.test:8443/k/feed.json")
+    }
+
+    /// The cap holds during a sync, not only after it: pictures that do not fit are not
+    /// fetched (a warning says the cache is full) and come once room is made.
+    @Test func theCacheCapHoldsWhileASyncDownloads() throws {
+        let d = try Device()
+        for (i, name) in ["a", "b", "c", "d"].enumerated() {
+            try writeNoisePNG(d.www + "/\(name).png", width: 1600, height: 1200, seed: UInt64(10 + i))  // about 5.8 MB
+        }
+        func campaigns(_ ids: [String]) -> String {
+            "[" + ids.map { #"{"id": "\#($0)", "picUrl": "\#($0).png", "showTime": 5}"# }.joined(separator: ",") + "]"
+        }
+        let cap = ["--cache-max-mb", "16"]
+        func used() -> Int {
+            d.cacheFiles.filter { $0.count == 64 }.reduce(0) { total, name in
+                total + ((try? FileManager.default.attributesOfItem(atPath: d.folder + "/cache/" + name)[.size] as? Int) ?? 0)
+            }
+        }
+        func cached(_ name: String) -> Bool { d.cacheFiles.contains(ImageCache.key(for: d.server.url("/files/\(name).png"))) }
+
+        try d.publish(campaigns(["a", "b", "c", "d"]))
+        let first = try d.run(["sync", "--feed", d.feed] + cap)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(used() <= 16 << 20, "\(used()) bytes")
+        #expect(cached("a") && cached("b") && !cached("c") && !cached("d"))
+        #expect(first.stderr.contains("image cache is full"), "\(first.stderr)")
+
+        // a and b retired: the next syncs make room and fetch c and d, within the cap.
+        try d.publish(campaigns(["c", "d"]))
+        _ = try d.run(["sync", "--feed", d.feed] + cap)
+        _ = try d.run(["sync", "--feed", d.feed] + cap)
+        #expect(cached("c") && cached("d") && !cached("a") && !cached("b"), "\(d.cacheFiles)")
+        #expect(used() <= 16 << 20, "\(used()) bytes")
     }
 
     @Test func showCountsHoldAcrossRestartsThenTheFallbackShows() throws {
