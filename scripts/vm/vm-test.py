@@ -90,10 +90,15 @@ def is_small(box, screen, fraction=0.05):
     return (x1 - x0) * (y1 - y0) < fraction * screen.width * screen.height
 
 
+# The countdown for the checks that act on the splash: long enough that a slow serial
+# console on a loaded host still acts while the splash is up.
+LONG_COUNTDOWN = 15
+
+
 def pill_box(vm, start):
     """The countdown's digit, found as what changes between two screendumps a second
     apart while the splash counts down."""
-    if not wait_journal(vm, r"countdown value=5", start, 60):
+    if not wait_journal(vm, f"countdown value={LONG_COUNTDOWN - 1}", start, 60):
         return None, None
     a = vm.screendump("pill-a")
     time.sleep(1.2)
@@ -164,6 +169,7 @@ def run_console(folder, accel, report):
         distinct[-1].save_png(OUT + "/detail.png")
 
         # A tap on the pill skips; a tap elsewhere clicks through; Esc skips.
+        set_config(vm, [f"countdown = {LONG_COUNTDOWN}"])
         start = restart(vm)
         box, shot = pill_box(vm, start)
         if box:
@@ -175,19 +181,19 @@ def run_console(folder, accel, report):
         else:
             report.check("a tap on the pill via the tablet skips (skip by=tap)", False, "pill not found")
         start = restart(vm)
-        if wait_journal(vm, r"countdown value=5", start, 60):
+        if wait_journal(vm, f"countdown value={LONG_COUNTDOWN - 1}", start, 60):
             vm.tap(400, 500, (1280, 800))
         line = wait_journal(vm, r"skip by=", start, 15)
         report.check("a tap elsewhere on the picture clicks through", line and 'by="click_through"' in line,
                      line and line.split("splashboard: ")[-1])
         start = restart(vm)
-        if wait_journal(vm, r"countdown value=5", start, 60):
+        if wait_journal(vm, f"countdown value={LONG_COUNTDOWN - 1}", start, 60):
             vm.key("esc")
         line = wait_journal(vm, r"skip by=", start, 15)
         report.check("Esc on the keyboard skips", line and 'by="key"' in line, line and line.split("splashboard: ")[-1])
 
         # Rotated: the picture turns, and a tap on the turned pill still skips.
-        set_config(vm, ["countdown = 6", "rotate = 90"])
+        set_config(vm, [f"countdown = {LONG_COUNTDOWN}", "rotate = 90"])
         start = restart(vm)
         box, shot = pill_box(vm, start)
         if box:
