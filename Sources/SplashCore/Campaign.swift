@@ -29,13 +29,6 @@ public struct Campaign: Equatable, Hashable, Sendable {
         self.position = position
     }
 
-    /// Whether `date` falls inside [startAt, endAt).
-    public func isRunning(at date: Date) -> Bool {
-        if let startAt, date < startAt { return false }
-        if let endAt, date >= endAt { return false }
-        return true
-    }
-
     /// Orders campaigns by newness: the later `updatedAt`, then the later feed position.
     public static func isOlder(_ a: Campaign, than b: Campaign) -> Bool {
         let ua = a.updatedAt ?? .distantPast

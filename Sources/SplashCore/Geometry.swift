@@ -51,9 +51,4 @@ public struct Rect: Equatable, Hashable, Sendable {
     public func contains(_ p: Point) -> Bool {
         p.x >= x && p.x < maxX && p.y >= y && p.y < maxY
     }
-
-    /// The rectangle grown by `d` pixels on every side.
-    public func insetBy(_ d: Int) -> Rect {
-        Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)
-    }
 }

@@ -177,7 +177,13 @@ public final class KioskRunner {
                 cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
             }
         case let .endShow(id, outcome, date):
-            try? setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
+            do {
+                try setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
+            } catch {
+                // The show itself is recorded; only how it ended is missing.
+                log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.localizedDescription)"),
+                         at: clock.uptime)
+            }
         case .emit(let event):
             log.emit(event, at: clock.uptime)
         case .fetchFeed:
@@ -192,7 +198,7 @@ public final class KioskRunner {
                 post { .feedFetched(SyncReport(status: .notModified, campaigns: count), catalog: nil, message: nil, $0) }
                 return nil
             }
-            sync.start { report, catalog, message in
+            sync.start(at: clock.now().date) { report, catalog, message in
                 post { .feedFetched(report, catalog: catalog, message: message, $0) }
             }
         case .reloadPoetry:

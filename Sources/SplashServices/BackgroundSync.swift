@@ -20,8 +20,9 @@ public final class BackgroundSync {
         self.cacheMaxBytes = cacheMaxBytes
     }
 
-    /// Starts one sync; `completion` runs on the background queue when it ends.
-    public func start(completion: @escaping Completion) {
+    /// Starts one sync at `now` (the kiosk's clock, virtual in tests); `completion` runs on
+    /// the background thread when it ends.
+    public func start(at now: Date, completion: @escaping Completion) {
         queue.async { [self] in
             do {
                 if parts == nil {
@@ -30,7 +31,7 @@ public final class BackgroundSync {
                     parts = (store, cache, FeedSync(store: store, cache: cache, cacheMaxBytes: cacheMaxBytes))
                 }
                 let (store, cache, sync) = parts!
-                let report = sync.sync(feed, now: Date())
+                let report = sync.sync(feed, now: now)
                 let catalog = report.status == .error ? nil : try store.catalog(cache: cache)
                 let message = try store.feedState(for: feed).message
                 completion(report, catalog, message)

@@ -32,6 +32,7 @@ public final class FeedSync {
         do {
             state = try store.feedState(for: feed)
         } catch {
+            // The error is what the report says; the count is only what it shows beside it.
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.localizedDescription)
         }
         // What an unchanged feed is answered with is read while the request is in flight.
@@ -39,6 +40,8 @@ public final class FeedSync {
         let reading = DispatchGroup()
         reading.enter()
         SerialWorker.detached(name: "splashboard.sync-read") { [store, cache] in
+            // Only what a 304 is answered with: a failed read leaves nothing to retry this time,
+            // and the next sync reads again.
             standing.campaigns = (try? store.activeCount()) ?? 0
             standing.missing = ((try? store.activePictures()) ?? []).filter { !cache.contains(key: $0.key) }
             reading.leave()
@@ -63,6 +66,7 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             var pictureErrors: [String] = []
+            // What is known only spares fetching a picture refused before; unread, it is fetched.
             let known = Dictionary(((try? store.campaigns(includeInactive: true, thumbnails: false)) ?? [])
                 .map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, _ in a })
             var images: [String: CampaignStore.ImageStatus] = [:]
@@ -84,6 +88,7 @@ public final class FeedSync {
                     // Thumbnails are kept per picture: the first campaign with it stored it.
                     if case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
                 } else {
+                    // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
                     let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
                     status = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
                     outcomes[key] = status
@@ -120,6 +125,8 @@ public final class FeedSync {
         // feed's address without its query or user part, wherever the error names it.
         let reason = error.localizedDescription.replacingOccurrences(of: feed.absoluteString, with: feed.publicAddress)
         let message = "feed \(feed.publicAddress): \(reason)"
+        // The failure reaches the log through the report either way; keeping it is for the
+        // operator view and the backoff's record.
         try? store.recordSyncFailure(for: feed, error: message, at: now)
         return SyncReport(status: .error, campaigns: campaigns, error: message)
     }
@@ -130,9 +137,11 @@ public final class FeedSync {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors: [String] = []
         var room = Room(cap: cacheMaxBytes, used: missing.isEmpty ? 0 : cache.usage())
+        // Unread, fewer pictures are kept while room is made; eligible ones are still protected.
         let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
         for picture in missing {
             let status = prefetch(picture.url, needsThumbnail: true, room: &room, keeping: wanted, now: now)
+            // Unread, the picture is cached but not noted; the next 304 notes it.
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
                 if status.0 != .unavailable { images[id] = status.0 }
                 if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
@@ -159,11 +168,14 @@ public final class FeedSync {
         let key = ImageCache.key(for: url)
         if cache.contains(key: key) {
             guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
+            // A cached picture passed this check when it came; without a thumbnail the
+            // operator view shows a placeholder.
             let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
             return (.cached(thumbnail: thumbnail), nil)
         }
         if room.left < ImageDownloader.imageLimit {
             // Make room from what nobody needs, down to a whole picture's worth below the cap.
+            // Fails closed (nothing removed): the picture then waits for room, as the report says.
             _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
                                  alsoKeeping: wanted)
             room.used = cache.usage()

@@ -13,7 +13,6 @@ public enum FetchError: LocalizedError, Equatable {
     case transport(String, url: String)
     case fileMissing(String)
     case unsupportedScheme(String)
-    case refused(String, url: String)
 
     public var errorDescription: String? {
         switch self {
@@ -33,8 +32,6 @@ public enum FetchError: LocalizedError, Equatable {
             return "no such file: \(path)"
         case .unsupportedScheme(let url):
             return "only http, https and file URLs can be fetched, not \(url)"
-        case let .refused(reason, url):
-            return "\(url) refused: \(reason)"
         }
     }
 

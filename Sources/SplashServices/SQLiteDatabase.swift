@@ -148,12 +148,6 @@ public final class SQLiteDatabase {
         }
     }
 
-    /// Rows changed by the last statement.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
-
-    /// Total rows changed on this connection since it opened.
-    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
-
     /// The schema version kept in `PRAGMA user_version`.
     public var userVersion: Int {
         get throws { Int(try query("PRAGMA user_version").first?.first?.int ?? 0) }
