@@ -19,6 +19,12 @@ public final class PendingPicture: @unchecked Sendable {
         }
     }
 
+    /// Blocks until the decode has ended (the first frame waits the same way, in `take`).
+    public func wait() {
+        done.wait()
+        done.signal()
+    }
+
     /// Waits for the decode to end; the surface is then the caller's to free.
     func take() throws -> UnsafeMutablePointer<SDL_Surface> {
         done.wait()

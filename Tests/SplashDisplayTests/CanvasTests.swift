@@ -102,8 +102,13 @@ import Testing
         try writeImage(dir + "/a.jpg", width: 320, height: 180, bands: [green])
         try writeImage(dir + "/b.jpg", width: 320, height: 180, bands: [blue])
         try "<html>".write(toFile: dir + "/page.jpg", atomically: true, encoding: .utf8)
-        canvas.expect(PendingPicture(path: dir + "/a.jpg"))
+        let ahead = PendingPicture(path: dir + "/a.jpg")
+        canvas.expect(ahead)
         canvas.expect(PendingPicture(path: dir + "/b.jpg"))
+        // Decoded green ahead of time, then the file turns blue: the frame shows the
+        // picture decoded ahead, not the file as it is when the frame is drawn.
+        ahead.wait()
+        try writeImage(dir + "/a.jpg", width: 320, height: 180, bands: [blue])
         canvas.expect(PendingPicture(path: dir + "/page.jpg"))
         let screen = Rect(x: 0, y: 0, width: 320, height: 180)
         canvas.beginFrame()
