@@ -202,8 +202,11 @@ import Testing
             #expect(bodies[i] == expected, "picture \(i) (\(size))")
         }
         // Shorter timeouts after the session exists still apply: a hanging server is cut.
+        f.fetcher.idleTimeout = 10
         f.fetcher.totalTimeout = 2
-        #expect(throws: FetchError.self) { try f.fetcher.fetchData(f.server.url("/hang"), limit: 1 << 20) }
+        #expect(throws: FetchError.timedOut(seconds: 2, url: f.server.url("/hang").absoluteString)) {
+            try f.fetcher.fetchData(f.server.url("/hang"), limit: 1 << 20)
+        }
     }
 
     @Test func aSyncSaysHowLongItTook() throws {
