@@ -79,11 +79,14 @@ vm-test: deb
 clean:
 	rm -rf .build build
 
-# Regenerates the README's screenshots from headless runs on the bundled demo content.
-SHOT = ./.build/debug/splashboard --headless --clock virtual \
-       --data-dir .build/shots/data --cache-dir .build/shots/cache
+# Regenerates the README's screenshots from headless runs on the bundled demo content,
+# from neutral paths (the operator view shows the feed and the folders).
+SHOTS = /tmp/splashboard
+SHOT = SPLASHBOARD_ASSETS=$(SHOTS)/share ./.build/debug/splashboard --headless --clock virtual \
+       --feed $(SHOTS)/share/demo/feed.json --data-dir $(SHOTS)/data --cache-dir $(SHOTS)/cache
 screenshots: build
-	rm -rf .build/shots && mkdir -p .build/shots docs/screenshots
+	rm -rf .build/shots $(SHOTS) && mkdir -p .build/shots docs/screenshots $(SHOTS)
+	cp -r assets $(SHOTS)/share
 	$(SHOT) --exit-after detail --snapshot .build/shots/landscape >/dev/null
 	$(SHOT) --exit-after detail --snapshot .build/shots/portrait --size 1080x1920 >/dev/null
 	cp .build/shots/landscape/0001-splash.png docs/screenshots/splash.png

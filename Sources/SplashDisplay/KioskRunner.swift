@@ -15,7 +15,8 @@ private extension KioskEffect {
 
 /// The imperative shell: waits for input or the next deadline, feeds actions to
 /// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
-/// It never spins: between deadlines it sleeps in `SDL_WaitEventTimeout`.
+/// It never spins: between deadlines it sleeps in `EventWaiter` (`SDL_WaitEventTimeout` on
+/// X11 and Wayland, `poll(2)` on its wake pipe and the input devices elsewhere).
 public final class KioskRunner {
     /// What a run needs besides the window.
     public struct Setup {
