@@ -107,8 +107,8 @@ public final class CampaignStore: ShowLedger {
     /// Shows recorded per campaign id.
     public func showCounts() throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try db.query("SELECT campaign_id, COUNT(*) FROM shows GROUP BY campaign_id") {
-            if let id = row[0].text, let n = row[1].int { counts[id] = Int(n) }
+        for row in try db.rows("SELECT campaign_id, COUNT(*) AS shows FROM shows GROUP BY campaign_id") {
+            if let id = row["campaign_id"].text, let n = row["shows"].int { counts[id] = Int(n) }
         }
         return counts
     }
@@ -126,12 +126,12 @@ public final class CampaignStore: ShowLedger {
     }
 
     public func feedState(for url: URL) throws -> FeedState {
-        let rows = try db.query("""
+        let rows = try db.rows("""
         SELECT etag, last_modified, last_success, last_attempt, last_error, message FROM feed_state WHERE feed_url = ?
         """, [.text(url.absoluteString)])
         guard let r = rows.first else { return FeedState() }
-        return FeedState(etag: r[0].text, lastModified: r[1].text, lastSuccess: r[2].date, lastAttempt: r[3].date,
-                         lastError: r[4].text, message: r[5].text)
+        return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: r["last_success"].date,
+                         lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text)
     }
 
     /// Notes a failed sync; the campaigns are left as they were.
@@ -237,9 +237,13 @@ public final class CampaignStore: ShowLedger {
 
     /// The pictures of active campaigns not known to be refused, each image key once.
     public func activePictures() throws -> [(key: String, url: URL)] {
-        try db.query("SELECT image_key, MIN(pic_url) FROM campaigns WHERE active = 1 AND image_problem IS NULL GROUP BY image_key")
+        try db.rows("""
+        SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns WHERE active = 1 AND image_problem IS NULL GROUP BY image_key
+        """)
             .compactMap { row in
-                guard let key = row[0].text, let url = row[1].text.flatMap(URL.init(string:)) else { return nil }
+                guard let key = row["image_key"].text, let url = row["pic_url"].text.flatMap(URL.init(string:)) else {
+                    return nil
+                }
                 return (key, url)
             }
     }
@@ -271,19 +275,22 @@ public final class CampaignStore: ShowLedger {
     /// for (they are the bulk of the rows).
     public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {
         let counts = try showCounts()
-        let rows = try db.query("""
+        let rows = try db.rows("""
         SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
-               c.active, c.image_key, c.image_problem, \(thumbnails ? "t.jpeg" : "NULL"), t.image_key IS NOT NULL
+               c.active, c.image_key, c.image_problem, \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
+               t.image_key IS NOT NULL AS has_thumbnail
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
         \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
         """)
         return rows.compactMap { r in
-            guard let id = r[0].text, let pic = r[1].text.flatMap(URL.init(string:)) else { return nil }
-            let campaign = Campaign(id: id, picURL: pic, showTime: Int(r[2].int ?? 0), title: r[3].text, detail: r[4].text,
-                                    startAt: r[5].date, endAt: r[6].date, updatedAt: r[7].date, position: Int(r[8].int ?? 0))
-            return StoredCampaign(campaign: campaign, active: r[9].int == 1, shows: counts[id] ?? 0,
-                                  imageKey: r[10].text ?? ImageCache.key(for: pic), imageProblem: r[11].text,
-                                  thumbnail: r[12].blob, hasThumbnail: r[13].int == 1)
+            guard let id = r["id"].text, let pic = r["pic_url"].text.flatMap(URL.init(string:)) else { return nil }
+            let campaign = Campaign(id: id, picURL: pic, showTime: Int(r["show_time"].int ?? 0), title: r["title"].text,
+                                    detail: r["detail"].text, startAt: r["start_at"].date, endAt: r["end_at"].date,
+                                    updatedAt: r["updated_at"].date, position: Int(r["position"].int ?? 0))
+            return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: counts[id] ?? 0,
+                                  imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
+                                  imageProblem: r["image_problem"].text, thumbnail: r["thumbnail"].blob,
+                                  hasThumbnail: r["has_thumbnail"].int == 1)
         }
     }
 
@@ -332,11 +339,11 @@ public final class CampaignStore: ShowLedger {
 
     /// The last good poem, marked as coming from the cache; its picture only if still on disk.
     public func loadPoetry(imageURL: URL?) throws -> PoetryEntry? {
-        guard let r = try db.query("SELECT origin, author, content, image_path FROM poetry WHERE slot = 1").first,
-              let origin = r[0].text, let content = r[2].text
+        guard let r = try db.rows("SELECT origin, author, content, image_path FROM poetry WHERE slot = 1").first,
+              let origin = r["origin"].text, let content = r["content"].text
         else { return nil }
-        let path = r[3].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        return PoetryEntry(origin: origin, author: r[1].text, lines: content.split(separator: "\n").map(String.init),
+        let path = r["image_path"].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        return PoetryEntry(origin: origin, author: r["author"].text, lines: content.split(separator: "\n").map(String.init),
                            imagePath: path, imageURL: imageURL, source: .cache)
     }
 }

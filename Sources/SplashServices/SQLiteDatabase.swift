@@ -24,10 +24,11 @@ public final class SQLiteDatabase {
         self.path = path
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
-            throw StoreError(path: path, message: message)
+            throw StoreError(path: path, message: message, code: rc)
         }
         handle = db
         sqlite3_busy_timeout(db, 5000)
@@ -42,17 +43,19 @@ public final class SQLiteDatabase {
     }
 
     func error(_ what: String) -> StoreError {
-        StoreError(path: path, message: "\(what): \(String(cString: sqlite3_errmsg(handle)))")
+        StoreError(path: path, message: "\(what): \(String(cString: sqlite3_errmsg(handle)))",
+                   code: sqlite3_extended_errcode(handle))
     }
 
     /// Runs SQL that returns no rows (several statements allowed when nothing is bound).
     public func execute(_ sql: String, _ values: [Value] = []) throws {
         if values.isEmpty {
             var message: UnsafeMutablePointer<CChar>?
-            guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+            guard rc == SQLITE_OK else {
                 let text = message.map { String(cString: $0) } ?? "unknown error"
                 sqlite3_free(message)
-                throw StoreError(path: path, message: text)
+                throw StoreError(path: path, message: text, code: rc)
             }
             return
         }
@@ -63,6 +66,28 @@ public final class SQLiteDatabase {
     @discardableResult
     public func query(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
         try run(statement(sql), values)
+    }
+
+    /// One row, read by column name (`row["title"]`), as the statement named its columns.
+    public struct Row {
+        public let values: [Value]
+        let columns: [String: Int]
+
+        /// The value of the column `name`; `.null` for a column the statement has not.
+        public subscript(_ name: String) -> Value {
+            columns[name].map { values[$0] } ?? .null
+        }
+    }
+
+    /// Runs one statement and returns its rows, read by column name.
+    public func rows(_ sql: String, _ values: [Value] = []) throws -> [Row] {
+        let prepared = try statement(sql)
+        let found = try run(prepared, values)
+        var columns: [String: Int] = [:]
+        for i in 0..<sqlite3_column_count(prepared.handle) {
+            if let name = sqlite3_column_name(prepared.handle, i) { columns[String(cString: name)] = Int(i) }
+        }
+        return found.map { Row(values: $0, columns: columns) }
     }
 
     /// A prepared statement, kept for the connection's life. A loop that runs the same SQL

@@ -1,14 +1,48 @@
+import CSQLite
 import Foundation
 
-/// A database problem, with the file and what SQLite said.
+/// A database problem, with the file, what SQLite said and its result code, so that a busy,
+/// full or damaged database can be told apart (and said plainly to an operator).
 public struct StoreError: LocalizedError, Equatable {
     public var path: String
     public var message: String
+    /// SQLite's primary result code (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CORRUPT`, …).
+    public var code: Int32
 
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
+    /// What kind of problem it is, from the result code.
+    public enum Kind: Equatable {
+        /// Another connection holds the lock longer than the busy timeout.
+        case busy
+        /// The disk (or the database's size limit) is full.
+        case full
+        /// The file is damaged or is not a database.
+        case corrupt
+        /// The file or its folder cannot be written.
+        case readOnly
+        case other
     }
 
-    public var errorDescription: String? { "database \(path): \(message)" }
+    public init(path: String, message: String, code: Int32 = SQLITE_ERROR) {
+        self.path = path
+        self.message = message
+        self.code = code & 0xFF
+    }
+
+    public var kind: Kind {
+        switch code {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_FULL: return .full
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: return .readOnly
+        default: return .other
+        }
+    }
+
+    public var errorDescription: String? {
+        switch kind {
+        case .full: return "database \(path): the disk is full (\(message)); free some space"
+        case .corrupt: return "database \(path): the file is damaged (\(message))"
+        default: return "database \(path): \(message)"
+        }
+    }
 }

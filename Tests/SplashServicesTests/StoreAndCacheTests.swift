@@ -167,3 +167,33 @@ import Testing
         }
     }
 }
+
+/// A database problem says which kind it is, from SQLite's result code.
+@Suite struct StoreErrorTests {
+    @Test func aFullDiskAndADamagedFileAreToldApart() throws {
+        let dir = try temporaryFolder()
+        let db = try SQLiteDatabase(path: dir + "/small.db")
+        // A database allowed only a few pages fills up as a full disk would.
+        try db.execute("PRAGMA max_page_count = 8")
+        try db.execute("CREATE TABLE t (x BLOB)")
+        let full = #expect(throws: StoreError.self) {
+            for _ in 0..<64 { try db.execute("INSERT INTO t VALUES (?)", [.blob([UInt8](repeating: 1, count: 4096))]) }
+        }
+        #expect(full?.kind == .full, "\(String(describing: full))")
+        #expect(full?.localizedDescription.contains("the disk is full") == true)
+
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: dir + "/not.db"))
+        let damaged = #expect(throws: StoreError.self) {
+            let other = try SQLiteDatabase(path: dir + "/not.db")
+            _ = try other.query("SELECT * FROM sqlite_master")
+        }
+        #expect(damaged?.kind == .corrupt, "\(String(describing: damaged))")
+    }
+
+    @Test func rowsAreReadByColumnName() throws {
+        let dir = try temporaryFolder()
+        let db = try SQLiteDatabase(path: dir + "/r.db")
+        let row = try #require(try db.rows("SELECT 7 AS seven, 'x' AS letter").first)
+        #expect(row["letter"] == .text("x") && row["seven"] == .int(7) && row["missing"] == .null)
+    }
+}
