@@ -73,7 +73,7 @@ public final class KioskRunner {
     private let log: EventLog
     private let clock: RunClock
     private var state: KioskState
-    private var script: ArraySlice<ScriptStep>
+    private var script: ScriptPlayer
     private var drawn: (scene: Scene, size: Size)?
     private var needsRedraw = false
     private var snapshotCount = 0
@@ -81,13 +81,7 @@ public final class KioskRunner {
     private var reportedFailures = Set<String>()
     private var quit = false
     /// The detail screen drawn ahead while the splash is up.
-    private struct PreparedDetail {
-        var scene: DetailScene
-        var size: Size
-        var frame: Canvas.PreparedFrame
-        var failure: (path: String, reason: String)?
-    }
-    private var prepared: PreparedDetail?
+    private let detailAhead = DetailAhead()
     /// Effects held back until the first frame is presented.
     private var afterFirstFrame: [KioskEffect] = []
     /// Results from background work, delivered to the loop with an SDL user event.
@@ -104,7 +98,7 @@ public final class KioskRunner {
         state = KioskState(settings: setup.settings, screen: canvas.layoutSize)
         state.poetry.entry = setup.cachedPoetry ?? .placeholder
         state.poetry.fallback = setup.bundledPoetry
-        script = setup.script[...]
+        script = ScriptPlayer(setup.script)
         wakeEvent = SDL_RegisterEvents(1)
         if canvas.isConsole {
             // On the console: input straight from evdev, and a look at the screen's
@@ -271,12 +265,8 @@ public final class KioskRunner {
             }
             canvas.keepPictures([splash.imagePath])
         case .detail(let detail):
-            if let ready = prepared, ready.scene == detail, ready.size == size, canvas.draw(ready.frame) {
-                failure = ready.failure
-            } else {
-                failure = drawDetail(detail)
-            }
-            prepared = nil
+            let ahead = detailAhead.show(detail, size: size, on: canvas)
+            failure = ahead.shown ? ahead.failure : drawDetail(detail)
             canvas.keepPictures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
@@ -317,21 +307,10 @@ public final class KioskRunner {
         }
     }
 
-    /// While a splash is up, draws the detail screen it hands over to off the screen, so
-    /// that a tap shows it at the cost of one copy. Drawn again when what it would show
-    /// changes (a poem arrives), dropped when there is none to come.
+    /// While a splash is up, draws the detail screen it hands over to off the screen.
     private func prepareUpcomingDetail() {
-        guard let detail = state.upcomingDetail else {
-            prepared = nil
-            return
-        }
-        let size = canvas.layoutSize
-        if let ready = prepared, ready.scene == detail, ready.size == size { return }
-        prepared = nil
-        var failure: (path: String, reason: String)?
-        if let frame = canvas.prepareFrame({ failure = drawDetail(detail) }) {
-            prepared = PreparedDetail(scene: detail, size: size, frame: frame, failure: failure)
-        }
+        let detail = state.upcomingDetail
+        detailAhead.prepare(detail, size: canvas.layoutSize, on: canvas) { detail.flatMap(drawDetail) }
     }
 
     /// The current screen's name, for snapshots and `frame` events.
@@ -361,7 +340,7 @@ public final class KioskRunner {
     private var nextDeadline: Seconds? {
         var candidates: [Seconds] = []
         if let d = state.nextDeadline { candidates.append(d) }
-        if let step = script.first { candidates.append(step.time) }
+        if let next = script.nextTime { candidates.append(next) }
         if case .seconds(let s) = setup.options.exitAfter { candidates.append(s) }
         return candidates.min()
     }
@@ -415,41 +394,8 @@ public final class KioskRunner {
     }
 
     private func runDueScriptSteps() {
-        while let step = script.first, step.time <= clock.uptime {
-            script = script.dropFirst()
-            let now = clock.now()
-            switch step.action {
-            case .tap(let p):
-                dispatch(.pressed(p, now))
-                dispatch(.released(p, now))
-            case .tapSkip:
-                let p = state.skipButton.frame.center
-                dispatch(.pressed(p, now))
-                dispatch(.released(p, now))
-            case .press(let p): dispatch(.pressed(p, now))
-            case .release(let p): dispatch(.released(p, now))
-            case .key(let k): dispatch(.keyPressed(k, now))
-            }
+        for step in script.due(at: clock.uptime) {
+            for action in ScriptPlayer.actions(for: step, in: state, at: clock.now()) { dispatch(action) }
         }
-    }
-}
-
-/// A thread-safe list of actions waiting for the loop.
-final class Mailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [(Instant) -> KioskAction] = []
-
-    func post(_ make: @escaping (Instant) -> KioskAction) {
-        lock.lock()
-        items.append(make)
-        lock.unlock()
-    }
-
-    func take() -> [(Instant) -> KioskAction] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = items
-        items = []
-        return taken
     }
 }

@@ -1,0 +1,34 @@
+import SplashCore
+
+/// The detail screen a splash hands over to, drawn ahead off the screen while the splash
+/// counts down, so that a tap shows it at the cost of one copy. It is drawn again when
+/// what it would show changes (a poem arrives) and dropped when there is none to come.
+final class DetailAhead {
+    /// A picture that could not be drawn on it: its path and why.
+    typealias Failure = (path: String, reason: String)
+
+    private var ready: (scene: DetailScene, size: Size, frame: Canvas.PreparedFrame, failure: Failure?)?
+
+    /// Has `detail` at `size` drawn ahead by `draw` on `canvas`, unless it already is;
+    /// nil drops what was drawn.
+    func prepare(_ detail: DetailScene?, size: Size, on canvas: Canvas, draw: () -> Failure?) {
+        guard let detail else {
+            ready = nil
+            return
+        }
+        if let ready, ready.scene == detail, ready.size == size { return }
+        ready = nil
+        var failure: Failure?
+        if let frame = canvas.prepareFrame({ failure = draw() }) {
+            ready = (detail, size, frame, failure)
+        }
+    }
+
+    /// Copies the frame drawn ahead for `detail` at `size` onto `canvas`; false when there
+    /// is none that fits (then the caller draws it). Either way it is used up.
+    func show(_ detail: DetailScene, size: Size, on canvas: Canvas) -> (shown: Bool, failure: Failure?) {
+        defer { ready = nil }
+        guard let ready, ready.scene == detail, ready.size == size, canvas.draw(ready.frame) else { return (false, nil) }
+        return (true, ready.failure)
+    }
+}
