@@ -4,29 +4,38 @@ import Foundation
 import SplashCore
 import SplashServices
 
-/// The window and renderer, and the few drawing primitives the screens are made of.
+/// Where frames are drawn and shown: the output (a window, or the console's screen
+/// through `DRMOutput`), its renderer, rotation, and reading frames back as PNG.
+///
+/// This file is 360 lines: the window and the console are two ways to set up the same
+/// frame and renderer, and stay together so their state is in one place. The rest of the
+/// canvas is split by concern: `Canvas+Primitives` (fills, rounded rectangles, text),
+/// `Canvas+Pictures` (decoded pictures and thumbnails), `Canvas+PreparedFrames` (frames
+/// drawn ahead). Its stored state is internal to the module for those files, not public.
 ///
 /// Headless, it is SDL's `dummy` video driver with the software renderer; on a display,
 /// the software renderer too, drawing straight into the window's framebuffer (no OpenGL),
-/// except where the driver only offers accelerated rendering (KMSDRM). Opaque pictures
-/// are copied onto the frame from their decoded pixels (`DecodedPicture`). With
-/// `--rotate`, frames are drawn into a texture of the layout size and turned onto the output.
+/// except where the driver only offers accelerated rendering (SDL's KMSDRM). On the
+/// console, the software renderer draws into a frame in memory that each present copies
+/// to a KMS dumb buffer. Opaque pictures are copied onto the frame from their decoded
+/// pixels (`DecodedPicture`). With `--rotate`, frames are drawn into a texture of the
+/// layout size and turned onto the output.
 public final class Canvas {
     /// The SDL window; nil on the DRM console, which has none.
-    private let window: OpaquePointer?
+    let window: OpaquePointer?
     /// The console's screen, drawn through KMS dumb buffers; nil in a window or headless.
-    private var console: DRMOutput?
+    var console: DRMOutput?
     /// Whether frames go to the DRM console (input then comes from `EvdevInput`).
     public let isConsole: Bool
     /// The DRM device asked for (`--drm-device`); nil: the first with a screen connected.
-    private let drmDevice: String?
+    let drmDevice: String?
     /// Draws into the window's own pixels (`windowPixels`) where the driver has them,
     /// otherwise into the driver's renderer (KMSDRM).
-    private var renderer: OpaquePointer
+    var renderer: OpaquePointer
     /// The window's framebuffer when the frame is drawn in software straight into it; then
     /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
     /// On the console, the frame in ordinary memory that each present copies to the screen.
-    private var windowPixels: UnsafeMutablePointer<SDL_Surface>?
+    var windowPixels: UnsafeMutablePointer<SDL_Surface>?
     /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`), or `drm` on the console.
     public let driver: String
     /// SDL's render driver (`software`, `opengles2`, …).
@@ -36,13 +45,13 @@ public final class Canvas {
     public private(set) var outputSize: Size
     /// Which screen is drawn on, on the console: device, connector and mode.
     public var outputName: String? { console?.description }
-    private var rotationTarget: OpaquePointer?
-    private var pictures: [String: (picture: Picture, size: Size)] = [:]
+    var rotationTarget: OpaquePointer?
+    var pictures: [String: (picture: Picture, size: Size)] = [:]
     /// Pictures decoding on another thread, by path, until a frame needs them.
-    private var pending: [String: PendingPicture] = [:]
+    var pending: [String: PendingPicture] = [:]
 
     /// A decoded picture, kept while its screen is up.
-    private enum Picture {
+    enum Picture {
         /// Uploaded to the renderer (rotated output, pictures with transparency, KMSDRM).
         case texture(OpaquePointer)
         /// Kept as decoded and blitted onto the window's pixels.
@@ -112,7 +121,7 @@ public final class Canvas {
     }
 
     /// A frame in memory in the dumb buffers' pixel format (XRGB8888).
-    private static func consoleFrame(_ size: Size) -> UnsafeMutablePointer<SDL_Surface>? {
+    static func consoleFrame(_ size: Size) -> UnsafeMutablePointer<SDL_Surface>? {
         SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
     }
 
@@ -205,7 +214,7 @@ public final class Canvas {
     }
 
     /// SDL's software renderer drawing on `pixels`, blending what it draws.
-    private static func softwareRenderer(on pixels: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
+    static func softwareRenderer(on pixels: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
         let renderer = SDL_CreateSoftwareRenderer(pixels)
         if let renderer { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
         return renderer
@@ -350,244 +359,6 @@ public final class Canvas {
         guard IMG_SavePNG(opaque, path) == 0 else {
             throw DisplayError.sdl("writing \(path)", sdlErrorText())
         }
-    }
-
-    // MARK: primitives
-
-    func setColor(_ c: RGBColor, alpha: UInt8 = 255) {
-        SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, alpha)
-    }
-
-    /// Fills the whole frame.
-    public func clear(_ color: RGBColor) {
-        setColor(color)
-        SDL_RenderClear(renderer)
-    }
-
-    /// Fills a rectangle.
-    public func fill(_ r: Rect, _ color: RGBColor, alpha: UInt8 = 255) {
-        setColor(color, alpha: alpha)
-        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-        SDL_RenderFillRect(renderer, &rect)
-    }
-
-    /// Fills a rectangle with rounded corners of `radius`, with anti-aliased left and right
-    /// edges (one partly covered pixel per row and side).
-    public func fillRoundedRect(_ r: Rect, radius: Int, _ color: RGBColor, alpha: UInt8 = 255) {
-        guard r.width > 0, r.height > 0 else { return }
-        let rad = Double(min(radius, r.width / 2, r.height / 2))
-        var spans: [SDL_Rect] = []
-        spans.reserveCapacity(r.height)
-        var edges: [(y: Int32, left: Int32, right: Int32, coverage: Double)] = []
-        for row in 0..<r.height {
-            let cy = Double(row) + 0.5
-            let dy: Double
-            if cy < rad { dy = rad - cy } else if cy > Double(r.height) - rad { dy = cy - (Double(r.height) - rad) } else { dy = 0 }
-            let inset = dy > 0 ? rad - (rad * rad - dy * dy).squareRoot() : 0
-            let whole = Int(inset.rounded(.up))
-            let y = Int32(r.y + row)
-            let width = r.width - 2 * whole
-            if width > 0 {
-                spans.append(SDL_Rect(x: Int32(r.x + whole), y: y, w: Int32(width), h: 1))
-            }
-            let coverage = Double(whole) - inset
-            if coverage > 0.02, whole > 0 {
-                edges.append((y, Int32(r.x + whole - 1), Int32(r.maxX - whole), coverage))
-            }
-        }
-        setColor(color, alpha: alpha)
-        SDL_RenderFillRects(renderer, spans, Int32(spans.count))
-        for e in edges {
-            setColor(color, alpha: UInt8(Double(alpha) * e.coverage))
-            SDL_RenderDrawPoint(renderer, e.left, e.y)
-            SDL_RenderDrawPoint(renderer, e.right, e.y)
-        }
-    }
-
-    // MARK: frames drawn ahead
-
-    /// A frame drawn ahead of time off the screen; showing it is one copy.
-    public final class PreparedFrame {
-        fileprivate let pixels: UnsafeMutablePointer<SDL_Surface>
-        fileprivate init(_ pixels: UnsafeMutablePointer<SDL_Surface>) { self.pixels = pixels }
-        deinit { SDL_FreeSurface(pixels) }
-    }
-
-    /// Runs `draw` against an off-screen frame of the output's size and returns that frame;
-    /// nil where frames are not drawn in software onto the window's pixels (KMSDRM, rotated).
-    public func prepareFrame(_ draw: () -> Void) -> PreparedFrame? {
-        guard drawsOntoWindowPixels, let windowPixels,
-              let pixels = DecodedPicture.blank(width: Int(windowPixels.pointee.w), height: Int(windowPixels.pointee.h),
-                                                like: windowPixels.pointee.format)
-        else { return nil }
-        guard let offscreen = Self.softwareRenderer(on: pixels) else {
-            SDL_FreeSurface(pixels)
-            return nil
-        }
-        // Textures belong to the renderer that made them: the window's wait aside meanwhile.
-        let windowTextures = pictures.filter { if case .texture = $0.value.picture { true } else { false } }
-        for path in windowTextures.keys { pictures[path] = nil }
-        let onScreen = (renderer, windowPixels)
-        (renderer, self.windowPixels) = (offscreen, pixels)
-        draw()
-        SDL_RenderFlush(offscreen)
-        for (path, entry) in pictures {
-            if case .texture(let texture) = entry.picture {
-                SDL_DestroyTexture(texture)
-                pictures[path] = nil
-            }
-        }
-        pictures.merge(windowTextures) { mine, _ in mine }
-        (renderer, self.windowPixels) = onScreen
-        SDL_DestroyRenderer(offscreen)
-        return PreparedFrame(pixels)
-    }
-
-    /// Copies a prepared frame onto the frame being drawn; false when it no longer fits
-    /// (the output changed size).
-    public func draw(_ frame: PreparedFrame) -> Bool {
-        guard drawsOntoWindowPixels, let windowPixels, frame.pixels.pointee.w == windowPixels.pointee.w,
-              frame.pixels.pointee.h == windowPixels.pointee.h
-        else { return false }
-        SDL_RenderFlush(renderer)
-        SDL_SetSurfaceBlendMode(frame.pixels, SDL_BLENDMODE_NONE)
-        return splash_blit_surface(frame.pixels, nil, windowPixels, nil) == 0
-    }
-
-    // MARK: pictures
-
-    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepPictures`).
-    public func imageSize(_ path: String) throws -> Size {
-        try picture(path).size
-    }
-
-    /// Hands over a picture already decoding, for the frame that will show it.
-    public func expect(_ picture: PendingPicture) {
-        pending[picture.path] = picture
-    }
-
-    private func picture(_ path: String) throws -> (picture: Picture, size: Size) {
-        if let cached = pictures[path] { return cached }
-        let surface: UnsafeMutablePointer<SDL_Surface>
-        do {
-            if let early = pending.removeValue(forKey: path) {
-                surface = try early.take()
-            } else {
-                surface = try ImageDecoder.load(path)
-            }
-        } catch {
-            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
-        }
-        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        let entry: (picture: Picture, size: Size)
-        if drawsOntoWindowPixels, !DecodedPicture.hasTransparency(surface) {
-            // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
-            entry = (.pixels(DecodedPicture(surface)), size)
-        } else {
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                throw DisplayError.badImage(path: path, reason: sdlErrorText())
-            }
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            entry = (.texture(texture), size)
-        }
-        pictures[path] = entry
-        return entry
-    }
-
-    /// Pictures go straight onto the window's pixels when the frame is drawn there unrotated.
-    private var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
-
-    /// Frees decoded images other than `paths`.
-    public func keepPictures(_ paths: Set<String>) {
-        keepPictures(paths, keepingPixels: false)
-    }
-
-    private func keepPictures(_ paths: Set<String>, keepingPixels: Bool) {
-        pending = pending.filter { paths.contains($0.key) }
-        for (path, entry) in pictures where !paths.contains(path) {
-            switch entry.picture {
-            case .texture(let texture):
-                SDL_DestroyTexture(texture)
-            case .pixels:
-                if keepingPixels { continue }
-            }
-            pictures[path] = nil
-        }
-    }
-
-    /// Draws part of a texture into a rectangle, scaled.
-    func draw(_ texture: OpaquePointer, from source: Rect?, to destination: Rect) {
-        var dst = SDL_Rect(destination)
-        if let source {
-            var src = SDL_Rect(source)
-            SDL_RenderCopy(renderer, texture, &src, &dst)
-        } else {
-            SDL_RenderCopy(renderer, texture, nil, &dst)
-        }
-    }
-
-    /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
-    public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
-        let (picture, size) = try picture(path)
-        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
-        var dst = placement.destination
-        dst.x += box.x
-        dst.y += box.y
-        let source = placement.source
-        switch picture {
-        case .pixels(let decoded):
-            guard let windowPixels else { return }
-            // What the renderer has queued goes first, then the picture straight onto the frame.
-            SDL_RenderFlush(renderer)
-            if decoded.draw(source, to: dst, on: windowPixels) { return }
-            // A rectangle the blitters refuse (they do not clip): through a texture instead.
-            guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.pixels) else {
-                throw DisplayError.badImage(path: path, reason: sdlErrorText())
-            }
-            defer { SDL_DestroyTexture(texture) }
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            draw(texture, from: decoded.held(source), to: dst)
-        case .texture(let texture):
-            draw(texture, from: source, to: dst)
-        }
-    }
-
-    /// Draws one line of text with its top-left at `origin`; returns its size.
-    @discardableResult
-    public func drawText(_ text: String, at origin: Point, fonts: FontBook, size: Int, bold: Bool = false,
-                         color: RGBColor, alpha: UInt8 = 255) -> Size {
-        let c = SDL_Color(r: color.red, g: color.green, b: color.blue, a: alpha)
-        guard let surface = fonts.render(text, size: size, bold: bold, color: c) else { return Size(width: 0, height: 0) }
-        defer { SDL_FreeSurface(surface) }
-        let measured = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return measured }
-        defer { SDL_DestroyTexture(texture) }
-        draw(texture, from: nil, to: Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height))
-        return measured
-    }
-
-    /// Decodes a JPEG held in memory (a thumbnail from the database) and draws it fitted
-    /// into `box`; false when it cannot be decoded.
-    @discardableResult
-    public func drawJPEG(_ bytes: [UInt8], in box: Rect) -> Bool {
-        guard ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg else { return false }
-        let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { SDL_RWclose(rw) }
-            return IMG_LoadJPG_RW(rw)
-        }
-        guard let surface else { return false }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return false }
-        defer { SDL_DestroyTexture(texture) }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
-        placed.x += box.x
-        placed.y += box.y
-        draw(texture, from: nil, to: placed)
-        return true
     }
 }
 

@@ -17,6 +17,10 @@ private extension KioskEffect {
 /// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
 /// It never spins: between deadlines it sleeps in `EventWaiter` (`SDL_WaitEventTimeout` on
 /// X11 and Wayland, `poll(2)` on its wake pipe and the input devices elsewhere).
+///
+/// About 400 lines: the loop, the effects it carries out and its drawing of each scene
+/// share the loop's state; the script player, the detail drawn ahead, the mailbox and
+/// the input mapping are types of their own.
 public final class KioskRunner {
     /// What a run needs besides the window.
     public struct Setup {

@@ -1,0 +1,128 @@
+import CSDL2
+import Foundation
+import SplashCore
+import SplashServices
+
+/// Pictures: decoded once per screen (or ahead, on another thread), kept while the
+/// screen is up, drawn fitted or filled; thumbnails from the database.
+extension Canvas {
+    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepPictures`).
+    public func imageSize(_ path: String) throws -> Size {
+        try picture(path).size
+    }
+
+    /// Hands over a picture already decoding, for the frame that will show it.
+    public func expect(_ picture: PendingPicture) {
+        pending[picture.path] = picture
+    }
+
+    private func picture(_ path: String) throws -> (picture: Picture, size: Size) {
+        if let cached = pictures[path] { return cached }
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        do {
+            if let early = pending.removeValue(forKey: path) {
+                surface = try early.take()
+            } else {
+                surface = try ImageDecoder.load(path)
+            }
+        } catch {
+            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
+        }
+        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let entry: (picture: Picture, size: Size)
+        if drawsOntoWindowPixels, !DecodedPicture.hasTransparency(surface) {
+            // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
+            entry = (.pixels(DecodedPicture(surface)), size)
+        } else {
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+                throw DisplayError.badImage(path: path, reason: sdlErrorText())
+            }
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            entry = (.texture(texture), size)
+        }
+        pictures[path] = entry
+        return entry
+    }
+
+    /// Pictures go straight onto the window's pixels when the frame is drawn there unrotated.
+    var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
+
+    /// Frees decoded images other than `paths`.
+    public func keepPictures(_ paths: Set<String>) {
+        keepPictures(paths, keepingPixels: false)
+    }
+
+    func keepPictures(_ paths: Set<String>, keepingPixels: Bool) {
+        pending = pending.filter { paths.contains($0.key) }
+        for (path, entry) in pictures where !paths.contains(path) {
+            switch entry.picture {
+            case .texture(let texture):
+                SDL_DestroyTexture(texture)
+            case .pixels:
+                if keepingPixels { continue }
+            }
+            pictures[path] = nil
+        }
+    }
+
+    /// Draws part of a texture into a rectangle, scaled.
+    func draw(_ texture: OpaquePointer, from source: Rect?, to destination: Rect) {
+        var dst = SDL_Rect(destination)
+        if let source {
+            var src = SDL_Rect(source)
+            SDL_RenderCopy(renderer, texture, &src, &dst)
+        } else {
+            SDL_RenderCopy(renderer, texture, nil, &dst)
+        }
+    }
+
+    /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
+    public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
+        let (picture, size) = try picture(path)
+        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
+        var dst = placement.destination
+        dst.x += box.x
+        dst.y += box.y
+        let source = placement.source
+        switch picture {
+        case .pixels(let decoded):
+            guard let windowPixels else { return }
+            // What the renderer has queued goes first, then the picture straight onto the frame.
+            SDL_RenderFlush(renderer)
+            if decoded.draw(source, to: dst, on: windowPixels) { return }
+            // A rectangle the blitters refuse (they do not clip): through a texture instead.
+            guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.pixels) else {
+                throw DisplayError.badImage(path: path, reason: sdlErrorText())
+            }
+            defer { SDL_DestroyTexture(texture) }
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            draw(texture, from: decoded.held(source), to: dst)
+        case .texture(let texture):
+            draw(texture, from: source, to: dst)
+        }
+    }
+
+    /// Decodes a JPEG held in memory (a thumbnail from the database) and draws it fitted
+    /// into `box`; false when it cannot be decoded.
+    @discardableResult
+    public func drawJPEG(_ bytes: [UInt8], in box: Rect) -> Bool {
+        guard ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg else { return false }
+        let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            defer { SDL_RWclose(rw) }
+            return IMG_LoadJPG_RW(rw)
+        }
+        guard let surface else { return false }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return false }
+        defer { SDL_DestroyTexture(texture) }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
+        placed.x += box.x
+        placed.y += box.y
+        draw(texture, from: nil, to: placed)
+        return true
+    }
+}
