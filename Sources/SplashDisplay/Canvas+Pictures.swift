@@ -12,11 +12,11 @@ extension Canvas {
     }
 
     /// Hands over a picture already decoding, for the frame that will show it.
-    public func expect(_ picture: PendingPicture) {
+    public func handOver(_ picture: PendingPicture) {
         pending[picture.path] = picture
     }
 
-    private func picture(_ path: String) throws -> (picture: Picture, size: Size) {
+    private func picture(_ path: String) throws -> (picture: LoadedPicture, size: Size) {
         if let cached = pictures[path] { return cached }
         let surface: UnsafeMutablePointer<SDL_Surface>
         do {
@@ -29,7 +29,7 @@ extension Canvas {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
         let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        let entry: (picture: Picture, size: Size)
+        let entry: (picture: LoadedPicture, size: Size)
         if drawsOntoWindowPixels, !DecodedPicture.hasTransparency(surface) {
             // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
             entry = (.pixels(DecodedPicture(surface)), size)
@@ -49,11 +49,11 @@ extension Canvas {
     var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
 
     /// Frees decoded images other than `paths`.
-    public func keepPictures(_ paths: Set<String>) {
-        keepPictures(paths, keepingPixels: false)
+    public func releasePictures(except paths: Set<String>) {
+        releasePictures(except: paths, keepingPixels: false)
     }
 
-    func keepPictures(_ paths: Set<String>, keepingPixels: Bool) {
+    func releasePictures(except paths: Set<String>, keepingPixels: Bool) {
         pending = pending.filter { paths.contains($0.key) }
         for (path, entry) in pictures where !paths.contains(path) {
             switch entry.picture {

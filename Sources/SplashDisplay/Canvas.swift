@@ -46,12 +46,12 @@ public final class Canvas {
     /// Which screen is drawn on, on the console: device, connector and mode.
     public var outputName: String? { console?.description }
     var rotationTarget: OpaquePointer?
-    var pictures: [String: (picture: Picture, size: Size)] = [:]
+    var pictures: [String: (picture: LoadedPicture, size: Size)] = [:]
     /// Pictures decoding on another thread, by path, until a frame needs them.
     var pending: [String: PendingPicture] = [:]
 
     /// A decoded picture, kept while its screen is up.
-    enum Picture {
+    enum LoadedPicture {
         /// Uploaded to the renderer (rotated output, pictures with transparency, KMSDRM).
         case texture(OpaquePointer)
         /// Kept as decoded and blitted onto the window's pixels.
@@ -203,7 +203,7 @@ public final class Canvas {
     }
 
     deinit {
-        keepPictures([])
+        releasePictures(except: [])
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         SDL_DestroyRenderer(renderer)
         if let window {
@@ -228,7 +228,7 @@ public final class Canvas {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
             guard let software = Self.softwareRenderer(on: pixels) else { return false }
-            keepPictures([], keepingPixels: true)
+            releasePictures(except: [], keepingPixels: true)
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
             rotationTarget = nil
             SDL_DestroyRenderer(renderer)

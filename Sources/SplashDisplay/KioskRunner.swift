@@ -267,14 +267,14 @@ public final class KioskRunner {
                     return try drawIfChanged()
                 }
             }
-            canvas.keepPictures([splash.imagePath])
+            canvas.releasePictures(except: [splash.imagePath])
         case .detail(let detail):
             let ahead = detailAhead.show(detail, size: size, on: canvas)
             failure = ahead.shown ? ahead.failure : drawDetail(detail)
-            canvas.keepPictures(Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
+            canvas.releasePictures(except: Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
-            canvas.keepPictures([])
+            canvas.releasePictures(except: [])
         case .starting:
             return
         }

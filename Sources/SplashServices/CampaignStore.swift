@@ -6,6 +6,10 @@ import SplashCore
 ///
 /// Every logical change is one transaction. A show is committed (WAL, synchronous=FULL)
 /// before `recordShow` returns, which is before the frame that shows it is presented.
+///
+/// About 350 lines: one type per database, by design, so that every statement on
+/// `splashboard.db` and its migrations are in one place; its parts are marked
+/// (campaigns, ledger, feed state, cache size, poetry).
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.

@@ -36,7 +36,7 @@ public final class FeedSync {
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.localizedDescription)
         }
         // What an unchanged feed is answered with is read while the request is in flight.
-        let standing = Standing()
+        let standing = UnchangedFeedAnswer()
         let reading = DispatchGroup()
         reading.enter()
         SerialWorker.detached(name: "splashboard.sync-read") { [store, cache] in
@@ -115,7 +115,7 @@ public final class FeedSync {
     }
 
     /// The stored campaigns a sync starts from, read beside the request.
-    private final class Standing: @unchecked Sendable {
+    private final class UnchangedFeedAnswer: @unchecked Sendable {
         var campaigns = 0
         var missing: [(key: String, url: URL)] = []
     }

@@ -8,9 +8,9 @@ struct DeviceCommands {
     let options: KioskOptions
     let environment: [String: String]
 
-    private func open() -> Device {
+    private func open() -> KioskData {
         do {
-            return try Device(options: options, assets: Assets.locate(environment: environment))
+            return try KioskData(options: options, assets: Assets.locate(environment: environment))
         } catch {
             fail(error.localizedDescription, status: 1)
         }

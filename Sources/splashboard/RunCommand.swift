@@ -47,9 +47,9 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
 
-        let device: Device
+        let device: KioskData
         do {
-            device = try Device(options: options, assets: assets)
+            device = try KioskData(options: options, assets: assets)
         } catch {
             fail(error.localizedDescription, status: 1)
         }
@@ -75,7 +75,7 @@ struct RunCommand {
 
         let notifier = ServiceNotifier(environment: environment)
         let canvas = openCanvas(log: log, clock: clock, notifier: notifier)
-        if let firstPicture { canvas.expect(firstPicture) }
+        if let firstPicture { canvas.handOver(firstPicture) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)

@@ -12,14 +12,14 @@ import Testing
         let canvas = try Canvas(headless: true, size: Size(width: 400, height: 120), rotation: .none)
         let fonts = try FontBook(face: FontLocator.chineseFont())
         let dir = try temporaryFolder()
-        var shots: [Picture] = []
+        var shots: [Snapshot] = []
         for text in ["跳", "过", "\u{E000}"] {
             canvas.beginFrame()
             canvas.clear(.white)
             canvas.drawText(text, at: Point(x: 10, y: 10), fonts: fonts, size: 80, color: .black)
             let path = dir + "/\(shots.count).png"
             try canvas.endFrame(snapshotPath: path)
-            shots.append(try Picture(path))
+            shots.append(try Snapshot(path))
         }
         let box = Rect(x: 0, y: 0, width: 120, height: 120)
         let inked = shots[0].count(in: box, differingFrom: .white)
@@ -55,7 +55,7 @@ import Testing
         canvas.beginFrame()
         draw()
         try canvas.endFrame(snapshotPath: dir + "/direct.png")
-        canvas.keepPictures([])
+        canvas.releasePictures(except: [])
 
         // Something else on the screen while the detail is drawn off it.
         canvas.beginFrame()
@@ -67,10 +67,10 @@ import Testing
         try canvas.endFrame(snapshotPath: dir + "/prepared.png")
 
         let whole = Rect(x: 0, y: 0, width: 960, height: 540)
-        let direct = try Picture(dir + "/direct.png")
+        let direct = try Snapshot(dir + "/direct.png")
         #expect(direct.count(in: whole, differingFrom: .black) > 100_000)
-        #expect(try Picture(dir + "/prepared.png").differences(from: direct, in: whole) == 0)
-        #expect(try Picture(dir + "/meanwhile.png").count(in: whole, differingFrom: .black, by: 1) == 0)
+        #expect(try Snapshot(dir + "/prepared.png").differences(from: direct, in: whole) == 0)
+        #expect(try Snapshot(dir + "/meanwhile.png").count(in: whole, differingFrom: .black, by: 1) == 0)
     }
 
     @Test func aBigPictureLooksTheSameOnItsFirstAndLaterFrames() throws {
@@ -87,13 +87,13 @@ import Testing
             try canvas.drawImage(dir + "/big.jpg", in: screen, mode: .fit)
             try canvas.endFrame(snapshotPath: dir + "/\(n).png")
         }
-        let first = try Picture(dir + "/0.png")
+        let first = try Snapshot(dir + "/0.png")
         #expect(first.color(320, 30).isClose(to: .black))
         #expect(first.color(320, 450).isClose(to: .black))
         #expect(first.color(100, 64).isClose(to: red, tolerance: 20), "\(first.color(100, 64))")
         #expect(first.color(320, 240).isClose(to: green, tolerance: 20))
         #expect(first.color(540, 415).isClose(to: blue, tolerance: 20))
-        #expect(try Picture(dir + "/1.png").differences(from: first, in: screen) == 0)
+        #expect(try Snapshot(dir + "/1.png").differences(from: first, in: screen) == 0)
     }
 
     @Test func aPictureDecodedAheadIsTheOneDrawn() throws {
@@ -103,21 +103,21 @@ import Testing
         try writeImage(dir + "/b.jpg", width: 320, height: 180, bands: [blue])
         try "<html>".write(toFile: dir + "/page.jpg", atomically: true, encoding: .utf8)
         let ahead = PendingPicture(path: dir + "/a.jpg")
-        canvas.expect(ahead)
-        canvas.expect(PendingPicture(path: dir + "/b.jpg"))
+        canvas.handOver(ahead)
+        canvas.handOver(PendingPicture(path: dir + "/b.jpg"))
         // Decoded green ahead of time, then the file turns blue: the frame shows the
         // picture decoded ahead, not the file as it is when the frame is drawn.
         ahead.wait()
         try writeImage(dir + "/a.jpg", width: 320, height: 180, bands: [blue])
-        canvas.expect(PendingPicture(path: dir + "/page.jpg"))
+        canvas.handOver(PendingPicture(path: dir + "/page.jpg"))
         let screen = Rect(x: 0, y: 0, width: 320, height: 180)
         canvas.beginFrame()
         try canvas.drawImage(dir + "/a.jpg", in: screen, mode: .fill)
         try canvas.endFrame(snapshotPath: dir + "/a.png")
-        #expect(try Picture(dir + "/a.png").color(160, 90).isClose(to: green, tolerance: 20))
+        #expect(try Snapshot(dir + "/a.png").color(160, 90).isClose(to: green, tolerance: 20))
         // One that fails to decode fails the same way as decoding it then would.
         #expect(throws: DisplayError.self) { try canvas.drawImage(dir + "/page.jpg", in: screen, mode: .fill) }
         // One no frame asked for is let go with the pictures of the screen before.
-        canvas.keepPictures([dir + "/a.jpg"])
+        canvas.releasePictures(except: [dir + "/a.jpg"])
     }
 }

@@ -40,8 +40,8 @@ import Testing
         let files = snapshots(shots)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent }
                 == ["0001-splash.png", "0002-splash.png", "0003-splash.png", "0004-detail.png"])
-        let three = try Picture(files[0])
-        let two = try Picture(files[1])
+        let three = try Snapshot(files[0])
+        let two = try Snapshot(files[1])
         #expect(three.width == 1280 && three.height == 720)
 
         // The pill is a dark translucent shape in the top-right corner, on top of the image.
@@ -70,7 +70,7 @@ import Testing
         let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
                                 "--background", "#000000", "--snapshot", shots])
         #expect(run.status == 0, "\(run.stderr)")
-        let p = try Picture(snapshots(shots)[0])
+        let p = try Snapshot(snapshots(shots)[0])
         #expect(p.color(100, 400).isClose(to: RGBColor(red: 128, green: 128, blue: 128), tolerance: 16), "\(p.color(100, 400))")
     }
 
@@ -84,7 +84,7 @@ import Testing
             let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
                                     "--fit", mode, "--background", "#FF00FF", "--snapshot", shots])
             #expect(run.status == 0, "\(run.stderr)")
-            let p = try Picture(snapshots(shots)[0])
+            let p = try Snapshot(snapshots(shots)[0])
             if mode == "fit" {
                 // 1280x640 image, 40 px bars above and below.
                 #expect(p.color(640, 10).isClose(to: magenta))
@@ -115,8 +115,8 @@ import Testing
         let image = try #require(splash["image"] as? String)
         #expect(image.hasSuffix("default-splash.jpg"))
         // The default picture (1920x1080) scaled to 1280x720: compare samples away from its text.
-        let shot = try Picture(snapshots(shots)[0])
-        let original = try Picture(image)
+        let shot = try Snapshot(snapshots(shots)[0])
+        let original = try Snapshot(image)
         for (x, y) in [(40, 40), (300, 650), (900, 600), (1200, 700), (640, 20)] {
             #expect(shot.color(x, y).isClose(to: original.color(x * 3 / 2, y * 3 / 2), tolerance: 16),
                     "at \(x),\(y): \(shot.color(x, y)) vs \(original.color(x * 3 / 2, y * 3 / 2))")

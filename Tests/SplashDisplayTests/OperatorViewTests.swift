@@ -6,7 +6,7 @@ import Testing
 /// The hidden operator view, opened and closed as a technician would, and drawn from
 /// the thumbnails in the database.
 @Suite struct OperatorViewTests {
-    final class Kiosk {
+    final class OperatorKiosk {
         let folder: String
         init() throws {
             folder = try temporaryFolder()
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aLongPressInTheCornerOpensTheGridOfStoredThumbnails() throws {
-        let k = try Kiosk()
+        let k = try OperatorKiosk()
         #expect(try runKiosk(["sync"] + k.args).status == 0)
         // Spoil the cached pictures: the view must not need them, only the thumbnails.
         for name in try FileManager.default.contentsOfDirectory(atPath: k.folder + "/cache") {
@@ -47,7 +47,7 @@ import Testing
         // The press in the corner did not click through the splash.
         #expect(!run.events(named: "skip").contains { $0["by"] as? String == "click_through" })
 
-        let view = try Picture(try #require(snapshots(shots).last { $0.hasSuffix("-operator.png") }))
+        let view = try Snapshot(try #require(snapshots(shots).last { $0.hasSuffix("-operator.png") }))
         let grid = Rect(x: 0, y: 60, width: 780, height: 400)
         for color in [red, green, blue] {
             let matching = grid.width * grid.height - view.count(in: grid, differingFrom: color, by: 30)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func f2OpensAndEscapeCloses() throws {
-        let k = try Kiosk()
+        let k = try OperatorKiosk()
         let run = try k.run(script: "0.5 key f2\n1.5 key escape\n", until: "2")
         #expect(run.events(named: "operator").compactMap { $0["open"] as? Bool } == [true, false])
         // Opening from the splash ends it; closing leads to the detail screen.
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func thirtySecondsWithoutInputCloseIt() throws {
-        let k = try Kiosk()
+        let k = try OperatorKiosk()
         let run = try k.run(script: "0.5 key f2\n10 tap 600 400\n", until: "45", extra: ["--attract-after", "0"])
         let events = run.events(named: "operator")
         #expect(events.compactMap { $0["open"] as? Bool } == [true, false])
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func aShortTapInTheCornerDoesNotOpenIt() throws {
-        let k = try Kiosk()
+        let k = try OperatorKiosk()
         let run = try k.run(script: "0.5 tap 20 20\n1 hold 10 10 2.5\n", until: "8")
         #expect(run.events(named: "operator").isEmpty)
         // A short tap in the corner is still a tap: it clicks through the splash.
@@ -86,14 +86,14 @@ import Testing
     }
 
     @Test func thumbnailsAreWrittenForRemoteSupport() throws {
-        let k = try Kiosk()
+        let k = try OperatorKiosk()
         #expect(try runKiosk(["sync"] + k.args).status == 0)
         let dir = k.folder + "/thumbs"
         let r = try runKiosk(["campaigns", "--thumbnails", dir] + k.args)
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files == ["01-red.jpg", "02-green.jpg", "03-blue.jpg"])
-        let thumb = try Picture(dir + "/02-green.jpg")
+        let thumb = try Snapshot(dir + "/02-green.jpg")
         #expect(max(thumb.width, thumb.height) == 160)
         #expect(thumb.color(80, 50).isClose(to: green, tolerance: 20))
         #expect(try runKiosk(["sync", "--thumbnails", dir] + k.args).status == 2)

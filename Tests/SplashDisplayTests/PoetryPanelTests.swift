@@ -44,7 +44,7 @@ import Testing
         #expect(poetry.last?["source"] as? String == "timeline")
         #expect(poetry.last?["origin"] as? String == "送童子下山")
 
-        let picture = try Picture(try #require(snapshots(shots).last))
+        let picture = try Snapshot(try #require(snapshots(shots).last))
         let card = DetailLayout(screen: Size(width: 1280, height: 720)).card
         let pad = PoetryCard.padding(of: card)
         let square = PoetryCard.pictureSquare(in: card)
@@ -63,7 +63,7 @@ import Testing
         #expect(again.events(named: "poetry").first?["origin"] as? String == "送童子下山")
         #expect(!again.events(named: "poetry").contains { $0["source"] as? String == "placeholder" })
         #expect(again.events(named: "warning").contains { ($0["message"] as? String ?? "").contains("500") })
-        let kept = try Picture(try #require(snapshots(shots + "2").last))
+        let kept = try Snapshot(try #require(snapshots(shots + "2").last))
         #expect(kept.color(square.center.x, square.center.y).isClose(to: blue, tolerance: 20))
     }
 
@@ -84,7 +84,7 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             let parts = size.split(separator: "x").compactMap { Int($0) }
             let screen = Size(width: parts[0], height: parts[1])
-            let picture = try Picture(try #require(snapshots(shots).last))
+            let picture = try Snapshot(try #require(snapshots(shots).last))
             let card = DetailLayout(screen: screen).card
             let pad = PoetryCard.padding(of: card)
             let square = PoetryCard.pictureSquare(in: card)
@@ -104,7 +104,7 @@ import Testing
         let s = try Setup()
         let portrait = s.folder + "/portrait"
         _ = try s.run(poem: "/status/404", image: nil, extra: ["--snapshot", portrait, "--size", "1080x1920"])
-        let p = try Picture(try #require(snapshots(portrait).last))
+        let p = try Snapshot(try #require(snapshots(portrait).last))
         #expect(p.width == 1080 && p.height == 1920)
         let card = DetailLayout(screen: Size(width: 1080, height: 1920)).card
         #expect(card.y > 1920 / 2)
@@ -113,7 +113,7 @@ import Testing
         // Turned 90° clockwise on a 1280x720 output: the layout is 720x1280, its bottom on the left.
         let rotated = s.folder + "/rotated"
         _ = try s.run(poem: "/status/404", image: nil, extra: ["--snapshot", rotated, "--rotate", "90"])
-        let r = try Picture(try #require(snapshots(rotated).last))
+        let r = try Snapshot(try #require(snapshots(rotated).last))
         #expect(r.width == 1280 && r.height == 720)
         let layoutCard = DetailLayout(screen: Size(width: 720, height: 1280)).card
         let lx = layoutCard.x + 6

@@ -32,7 +32,7 @@ import Testing
         try display.run("xdotool", ["windowsize", window, "1000", "500"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
-        let sizes = try snapshots(folder).map { try Picture($0) }.map { "\($0.width)x\($0.height)" }
+        let sizes = try snapshots(folder).map { try Snapshot($0) }.map { "\($0.width)x\($0.height)" }
         #expect(sizes.first == "800x600")
         #expect(sizes.last == "1000x500", "\(sizes)")
     }

@@ -126,7 +126,7 @@ public func writeFeed(_ folder: String, _ json: String) throws -> String {
 public enum DisplayTestError: Error { case sdl, unreadable(String) }
 
 /// A PNG read back for pixel checks.
-public struct Picture {
+public struct Snapshot {
     public let width: Int
     public let height: Int
     private let pixels: [UInt32]
@@ -156,7 +156,7 @@ public struct Picture {
     }
 
     /// Pixels inside `rect` that differ between two pictures of the same size.
-    public func differences(from other: Picture, in rect: Rect) -> Int {
+    public func differences(from other: Snapshot, in rect: Rect) -> Int {
         var n = 0
         for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX where pixels[y * width + x] != other.pixels[y * other.width + x] { n += 1 }

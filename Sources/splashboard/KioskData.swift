@@ -4,7 +4,7 @@ import SplashServices
 
 /// The device's stored state as the commands open it: the database, the image cache and
 /// the feed it syncs from.
-struct Device {
+struct KioskData {
     let store: CampaignStore
     let cache: ImageCache
     let feed: URL
