@@ -78,12 +78,18 @@ import Testing
         let s = try Setup()
         let long = String(repeating: "白日依山尽黄河入海流欲穷千里目更上一层楼，", count: 60)
         try s.publish("long.json", #"{"content":"\#(long)","origin":"\#(String(repeating: "很长的题目", count: 10))","author":"无名"}"#)
-        for (size, rotate) in [("1280x720", "0"), ("1080x1920", "0")] {
-            let shots = s.folder + "/long-\(size)"
+        for (size, rotate) in [("1280x720", "0"), ("1080x1920", "0"), ("1920x1080", "90")] {
+            let shots = s.folder + "/long-\(size)-\(rotate)"
             let run = try s.run(poem: "/files/long.json", image: nil, extra: ["--snapshot", shots, "--size", size, "--rotate", rotate])
             #expect(run.status == 0, "\(run.stderr)")
             let parts = size.split(separator: "x").compactMap { Int($0) }
-            let screen = Size(width: parts[0], height: parts[1])
+            let output = Size(width: parts[0], height: parts[1])
+            let rotation = Rotation(rawValue: Int(rotate)!)!
+            let screen = rotation.logicalSize(for: output)
+            // A rectangle of the layout where it lands on the snapshot (the output).
+            func onOutput(_ r: Rect) -> Rect {
+                rotation == .quarter ? Rect(x: output.width - r.y - r.height, y: r.x, width: r.height, height: r.width) : r
+            }
             let picture = try Snapshot(try #require(snapshots(shots).last))
             let card = DetailLayout(screen: screen).card
             let pad = PoetryCard.padding(of: card)
@@ -91,12 +97,12 @@ import Testing
             // The bottom padding of the card stays yellow: no line spills over it.
             let bottom = Rect(x: square.maxX + pad, y: card.maxY - pad + 2, width: card.maxX - 2 * pad - square.maxX,
                               height: pad - 6)
-            #expect(picture.count(in: bottom, differingFrom: yellow, by: 30) == 0, "\(size)")
+            #expect(picture.count(in: onOutput(bottom), differingFrom: yellow, by: 30) == 0, "\(size) \(rotate)")
             // Nothing is drawn above or to the right of the card.
             let above = Rect(x: card.x, y: max(0, card.y - 10), width: card.width, height: 8)
-            #expect(picture.count(in: above, differingFrom: page, by: 20) == 0, "\(size)")
+            #expect(picture.count(in: onOutput(above), differingFrom: page, by: 20) == 0, "\(size) \(rotate)")
             let right = Rect(x: min(screen.width - 8, card.maxX + 6), y: card.y, width: 2, height: card.height)
-            #expect(picture.count(in: right, differingFrom: page, by: 20) == 0, "\(size)")
+            #expect(picture.count(in: onOutput(right), differingFrom: page, by: 20) == 0, "\(size) \(rotate)")
         }
     }
 
