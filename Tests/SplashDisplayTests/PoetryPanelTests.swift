@@ -94,6 +94,11 @@ import Testing
             let card = DetailLayout(screen: screen).card
             let pad = PoetryCard.padding(of: card)
             let square = PoetryCard.pictureSquare(in: card)
+            // The card is on the snapshot where the layout puts it, and it is yellow.
+            let onScreen = onOutput(card)
+            #expect(onScreen.maxX <= picture.width && onScreen.maxY <= picture.height, "\(size) \(rotate): \(onScreen)")
+            let area = onScreen.width * onScreen.height
+            #expect(area - picture.count(in: onScreen, differingFrom: yellow, by: 30) > area / 3, "\(size) \(rotate)")
             // The bottom padding of the card stays yellow: no line spills over it.
             let bottom = Rect(x: square.maxX + pad, y: card.maxY - pad + 2, width: card.maxX - 2 * pad - square.maxX,
                               height: pad - 6)
