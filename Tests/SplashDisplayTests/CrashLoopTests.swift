@@ -17,10 +17,13 @@ import Testing
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(process.terminationStatus == 0, "\(summary["problems"] ?? "")")
+        // The seed, to run the same kills again: scripts/crash-loop.py --seed S.
+        let seed = summary["seed"] as? Int ?? -1
+        print("crash loop: random seed \(seed)")
+        #expect(process.terminationStatus == 0, "seed \(seed): \(summary["problems"] ?? "")")
         #expect(summary["kills"] as? Int == 20)
         #expect(summary["integrity"] as? String == "ok")
-        #expect((summary["problems"] as? [String])?.isEmpty == true)
+        #expect((summary["problems"] as? [String])?.isEmpty == true, "seed \(seed)")
         let ledger = try #require(summary["ledger"] as? [String: Int])
         #expect(ledger["limited"] ?? 0 <= 7)
         #expect((summary["splashes_printed"] as? Int ?? 0) > 0)
