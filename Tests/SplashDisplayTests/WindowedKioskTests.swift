@@ -10,7 +10,8 @@ import Testing
         let display = VirtualDisplay()
         let kiosk = try RunningKiosk(["--wait-for-display", "--log-format", "json", "--exit-after", "first-frame",
                                       "--size", "800x600"], display: display.name)
-        usleep(1_500_000)
+        // The display appears once the kiosk has said it waits for one, however slow the start.
+        #expect(kiosk.waitFor(stderr: "waiting for one"))
         try display.start()
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")

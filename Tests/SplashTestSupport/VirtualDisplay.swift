@@ -90,37 +90,51 @@ public final class RunningKiosk {
 
     private let lock = NSLock()
     private var stdoutSoFar = Data()
-    private var reading = false
-    private let readerDone = DispatchSemaphore(value: 0)
+    private var stderrSoFar = Data()
+    private var readers: [DispatchSemaphore] = []
 
     /// Waits (at most `timeout` seconds) until the kiosk has announced `event`.
     public func waitFor(event: String, timeout: TimeInterval = 30) -> Bool {
+        waitFor(timeout: timeout) { out, _ in out.contains("\"event\":\"\(event)\"") }
+    }
+
+    /// Waits (at most `timeout` seconds) until the kiosk has written `text` on stderr.
+    public func waitFor(stderr text: String, timeout: TimeInterval = 30) -> Bool {
+        waitFor(timeout: timeout) { _, err in err.contains(text) }
+    }
+
+    private func waitFor(timeout: TimeInterval, _ seen: (String, String) -> Bool) -> Bool {
         startReading()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             lock.lock()
-            let text = String(decoding: stdoutSoFar, as: UTF8.self)
+            let out = String(decoding: stdoutSoFar, as: UTF8.self)
+            let err = String(decoding: stderrSoFar, as: UTF8.self)
             lock.unlock()
-            if text.contains("\"event\":\"\(event)\"") { return true }
+            if seen(out, err) { return true }
             usleep(20_000)
         }
         return false
     }
 
+    /// Reads both pipes as they are written, so a test can wait for what the kiosk says.
     private func startReading() {
-        guard !reading else { return }
-        reading = true
-        let handle = out.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty {
-                    readerDone.signal()
-                    break
+        guard readers.isEmpty else { return }
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            let done = DispatchSemaphore(value: 0)
+            readers.append(done)
+            let handle = pipe.fileHandleForReading
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty {
+                        done.signal()
+                        break
+                    }
+                    lock.lock()
+                    if isOut { stdoutSoFar.append(chunk) } else { stderrSoFar.append(chunk) }
+                    lock.unlock()
                 }
-                lock.lock()
-                stdoutSoFar.append(chunk)
-                lock.unlock()
             }
         }
     }
@@ -129,19 +143,13 @@ public final class RunningKiosk {
     public func finish(timeout: TimeInterval = 30) -> KioskRun {
         let killer = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        startReading()
         process.waitUntilExit()
         killer.cancel()
-        var o: Data
-        if reading {
-            _ = readerDone.wait(timeout: .now() + 5)
-            lock.lock()
-            o = stdoutSoFar
-            lock.unlock()
-        } else {
-            o = out.fileHandleForReading.readDataToEndOfFile()
-        }
-        return KioskRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                        stderr: String(decoding: e, as: UTF8.self))
+        for done in readers { _ = done.wait(timeout: .now() + 5) }
+        lock.lock()
+        defer { lock.unlock() }
+        return KioskRun(status: process.terminationStatus, stdout: String(decoding: stdoutSoFar, as: UTF8.self),
+                        stderr: String(decoding: stderrSoFar, as: UTF8.self))
     }
 }
