@@ -5,7 +5,7 @@ import Glibc
 /// Sleeps until the next SDL event or a deadline, without spinning.
 ///
 /// SDL 2.26 waits natively only on some video drivers (X11, Wayland); on the others —
-/// `kmsdrm` on a kiosk console, `dummy` headless — `SDL_WaitEventTimeout` wakes every
+/// its own `kmsdrm`, `dummy` headless — `SDL_WaitEventTimeout` wakes every
 /// millisecond to poll. There the waiter sleeps in `poll(2)` itself: on a pipe that
 /// background work writes to, and on its own read-only copies of the input devices, so
 /// a touch or key wakes it and SDL then reads the event from its own copy. On the DRM
