@@ -84,6 +84,7 @@ def main():
     shows_seen = 0
     leftover_checks = 0
     env = dict(os.environ, HOME=work)
+    ok, counts = "not checked", {}
     try:
         for run in range(args.runs):
             write_feed(www, run)  # every run's first sync applies a changed feed
@@ -136,6 +137,8 @@ def main():
         if before & partials(cache):
             problems.append("temporary files survived the final start: %s" % sorted(before & partials(cache)))
         ok, counts = ledger(os.path.join(data, "splashboard.db"))
+    except Exception as error:  # the summary is printed whatever happened, with the reason
+        problems.append("the loop stopped: %r" % (error,))
     finally:
         server.kill()
         server.wait()

@@ -11,12 +11,15 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, "--binary", Binary.path, "--runs", "20"]
         let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = err
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let summary = try #require(try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                   "no summary from crash-loop.py: \(errors.suffix(2000))")
         // The seed, to run the same kills again: scripts/crash-loop.py --seed S.
         let seed = summary["seed"] as? Int ?? -1
         print("crash loop: random seed \(seed)")
