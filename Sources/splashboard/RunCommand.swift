@@ -131,10 +131,12 @@ struct RunCommand {
     }
 
     /// Opens the window. With no display: exit 2 suggesting --headless, or — with
-    /// --wait-for-display, as the boot service runs — say so once and retry with backoff
-    /// (1 s, 2 s, then every 4 s) until one appears.
+    /// --wait-for-display, as the boot service runs — say so once and retry until one
+    /// appears: every quarter second for the first five (at boot the GPU's driver often
+    /// comes a moment after the service starts), then after 1 s, 2 s and every 4 s.
     private func openCanvas(log: EventLog, clock: RunClock, notifier: ServiceNotifier) -> Canvas {
-        var delay: UInt32 = 1
+        var delayMs: UInt32 = 250
+        var tries = 0
         var announced = false
         while true {
             do {
@@ -155,10 +157,11 @@ struct RunCommand {
                     announced = true
                 }
                 notifier.keepAlive()
-                sleep(delay)
+                usleep(delayMs * 1000)
                 // At most 4 s between looks: a screen plugged in shows the kiosk soon, and
                 // systemd's watchdog is fed meanwhile.
-                delay = min(delay * 2, 4)
+                tries += 1
+                if tries >= 20 { delayMs = min(max(delayMs * 2, 1000), 4000) }
             } catch {
                 fail(error.localizedDescription, status: 1)
             }
