@@ -31,7 +31,8 @@ echo "packaging test: $deb"
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for path in ./usr/bin/splashboard ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
     ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
-    ./usr/lib/systemd/system/splashboard.service ./usr/share/man/man1/splashboard.1.gz \
+    ./usr/lib/systemd/system/splashboard.service ./usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf \
+    ./usr/share/man/man1/splashboard.1.gz \
     ./usr/share/doc/splashboard/copyright ./usr/share/doc/splashboard/changelog.gz; do
     check "ships $path" sh -c "echo \"\$1\" | grep -qx \"\$2\"" _ "$contents" "$path"
 done
@@ -54,6 +55,8 @@ check "the splashboard user exists in video, render and input" sh -c 'id -nG spl
 check "the config file is not world-readable (0640 root:splashboard)" sh -c '[ "$(stat -c %a:%U:%G /etc/splashboard/splashboard.conf)" = 640:root:splashboard ]'
 check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/splashboard)" = splashboard ] && [ "$(stat -c %U /var/cache/splashboard)" = splashboard ]'
 check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
+check "the login prompt on tty1 gives way while the service is enabled" grep -qx 'ConditionPathExists=!/etc/systemd/system/multi-user.target.wants/splashboard.service' '/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf'
+check "the unit never waits for the network" sh -c '! grep -q network-online /usr/lib/systemd/system/splashboard.service'
 check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /usr/lib/systemd/system/splashboard.service 2>&1)" ]'
 
 # The installed kiosk, as the service runs it: its user, its folders, its config.
