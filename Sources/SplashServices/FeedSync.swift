@@ -111,6 +111,9 @@ public final class FeedSync {
     struct Room {
         var cap: Int
         var used: Int
+        /// Whether room was made already this sync: once is enough (what nobody needs is the
+        /// same for every picture of the sync), and each try reads the catalog and the folder.
+        var madeRoom = false
         var left: Int { max(0, cap - used) }
     }
 
@@ -173,9 +176,10 @@ public final class FeedSync {
             let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
             return (.cached(thumbnail: thumbnail), nil)
         }
-        if room.left < ImageDownloader.imageLimit {
+        if room.left < ImageDownloader.imageLimit, !room.madeRoom {
             // Make room from what nobody needs, down to a whole picture's worth below the cap.
             // Fails closed (nothing removed): the picture then waits for room, as the report says.
+            room.madeRoom = true
             _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
                                  alsoKeeping: wanted)
             room.used = cache.usage()

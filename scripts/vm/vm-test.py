@@ -71,13 +71,6 @@ def main_pid(vm):
     return vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
 
 
-def monotonic_of(vm, grep, unit=None):
-    unit_arg = f"-u {unit}" if unit else ""
-    _, out = vm.sh(f"journalctl -b {unit_arg} -o short-monotonic --no-pager | grep -m1 -e '{grep}'")
-    m = re.search(r"\[\s*([\d.]+)\]", out)
-    return float(m.group(1)) if m else None
-
-
 def activated_at(vm, unit):
     """Seconds from kernel start to when systemd saw `unit` become active (for the kiosk,
     READY=1, sent right after its first frame), from PID 1's own clock: the journal's time

@@ -210,8 +210,7 @@ class VM:
                "-chardev", f"socket,id=ser0,path={self.work}/serial.sock,server=on,wait=off",
                "-serial", "chardev:ser0",
                "-qmp", f"unix:{self.work}/qmp.sock,server=on,wait=off",
-               "-device", "virtio-tablet-pci,id=tablet", "-device", "virtio-keyboard-pci,id=keyboard",
-               "-device", "pcie-root-port,id=rp1,chassis=1,slot=1"]
+               "-device", "virtio-tablet-pci,id=tablet", "-device", "virtio-keyboard-pci,id=keyboard"]
         if self.gpus == "virtio":
             cmd += ["-vga", "none", "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
         elif self.gpus == "std":
@@ -320,17 +319,6 @@ class VM:
                 return int(m.group(2)), out.strip("\n")
             self._pump(0.2)
         raise RuntimeError(f"serial command timed out: {command}")
-
-    def put(self, path, text):
-        """Writes a file in the guest (base64 over the serial console)."""
-        import base64
-        data = base64.b64encode(text.encode()).decode()
-        self.sh(f": > {path}.b64")
-        for i in range(0, len(data), 512):
-            self.sh(f"printf %s '{data[i:i + 512]}' >> {path}.b64")
-        status, out = self.sh(f"base64 -d {path}.b64 > {path} && rm {path}.b64")
-        if status != 0:
-            raise RuntimeError(f"cannot write {path}: {out}")
 
     def screendump(self, name, device=None):
         path = os.path.join(self.work, name + ".ppm")
