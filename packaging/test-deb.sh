@@ -57,6 +57,7 @@ check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/spla
 check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
 check "the login prompt on tty1 gives way while the service is enabled" grep -qx 'ConditionPathExists=!/etc/systemd/system/multi-user.target.wants/splashboard.service' '/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf'
 check "the unit never waits for the network" sh -c '! grep -q network-online /usr/lib/systemd/system/splashboard.service'
+check "the unit cannot reach link-local addresses (cloud metadata)" grep -qx 'IPAddressDeny=169.254.0.0/16 fe80::/10' /usr/lib/systemd/system/splashboard.service
 check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /usr/lib/systemd/system/splashboard.service 2>&1)" ]'
 
 # The installed kiosk, as the service runs it: its user, its folders, its config.

@@ -21,9 +21,11 @@ public struct FeedDocument: Equatable, Sendable {
 
     /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s).
     /// `file://` pictures are accepted only from a feed that is itself a local file: a
-    /// feed from the network never points the kiosk at its own disk.
+    /// feed from the network never points the kiosk at its own disk. An https feed may not
+    /// name plain http pictures: what the feed's encryption protects would come in the clear.
     public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
         let allowFileURLs = feedURL.scheme?.lowercased() == "file"
+        let secureFeed = feedURL.scheme?.lowercased() == "https"
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -66,7 +68,7 @@ public struct FeedDocument: Equatable, Sendable {
             do {
                 var cut: [String] = []
                 let campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
-                                                  cut: &cut)
+                                                  secureFeed: secureFeed, cut: &cut)
                 warnings += cut.map { "campaign #\(position + 1)\(label(entry)): \($0)" }
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
@@ -109,7 +111,7 @@ public struct FeedDocument: Equatable, Sendable {
     }
 
     private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
-                                       allowFileURLs: Bool, cut: inout [String]) throws -> Campaign {
+                                       allowFileURLs: Bool, secureFeed: Bool, cut: inout [String]) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
         }
@@ -127,6 +129,9 @@ public struct FeedDocument: Equatable, Sendable {
         // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
         if scheme == "file", !allowFileURLs {
             throw EntryProblem(field: "picUrl", problem: "is a local file, which only a local feed may name")
+        }
+        if scheme == "http", secureFeed {
+            throw EntryProblem(field: "picUrl", problem: "is plain http in an https feed (use an https picture URL)")
         }
         guard let rawShow = object["showTime"] else {
             throw EntryProblem(field: "showTime", problem: "is missing")

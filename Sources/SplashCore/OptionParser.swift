@@ -154,6 +154,14 @@ public enum OptionParser {
         },
         "sync-interval": Spec(valueHint: "SECONDS") { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
         "cache-max-mb": Spec(valueHint: "MB") { o, s, _ in o.cacheMaxMB = try integer(s, in: 16...1_048_576) },
+        "allow-private-addresses": Spec(valueHint: "auto|yes|no") { o, s, _ in
+            switch try text(s).lowercased() {
+            case "auto": o.privateAddresses = .automatic
+            case "yes", "true", "on", "1": o.privateAddresses = .allowed
+            case "no", "false", "off", "0": o.privateAddresses = .refused
+            default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
+            }
+        },
         "poetry-url": Spec(valueHint: "URL") { o, s, cwd in o.poetryURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"]) },
         "poetry-image-url": Spec(valueHint: "URL") { o, s, cwd in
             o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
@@ -283,6 +291,10 @@ public enum OptionParser {
       --attract-after SECONDS  idle detail screen returns to the splash; 0 = never (default 60)
       --sync-interval SECONDS  feed sync period (default 900)
       --cache-max-mb MB        image cache size cap (default 256)
+      --allow-private-addresses auto|yes|no
+                               may pictures, poems and redirects lead to loopback, LAN or
+                               link-local addresses? auto: only when the feed is itself on one
+                               (or a file) (default auto)
       --poetry-url URL         poem source in the jinrishici v1 shape (default: bundled poems)
       --poetry-image-url URL   poem picture
       --poetry-refresh SECONDS poetry panel refresh (default 300)

@@ -48,7 +48,11 @@ public final class FeedSync {
         }
         let fetched: (Fetcher.Result, Data)
         do {
-            fetched = try fetcher.fetchData(feed, etag: state.etag, lastModified: state.lastModified, limit: Self.feedLimit)
+            // The feed is where the operator pointed the kiosk: the address guard lets it be.
+            let fetchFeed = { [fetcher] in
+                try fetcher.fetchData(feed, etag: state.etag, lastModified: state.lastModified, limit: Self.feedLimit)
+            }
+            fetched = try AddressGuard.installed?.whileFetchingFeed(fetchFeed) ?? fetchFeed()
         } catch {
             reading.wait()
             return failed(feed, error, now: now, campaigns: standing.campaigns)

@@ -13,6 +13,8 @@ public enum FetchError: LocalizedError, Equatable {
     case transport(String, url: String)
     case fileMissing(String)
     case unsupportedScheme(String)
+    /// The destination leads inside the network and `allow-private-addresses` refuses it.
+    case insideAddress(url: String, address: String, kind: String)
 
     public var errorDescription: String? {
         switch self {
@@ -32,6 +34,9 @@ public enum FetchError: LocalizedError, Equatable {
             return "no such file: \(path)"
         case .unsupportedScheme(let url):
             return "only http, https and file URLs can be fetched, not \(url)"
+        case let .insideAddress(url, address, kind):
+            return "\(url) leads to \(address), a \(kind) address inside the network; refused "
+                + "(allow-private-addresses = yes permits it)"
         }
     }
 

@@ -122,7 +122,17 @@ public final class Fetcher {
             task.cancel()
             _ = transfer.done.wait(timeout: .now() + 5)
         }
-        return try transfer.outcome()
+        do {
+            return try transfer.outcome()
+        } catch {
+            // The address guard refused where the request (or a redirect) led: say so.
+            if let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL),
+               let refusal = installed.refusal(host: place.0, port: place.1) {
+                throw FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
+                                               kind: refusal.kind)
+            }
+            throw error
+        }
     }
 
     /// Whether a redirect may be followed: only to http or https, and never from https
@@ -188,6 +198,7 @@ public final class Fetcher {
         let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var redirects = 0
+        private var lastURL: URL?
         private var received = 0
         private var inspected = false
         private var failure: Error?
@@ -199,6 +210,13 @@ public final class Fetcher {
             self.maxRedirects = maxRedirects
             self.inspect = inspect
             self.sink = sink
+        }
+
+        /// Where the request went last: its URL, or where a redirect sent it.
+        var currentURL: URL {
+            lock.lock()
+            defer { lock.unlock() }
+            return lastURL ?? url
         }
 
         func fail(_ error: Error) {
@@ -227,6 +245,7 @@ public final class Fetcher {
                 completionHandler(nil)
                 task.cancel()
             } else {
+                lock.lock(); lastURL = request.url; lock.unlock()
                 completionHandler(request)
             }
         }

@@ -19,6 +19,7 @@ struct DeviceCommands {
     /// One sync now. Exit 0 when the feed applied (or had not changed), 1 with the reason.
     func sync() -> Int32 {
         let device = open()
+        if let note = device.guardAddresses() { fputs("warning: \(note)\n", stderr) }
         let report = device.makeSync().sync(device.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }

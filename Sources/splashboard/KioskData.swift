@@ -26,6 +26,16 @@ struct KioskData {
         self.feed = feed
     }
 
+    /// Puts this process's requests behind the address guard (`allow-private-addresses`);
+    /// returns a note for the log when it is not (a proxy decides, or it could not start).
+    func guardAddresses() -> String? {
+        do {
+            return try AddressGuard.install(rule: options.privateAddresses, feed: feed).reason
+        } catch {
+            return "the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked"
+        }
+    }
+
     func makeSync() -> FeedSync {
         FeedSync(store: store, cache: cache, cacheMaxBytes: options.cacheMaxMB << 20)
     }

@@ -53,6 +53,7 @@ struct RunCommand {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
+        let guardNote = device.guardAddresses()
         // A local feed that was never read is read now: it is on this disk, not the network,
         // and the bundled demo should be on the very first splash.
         let neverSynced = (try? device.store.feedState(for: device.feed))?.lastSuccess == nil
@@ -79,6 +80,7 @@ struct RunCommand {
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
+        if let guardNote { log.emit(.warning(message: guardNote), at: clock.uptime) }
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?

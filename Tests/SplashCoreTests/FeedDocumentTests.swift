@@ -91,6 +91,17 @@ import Testing
         }
     }
 
+    @Test func anHTTPSFeedNamesNoPlainHTTPPictures() throws {
+        let doc = try decode(#"[{"id":"clear","picUrl":"http://img.example.test/a.jpg","showTime":1},"#
+            + #"{"id":"sealed","picUrl":"https://img.example.test/b.jpg","showTime":1}]"#)
+        #expect(doc.campaigns.map(\.id) == ["sealed"])
+        #expect(doc.warnings == [#"campaign #1 ("clear"): picUrl is plain http in an https feed (use an https picture URL); skipped"#])
+        // A plain http feed may: it has nothing to protect.
+        let plain = try FeedDocument.decode(Data(#"{"picUrl":"http://img.example.test/a.jpg","showTime":1}"#.utf8),
+                                            from: URL(string: "http://cdn.example.test/feed.json")!)
+        #expect(plain.campaigns.count == 1)
+    }
+
     @Test func anEmptyListRetiresEverything() throws {
         #expect(try decode("[]").campaigns.isEmpty)
         #expect(try decode(#"{"campaigns":[]}"#).campaigns.isEmpty)

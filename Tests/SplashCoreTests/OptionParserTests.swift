@@ -36,6 +36,15 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(o.size == nil)
         #expect(!o.headless)
         #expect(o.effectiveLogFormat == .text)
+        #expect(o.privateAddresses == .automatic)
+    }
+
+    @Test func privateAddressesAreAllowedRefusedOrLeftToTheFeed() throws {
+        #expect(try parse(["--allow-private-addresses", "no"]).options.privateAddresses == .refused)
+        #expect(try parse(["--allow-private-addresses=yes"]).options.privateAddresses == .allowed)
+        #expect(try parse(["--config", "/c.conf"], config: ["/c.conf": "allow-private-addresses = no\n"])
+            .options.privateAddresses == .refused)
+        #expect(parseError(["--allow-private-addresses", "sometimes"])?.source == "--allow-private-addresses")
     }
 
     @Test func theServiceUsesTheFoldersSystemdGivesIt() throws {

@@ -37,6 +37,28 @@ import Testing
         }
     }
 
+    /// `allow-private-addresses = no`: the feed is fetched (the operator named it), but no
+    /// picture that leads inside the network is, whatever its name; each says why. Left to
+    /// its default, a feed on this machine may name pictures on it.
+    @Test func picturesInsideTheNetworkAreRefusedWhenTheOperatorSaysSo() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        let named = "http://localhost:\(d.server.port)/files/a.png"
+        try d.publish(#"[{"id": "same-host", "picUrl": "a.png", "showTime": 2}, {"id": "named", "picUrl": "\#(named)", "showTime": 2}]"#)
+        let refused = try d.run(["sync", "--feed", d.feed, "--allow-private-addresses", "no"])
+        #expect(refused.status == 0, "\(refused.stderr)")
+        #expect(refused.stderr.contains("http://127.0.0.1:\(d.server.port)/files/a.png leads to 127.0.0.1, a loopback address"),
+                "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(named) leads to 127.0.0.1, a loopback address"), "\(refused.stderr)")
+        #expect(try d.server.requestCounts()["/files/a.png"] == nil)
+        #expect(d.cacheFiles.isEmpty)
+
+        let allowed = try d.run(["sync", "--feed", d.feed])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(!allowed.stderr.contains("refused"), "\(allowed.stderr)")
+        #expect(try d.campaigns().map { $0["eligible"] as? Bool } == [true, true])
+    }
+
     /// Record, then show: when the ledger refuses the write (here a trigger makes SQLite
     /// fail every INSERT into the shows table, as a full disk would), the campaign is not
     /// presented; the default picture is, with an error event. Once the database takes

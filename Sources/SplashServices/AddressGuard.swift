@@ -1,0 +1,333 @@
+import Foundation
+import Glibc
+import SplashCore
+
+/// Keeps a feed's pictures, poems and redirects from reaching inside the kiosk's network
+/// (`allow-private-addresses`): an HTTP proxy on 127.0.0.1 that this process's requests
+/// go through, which resolves each destination itself, checks the address it is about to
+/// connect to, and connects to nothing else. The check is on the address connected, not on
+/// a name: a name that answers a public address once and 127.0.0.1 the next time (DNS
+/// rebinding) is refused on the second.
+///
+/// URLSession on Linux hands requests to libcurl, which reads the proxy from the
+/// environment (`http_proxy`, `https_proxy`); `install` sets those once, before the first
+/// request. https goes through as a CONNECT tunnel, so certificates are checked end to end
+/// as before; plain http is forwarded one request per connection. A refused destination is
+/// answered 403, and `refusal(host:port:)` tells the fetcher why, for its error.
+///
+/// This file is 300 lines: the proxy's parts (resolving, connecting with a deadline,
+/// rewriting a plain http head, relaying) only make sense together.
+public final class AddressGuard: @unchecked Sendable {
+    /// The guard this process's requests go through, once installed.
+    public private(set) nonisolated(unsafe) static var installed: AddressGuard?
+
+    /// The port the proxy listens on, on 127.0.0.1.
+    public let port: Int
+    private let rule: PrivateAddresses
+    private let feed: URL?
+    private let listener: Int32
+    private let lock = NSLock()
+    private var feedRequests = 0
+    private var feedInside: (value: Bool, until: UInt64)?
+    private var refusals: [String: (address: NetworkAddress, kind: String)] = [:]
+
+    /// Seconds a connection may go without a byte either way before the proxy drops it;
+    /// the fetcher's own limits end a transfer well before.
+    static let idleSeconds: Int32 = 60
+    static let connectMilliseconds: Int32 = 5000
+
+    /// Starts the guard and points this process's HTTP requests at it. Returns nil and
+    /// does nothing when `rule` allows every address, or when an outbound proxy is already
+    /// configured in the environment (`reason` says so: the proxy decides then).
+    public static func install(rule: PrivateAddresses, feed: URL?,
+                               environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> (guard: AddressGuard?, reason: String?) {
+        if rule == .allowed { return (nil, nil) }
+        let proxies = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+        if let set = proxies.first(where: { !(environment[$0] ?? "").isEmpty }) {
+            return (nil, "an outbound proxy is set (\(set)); whether pictures may reach inside the network is left to it")
+        }
+        let made = try AddressGuard(rule: rule, feed: feed)
+        let address = "http://127.0.0.1:\(made.port)"
+        setenv("http_proxy", address, 1)
+        setenv("https_proxy", address, 1)
+        unsetenv("no_proxy")
+        unsetenv("NO_PROXY")
+        installed = made
+        return (made, nil)
+    }
+
+    init(rule: PrivateAddresses, feed: URL?) throws {
+        self.rule = rule
+        self.feed = feed
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw FetchError.transport("cannot open the address guard: \(String(cString: strerror(errno)))", url: "127.0.0.1") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FetchError.transport("cannot open the address guard: \(reason)", url: "127.0.0.1")
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "splashboard.address-guard"
+        thread.start()
+    }
+
+    /// Runs `fetch`, the feed's own request: connections to the feed's host and port made
+    /// meanwhile are the operator's choice, not the feed's, and are not checked.
+    public func whileFetchingFeed<T>(_ fetch: () throws -> T) rethrows -> T {
+        lock.lock(); feedRequests += 1; lock.unlock()
+        defer { lock.lock(); feedRequests -= 1; lock.unlock() }
+        return try fetch()
+    }
+
+    /// Why the last connection to `host`:`port` was refused, if it was: the address it
+    /// led to and what kind of inside address that is.
+    public func refusal(host: String, port: Int) -> (address: NetworkAddress, kind: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return refusals["\(host.lowercased()):\(port)"]
+    }
+
+    // MARK: deciding
+
+    private func permits(_ address: NetworkAddress, host: String, port: Int) -> Bool {
+        guard address.isInternal else { return true }
+        lock.lock()
+        let forFeed = feedRequests > 0 && feed.flatMap(Self.hostAndPort).map { $0 == (host.lowercased(), port) } == true
+        lock.unlock()
+        return rule.permits(address, forFeed: forFeed, feedIsInternal: rule == .automatic ? feedIsInside() : nil)
+    }
+
+    /// Whether the feed is inside the network: a file is; a host is when every address it
+    /// resolves to is. Looked up again after ten minutes; unknown (unresolvable) is nil.
+    private func feedIsInside() -> Bool? {
+        guard let feed else { return nil }
+        if feed.isFileURL { return true }
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.lock()
+        if let known = feedInside, known.until > now {
+            lock.unlock()
+            return known.value
+        }
+        lock.unlock()
+        guard let (host, port) = Self.hostAndPort(feed),
+              let inside = PrivateAddresses.isInternal(feedAddresses: Self.resolve(host, port: port).map(\.address))
+        else { return nil }
+        lock.lock()
+        feedInside = (inside, now + 600_000_000_000)
+        lock.unlock()
+        return inside
+    }
+
+    static func hostAndPort(_ url: URL) -> (String, Int)? {
+        guard let host = url.host?.lowercased() else { return nil }
+        return (host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+                url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))
+    }
+
+    // MARK: the proxy
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            let thread = Thread { [self] in
+                serve(client)
+                close(client)
+            }
+            thread.name = "splashboard.address-guard.connection"
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        guard let (head, rest) = Self.readHead(client), let request = ProxyRequest(head: head) else {
+            Self.answer(client, status: "400 Bad Request", body: "not a proxy request")
+            return
+        }
+        let candidates = Self.resolve(request.host, port: request.port)
+        var refused: (address: NetworkAddress, kind: String)?
+        var server: Int32 = -1
+        for candidate in candidates {
+            guard permits(candidate.address, host: request.host, port: request.port) else {
+                refused = refused ?? (candidate.address, candidate.address.internalKind ?? "inside")
+                continue
+            }
+            server = Self.connect(candidate.storage, length: candidate.length)
+            if server >= 0 { break }
+        }
+        let key = "\(request.host.lowercased()):\(request.port)"
+        lock.lock()
+        refusals[key] = server < 0 ? refused : nil
+        lock.unlock()
+        guard server >= 0 else {
+            if let refused {
+                Self.answer(client, status: "403 Forbidden",
+                            body: "\(request.host) leads to \(refused.address), a \(refused.kind) address")
+            } else {
+                Self.answer(client, status: "502 Bad Gateway", body: "cannot connect to \(request.host):\(request.port)")
+            }
+            return
+        }
+        defer { close(server) }
+        if request.isTunnel {
+            guard Self.send(client, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)) else { return }
+            guard rest.isEmpty || Self.send(server, rest) else { return }
+            Self.relay(client, server, rewriteAnswerHead: false)
+        } else {
+            guard Self.send(server, request.forwardedHead + rest) else { return }
+            Self.relay(client, server, rewriteAnswerHead: true)
+        }
+    }
+
+    /// Reads up to the blank line that ends a request head (at most 64 KiB); what came
+    /// after it is returned as `rest`.
+    static func readHead(_ fd: Int32) -> (head: String, rest: [UInt8])? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count < 64 * 1024 {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, idleSeconds * 1000) == 1 else { return nil }
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { return nil }
+            bytes += chunk[0..<n]
+            if let end = headEnd(bytes) {
+                return (String(decoding: bytes[0..<end], as: UTF8.self), Array(bytes[end...]))
+            }
+        }
+        return nil
+    }
+
+    /// The index just past "\r\n\r\n", if the bytes hold one.
+    static func headEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for i in 3..<bytes.count where bytes[i] == 10 && bytes[i - 1] == 13 && bytes[i - 2] == 10 && bytes[i - 3] == 13 {
+            return i + 1
+        }
+        return nil
+    }
+
+    private static func answer(_ fd: Int32, status: String, body: String) {
+        let text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n\(body)"
+        _ = send(fd, Array(text.utf8))
+    }
+
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            sent += n
+        }
+        return true
+    }
+
+    /// The addresses `host` resolves to, in the resolver's order of preference.
+    static func resolve(_ host: String, port: Int) -> [(address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0 else { return [] }
+        defer { freeaddrinfo(list) }
+        var found: [(NetworkAddress, sockaddr_storage, socklen_t)] = []
+        var entry = list
+        while let info = entry?.pointee {
+            defer { entry = info.ai_next }
+            guard let addr = info.ai_addr else { continue }
+            var storage = sockaddr_storage()
+            memcpy(&storage, addr, Int(info.ai_addrlen))
+            let bytes: [UInt8]
+            if info.ai_family == AF_INET {
+                bytes = withUnsafeBytes(of: addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }) { Array($0) }
+            } else if info.ai_family == AF_INET6 {
+                bytes = withUnsafeBytes(of: addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }) { Array($0) }
+            } else {
+                continue
+            }
+            if let address = NetworkAddress(bytes: bytes) { found.append((address, storage, info.ai_addrlen)) }
+        }
+        return found
+    }
+
+    /// A connected socket to the address, or -1 when it does not answer within 5 s.
+    private static func connect(_ storage: sockaddr_storage, length: socklen_t) -> Int32 {
+        var storage = storage
+        let fd = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        let started = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+        }
+        if started != 0 {
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            var failure: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard errno == EINPROGRESS, poll(&ready, 1, connectMilliseconds) == 1,
+                  getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) == 0, failure == 0
+            else {
+                close(fd)
+                return -1
+            }
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~Int32(O_NONBLOCK))
+        return fd
+    }
+
+    /// Copies bytes both ways until both sides are done or neither sends anything for a
+    /// minute. A plain http answer's head gets `Connection: close`, so that the client
+    /// never sends a request for another host down this connection.
+    private static func relay(_ client: Int32, _ server: Int32, rewriteAnswerHead: Bool) {
+        var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var answerHead: [UInt8]? = rewriteAnswerHead ? [] : nil
+        var open = [true, true]
+        while open[0] || open[1] {
+            for i in 0..<2 { fds[i].events = open[i] ? Int16(POLLIN) : 0 }
+            guard poll(&fds, 2, idleSeconds * 1000) > 0 else { return }
+            for i in 0..<2 where open[i] && fds[i].revents != 0 {
+                let n = recv(fds[i].fd, &buffer, buffer.count, 0)
+                let other = fds[1 - i].fd
+                if n <= 0 {
+                    open[i] = false
+                    shutdown(other, Int32(SHUT_WR))
+                    if i == 1 { return }  // the server is done: so is the answer
+                    continue
+                }
+                var out = Array(buffer[0..<n])
+                if i == 1, var head = answerHead {
+                    head += out
+                    if let end = headEnd(head) {
+                        out = Array(ProxyRequest.closing(String(decoding: head[0..<end], as: UTF8.self)).utf8) + head[end...]
+                        answerHead = nil
+                    } else if head.count > 64 * 1024 {
+                        out = head
+                        answerHead = nil
+                    } else {
+                        answerHead = head
+                        continue
+                    }
+                }
+                guard send(other, out) else { return }
+            }
+        }
+    }
+}

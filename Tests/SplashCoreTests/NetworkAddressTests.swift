@@ -1,0 +1,59 @@
+import Testing
+@testable import SplashCore
+
+@Suite struct NetworkAddressTests {
+    func v4(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> NetworkAddress { NetworkAddress(bytes: [a, b, c, d])! }
+    func v6(_ prefix: [UInt8], last: UInt8 = 1) -> NetworkAddress {
+        NetworkAddress(bytes: prefix + [UInt8](repeating: 0, count: 15 - prefix.count) + [last])!
+    }
+
+    @Test func insideAddressesAreNamed() {
+        #expect(v4(127, 0, 0, 1).internalKind == "loopback")
+        #expect(v4(10, 1, 2, 3).internalKind == "private")
+        #expect(v4(172, 16, 0, 1).internalKind == "private")
+        #expect(v4(172, 31, 255, 1).internalKind == "private")
+        #expect(v4(192, 168, 1, 10).internalKind == "private")
+        #expect(v4(169, 254, 169, 254).internalKind == "link-local")
+        #expect(v4(100, 64, 0, 1).internalKind != nil)
+        #expect(v4(224, 0, 0, 251).internalKind == "multicast")
+        #expect(v4(0, 0, 0, 0).internalKind == "unspecified")
+        #expect(v6([], last: 1).internalKind == "loopback")
+        #expect(v6([], last: 0).internalKind == "unspecified")
+        #expect(v6([0xFD, 0x12]).internalKind == "private")
+        #expect(v6([0xFE, 0x80]).internalKind == "link-local")
+        #expect(v6([0xFF, 0x02]).internalKind == "multicast")
+        // An IPv4 address written as IPv6 is what it is in IPv4.
+        #expect(NetworkAddress(bytes: [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 10, 0, 0, 7])!.internalKind == "private")
+    }
+
+    @Test func internetAddressesAreNot() {
+        for a in [v4(8, 8, 8, 8), v4(172, 32, 0, 1), v4(172, 15, 0, 1), v4(192, 169, 0, 1), v4(100, 128, 0, 1),
+                  v4(1, 1, 1, 1), v6([0x20, 0x01, 0x0D, 0xB8])] {
+            #expect(!a.isInternal, "\(a)")
+        }
+        #expect(NetworkAddress(bytes: [1, 2, 3]) == nil)
+        #expect(v4(192, 168, 1, 10).description == "192.168.1.10")
+        #expect(v6([0xFE, 0x80]).description == "fe80:0:0:0:0:0:0:1")
+    }
+
+    @Test func theRuleFollowsTheFeedUnlessTheOperatorSays() {
+        let lan = v4(192, 168, 1, 20)
+        let net = v4(93, 184, 215, 14)
+        // Addresses on the internet are always fine.
+        for rule in PrivateAddresses.allCases {
+            #expect(rule.permits(net, forFeed: false, feedIsInternal: false))
+        }
+        // Inside: by the feed's own place, unless the operator decided.
+        #expect(PrivateAddresses.automatic.permits(lan, forFeed: false, feedIsInternal: true))
+        #expect(!PrivateAddresses.automatic.permits(lan, forFeed: false, feedIsInternal: false))
+        #expect(!PrivateAddresses.automatic.permits(lan, forFeed: false, feedIsInternal: nil))
+        #expect(PrivateAddresses.allowed.permits(lan, forFeed: false, feedIsInternal: false))
+        #expect(!PrivateAddresses.refused.permits(lan, forFeed: false, feedIsInternal: true))
+        // The feed the operator named is always fetched.
+        #expect(PrivateAddresses.refused.permits(lan, forFeed: true, feedIsInternal: true))
+
+        #expect(PrivateAddresses.isInternal(feedAddresses: [lan]) == true)
+        #expect(PrivateAddresses.isInternal(feedAddresses: [lan, net]) == false)
+        #expect(PrivateAddresses.isInternal(feedAddresses: []) == nil)
+    }
+}

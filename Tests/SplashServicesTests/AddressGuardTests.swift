@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import SplashCore
+@testable import SplashServices
+import SplashTestSupport
+import Testing
+
+/// The address guard as a client meets it: a proxy on 127.0.0.1 that connects only where
+/// `allow-private-addresses` lets it, with the fault server as the destination.
+@Suite struct AddressGuardTests {
+    let folder: String
+    let server: TestServer
+
+    init() throws {
+        folder = try temporaryFolder()
+        try "hello through the guard\n".write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
+        server = try TestServer(root: folder)
+    }
+
+    /// Sends `request` to the guard and reads until it closes the connection.
+    func exchange(_ guardian: AddressGuard, _ request: String, then more: String? = nil) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(guardian.port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #expect(AddressGuard.send(fd, Array(request.utf8)))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        if let more {
+            // A tunnel: wait for its answer, then speak through it.
+            while AddressGuard.headEnd(answer) == nil {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                guard n > 0 else { return String(decoding: answer, as: UTF8.self) }
+                answer += buffer[0..<n]
+            }
+            #expect(AddressGuard.send(fd, Array(more.utf8)))
+        }
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { break }
+            answer += buffer[0..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    var target: String { "127.0.0.1:\(server.port)" }
+    var feed: URL { server.url("/files/feed.json") }
+
+    @Test func aRefusedAddressIsAnswered403AndTheReasonKept() throws {
+        let guardian = try AddressGuard(rule: .refused, feed: feed)
+        let answer = try exchange(guardian, "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 403"), "\(answer)")
+        #expect(answer.contains("127.0.0.1, a loopback address"))
+        let refusal = guardian.refusal(host: "127.0.0.1", port: server.port)
+        #expect(refusal?.address.description == "127.0.0.1")
+        #expect(refusal?.kind == "loopback")
+        // Nothing reached the server.
+        #expect(try server.requestCounts()["/files/a.txt"] == nil)
+    }
+
+    @Test func theFeedItselfGoesThroughAndATunnelCarriesBytesBothWays() throws {
+        let guardian = try AddressGuard(rule: .refused, feed: feed)
+        let answer = try guardian.whileFetchingFeed {
+            try exchange(guardian, "CONNECT \(target) HTTP/1.1\r\n\r\n",
+                         then: "GET /files/a.txt HTTP/1.1\r\nHost: \(target)\r\nConnection: close\r\n\r\n")
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200 Connection established"), "\(answer)")
+        #expect(answer.hasSuffix("hello through the guard\n"), "\(answer)")
+        #expect(guardian.refusal(host: "127.0.0.1", port: server.port) == nil)
+        // Only the feed's host and port count as the feed: a name for the same place does not.
+        let named = try guardian.whileFetchingFeed {
+            try exchange(guardian, "CONNECT localhost:\(server.port) HTTP/1.1\r\n\r\n")
+        }
+        #expect(named.hasPrefix("HTTP/1.1 403"), "\(named)")
+    }
+
+    @Test func plainHTTPIsForwardedOneRequestPerConnection() throws {
+        // A feed on this machine allows pictures on it (automatic).
+        let guardian = try AddressGuard(rule: .automatic, feed: feed)
+        let answer = try exchange(guardian, "GET http://localhost:\(server.port)/files/a.txt?v=%41 HTTP/1.1\r\n"
+            + "Host: localhost:\(server.port)\r\nProxy-Connection: Keep-Alive\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        #expect(answer.contains("Connection: close\r\n"))
+        #expect(answer.hasSuffix("hello through the guard\n"))
+        #expect(try server.requestCounts()["/files/a.txt"] == 1)
+    }
+
+    @Test func aFeedOnTheInternetRefusesInsideAddressesByDefault() throws {
+        // An address literal: no name to resolve, so no network is needed to decide.
+        let guardian = try AddressGuard(rule: .automatic, feed: URL(string: "https://93.184.215.14/feed.json")!)
+        let answer = try exchange(guardian, "GET http://\(target)/files/a.txt HTTP/1.1\r\nHost: \(target)\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 403"), "\(answer)")
+        let allowing = try AddressGuard(rule: .allowed, feed: URL(string: "https://93.184.215.14/feed.json")!)
+        #expect(try exchange(allowing, "GET http://\(target)/files/a.txt HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+    }
+}
