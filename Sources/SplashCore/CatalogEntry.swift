@@ -10,12 +10,16 @@ public struct CatalogEntry: Equatable, Sendable {
     public var imagePath: String?
     /// Why the image cannot be used, when it cannot.
     public var imageProblem: String?
+    /// Why the image is not cached yet ("cache full", a network error), when that is known.
+    public var imageWaiting: String?
 
-    public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil) {
+    public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil,
+                imageWaiting: String? = nil) {
         self.campaign = campaign
         self.shows = shows
         self.imagePath = imagePath
         self.imageProblem = imageProblem
+        self.imageWaiting = imageWaiting
     }
 
     /// `showTime − shows`, never below 0.
@@ -32,7 +36,7 @@ public struct CatalogEntry: Equatable, Sendable {
         if let end = campaign.endAt, date >= end { return "ended" }
         if remaining <= 0 { return "used up" }
         if let imageProblem { return "image refused: \(imageProblem)" }
-        if imagePath == nil { return "image missing" }
+        if imagePath == nil { return imageWaiting.map { "image missing: \($0)" } ?? "image missing" }
         return nil
     }
 

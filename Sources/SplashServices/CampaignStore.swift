@@ -13,7 +13,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     public let db: SQLiteDatabase
 
@@ -91,6 +91,11 @@ public final class CampaignStore: ShowLedger {
                 ALTER TABLE campaigns DROP COLUMN thumbnail;
                 """)
             }
+            if version < 4 {
+                // Why a picture is not cached yet ("cache full", a network error), for the
+                // operator view; cleared when it comes.
+                try db.execute("ALTER TABLE campaigns ADD COLUMN image_waiting TEXT")
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -154,8 +159,9 @@ public final class CampaignStore: ShowLedger {
         case cached(thumbnail: [UInt8]?)
         /// Refused for good (wrong kind, too large, undecodable).
         case refused(String)
-        /// Not available this time (network); tried again at the next sync.
-        case unavailable
+        /// Not available this time, and why ("cache full", a network error); tried again
+        /// at the next sync.
+        case waiting(String)
     }
 
     /// Applies a good feed in one transaction: campaigns in it are added or updated and
@@ -195,11 +201,31 @@ public final class CampaignStore: ShowLedger {
                 message = excluded.message
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message)])
+            try prune(before: date.addingTimeInterval(-Self.retention))
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL WHERE feed_url != ?",
                            [.text(url.absoluteString)])
         }
+    }
+
+    /// How long a campaign gone from the feed is kept, with its shows: 90 days. After that
+    /// it is forgotten (a feed that names it again starts its count afresh), so that feeds
+    /// that keep naming new campaigns cannot grow the database without end.
+    public static let retention: TimeInterval = 90 * 86_400
+
+    /// Forgets campaigns last seen in a feed before `cutoff`, their shows recorded before
+    /// it, and thumbnails no campaign shows any more.
+    private func prune(before cutoff: Date) throws {
+        let old = try db.query("SELECT id FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        guard !old.isEmpty else { return }
+        let forget = try db.statement("DELETE FROM shows WHERE campaign_id = ? AND shown_at < ?")
+        for row in old {
+            guard let id = row[0].text else { continue }
+            try db.run(forget, [.text(id), .date(cutoff)])
+        }
+        try db.execute("DELETE FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        try db.execute("DELETE FROM thumbnails WHERE image_key NOT IN (SELECT image_key FROM campaigns WHERE image_key IS NOT NULL)")
     }
 
     /// Records newly fetched pictures of campaigns that are already stored (used when the
@@ -217,10 +243,17 @@ public final class CampaignStore: ShowLedger {
         switch status {
         case .cached(let thumbnail?):
             try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)", [.text(key), .blob(thumbnail)])
-            try db.execute("UPDATE campaigns SET image_problem = NULL WHERE id = ? AND image_problem IS NOT NULL", [.text(id)])
+            try db.execute("""
+                UPDATE campaigns SET image_problem = NULL, image_waiting = NULL
+                WHERE id = ? AND (image_problem IS NOT NULL OR image_waiting IS NOT NULL)
+                """, [.text(id)])
+        case .cached(nil):
+            try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.text(id)])
         case .refused(let reason):
-            try db.execute("UPDATE campaigns SET image_problem = ? WHERE id = ?", [.text(reason), .text(id)])
-        case .cached(nil), .unavailable, nil:
+            try db.execute("UPDATE campaigns SET image_problem = ?, image_waiting = NULL WHERE id = ?", [.text(reason), .text(id)])
+        case .waiting(let reason):
+            try db.execute("UPDATE campaigns SET image_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
+        case nil:
             break
         }
     }
@@ -269,6 +302,8 @@ public final class CampaignStore: ShowLedger {
         public var shows: Int
         public var imageKey: String
         public var imageProblem: String?
+        /// Why the picture is not cached yet, when a sync could not fetch it.
+        public var imageWaiting: String?
         /// The thumbnail's JPEG bytes, when they were asked for.
         public var thumbnail: [UInt8]?
         /// Whether a thumbnail is stored (asked for or not).
@@ -281,7 +316,7 @@ public final class CampaignStore: ShowLedger {
         let counts = try showCounts()
         let rows = try db.rows("""
         SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
-               c.active, c.image_key, c.image_problem, \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
+               c.active, c.image_key, c.image_problem, c.image_waiting, \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
                t.image_key IS NOT NULL AS has_thumbnail
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
         \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
@@ -293,7 +328,8 @@ public final class CampaignStore: ShowLedger {
                                     updatedAt: r["updated_at"].date, position: Int(r["position"].int ?? 0))
             return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: counts[id] ?? 0,
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
-                                  imageProblem: r["image_problem"].text, thumbnail: r["thumbnail"].blob,
+                                  imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
+                                  thumbnail: r["thumbnail"].blob,
                                   hasThumbnail: r["has_thumbnail"].int == 1)
         }
     }
@@ -303,7 +339,7 @@ public final class CampaignStore: ShowLedger {
         try campaigns(thumbnails: false).map { stored in
             CatalogEntry(campaign: stored.campaign, shows: stored.shows,
                          imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
-                         imageProblem: stored.imageProblem)
+                         imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
         }
     }
 

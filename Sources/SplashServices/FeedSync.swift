@@ -150,7 +150,8 @@ public final class FeedSync {
             let status = prefetch(picture.url, needsThumbnail: true, room: &room, keeping: wanted, now: now)
             // Unread, the picture is cached but not noted; the next 304 notes it.
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
-                if status.0 != .unavailable { images[id] = status.0 }
+                // Still waiting is not written: a 304 writes only what arrived.
+                if case .waiting = status.0 {} else { images[id] = status.0 }
                 if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
             }
         }
@@ -188,7 +189,7 @@ public final class FeedSync {
                                  alsoKeeping: wanted)
             room.used = cache.usage()
         }
-        guard room.left > 0 else { return (.unavailable, "picture not cached yet: \(ImageCache.fullMessage)") }
+        guard room.left > 0 else { return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)") }
         switch ImageDownloader(cache: cache, fetcher: fetcher).download(url, as: key, room: room.left) {
         case .cached(let path, let thumbnail):
             var st = stat()
@@ -197,7 +198,9 @@ public final class FeedSync {
         case .refused(let reason):
             return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
         case .unavailable(let reason):
-            return (.unavailable, "picture not cached yet: \(reason)")
+            return (.waiting(reason), "picture not cached yet: \(reason)")
+        case .noRoom:
+            return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
         }
     }
 

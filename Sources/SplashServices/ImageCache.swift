@@ -120,6 +120,8 @@ public final class ImageCache {
 
     /// Why a picture was not cached when the cache had no room for it.
     public static let fullMessage = "the image cache is full (cache-max-mb); it is fetched when room is made"
+    /// The same, in the two words a campaign's card has room for.
+    public static let fullReason = "cache full"
 
     /// Deletes least recently used images until the cache fits `capBytes`, never one of
     /// `protected`. Returns the keys removed.

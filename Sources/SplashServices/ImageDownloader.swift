@@ -14,6 +14,9 @@ public struct ImageDownloader {
         case refused(String)
         /// Not available this time (network, server error); worth trying again later.
         case unavailable(String)
+        /// Not cached for want of room in the cache (`cache-max-mb`); tried again when
+        /// room is made.
+        case noRoom
     }
 
     let cache: ImageCache
@@ -45,7 +48,7 @@ public struct ImageDownloader {
             cache.discard(partial)
             if case .tooLarge = error {
                 // Over the cache's room rather than the picture limit: not the picture's fault.
-                if room < Self.imageLimit { return .unavailable(ImageCache.fullMessage) }
+                if room < Self.imageLimit { return .noRoom }
                 return .refused(error.localizedDescription)
             }
             return .unavailable(error.localizedDescription)

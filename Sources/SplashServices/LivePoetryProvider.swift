@@ -64,6 +64,8 @@ public final class PoetryPictures {
                 completion(path, nil)
             case .refused(let reason), .unavailable(let reason):
                 completion(nil, reason)
+            case .noRoom:
+                completion(nil, ImageCache.fullMessage)
             }
         }
     }

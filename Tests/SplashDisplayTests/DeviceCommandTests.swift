@@ -171,6 +171,9 @@ import Testing
         #expect(used() <= 16 << 20, "\(used()) bytes")
         #expect(cached("a") && cached("b") && !cached("c") && !cached("d"))
         #expect(first.stderr.contains("image cache is full"), "\(first.stderr)")
+        // The campaigns say why, as the operator view's cards do.
+        let reasons = try d.campaigns().map { $0["reason"] as? String }
+        #expect(reasons == [nil, nil, "image missing: cache full", "image missing: cache full"], "\(reasons)")
 
         // a and b retired: the next syncs make room and fetch c and d, within the cap.
         try d.publish(campaigns(["c", "d"]))

@@ -1,6 +1,6 @@
 import Foundation
 import SplashCore
-import SplashServices
+@testable import SplashServices
 import SplashTestSupport
 import Testing
 
@@ -31,6 +31,37 @@ import Testing
         try store.db.execute("DROP TABLE campaigns")
         #expect(throws: (any Error).self) { try store.evict(cache, toFit: 1 << 20, now: Date()) }
         #expect(cache.usage() == 3 << 20)
+    }
+
+    /// A campaign gone from the feed for longer than the retention period is forgotten with
+    /// its shows and thumbnail; one gone for less stays, history and all.
+    @Test func campaignsGoneForLongerThanTheRetentionArePruned() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir + "/data")
+        let feedURL = URL(string: "https://cdn.example.test/feed.json")!
+        func feed(_ ids: [String]) throws -> FeedDocument {
+            let entries = ids.map { #"{"id": "\#($0)", "picUrl": "\#($0).jpg", "showTime": 5}"# }
+            return try FeedDocument.decode(Data("[\(entries.joined(separator: ","))]".utf8), from: feedURL)
+        }
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        let day: TimeInterval = 86_400
+        try store.apply(try feed(["kept", "gone", "back"]), from: feedURL, etag: nil, lastModified: nil,
+                        images: ["gone": .cached(thumbnail: [0xFF, 0xD8, 1]), "kept": .cached(thumbnail: [0xFF, 0xD8, 2])], at: t0)
+        try store.recordShow(campaignID: "gone", at: t0)
+        try store.recordShow(campaignID: "kept", at: t0)
+        try store.apply(try feed(["kept"]), from: feedURL, etag: nil, lastModified: nil, images: [:], at: t0 + day)
+        try store.apply(try feed(["kept", "back"]), from: feedURL, etag: nil, lastModified: nil, images: [:], at: t0 + 60 * day)
+        // 89 days after it left: still there.
+        try store.apply(try feed(["kept"]), from: feedURL, etag: nil, lastModified: nil, images: [:], at: t0 + 89 * day)
+        #expect(try store.campaigns(includeInactive: true).map(\.campaign.id).sorted() == ["back", "gone", "kept"])
+        #expect(try store.showCounts() == ["gone": 1, "kept": 1])
+
+        try store.apply(try feed(["kept"]), from: feedURL, etag: nil, lastModified: nil, images: [:], at: t0 + 92 * day)
+        #expect(try store.campaigns(includeInactive: true).map(\.campaign.id).sorted() == ["back", "kept"])
+        #expect(try store.showCounts() == ["kept": 1])
+        let keys = PictureKeys()
+        #expect(try store.thumbnail(forImageKey: keys.of(URL(string: "https://cdn.example.test/gone.jpg")!).key) == nil)
+        #expect(try store.thumbnail(forImageKey: keys.of(URL(string: "https://cdn.example.test/kept.jpg")!).key) == [0xFF, 0xD8, 2])
     }
 
     /// Ids that differ after a NUL character are two campaigns with two show counts
