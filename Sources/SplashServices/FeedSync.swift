@@ -69,7 +69,7 @@ public final class FeedSync {
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
-            var pictureErrors: [String] = []
+            var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.
             let known = Dictionary(((try? store.campaigns(includeInactive: true, thumbnails: false)) ?? [])
                 .map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -98,7 +98,7 @@ public final class FeedSync {
                     outcomes[key] = status
                 }
                 images[campaign.id] = status.0
-                if let problem = status.1 { pictureErrors.append("campaign \"\(campaign.id)\": \(problem)") }
+                pictureErrors.add(status, campaign: campaign.id)
             }
             do {
                 try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
@@ -107,7 +107,7 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
-                              warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors)
+                              warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors.lines)
         }
     }
 
@@ -118,7 +118,34 @@ public final class FeedSync {
         /// Whether room was made already this sync: once is enough (what nobody needs is the
         /// same for every picture of the sync), and each try reads the catalog and the folder.
         var madeRoom = false
-        var left: Int { max(0, cap - used) }
+        /// A picture did not fit after room was made: the rest of the sync fetches no new
+        /// picture (each would be cut off at the room left, costing its bytes for nothing).
+        var full = false
+        var left: Int { full ? 0 : max(0, cap - used) }
+    }
+
+    /// The pictures a sync could not cache, one line each, except those that wait for room
+    /// in the cache: one line says how many (a feed of 30,000 pictures would otherwise
+    /// write 30,000 lines to the log at every sync).
+    struct PictureProblems {
+        private var each: [String] = []
+        private var waitingForRoom: [String] = []
+
+        mutating func add(_ status: (CampaignStore.ImageStatus, String?), campaign id: String) {
+            if case .waiting(ImageCache.fullReason) = status.0 {
+                waitingForRoom.append(id)
+            } else if let problem = status.1 {
+                each.append("campaign \"\(id)\": \(problem)")
+            }
+        }
+
+        var lines: [String] {
+            guard let first = waitingForRoom.first else { return each }
+            if waitingForRoom.count == 1 { return each + ["campaign \"\(first)\": picture not cached yet: \(ImageCache.fullMessage)"] }
+            let named = waitingForRoom.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            return each + ["\(waitingForRoom.count) campaigns (\(named)\(waitingForRoom.count > 3 ? ", …" : "")): "
+                + "pictures not cached yet: \(ImageCache.fullMessage)"]
+        }
     }
 
     /// The stored campaigns a sync starts from, read beside the request.
@@ -142,7 +169,7 @@ public final class FeedSync {
     /// download that failed earlier). Writes only when one arrives.
     private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
-        var pictureErrors: [String] = []
+        var pictureErrors = PictureProblems()
         var room = Room(cap: cacheMaxBytes, used: missing.isEmpty ? 0 : cache.usage())
         // Unread, fewer pictures are kept while room is made; eligible ones are still protected.
         let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
@@ -152,7 +179,7 @@ public final class FeedSync {
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
                 // Still waiting is not written: a 304 writes only what arrived.
                 if case .waiting = status.0 {} else { images[id] = status.0 }
-                if let problem = status.1 { pictureErrors.append("campaign \"\(id)\": \(problem)") }
+                pictureErrors.add(status, campaign: id)
             }
         }
         var warnings: [String] = []
@@ -165,7 +192,7 @@ public final class FeedSync {
             // Pictures arrived: the cache may be over its cap now, as after a full sync.
             warnings += evict(now: now)
         }
-        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings, pictureErrors: pictureErrors)
+        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings, pictureErrors: pictureErrors.lines)
     }
 
     /// Caches one campaign picture. A picture already cached (another campaign uses it)
@@ -200,6 +227,7 @@ public final class FeedSync {
         case .unavailable(let reason):
             return (.waiting(reason), "picture not cached yet: \(reason)")
         case .noRoom:
+            if room.madeRoom { room.full = true }
             return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
         }
     }
