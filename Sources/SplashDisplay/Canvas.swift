@@ -7,11 +7,12 @@ import SplashServices
 /// Where frames are drawn and shown: the output (a window, or the console's screen
 /// through `DRMOutput`), its renderer, rotation, and reading frames back as PNG.
 ///
-/// This file is 360 lines: the window and the console are two ways to set up the same
-/// frame and renderer, and stay together so their state is in one place. The rest of the
-/// canvas is split by concern: `Canvas+Primitives` (fills, rounded rectangles, text),
-/// `Canvas+Pictures` (decoded pictures and thumbnails), `Canvas+PreparedFrames` (frames
-/// drawn ahead). Its stored state is internal to the module for those files, not public.
+/// This file is 380 lines: the window and the console are two ways to set up the same
+/// frame and renderer, and stay together so their state is in one place. What is drawn
+/// on is a `Surface` (`Surface+Primitives`: fills, rounded rectangles, text;
+/// `Surface+Pictures`: pictures and thumbnails), which `beginFrame` hands out; decoded
+/// pictures are shared through a `PictureShelf`; `Canvas+PreparedFrames` draws frames
+/// ahead on surfaces of their own.
 ///
 /// Headless, it is SDL's `dummy` video driver with the software renderer; on a display,
 /// the software renderer too, drawing straight into the window's framebuffer (no OpenGL),
@@ -29,9 +30,13 @@ public final class Canvas {
     public let isConsole: Bool
     /// The DRM device asked for (`--drm-device`); nil: the first with a screen connected.
     let drmDevice: String?
-    /// Draws into the window's own pixels (`windowPixels`) where the driver has them,
-    /// otherwise into the driver's renderer (KMSDRM).
-    var renderer: OpaquePointer
+    /// What frames are drawn on: the renderer on the window's own pixels (`windowPixels`)
+    /// where the driver has them, otherwise the driver's renderer (KMSDRM). Made anew when
+    /// the framebuffer changes.
+    private(set) var surface: Surface
+    var renderer: OpaquePointer { surface.renderer }
+    /// Decoded pictures, shared by the screen's surface and frames drawn ahead.
+    let shelf = PictureShelf()
     /// The window's framebuffer when the frame is drawn in software straight into it; then
     /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
     /// On the console, the frame in ordinary memory that each present copies to the screen.
@@ -46,17 +51,6 @@ public final class Canvas {
     /// Which screen is drawn on, on the console: device, connector and mode.
     public var outputName: String? { console?.description }
     var rotationTarget: OpaquePointer?
-    var pictures: [String: (picture: LoadedPicture, size: Size)] = [:]
-    /// Pictures decoding on another thread, by path, until a frame needs them.
-    var pending: [String: PendingPicture] = [:]
-
-    /// A decoded picture, kept while its screen is up.
-    enum LoadedPicture {
-        /// Uploaded to the renderer (rotated output, pictures with transparency, KMSDRM).
-        case texture(OpaquePointer)
-        /// Kept as decoded and blitted onto the window's pixels.
-        case pixels(DecodedPicture)
-    }
 
     /// Where frames go.
     public enum Output: Equatable {
@@ -114,7 +108,8 @@ public final class Canvas {
         drmDevice = device
         isConsole = true
         windowPixels = pixels
-        self.renderer = renderer
+        surface = Surface(renderer: renderer, pixels: rotation == .none ? pixels : nil,
+                          layoutSize: rotation.logicalSize(for: output.size), shelf: shelf, ownsRenderer: true)
         driver = "drm"
         rendererName = "software"
         outputSize = output.size
@@ -187,7 +182,6 @@ public final class Canvas {
             SDL_DestroyWindow(window)
             throw DisplayError.sdl("creating a renderer", reason)
         }
-        self.renderer = renderer
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
@@ -195,6 +189,8 @@ public final class Canvas {
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         outputSize = Size(width: Int(w), height: Int(h))
+        surface = Surface(renderer: renderer, pixels: rotation == .none ? windowPixels : nil,
+                          layoutSize: rotation.logicalSize(for: outputSize), shelf: shelf, ownsRenderer: true)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         if !headless {
             SDL_ShowCursor(SDL_DISABLE)
@@ -203,9 +199,9 @@ public final class Canvas {
     }
 
     deinit {
-        releasePictures(except: [])
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
-        SDL_DestroyRenderer(renderer)
+        // The renderer goes before the window or frame under it.
+        surface.close()
         if let window {
             SDL_DestroyWindow(window)
         } else if let windowPixels {
@@ -228,11 +224,12 @@ public final class Canvas {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
             guard let software = Self.softwareRenderer(on: pixels) else { return false }
-            releasePictures(except: [], keepingPixels: true)
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
             rotationTarget = nil
-            SDL_DestroyRenderer(renderer)
-            renderer = software
+            // The old surface goes with its renderer and textures; decoded pictures stay.
+            surface = Surface(renderer: software, pixels: rotation == .none ? pixels : nil,
+                              layoutSize: rotation.logicalSize(for: Size(width: Int(pixels.pointee.w), height: Int(pixels.pointee.h))),
+                              shelf: shelf, ownsRenderer: true)
             if window == nil, let old = windowPixels, old != pixels { SDL_FreeSurface(old) }
             windowPixels = pixels
         }
@@ -244,6 +241,8 @@ public final class Canvas {
         outputSize = new
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         rotationTarget = nil
+        // The same renderer at a new size (a driver without window pixels) keeps its textures.
+        surface.layoutSize = layoutSize
         return true
     }
 
@@ -302,8 +301,10 @@ public final class Canvas {
 
     // MARK: frames
 
-    /// Starts a frame: drawing goes to the layout-sized surface.
-    public func beginFrame() {
+    /// Starts a frame and returns what to draw it on (layout-sized; turned onto the output
+    /// at `endFrame` when rotated).
+    @discardableResult
+    public func beginFrame() -> Surface {
         if rotation != .none {
             if rotationTarget == nil {
                 let size = layoutSize
@@ -313,6 +314,18 @@ public final class Canvas {
             }
             SDL_SetRenderTarget(renderer, rotationTarget)
         }
+        return surface
+    }
+
+    /// Hands over a picture already decoding, for the frame that will show it.
+    public func handOver(_ picture: PendingPicture) {
+        shelf.handOver(picture)
+    }
+
+    /// Frees decoded pictures other than `paths`.
+    public func releasePictures(except paths: Set<String>) {
+        shelf.release(except: paths)
+        surface.releaseTextures(except: paths)
     }
 
     /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,

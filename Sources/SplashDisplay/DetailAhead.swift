@@ -9,9 +9,9 @@ final class DetailAhead {
 
     private var ready: (scene: DetailScene, size: Size, frame: Canvas.PreparedFrame, failure: Failure?)?
 
-    /// Has `detail` at `size` drawn ahead by `draw` on `canvas`, unless it already is;
-    /// nil drops what was drawn.
-    func prepare(_ detail: DetailScene?, size: Size, on canvas: Canvas, draw: () -> Failure?) {
+    /// Has `detail` at `size` drawn ahead by `draw` (on a surface of its own that `canvas`
+    /// makes), unless it already is; nil drops what was drawn.
+    func prepare(_ detail: DetailScene?, size: Size, on canvas: Canvas, draw: (Surface) -> Failure?) {
         guard let detail else {
             ready = nil
             return
@@ -19,7 +19,7 @@ final class DetailAhead {
         if let ready, ready.scene == detail, ready.size == size { return }
         ready = nil
         var failure: Failure?
-        if let frame = canvas.prepareFrame({ failure = draw() }) {
+        if let frame = canvas.prepareFrame({ failure = draw($0) }) {
             ready = (detail, size, frame, failure)
         }
     }

@@ -3,23 +3,23 @@ import SplashCore
 /// Draws the detail screen: the campaign's picture, title and wrapped text, and the
 /// poetry card.
 struct DetailRenderer {
-    var canvas: Canvas
+    var surface: Surface
     var fonts: FontBook
 
     /// Draws `scene`; a picture that cannot be decoded is left out and reported.
     func draw(_ scene: DetailScene) throws {
-        let layout = DetailLayout(screen: canvas.layoutSize)
-        canvas.clear(Palette.page)
+        let layout = DetailLayout(screen: surface.layoutSize)
+        surface.clear(Palette.page)
         var failure: Error?
         var textTop = layout.text.y
         if let path = scene.imagePath {
             do {
-                let size = try canvas.imageSize(path)
+                let size = try surface.imageSize(path)
                 var placed = ImageFit.fit.placement(of: size, on: Size(width: layout.picture.width, height: layout.picture.height))
                     .destination
                 placed.x = layout.picture.x
                 placed.y += layout.picture.y
-                try canvas.drawImage(path, in: placed, mode: .fill)
+                try surface.drawImage(path, in: placed, mode: .fill)
             } catch {
                 failure = error
                 textTop = layout.picture.y
@@ -32,14 +32,14 @@ struct DetailRenderer {
         if let title = scene.title {
             let block = TextBlock(title, width: layout.text.width, size: layout.titleSize, bold: true, maxLines: 2,
                                   fonts: fonts)
-            block.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.ink)
+            block.draw(on: surface, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.ink)
             textTop += block.height + layout.bodySize / 2
         }
         let room = max(0, (bottom - textTop) / max(1, fonts.lineHeight(size: layout.bodySize)))
         let body = TextBlock(scene.text, width: layout.text.width, size: layout.bodySize, maxLines: room, fonts: fonts)
-        body.draw(on: canvas, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
+        body.draw(on: surface, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
 
-        PoetryCard(canvas: canvas, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
+        PoetryCard(surface: surface, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
         if let failure { throw failure }
     }
 }

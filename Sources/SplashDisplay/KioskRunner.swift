@@ -252,12 +252,12 @@ public final class KioskRunner {
         if case .starting = state.scene { return }
         needsRedraw = false
 
-        canvas.beginFrame()
+        let surface = canvas.beginFrame()
         var failure: (path: String, reason: String)?
         switch state.scene {
         case .splash(let splash):
             do {
-                try SplashRenderer(canvas: canvas, fonts: fonts)
+                try SplashRenderer(surface: surface, fonts: fonts)
                     .draw(splash, button: state.skipButton, fit: setup.options.fit, background: setup.options.background)
             } catch {
                 failure = (splash.imagePath, error.localizedDescription)
@@ -270,10 +270,10 @@ public final class KioskRunner {
             canvas.releasePictures(except: [splash.imagePath])
         case .detail(let detail):
             let ahead = detailAhead.show(detail, size: size, on: canvas)
-            failure = ahead.shown ? ahead.failure : drawDetail(detail)
+            failure = ahead.shown ? ahead.failure : drawDetail(detail, on: surface)
             canvas.releasePictures(except: Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
         case .operator(let view):
-            OperatorRenderer(canvas: canvas, fonts: fonts).draw(view)
+            OperatorRenderer(surface: surface, fonts: fonts).draw(view)
             canvas.releasePictures(except: [])
         case .starting:
             return
@@ -302,9 +302,9 @@ public final class KioskRunner {
         }
     }
 
-    private func drawDetail(_ detail: DetailScene) -> (path: String, reason: String)? {
+    private func drawDetail(_ detail: DetailScene, on surface: Surface) -> (path: String, reason: String)? {
         do {
-            try DetailRenderer(canvas: canvas, fonts: fonts).draw(detail)
+            try DetailRenderer(surface: surface, fonts: fonts).draw(detail)
             return nil
         } catch {
             return (detail.imagePath ?? "", error.localizedDescription)
@@ -314,7 +314,9 @@ public final class KioskRunner {
     /// While a splash is up, draws the detail screen it hands over to off the screen.
     private func prepareUpcomingDetail() {
         let detail = state.upcomingDetail
-        detailAhead.prepare(detail, size: canvas.layoutSize, on: canvas) { detail.flatMap(drawDetail) }
+        detailAhead.prepare(detail, size: canvas.layoutSize, on: canvas) { surface in
+            detail.flatMap { drawDetail($0, on: surface) }
+        }
     }
 
     /// The current screen's name, for snapshots and `frame` events.

@@ -5,7 +5,7 @@ import SplashCore
 /// (no full picture is decoded for it), each with its standing, the next one marked;
 /// beside it (below, in portrait) the feed, cache, poetry and system facts.
 struct OperatorRenderer {
-    var canvas: Canvas
+    var surface: Surface
     var fonts: FontBook
 
     static let background = RGBColor(red: 0x1B, green: 0x1D, blue: 0x22)
@@ -17,16 +17,16 @@ struct OperatorRenderer {
     static let bad = RGBColor(red: 0xEF, green: 0x53, blue: 0x50)
 
     func draw(_ view: OperatorScene) {
-        let screen = canvas.layoutSize
+        let screen = surface.layoutSize
         let short = screen.shorterSide
         let m = max(12, short * 3 / 100)
-        canvas.clear(Self.background)
+        surface.clear(Self.background)
         let titleSize = max(16, short * 34 / 1000)
-        canvas.drawText("运维视图 · Operator view", at: Point(x: m, y: m), fonts: fonts, size: titleSize, bold: true,
+        surface.drawText("运维视图 · Operator view", at: Point(x: m, y: m), fonts: fonts, size: titleSize, bold: true,
                         color: Self.text)
         let hintSize = max(11, short * 18 / 1000)
         let headerBottom = m + fonts.lineHeight(size: titleSize, bold: true)
-        canvas.drawText("F2 · Ctrl+O · Esc, or 30 s without input, closes it", at: Point(x: m, y: headerBottom),
+        surface.drawText("F2 · Ctrl+O · Esc, or 30 s without input, closes it", at: Point(x: m, y: headerBottom),
                         fonts: fonts, size: hintSize, color: Self.muted)
         let top = headerBottom + fonts.lineHeight(size: hintSize) + m / 2
 
@@ -46,7 +46,7 @@ struct OperatorRenderer {
 
     private func drawGrid(_ tiles: [OperatorTile], in area: Rect, short: Int) {
         guard !tiles.isEmpty else {
-            canvas.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
+            surface.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
                             size: max(12, short * 24 / 1000), color: Self.muted)
             return
         }
@@ -64,31 +64,31 @@ struct OperatorRenderer {
             let y = area.y + (i / columns) * (tileHeight + gap)
             let box = Rect(x: x, y: y, width: tileWidth, height: tileHeight)
             if tile.isNext {
-                canvas.fillRoundedRect(Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6),
+                surface.fillRoundedRect(Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6),
                                        radius: 10, .widgetYellow)
             }
-            canvas.fillRoundedRect(box, radius: 8, Self.tileColor)
+            surface.fillRoundedRect(box, radius: 8, Self.tileColor)
             let thumb = Rect(x: x + 6, y: y + 6, width: tileWidth - 12, height: thumbHeight - 6)
-            if let bytes = tile.thumbnail, canvas.drawJPEG(bytes, in: thumb) {
+            if let bytes = tile.thumbnail, surface.drawJPEG(bytes, in: thumb) {
             } else {
-                canvas.fill(thumb, Self.background)
-                canvas.drawText("无缩略图", at: Point(x: thumb.x + 6, y: thumb.y + 6), fonts: fonts, size: lineSize,
+                surface.fill(thumb, Self.background)
+                surface.drawText("无缩略图", at: Point(x: thumb.x + 6, y: thumb.y + 6), fonts: fonts, size: lineSize,
                                 color: Self.muted)
             }
             var ty = y + thumbHeight + 4
             let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
-            canvas.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
+            surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
             ty += line
             let counts = "\(tile.remaining)/\(tile.showTime)" + (tile.isNext ? "  ▶ next" : "")
-            canvas.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
+            surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
                             color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
             let status = tile.ineligibility.map { "✗ " + $0 } ?? "✓ eligible"
-            canvas.drawText(clipped(status, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
+            surface.drawText(clipped(status, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
                             fonts: fonts, size: lineSize, color: tile.ineligibility == nil ? Self.good : Self.warn)
         }
         if shown < tiles.count {
-            canvas.drawText("+\(tiles.count - shown) more — splashboard campaigns lists them all",
+            surface.drawText("+\(tiles.count - shown) more — splashboard campaigns lists them all",
                             at: Point(x: area.x, y: area.maxY - line), fonts: fonts, size: lineSize, color: Self.muted)
         }
     }
@@ -119,10 +119,10 @@ struct OperatorRenderer {
         let labelSize = max(10, size * 85 / 100)
         for (label, value, color) in facts {
             guard y < area.maxY else { break }
-            canvas.drawText(label, at: Point(x: area.x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
+            surface.drawText(label, at: Point(x: area.x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
             y += fonts.lineHeight(size: labelSize)
             let block = TextBlock(value, width: area.width, size: size, maxLines: 3, fonts: fonts)
-            block.draw(on: canvas, at: Point(x: area.x, y: y), fonts: fonts, color: color)
+            block.draw(on: surface, at: Point(x: area.x, y: y), fonts: fonts, color: color)
             y += block.height + size / 2
         }
     }

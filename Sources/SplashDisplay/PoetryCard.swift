@@ -6,18 +6,18 @@ import SplashCore
 /// and the poem's lines beside it, the author last. Text shrinks until it fits inside
 /// the card; what still does not fit ends with "…".
 struct PoetryCard {
-    var canvas: Canvas
+    var surface: Surface
     var fonts: FontBook
 
     func draw(_ entry: PoetryEntry, spinnerPhase: Int?, in card: Rect) {
         let radius = max(8, card.height / 10)
         for i in 1...4 {
             let spread = i * max(1, card.height / 90)
-            canvas.fillRoundedRect(Rect(x: card.x - spread / 2, y: card.y + spread, width: card.width + spread,
+            surface.fillRoundedRect(Rect(x: card.x - spread / 2, y: card.y + spread, width: card.width + spread,
                                         height: card.height + spread / 2),
                                    radius: radius + spread, .black, alpha: 14)
         }
-        canvas.fillRoundedRect(card, radius: radius, .widgetYellow)
+        surface.fillRoundedRect(card, radius: radius, .widgetYellow)
 
         let pad = Self.padding(of: card)
         let picture = Self.pictureSquare(in: card)
@@ -72,29 +72,29 @@ struct PoetryCard {
         lines.truncate(toLines: max(0, room / max(1, lines.lineHeight)), width: box.width, fonts: fonts)
         let used = origin.height + gap + lines.height
         let top = box.y + max(0, (box.height - used) / 2)
-        origin.draw(on: canvas, at: Point(x: box.x, y: top), fonts: fonts, color: Palette.poemInk)
-        lines.draw(on: canvas, at: Point(x: box.x, y: top + origin.height + gap), fonts: fonts, color: Palette.poemInk)
+        origin.draw(on: surface, at: Point(x: box.x, y: top), fonts: fonts, color: Palette.poemInk)
+        lines.draw(on: surface, at: Point(x: box.x, y: top + origin.height + gap), fonts: fonts, color: Palette.poemInk)
     }
 
     /// The poem's picture; while one loads with none to show, a turning spinner; with no
     /// picture at all, a drawn emblem: the title's first character on a tile of its own colour.
     private func drawPicture(_ entry: PoetryEntry, spinnerPhase: Int?, in square: Rect) {
         let radius = max(6, square.height / 12)
-        if let path = entry.imagePath, (try? canvas.drawImage(path, in: square, mode: .fill)) != nil {
+        if let path = entry.imagePath, (try? surface.drawImage(path, in: square, mode: .fill)) != nil {
             return
         }
         if let phase = spinnerPhase {
-            canvas.fillRoundedRect(square, radius: radius, Palette.emblem)
+            surface.fillRoundedRect(square, radius: radius, Palette.emblem)
             drawSpinner(phase: phase, in: square)
             return
         }
         let tile = entry.source == .placeholder ? Palette.emblem : Palette.emblemColor(for: entry.origin)
-        canvas.fillRoundedRect(square, radius: radius, tile)
+        surface.fillRoundedRect(square, radius: radius, tile)
         let glyph = entry.source == .placeholder ? "诗" : String(entry.origin.first ?? "诗")
         let size = square.height * 55 / 100
         let w = fonts.width(of: glyph, size: size, bold: true)
         let h = fonts.lineHeight(size: size, bold: true)
-        canvas.drawText(glyph, at: Point(x: square.x + (square.width - w) / 2, y: square.y + (square.height - h) / 2),
+        surface.drawText(glyph, at: Point(x: square.x + (square.width - w) / 2, y: square.y + (square.height - h) / 2),
                         fonts: fonts, size: size, bold: true, color: .white)
     }
 
@@ -108,7 +108,7 @@ struct PoetryCard {
             let x = center.x + Int((ring * sin(angle)).rounded()) - dot / 2
             let y = center.y - Int((ring * cos(angle)).rounded()) - dot / 2
             let age = ((phase - i) % 12 + 12) % 12
-            canvas.fillRoundedRect(Rect(x: x, y: y, width: dot, height: dot), radius: dot / 2, .white,
+            surface.fillRoundedRect(Rect(x: x, y: y, width: dot, height: dot), radius: dot / 2, .white,
                                    alpha: UInt8(255 - age * 18))
         }
     }

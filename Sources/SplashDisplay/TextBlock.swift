@@ -32,9 +32,9 @@ struct TextBlock {
     }
 
     /// Draws the lines from `origin` downwards.
-    func draw(on canvas: Canvas, at origin: Point, fonts: FontBook, color: RGBColor) {
+    func draw(on surface: Surface, at origin: Point, fonts: FontBook, color: RGBColor) {
         for (i, line) in lines.enumerated() {
-            canvas.drawText(line, at: Point(x: origin.x, y: origin.y + i * lineHeight), fonts: fonts,
+            surface.drawText(line, at: Point(x: origin.x, y: origin.y + i * lineHeight), fonts: fonts,
                             size: size, bold: bold, color: color)
         }
     }

@@ -14,9 +14,9 @@ import Testing
         let dir = try temporaryFolder()
         var shots: [Snapshot] = []
         for text in ["跳", "过", "\u{E000}"] {
-            canvas.beginFrame()
-            canvas.clear(.white)
-            canvas.drawText(text, at: Point(x: 10, y: 10), fonts: fonts, size: 80, color: .black)
+            let surface = canvas.beginFrame()
+            surface.clear(.white)
+            surface.drawText(text, at: Point(x: 10, y: 10), fonts: fonts, size: 80, color: .black)
             let path = dir + "/\(shots.count).png"
             try canvas.endFrame(snapshotPath: path)
             shots.append(try Snapshot(path))
@@ -50,17 +50,15 @@ import Testing
                                 poetry: PoetryEntry(origin: "江南春", lines: ["千里莺啼绿映红"], imagePath: dir + "/poem.png",
                                                     source: .bundled),
                                 spinnerPhase: nil)
-        func draw() { #expect((try? DetailRenderer(canvas: canvas, fonts: fonts).draw(scene)) != nil) }
+        func draw(on surface: Surface) { #expect((try? DetailRenderer(surface: surface, fonts: fonts).draw(scene)) != nil) }
 
-        canvas.beginFrame()
-        draw()
+        draw(on: canvas.beginFrame())
         try canvas.endFrame(snapshotPath: dir + "/direct.png")
         canvas.releasePictures(except: [])
 
         // Something else on the screen while the detail is drawn off it.
-        canvas.beginFrame()
-        canvas.clear(.black)
-        let frame = try #require(canvas.prepareFrame(draw))
+        canvas.beginFrame().clear(.black)
+        let frame = try #require(canvas.prepareFrame { draw(on: $0) })
         try canvas.endFrame(snapshotPath: dir + "/meanwhile.png")
         canvas.beginFrame()
         #expect(canvas.draw(frame))
@@ -82,9 +80,9 @@ import Testing
         try writeImage(dir + "/big.jpg", width: 1920, height: 1080, bands: [red, green, blue])
         let screen = Rect(x: 0, y: 0, width: 640, height: 480)
         for n in 0..<2 {
-            canvas.beginFrame()
-            canvas.clear(.black)
-            try canvas.drawImage(dir + "/big.jpg", in: screen, mode: .fit)
+            let surface = canvas.beginFrame()
+            surface.clear(.black)
+            try surface.drawImage(dir + "/big.jpg", in: screen, mode: .fit)
             try canvas.endFrame(snapshotPath: dir + "/\(n).png")
         }
         let first = try Snapshot(dir + "/0.png")
@@ -111,12 +109,12 @@ import Testing
         try writeImage(dir + "/a.jpg", width: 320, height: 180, bands: [blue])
         canvas.handOver(PendingPicture(path: dir + "/page.jpg"))
         let screen = Rect(x: 0, y: 0, width: 320, height: 180)
-        canvas.beginFrame()
-        try canvas.drawImage(dir + "/a.jpg", in: screen, mode: .fill)
+        let surface = canvas.beginFrame()
+        try surface.drawImage(dir + "/a.jpg", in: screen, mode: .fill)
         try canvas.endFrame(snapshotPath: dir + "/a.png")
         #expect(try Snapshot(dir + "/a.png").color(160, 90).isClose(to: green, tolerance: 20))
         // One that fails to decode fails the same way as decoding it then would.
-        #expect(throws: DisplayError.self) { try canvas.drawImage(dir + "/page.jpg", in: screen, mode: .fill) }
+        #expect(throws: DisplayError.self) { try surface.drawImage(dir + "/page.jpg", in: screen, mode: .fill) }
         // One no frame asked for is let go with the pictures of the screen before.
         canvas.releasePictures(except: [dir + "/a.jpg"])
     }

@@ -4,7 +4,7 @@ import SplashCore
 import SplashServices
 
 /// The drawing primitives the screens are made of: fills, rounded rectangles, text.
-extension Canvas {
+extension Surface {
     func setColor(_ c: RGBColor, alpha: UInt8 = 255) {
         SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, alpha)
     }

@@ -5,65 +5,38 @@ import SplashServices
 
 /// Pictures: decoded once per screen (or ahead, on another thread), kept while the
 /// screen is up, drawn fitted or filled; thumbnails from the database.
-extension Canvas {
-    /// The pixel size of the decoded image at `path` (decoded once, kept until `keepPictures`).
+extension Surface {
+    /// A picture ready to draw on this surface.
+    private enum Ready {
+        /// Uploaded to this surface's renderer.
+        case texture(OpaquePointer)
+        /// Kept as decoded, blitted onto this surface's pixels.
+        case pixels(DecodedPicture)
+    }
+
+    /// The pixel size of the decoded image at `path` (decoded once, kept until released).
     public func imageSize(_ path: String) throws -> Size {
         try picture(path).size
     }
 
-    /// Hands over a picture already decoding, for the frame that will show it.
-    public func handOver(_ picture: PendingPicture) {
-        pending[picture.path] = picture
-    }
-
-    private func picture(_ path: String) throws -> (picture: LoadedPicture, size: Size) {
-        if let cached = pictures[path] { return cached }
-        let surface: UnsafeMutablePointer<SDL_Surface>
-        do {
-            if let early = pending.removeValue(forKey: path) {
-                surface = try early.take()
-            } else {
-                surface = try ImageDecoder.load(path)
-            }
-        } catch {
-            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
-        }
+    private func picture(_ path: String) throws -> (picture: Ready, size: Size) {
+        if pixels != nil, let kept = shelf.decoded[path] { return (.pixels(kept.picture), kept.size) }
+        if let made = textures[path] { return (.texture(made.texture), made.size) }
+        let surface = try shelf.decode(path)
         let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        let entry: (picture: LoadedPicture, size: Size)
-        if drawsOntoWindowPixels, !DecodedPicture.hasTransparency(surface) {
+        if pixels != nil, !DecodedPicture.hasTransparency(surface) {
             // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
-            entry = (.pixels(DecodedPicture(surface)), size)
-        } else {
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                throw DisplayError.badImage(path: path, reason: sdlErrorText())
-            }
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            entry = (.texture(texture), size)
+            let decoded = DecodedPicture(surface)
+            shelf.keep(decoded, size: size, for: path)
+            return (.pixels(decoded), size)
         }
-        pictures[path] = entry
-        return entry
-    }
-
-    /// Pictures go straight onto the window's pixels when the frame is drawn there unrotated.
-    var drawsOntoWindowPixels: Bool { windowPixels != nil && rotation == .none }
-
-    /// Frees decoded images other than `paths`.
-    public func releasePictures(except paths: Set<String>) {
-        releasePictures(except: paths, keepingPixels: false)
-    }
-
-    func releasePictures(except paths: Set<String>, keepingPixels: Bool) {
-        pending = pending.filter { paths.contains($0.key) }
-        for (path, entry) in pictures where !paths.contains(path) {
-            switch entry.picture {
-            case .texture(let texture):
-                SDL_DestroyTexture(texture)
-            case .pixels:
-                if keepingPixels { continue }
-            }
-            pictures[path] = nil
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+            throw DisplayError.badImage(path: path, reason: sdlErrorText())
         }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        textures[path] = (texture, size)
+        return (.texture(texture), size)
     }
 
     /// Draws part of a texture into a rectangle, scaled.
@@ -87,10 +60,10 @@ extension Canvas {
         let source = placement.source
         switch picture {
         case .pixels(let decoded):
-            guard let windowPixels else { return }
+            guard let pixels else { return }
             // What the renderer has queued goes first, then the picture straight onto the frame.
-            SDL_RenderFlush(renderer)
-            if decoded.draw(source, to: dst, on: windowPixels) { return }
+            flush()
+            if decoded.draw(source, to: dst, on: pixels) { return }
             // A rectangle the blitters refuse (they do not clip): through a texture instead.
             guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.pixels) else {
                 throw DisplayError.badImage(path: path, reason: sdlErrorText())

@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Fetcher {
+    /// The delegate of one request: checks the status, counts bytes, follows at most
+    /// `maxRedirects` redirects and never from https to http.
+    final class Transfer: @unchecked Sendable {
+        let url: URL
+        let limit: Int
+        let maxRedirects: Int
+        let inspect: (([UInt8]) throws -> Void)?
+        let sink: (Data) throws -> Void
+        let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var redirects = 0
+        private var lastURL: URL?
+        private var received = 0
+        private var inspected = false
+        private var failure: Error?
+        private var result: Result?
+
+        init(url: URL, limit: Int, maxRedirects: Int, inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) {
+            self.url = url
+            self.limit = limit
+            self.maxRedirects = maxRedirects
+            self.inspect = inspect
+            self.sink = sink
+        }
+
+        /// Where the request went last: its URL, or where a redirect sent it.
+        var currentURL: URL {
+            lock.lock()
+            defer { lock.unlock() }
+            return lastURL ?? url
+        }
+
+        func fail(_ error: Error) {
+            lock.lock()
+            if failure == nil { failure = error }
+            lock.unlock()
+        }
+
+        func outcome() throws -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            if let failure { throw failure }
+            guard let result else { throw FetchError.transport("no answer", url: url.absoluteString) }
+            return result
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            redirects += 1
+            if redirects > maxRedirects {
+                fail(FetchError.tooManyRedirects(url.absoluteString))
+                completionHandler(nil)
+                task.cancel()
+            } else if !Fetcher.redirectAllowed(from: task.originalRequest?.url ?? url, to: request.url) {
+                fail(FetchError.insecureRedirect(url.absoluteString))
+                completionHandler(nil)
+                task.cancel()
+            } else {
+                lock.lock(); lastURL = request.url; lock.unlock()
+                completionHandler(request)
+            }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            guard let http = response as? HTTPURLResponse else {
+                fail(FetchError.transport("not an HTTP answer", url: url.absoluteString))
+                return completionHandler(.cancel)
+            }
+            switch http.statusCode {
+            case 304:
+                lock.lock(); result = .notModified; lock.unlock()
+                completionHandler(.allow)
+            case 200:
+                if http.expectedContentLength > Int64(limit) {
+                    fail(FetchError.tooLarge(limit: limit, url: url.absoluteString))
+                    return completionHandler(.cancel)
+                }
+                let headers = http.allHeaderFields
+                func header(_ name: String) -> String? {
+                    headers.first { ($0.key as? String)?.lowercased() == name }?.value as? String
+                }
+                lock.lock()
+                result = .fetched(etag: header("etag"), lastModified: header("last-modified"), bytes: 0)
+                lock.unlock()
+                completionHandler(.allow)
+            default:
+                fail(FetchError.status(http.statusCode, url.absoluteString))
+                completionHandler(.cancel)
+            }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            let failed = failure != nil
+            lock.unlock()
+            if failed { return }
+            received += data.count
+            do {
+                guard received <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+                if !inspected, let inspect {
+                    inspected = true
+                    try inspect([UInt8](data.prefix(1024)))
+                }
+                try sink(data)
+            } catch {
+                fail(error)
+                dataTask.cancel()
+            }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            if let error {
+                let nsError = error as NSError
+                if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut {
+                    fail(FetchError.timedOut(seconds: Int(task.originalRequest?.timeoutInterval ?? 5), url: url.absoluteString))
+                } else {
+                    fail(FetchError.transport(error.localizedDescription, url: url.absoluteString))
+                }
+            } else if let expected = task.response?.expectedContentLength, expected >= 0,
+                      case .fetched = result, Int64(received) < expected {
+                fail(FetchError.transport("the body ended after \(received) of \(expected) bytes", url: url.absoluteString))
+            }
+            lock.lock()
+            if case .fetched(let etag, let lastModified, _) = result {
+                result = .fetched(etag: etag, lastModified: lastModified, bytes: received)
+            }
+            lock.unlock()
+            done.signal()
+        }
+    }
+}
