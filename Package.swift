@@ -32,11 +32,16 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
             name: "SplashServices",
-            dependencies: ["SplashCore", "CSQLite", "CSDL2"]
+            dependencies: ["SplashCore", "CSQLite", "CSDL2", "CTurboJPEG"]
         ),
         .target(
             name: "SplashDisplay",

@@ -3,26 +3,31 @@ import SplashCore
 
 /// An opaque picture kept as decoded and drawn straight onto the window's pixels.
 ///
-/// It starts at full size in SDL_image's format. When its first draw is smaller, it is
-/// scaled down once (bilinear) into the frame's pixel format, a band of rows at a time, and
-/// the full-size copy is freed: a 4K picture is never held twice in full, and redrawing it
-/// (the countdown, once a second) is a plain copy.
+/// It starts as decoded: a JPEG already scaled down in the decoder to about the size it is
+/// drawn at, a PNG at full size. When its first draw is smaller, it is scaled down once
+/// (bilinear) into the frame's pixel format, a band of rows at a time, and the larger copy
+/// is freed: a picture is never held twice in full, and redrawing it (the countdown, once
+/// a second) is a plain copy.
 final class DecodedPicture {
     /// The original picture's size; placements are computed on it.
     let size: Size
     private var surface: UnsafeMutablePointer<SDL_Surface>
     /// The pixels held now (full size, or scaled down by `held(_:)`'s factor).
     var pixels: UnsafeMutablePointer<SDL_Surface> { surface }
-    /// Pixels held per pixel of the original (1 until scaled down).
-    private var scale = 1.0
+    /// Pixels held per pixel of the original (1 for a whole picture).
+    private var scale: Double
+    /// Pixels held per pixel of the original: a draw that needs more decodes the picture again.
+    var heldScale: Double { scale }
     /// Only the first draw scales down what is held (the splash, the largest); later,
     /// smaller draws (the detail screen's picture) scale from it without replacing it.
     private var drawn = false
 
-    /// Takes ownership of `surface`.
-    init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+    /// Takes ownership of `surface`, decoded from a picture of `original` size (the
+    /// surface's own size when nil).
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>, original: Size? = nil) {
         self.surface = surface
-        size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        size = original ?? Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        scale = Double(surface.pointee.w) / Double(max(1, size.width))
     }
 
     deinit { SDL_FreeSurface(surface) }

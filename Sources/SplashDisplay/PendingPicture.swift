@@ -6,15 +6,19 @@ import SplashServices
 /// splash's picture decodes while SDL opens the window.
 public final class PendingPicture: @unchecked Sendable {
     public let path: String
+    /// Pixels per pixel of the original it is decoded with (a JPEG may be decoded smaller).
+    public let scale: Double
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<UnsafeMutablePointer<SDL_Surface>, Error>?
+    private var result: Result<ImageDecoder.Decoded, Error>?
     private var taken = false
 
-    /// Starts decoding the file at `path`.
-    public init(path: String) {
+    /// Starts decoding the file at `path`, with at least `scale` pixels per pixel of the
+    /// original (1: whole).
+    public init(path: String, scale: Double = 1) {
         self.path = path
+        self.scale = scale
         SerialWorker.detached(name: "splashboard.decode") { [self] in
-            result = Result { try ImageDecoder.load(path) }
+            result = Result { try ImageDecoder.load(path, scale: scale) }
             done.signal()
         }
     }
@@ -26,7 +30,7 @@ public final class PendingPicture: @unchecked Sendable {
     }
 
     /// Waits for the decode to end; the surface is then the caller's to free.
-    func take() throws -> UnsafeMutablePointer<SDL_Surface> {
+    func take() throws -> ImageDecoder.Decoded {
         done.wait()
         taken = true
         return try result!.get()
@@ -35,6 +39,6 @@ public final class PendingPicture: @unchecked Sendable {
     deinit {
         guard !taken else { return }
         done.wait()
-        if case .success(let surface) = result { SDL_FreeSurface(surface) }
+        if case .success(let decoded) = result { SDL_FreeSurface(decoded.surface) }
     }
 }

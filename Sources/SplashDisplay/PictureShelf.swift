@@ -1,41 +1,67 @@
 import CSDL2
+import Foundation
 import SplashCore
 import SplashServices
 
 /// Decoded pictures shared by everything a canvas draws on (the screen and frames drawn
-/// ahead): pictures still decoding on another thread, and opaque pictures kept as decoded
-/// pixels, blitted straight onto frames drawn in software. Textures are not kept here:
-/// they belong to one renderer, and each `Surface` keeps its own.
+/// ahead): pictures still decoding on another thread, opaque pictures kept as decoded
+/// pixels (blitted straight onto frames drawn in software), and pictures' sizes read from
+/// their headers. Textures are not kept here: they belong to one renderer, and each
+/// `Surface` keeps its own.
 final class PictureShelf {
     /// Pictures decoding on another thread, by path, until a frame needs them.
     private var pending: [String: PendingPicture] = [:]
     /// Opaque pictures as decoded, by path, while their screen is up.
-    private(set) var decoded: [String: (picture: DecodedPicture, size: Size)] = [:]
+    private(set) var decoded: [String: DecodedPicture] = [:]
+    /// Pictures' sizes, by path, read from their headers.
+    private var sizes: [String: Size] = [:]
 
     /// Hands over a picture already decoding, for the frame that will show it.
     func handOver(_ picture: PendingPicture) {
         pending[picture.path] = picture
     }
 
-    /// Decodes the picture at `path` (or takes it from the thread that decoded it ahead);
-    /// the surface is the caller's to free or keep.
-    func decode(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+    /// The size of the picture at `path`, read from its header (nothing is decoded).
+    func size(of path: String) throws -> Size {
+        if let known = sizes[path] { return known }
+        let header: ImageHeader
         do {
-            if let early = pending.removeValue(forKey: path) { return try early.take() }
-            return try ImageDecoder.load(path)
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageError.undecodable("\(path) cannot be opened") }
+            defer { try? handle.close() }
+            header = try ImageHeader.parse([UInt8](handle.readData(ofLength: 1 << 20)))
+        } catch {
+            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
+        }
+        let size = Size(width: header.width, height: header.height)
+        sizes[path] = size
+        return size
+    }
+
+    /// Decodes the picture at `path` with at least `scale` pixels per pixel of the original
+    /// (or takes it from the thread that decoded it ahead, when that one is large enough);
+    /// the surface is the caller's to free or keep.
+    func decode(_ path: String, scale: Double) throws -> ImageDecoder.Decoded {
+        do {
+            if let early = pending.removeValue(forKey: path) {
+                let decoded = try early.take()
+                if decoded.scale + 1e-9 >= min(1, scale) { return decoded }
+                SDL_FreeSurface(decoded.surface)  // decoded for a smaller screen than this one
+            }
+            return try ImageDecoder.load(path, scale: scale)
         } catch {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
     }
 
     /// Keeps an opaque picture as decoded.
-    func keep(_ picture: DecodedPicture, size: Size, for path: String) {
-        decoded[path] = (picture, size)
+    func keep(_ picture: DecodedPicture, for path: String) {
+        decoded[path] = picture
     }
 
     /// Lets go of every picture other than `paths`, decoded or decoding.
     func release(except paths: Set<String>) {
         pending = pending.filter { paths.contains($0.key) }
         decoded = decoded.filter { paths.contains($0.key) }
+        sizes = sizes.filter { paths.contains($0.key) }
     }
 }

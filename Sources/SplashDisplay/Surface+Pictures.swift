@@ -3,8 +3,9 @@ import Foundation
 import SplashCore
 import SplashServices
 
-/// Pictures: decoded once per screen (or ahead, on another thread), kept while the
-/// screen is up, drawn fitted or filled; thumbnails from the database.
+/// Pictures: decoded once per screen (or ahead, on another thread) at about the size they
+/// are drawn at, kept while the screen is up, drawn fitted or filled; thumbnails from the
+/// database.
 extension Surface {
     /// A picture ready to draw on this surface.
     private enum Ready {
@@ -14,29 +15,33 @@ extension Surface {
         case pixels(DecodedPicture)
     }
 
-    /// The pixel size of the decoded image at `path` (decoded once, kept until released).
+    /// The pixel size of the image at `path`, from its header (nothing is decoded).
     public func imageSize(_ path: String) throws -> Size {
-        try picture(path).size
+        try shelf.size(of: path)
     }
 
-    private func picture(_ path: String) throws -> (picture: Ready, size: Size) {
-        if pixels != nil, let kept = shelf.decoded[path] { return (.pixels(kept.picture), kept.size) }
-        if let made = textures[path] { return (.texture(made.texture), made.size) }
-        let surface = try shelf.decode(path)
-        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+    /// The picture at `path` ready to draw with at least `scale` pixels per pixel of the
+    /// original: what is kept when it is large enough, else decoded (again) at that scale.
+    private func picture(_ path: String, scale: Double) throws -> Ready {
+        let enough = min(1, scale) - 1e-9
+        if pixels != nil, let kept = shelf.decoded[path], kept.heldScale >= enough { return .pixels(kept) }
+        if let made = textures[path], made.scale >= enough { return .texture(made.texture) }
+        let decoded = try shelf.decode(path, scale: scale)
+        let surface = decoded.surface
         if pixels != nil, !DecodedPicture.hasTransparency(surface) {
             // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
-            let decoded = DecodedPicture(surface)
-            shelf.keep(decoded, size: size, for: path)
-            return (.pixels(decoded), size)
+            let picture = DecodedPicture(surface, original: decoded.original)
+            shelf.keep(picture, for: path)
+            return .pixels(picture)
         }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
             throw DisplayError.badImage(path: path, reason: sdlErrorText())
         }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        textures[path] = (texture, size)
-        return (.texture(texture), size)
+        if let old = textures[path] { SDL_DestroyTexture(old.texture) }
+        textures[path] = (texture, decoded.original, decoded.scale)
+        return .texture(texture)
     }
 
     /// Draws part of a texture into a rectangle, scaled.
@@ -52,13 +57,13 @@ extension Surface {
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
     public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
-        let (picture, size) = try picture(path)
+        let size = try imageSize(path)
         let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y
         let source = placement.source
-        switch picture {
+        switch try picture(path, scale: Double(dst.width) / Double(max(1, source.width))) {
         case .pixels(let decoded):
             guard let pixels else { return }
             // What the renderer has queued goes first, then the picture straight onto the frame.
@@ -72,7 +77,11 @@ extension Surface {
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             draw(texture, from: decoded.held(source), to: dst)
         case .texture(let texture):
-            draw(texture, from: source, to: dst)
+            let held = textures[path]?.scale ?? 1
+            draw(texture, from: Rect(x: Int((Double(source.x) * held).rounded()), y: Int((Double(source.y) * held).rounded()),
+                                     width: Int((Double(source.width) * held).rounded()),
+                                     height: Int((Double(source.height) * held).rounded())),
+                 to: dst)
         }
     }
 

@@ -16,7 +16,7 @@ public final class Surface {
     let shelf: PictureShelf
     /// Pictures uploaded to this renderer (with transparency, or where frames are not
     /// drawn in software), by path.
-    var textures: [String: (texture: OpaquePointer, size: Size)] = [:]
+    var textures: [String: (texture: OpaquePointer, original: Size, scale: Double)] = [:]
     private var ownsRenderer: Bool
 
     /// A surface on `renderer`; `ownsRenderer` destroys it with the surface.

@@ -1,14 +1,36 @@
 import CSDL2
+import CTurboJPEG
 import Foundation
 import SplashCore
 
-/// Decodes JPEG and PNG files with the matching SDL_image loader, chosen by the file's
-/// first bytes (never the format-guessing loader). Anything else is refused, and so is a
-/// JPEG whose decode would exceed the work budget (`ImageHeader.maxScanWork`), wherever
-/// it comes from (a picture cached before the budget existed, a bundled file).
+/// Decodes JPEG and PNG files, chosen by the file's first bytes (never a format-guessing
+/// loader). Anything else is refused, and so is a JPEG whose decode would exceed the work
+/// budget (`ImageHeader.maxScanWork`), wherever it comes from (a picture cached before the
+/// budget existed, a bundled file).
+///
+/// A JPEG is decoded by libjpeg-turbo's TurboJPEG API, scaled down in the decoder (DCT
+/// scaling: 1/8, 1/4, 3/8, 1/2 … 7/8) to the smallest size at or above what is asked for,
+/// straight into 32-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
+/// and never held at full size. A PNG is decoded whole by SDL_image.
 public enum ImageDecoder {
-    /// Decodes the file at `path` into a new surface the caller frees.
+    /// Pixels decoded from a picture, and the size of the original they were decoded from
+    /// (larger than the pixels when a JPEG was decoded scaled down).
+    public struct Decoded {
+        /// A new surface, the caller's to free.
+        public let surface: UnsafeMutablePointer<SDL_Surface>
+        public let original: Size
+        /// Pixels held per pixel of the original.
+        public var scale: Double { Double(surface.pointee.w) / Double(max(1, original.width)) }
+    }
+
+    /// Decodes the file at `path` at full size into a new surface the caller frees.
     public static func load(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+        try load(path, scale: 1).surface
+    }
+
+    /// Decodes the file at `path` with at least `scale` pixels per pixel of the original
+    /// (a JPEG may come out smaller than the original; a PNG is always whole).
+    public static func load(_ path: String, scale: Double) throws -> Decoded {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ImageError.undecodable("\(path) cannot be opened")
         }
@@ -23,7 +45,7 @@ public enum ImageDecoder {
             guard let rw = SDL_RWFromFile(path, "rb") else { throw ImageError.undecodable(sdlErrorText()) }
             defer { SDL_RWclose(rw) }
             guard let surface = IMG_LoadPNG_RW(rw) else { throw ImageError.undecodable("PNG: \(sdlErrorText())") }
-            return surface
+            return Decoded(surface: surface, original: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then
             // decoded from memory.
@@ -33,14 +55,57 @@ public enum ImageDecoder {
             let header = try ImageHeader.parse([UInt8](data.prefix(1 << 20)))
             return try data.withUnsafeBytes { bytes in
                 try ImageHeader.checkDecodeWork(bytes, header: header)
-                guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else {
-                    throw ImageError.undecodable(sdlErrorText())
-                }
-                defer { SDL_RWclose(rw) }
-                guard let surface = IMG_LoadJPG_RW(rw) else { throw ImageError.undecodable("JPEG: \(sdlErrorText())") }
-                return surface
+                return try decodeJPEG(bytes, scale: scale)
             }
         }
+    }
+
+    /// The DCT scaling factor TurboJPEG decodes with for `scale`: the smallest at or above
+    /// it, never above 1.
+    static func factor(for scale: Double) -> tjscalingfactor {
+        var count: Int32 = 0
+        guard let list = tjGetScalingFactors(&count) else { return tjscalingfactor(num: 1, denom: 1) }
+        var best = tjscalingfactor(num: 1, denom: 1)
+        for f in UnsafeBufferPointer(start: list, count: Int(count)) where f.num <= f.denom {
+            let value = Double(f.num) / Double(f.denom)
+            if value + 1e-9 >= scale, value < Double(best.num) / Double(best.denom) { best = f }
+        }
+        return best
+    }
+
+    private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, scale: Double) throws -> Decoded {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let tj = tjInitDecompress() else {
+            throw ImageError.undecodable("JPEG: the decoder could not start")
+        }
+        defer { tjDestroy(tj) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        guard tjDecompressHeader3(tj, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+            throw ImageError.undecodable("JPEG: \(String(cString: tjGetErrorStr2(tj)))")
+        }
+        let f = factor(for: scale)
+        let w = splash_tj_scaled(width, f)
+        let h = splash_tj_scaled(height, f)
+        // XRGB8888 is B, G, R, X in memory on the little-endian machines the kiosk runs on.
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888.rawValue) else {
+            throw ImageError.undecodable(sdlErrorText())
+        }
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, surface.pointee.pitch, h, Int32(TJPF_BGRX.rawValue),
+                         splash_tj_decode_flags()) != 0 {
+            // A fatal error leaves no picture. Of the warnings (data the decoder went past),
+            // one that the data ended early leaves a picture filled out with grey: half a
+            // picture, which is never shown. Others (stray bytes between markers, common in
+            // cameras' files) leave it whole.
+            let reason = String(cString: tjGetErrorStr2(tj))
+            if tjGetErrorCode(tj) == Int32(TJERR_FATAL.rawValue) || reason.lowercased().contains("premature end") {
+                SDL_FreeSurface(surface)
+                throw ImageError.undecodable("JPEG: \(reason)")
+            }
+        }
+        return Decoded(surface: surface, original: Size(width: Int(width), height: Int(height)))
     }
 }
 

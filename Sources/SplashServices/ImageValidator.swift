@@ -4,9 +4,8 @@ import SplashCore
 
 /// Checks a downloaded image before it may take a final name in the cache: a JPEG or
 /// PNG header within the size limits, an end marker (not cut short), a decode within the
-/// work budget, a successful decode with the matching loader at the size the header
-/// declared. Makes the
-/// thumbnail while the picture is decoded.
+/// work budget, a successful decode with the matching decoder at the size the header
+/// declared. Makes the thumbnail while the picture is decoded.
 public enum ImageValidator {
     public struct Checked: Equatable {
         public var header: ImageHeader
@@ -28,13 +27,15 @@ public enum ImageValidator {
         guard ImageHeader.isComplete(header.kind, tail: [UInt8](handle.readDataToEndOfFile())) else {
             throw ImageError.truncated(header.kind.rawValue)
         }
-        // The decoder refuses a JPEG whose scans would take too long before decoding it.
-        let surface = try ImageDecoder.load(path)
-        defer { SDL_FreeSurface(surface) }
-        guard Int(surface.pointee.w) == header.width, Int(surface.pointee.h) == header.height else {
-            throw ImageError.undecodable("decoded \(surface.pointee.w)×\(surface.pointee.h), header said \(header.width)×\(header.height)")
+        // The decoder refuses a JPEG whose scans would take too long before decoding it. A
+        // JPEG is decoded scaled down in the decoder to about twice the thumbnail (all of
+        // its data is still read and checked): a 4K picture costs a few hundred KB here.
+        let decoded = try ImageDecoder.load(path, scale: Double(2 * thumbnailSide) / Double(max(header.width, header.height)))
+        defer { SDL_FreeSurface(decoded.surface) }
+        guard decoded.original == Size(width: header.width, height: header.height) else {
+            throw ImageError.undecodable("decoded \(decoded.original), header said \(header.width)×\(header.height)")
         }
-        return Checked(header: header, thumbnail: try thumbnail(of: surface))
+        return Checked(header: header, thumbnail: try thumbnail(of: decoded.surface))
     }
 
     /// A JPEG of `surface` scaled to fit a 160 px square, halving first for large images

@@ -69,10 +69,15 @@ struct RunCommand {
         let settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
                                      poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
-        // The first splash's picture decodes on another thread while SDL opens the window.
+        // The first splash's picture decodes on another thread while SDL opens the window, at
+        // the size it will be drawn on the screen of last time (or of --size).
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
-        let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map { PendingPicture(path: $0) }
+        let screenMemo = ScreenMemo(cacheDir: options.cacheDir)
+        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? screenMemo.read()
+        let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map {
+            PendingPicture(path: $0, scale: ScreenMemo.scale(of: $0, on: expectedScreen, fit: options.fit))
+        }
 
         let notifier = ServiceNotifier(environment: environment)
         let canvas = openCanvas(log: log, clock: clock, notifier: notifier)
@@ -81,6 +86,7 @@ struct RunCommand {
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
         if let guardNote { log.emit(.warning(message: guardNote), at: clock.uptime) }
+        screenMemo.write(canvas.layoutSize)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?

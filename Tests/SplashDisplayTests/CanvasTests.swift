@@ -94,6 +94,31 @@ import Testing
         #expect(try Snapshot(dir + "/1.png").differences(from: first, in: screen) == 0)
     }
 
+    /// A JPEG is decoded at about the size it is drawn at; drawn larger later (the splash
+    /// after a small detail picture), it is decoded again, never blown up from the small one.
+    @Test func aPictureDrawnLargerLaterIsDecodedAgainNotEnlarged() throws {
+        let dir = try temporaryFolder()
+        try writeNoisePNG(dir + "/noise.png", width: 1280, height: 720, seed: 7)
+        let jpeg = dir + "/noise.jpg"
+        let loaded = try #require(IMG_Load(dir + "/noise.png"))
+        #expect(IMG_SaveJPG(loaded, jpeg, 95) == 0)
+        SDL_FreeSurface(loaded)
+        let screen = Rect(x: 0, y: 0, width: 1280, height: 720)
+
+        let fresh = try Canvas(headless: true, size: Size(width: 1280, height: 720), rotation: .none)
+        try fresh.beginFrame().drawImage(jpeg, in: screen, mode: .fill)
+        try fresh.endFrame(snapshotPath: dir + "/fresh.png")
+
+        let canvas = try Canvas(headless: true, size: Size(width: 1280, height: 720), rotation: .none)
+        let small = canvas.beginFrame()
+        small.clear(.black)
+        try small.drawImage(jpeg, in: Rect(x: 0, y: 0, width: 160, height: 90), mode: .fill)
+        try canvas.endFrame(snapshotPath: nil)
+        try canvas.beginFrame().drawImage(jpeg, in: screen, mode: .fill)
+        try canvas.endFrame(snapshotPath: dir + "/later.png")
+        #expect(try Snapshot(dir + "/later.png").differences(from: Snapshot(dir + "/fresh.png"), in: screen) == 0)
+    }
+
     @Test func aPictureDecodedAheadIsTheOneDrawn() throws {
         let canvas = try Canvas(headless: true, size: Size(width: 320, height: 180), rotation: .none)
         let dir = try temporaryFolder()

@@ -1,0 +1,39 @@
+import Foundation
+import SplashCore
+import SplashServices
+
+/// The screen size the kiosk drew on last time, kept in a small file in the cache folder
+/// (`screen`), so that the first splash's picture can be decoded at the size it will be
+/// drawn at while the window or console is still being opened.
+struct ScreenMemo {
+    let file: String
+
+    init(cacheDir: String) {
+        file = cacheDir + "/screen"
+    }
+
+    /// The layout size written last, if any.
+    func read() -> Size? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    /// Keeps `size` for the next start, when it differs from what is kept. Losing it costs
+    /// only a whole-size decode next time, so a failure to write is ignored.
+    func write(_ size: Size) {
+        guard read() != size else { return }
+        try? size.description.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The scale at which the picture at `path` is drawn on `screen` with `fit`: what it
+    /// must be decoded with at least. 1 (whole) when either is unknown.
+    static func scale(of path: String, on screen: Size?, fit: ImageFit) -> Double {
+        guard let screen, let handle = FileHandle(forReadingAtPath: path) else { return 1 }
+        defer { try? handle.close() }
+        guard let header = try? ImageHeader.parse([UInt8](handle.readData(ofLength: 1 << 20))) else { return 1 }
+        let placement = fit.placement(of: Size(width: header.width, height: header.height), on: screen)
+        return Double(placement.destination.width) / Double(max(1, placement.source.width))
+    }
+}

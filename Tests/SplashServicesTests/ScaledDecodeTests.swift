@@ -1,0 +1,60 @@
+import CSDL2
+import Foundation
+import SplashCore
+@testable import SplashServices
+import SplashTestSupport
+import Testing
+
+/// JPEGs are decoded scaled down in the decoder, to the smallest of its sizes at or above
+/// the one asked for; PNGs whole.
+@Suite struct ScaledDecodeTests {
+    @Test func aJPEGComesOutAtTheSmallestDecoderSizeAtOrAboveTheOneAsked() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/4k.jpg", width: 3840, height: 2160, bands: [red, green, blue])
+        for (scale, width, height) in [(1.0, 3840, 2160), (0.5, 1920, 1080), (0.3, 1440, 810), (0.2, 960, 540),
+                                       (0.01, 480, 270), (2.0, 3840, 2160)] {
+            let decoded = try ImageDecoder.load(dir + "/4k.jpg", scale: scale)
+            defer { SDL_FreeSurface(decoded.surface) }
+            #expect(decoded.original == Size(width: 3840, height: 2160))
+            #expect((Int(decoded.surface.pointee.w), Int(decoded.surface.pointee.h)) == (width, height), "scale \(scale)")
+            #expect(decoded.scale + 1e-9 >= min(1, scale))
+            // The bands are where they were: red left, green middle, blue right.
+            let w = Int(decoded.surface.pointee.w)
+            let h = Int(decoded.surface.pointee.h)
+            for (x, expected) in [(w / 6, red), (w / 2, green), (w * 5 / 6, blue)] {
+                #expect(pixel(decoded.surface, x, h / 2).isClose(to: expected, tolerance: 24), "scale \(scale) x \(x)")
+            }
+        }
+    }
+
+    @Test func aPNGIsAlwaysWhole() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 800, height: 600, bands: [red])
+        let decoded = try ImageDecoder.load(dir + "/a.png", scale: 0.25)
+        defer { SDL_FreeSurface(decoded.surface) }
+        #expect((decoded.surface.pointee.w, decoded.surface.pointee.h) == (800, 600))
+        #expect(decoded.scale == 1)
+    }
+
+    @Test func theValidatorChecksAWholeJPEGAtThumbnailSize() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/4k.jpg", width: 3840, height: 2160, bands: [red, green, blue])
+        let checked = try ImageValidator.check(dir + "/4k.jpg")
+        #expect((checked.header.width, checked.header.height) == (3840, 2160))
+        #expect(checked.thumbnail.starts(with: [0xFF, 0xD8]))
+        // Cut in the middle of its data (end marker put back), it is still refused.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/4k.jpg")))
+        bytes = Array(bytes.prefix(bytes.count / 2)) + [0xFF, 0xD9]
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/cut.jpg"))
+        #expect(throws: (any Error).self) { _ = try ImageValidator.check(dir + "/cut.jpg") }
+    }
+
+    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> RGBColor {
+        let format = surface.pointee.format!
+        let row = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch)
+        let value = (row + x * Int(format.pointee.BytesPerPixel)).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0
+        SDL_GetRGB(value, format, &r, &g, &b)
+        return RGBColor(red: r, green: g, blue: b)
+    }
+}
