@@ -93,15 +93,22 @@ public final class Canvas {
 
     /// Opens the console's screen: SDL's software renderer on a frame in memory that each
     /// present copies into a KMS dumb buffer. SDL's video subsystem is not started.
-    public init(console device: String?, rotation: Rotation) throws {
-        self.rotation = rotation
+    public convenience init(console device: String?, rotation: Rotation) throws {
         Self.setHints(headless: false)
         if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.sdl("starting SDL's events", sdlErrorText())
         }
         let output = try DRMOutput.open(requested: device)
-        guard let pixels = Self.consoleFrame(output.size), let renderer = Self.softwareRenderer(on: pixels) else {
-            throw DisplayError.sdl("allocating a \(output.size) frame", sdlErrorText())
+        try self.init(consoleFrame: output.size, output: output, device: device, rotation: rotation)
+    }
+
+    /// The console's drawing: SDL's software renderer on a frame in memory in the dumb
+    /// buffers' format, which each present copies to `output`'s screen. With no output
+    /// (the tests), what the console would show, pixel for pixel, without a screen.
+    init(consoleFrame size: Size, output: DRMOutput?, device: String?, rotation: Rotation) throws {
+        self.rotation = rotation
+        guard let pixels = Self.consoleFrame(size), let renderer = Self.softwareRenderer(on: pixels) else {
+            throw DisplayError.sdl("allocating a \(size) frame", sdlErrorText())
         }
         window = nil
         console = output
@@ -109,10 +116,10 @@ public final class Canvas {
         isConsole = true
         windowPixels = pixels
         surface = Surface(renderer: renderer, pixels: rotation == .none ? pixels : nil,
-                          layoutSize: rotation.logicalSize(for: output.size), shelf: shelf, ownsRenderer: true)
+                          layoutSize: rotation.logicalSize(for: size), shelf: shelf, ownsRenderer: true)
         driver = "drm"
         rendererName = "software"
-        outputSize = output.size
+        outputSize = size
     }
 
     /// A frame in memory in the dumb buffers' pixel format (XRGB8888).

@@ -94,6 +94,40 @@ import Testing
         #expect(try Snapshot(dir + "/1.png").differences(from: first, in: screen) == 0)
     }
 
+    /// The console draws every screen exactly as the window does: the same software
+    /// renderer on a frame in the dumb buffers' format, upright and turned.
+    @Test(arguments: [Rotation.none, .quarter])
+    func theConsoleDrawsEveryScreenAsTheWindowDoes(rotation: Rotation) throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.jpg", width: 1920, height: 1080, bands: [red, green, blue])
+        try writeTranslucentPNG(dir + "/poem.png", width: 200, height: 200, color: blue, alpha: 100)
+        let fonts = try FontBook(face: FontLocator.chineseFont())
+        let output = Size(width: 1024, height: 600)
+        let detail = DetailScene(campaignID: "a", title: "春茶上新", text: "今年第一批明前龙井已经到店，欢迎品尝。",
+                                 imagePath: dir + "/a.jpg",
+                                 poetry: PoetryEntry(origin: "江南春", lines: ["千里莺啼绿映红", "水村山郭酒旗风"],
+                                                     imagePath: dir + "/poem.png", source: .bundled),
+                                 spinnerPhase: nil)
+        func shots(_ canvas: Canvas, _ name: String) throws -> [Snapshot] {
+            let layout = canvas.layoutSize
+            let splash = SplashScene(campaignID: "a", imagePath: dir + "/a.jpg", countdown: 3, nextTickAt: 1)
+            try SplashRenderer(surface: canvas.beginFrame(), fonts: fonts)
+                .draw(splash, button: SkipButton(screen: layout, maxCountdown: 3), fit: .fit, background: .black)
+            try canvas.endFrame(snapshotPath: dir + "/\(name)-splash.png")
+            try DetailRenderer(surface: canvas.beginFrame(), fonts: fonts).draw(detail)
+            try canvas.endFrame(snapshotPath: dir + "/\(name)-detail.png")
+            return [try Snapshot(dir + "/\(name)-splash.png"), try Snapshot(dir + "/\(name)-detail.png")]
+        }
+        let window = try shots(try Canvas(headless: true, size: output, rotation: rotation), "window")
+        let console = try shots(try Canvas(consoleFrame: output, output: nil, device: nil, rotation: rotation), "console")
+        let whole = Rect(x: 0, y: 0, width: output.width, height: output.height)
+        for (a, b) in zip(window, console) {
+            #expect(a.width == output.width && b.width == output.width)
+            #expect(a.count(in: whole, differingFrom: .black) > 10_000)
+            #expect(a.differences(from: b, in: whole) == 0)
+        }
+    }
+
     /// A JPEG is decoded at about the size it is drawn at; drawn larger later (the splash
     /// after a small detail picture), it is decoded again, never blown up from the small one.
     @Test func aPictureDrawnLargerLaterIsDecodedAgainNotEnlarged() throws {
