@@ -100,8 +100,10 @@ struct DeviceCommands {
     func clearCache() -> Int32 {
         let device = open()
         let removed = device.cache.clear()
-        // The remembered font goes too: the next start asks fontconfig again.
+        // The remembered font and screen size go too: the next start asks fontconfig again,
+        // and decodes its first picture whole.
         try? FileManager.default.removeItem(atPath: FontLocator.memo(inCache: options.cacheDir))
+        try? FileManager.default.removeItem(atPath: ScreenMemo(cacheDir: options.cacheDir).file)
         do {
             try device.store.forgetImageProblems()
         } catch {

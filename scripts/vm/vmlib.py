@@ -17,8 +17,9 @@ VM_DIR = os.path.join(ROOT, ".build", "vm")
 
 # What the image holds besides the .deb: a minimal system that boots (no X, no Mesa).
 # sqlite3 reads the database after power cuts; strace is for the syscall list.
+# fbi is the console image viewer the benchmark compares with (scripts/vm/vm-bench.py).
 PACKAGES = ["systemd-sysv", "udev", "linux-image-amd64", "e2fsprogs", "kmod", "sqlite3", "strace",
-            "util-linux"]
+            "util-linux", "fbi"]
 
 # The kiosk's settings for the test (appended to the packaged config, as an operator would).
 TEST_CONFIG = """
@@ -51,9 +52,38 @@ def sha256_file(path):
     return h.hexdigest()
 
 
+def bench_pictures():
+    """A 1080p and a 4K JPEG for the console benchmark (three bands, green in the middle,
+    shaded so they compress like a photograph rather than flat colour), made with cjpeg."""
+    folder = os.path.join(VM_DIR, "bench-pictures")
+    os.makedirs(folder, exist_ok=True)
+    made = []
+    for name, (w, h) in (("bench-1080.jpg", (1920, 1080)), ("bench-4k.jpg", (3840, 2160))):
+        out = os.path.join(folder, name)
+        if not os.path.exists(out):
+            rows = bytearray()
+            for y in range(h):
+                shade = 40 + (y * 160) // h
+                row = bytearray()
+                for band, color in enumerate(((255, shade, shade), (shade, 230, shade), (shade, shade, 255))):
+                    x0, x1 = w * band // 3, w * (band + 1) // 3
+                    row += bytes(color) * (x1 - x0)
+                rows += row
+            ppm = out + ".ppm"
+            with open(ppm, "wb") as f:
+                f.write(b"P6 %d %d 255\n" % (w, h) + bytes(rows))
+            with open(out + ".tmp", "wb") as f:
+                subprocess.run(["cjpeg", "-quality", "90", ppm], stdout=f, check=True)
+            os.rename(out + ".tmp", out)
+            os.unlink(ppm)
+        made.append(out)
+    return made
+
+
 def build_image(deb):
     """The disk image with the .deb installed, cached under .build/vm by its inputs."""
     deb_name = os.path.basename(deb)
+    pictures = bench_pictures()
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
     hooks = [
         # The .deb, installed as the README says.
@@ -74,7 +104,7 @@ def build_image(deb):
         f"printf '%s' '{TEST_CONFIG}' >> \"$1/etc/splashboard/splashboard.conf\"",
         'mkdir -p "$1/usr/local/share/vmtest"',
         f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
-    ]
+    ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
     # The image is kept under .build/vm, keyed by the .deb and the recipe.
     recipe = json.dumps([PACKAGES, hooks], sort_keys=True)
     key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
