@@ -10,7 +10,7 @@ TEST_PACKAGES := xvfb xdotool openssl libjpeg-turbo-progs
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots deb reliability bench vm-test
+.PHONY: all deps build release run test clean screenshots deb reliability bench vm-test vm-bench
 
 all: build
 
@@ -75,6 +75,13 @@ VM_ARGS ?=
 vm-test: deb
 	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs
 	python3 scripts/vm/vm-test.py --deb "$$(ls -t build/splashboard_*.deb | head -n 1)" $(VM_ARGS)
+
+# The console benchmark (docs/BENCHMARKS.md): the kiosk against fbi in the boot test's VM,
+# on the same pictures and screen. VM_BENCH_ARGS="--runs 9 --gpu virtio".
+VM_BENCH_ARGS ?=
+vm-bench: deb
+	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs libjpeg-turbo-progs
+	python3 scripts/vm/vm-bench.py --deb "$$(ls -t build/splashboard_*.deb | head -n 1)" $(VM_BENCH_ARGS)
 
 clean:
 	rm -rf .build build
