@@ -37,12 +37,17 @@ public final class AddressGuard: @unchecked Sendable {
     static let connectMilliseconds: Int32 = 5000
 
     /// Starts the guard and points this process's HTTP requests at it. Returns nil and
-    /// does nothing when `rule` allows every address, or when an outbound proxy is already
-    /// configured in the environment (`reason` says so: the proxy decides then).
+    /// does nothing when nothing would be refused — `rule` allows every address, or leaves
+    /// it to a feed that is a file or names an inside address by number (no lookup needed
+    /// to know) — or when an outbound proxy is already configured in the environment
+    /// (`reason` says so: the proxy decides then).
     public static func install(rule: PrivateAddresses, feed: URL?,
                                environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> (guard: AddressGuard?, reason: String?) {
         if rule == .allowed { return (nil, nil) }
+        if rule == .automatic, let feed, feed.isFileURL || hostAndPort(feed).flatMap({ literal($0.0) })?.isInternal == true {
+            return (nil, nil)
+        }
         let proxies = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
         if let set = proxies.first(where: { !(environment[$0] ?? "").isEmpty }) {
             return (nil, "an outbound proxy is set (\(set)); whether pictures may reach inside the network is left to it")
@@ -129,6 +134,15 @@ public final class AddressGuard: @unchecked Sendable {
         feedInside = (inside, now + 600_000_000_000)
         lock.unlock()
         return inside
+    }
+
+    /// The address a host written as a number stands for (`192.168.1.2`, `::1`); nil for a name.
+    static func literal(_ host: String) -> NetworkAddress? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return NetworkAddress(bytes: withUnsafeBytes(of: v4) { Array($0) }) }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, host, &v6) == 1 { return NetworkAddress(bytes: withUnsafeBytes(of: v6) { Array($0) }) }
+        return nil
     }
 
     static func hostAndPort(_ url: URL) -> (String, Int)? {

@@ -177,21 +177,24 @@ public final class CampaignStore: ShowLedger {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             let upsert = try db.statement("""
                 INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
-                                       active, image_key, first_seen, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+                                       active, image_key, image_waiting, first_seen, last_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     pic_url = excluded.pic_url, show_time = excluded.show_time, title = excluded.title,
                     detail = excluded.detail, start_at = excluded.start_at, end_at = excluded.end_at,
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
-                    image_key = excluded.image_key, last_seen = excluded.last_seen
+                    image_key = excluded.image_key, image_waiting = excluded.image_waiting, last_seen = excluded.last_seen
                 """)
             for c in document.campaigns {
                 let (key, picText) = keys.of(c.picURL)
+                // Why the picture waits goes in with the row; anything else clears it.
+                var waiting: String?
+                if case .waiting(let reason) = images[c.id] { waiting = reason }
                 try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
-                                    .int(Int64(c.position)), .text(key), .date(date), .date(date)])
-                try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key)
+                                    .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date)])
+                try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""
             INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message)
@@ -234,12 +237,15 @@ public final class CampaignStore: ShowLedger {
         try db.transaction {
             for (id, status) in images {
                 let key = try db.query("SELECT image_key FROM campaigns WHERE id = ?", [.text(id)]).first?.first?.text
-                if let key { try applyImageStatus(status, campaignID: id, imageKey: key) }
+                if let key { try applyImageStatus(status, campaignID: id, imageKey: key, waitingWritten: false) }
             }
         }
     }
 
-    private func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String) throws {
+    /// Notes a picture's status on a campaign's row. `waitingWritten`: the row was just
+    /// written with why its picture waits (a feed applied), so only the rest is noted.
+    private func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String,
+                                  waitingWritten: Bool) throws {
         switch status {
         case .cached(let thumbnail?):
             try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)", [.text(key), .blob(thumbnail)])
@@ -248,10 +254,12 @@ public final class CampaignStore: ShowLedger {
                 WHERE id = ? AND (image_problem IS NOT NULL OR image_waiting IS NOT NULL)
                 """, [.text(id)])
         case .cached(nil):
+            guard !waitingWritten else { break }
             try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.text(id)])
         case .refused(let reason):
             try db.execute("UPDATE campaigns SET image_problem = ?, image_waiting = NULL WHERE id = ?", [.text(reason), .text(id)])
         case .waiting(let reason):
+            guard !waitingWritten else { break }
             try db.execute("UPDATE campaigns SET image_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
         case nil:
             break

@@ -93,6 +93,23 @@ import Testing
         #expect(try server.requestCounts()["/files/a.txt"] == 1)
     }
 
+    /// Nothing is put in the way where nothing would be refused, or where a proxy decides.
+    /// (Only cases that install nothing are tried here: installing points this whole test
+    /// process at the guard. The `sync` command's test installs it for real.)
+    @Test func noGuardWhereItWouldRefuseNothing() throws {
+        for feed in ["file:///srv/feed.json", "http://192.168.1.20/feed.json", "http://[::1]:8080/feed.json"] {
+            let installed = try AddressGuard.install(rule: .automatic, feed: URL(string: feed)!, environment: [:])
+            #expect(installed.guard == nil && installed.reason == nil, "\(feed)")
+        }
+        let allowed = try AddressGuard.install(rule: .allowed, feed: URL(string: "https://93.184.215.14/f.json")!, environment: [:])
+        #expect(allowed.guard == nil)
+        let proxied = try AddressGuard.install(rule: .refused, feed: URL(string: "https://93.184.215.14/f.json")!,
+                                               environment: ["https_proxy": "http://proxy.lan:3128"])
+        #expect(proxied.guard == nil && proxied.reason?.contains("https_proxy") == true)
+        #expect(AddressGuard.literal("10.0.0.1")?.internalKind == "private")
+        #expect(AddressGuard.literal("cdn.example.test") == nil)
+    }
+
     @Test func aFeedOnTheInternetRefusesInsideAddressesByDefault() throws {
         // An address literal: no name to resolve, so no network is needed to decide.
         let guardian = try AddressGuard(rule: .automatic, feed: URL(string: "https://93.184.215.14/feed.json")!)
