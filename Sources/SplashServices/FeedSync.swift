@@ -170,7 +170,9 @@ public final class FeedSync {
     private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
         var images: [String: CampaignStore.ImageStatus] = [:]
         var pictureErrors = PictureProblems()
-        var room = Room(cap: cacheMaxBytes, used: missing.isEmpty ? 0 : cache.usage())
+        // Nothing missing (the usual 304): nothing read, nothing written.
+        guard !missing.isEmpty else { return SyncReport(status: .notModified, campaigns: campaigns) }
+        var room = Room(cap: cacheMaxBytes, used: cache.usage())
         // Unread, fewer pictures are kept while room is made; eligible ones are still protected.
         let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
         for picture in missing {
