@@ -10,7 +10,7 @@ import SplashCore
 ///
 /// A JPEG is decoded by libjpeg-turbo's TurboJPEG API, scaled down in the decoder (DCT
 /// scaling: 1/8, 1/4, 3/8, 1/2 … 7/8) to the smallest size at or above what is asked for,
-/// straight into 32-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
+/// straight into 24-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
 /// and never held at full size. A PNG is decoded whole by SDL_image.
 public enum ImageDecoder {
     /// Pixels decoded from a picture, and the size of the original they were decoded from
@@ -88,12 +88,13 @@ public enum ImageDecoder {
         let f = factor(for: scale)
         let w = splash_tj_scaled(width, f)
         let h = splash_tj_scaled(height, f)
-        // XRGB8888 is B, G, R, X in memory on the little-endian machines the kiosk runs on.
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888.rawValue) else {
+        // Three bytes a pixel (B, G, R in memory), as SDL_image gave: a quarter less to hold
+        // than 32-bit pixels, and copied onto the frame with the same conversion.
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 24, SDL_PIXELFORMAT_BGR24.rawValue) else {
             throw ImageError.undecodable(sdlErrorText())
         }
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, surface.pointee.pitch, h, Int32(TJPF_BGRX.rawValue),
+        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, surface.pointee.pitch, h, Int32(TJPF_BGR.rawValue),
                          splash_tj_decode_flags()) != 0 {
             // A fatal error leaves no picture. Of the warnings (data the decoder went past),
             // one that the data ended early leaves a picture filled out with grey: half a
