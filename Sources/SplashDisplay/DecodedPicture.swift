@@ -67,8 +67,11 @@ final class DecodedPicture {
         if src.w == dst.w, src.h == dst.h {
             return splash_blit_surface(surface, &src, frame, &dst) == 0
         }
-        // Scaling (bilinear) needs both sides in the frame's format.
+        // Scaling (bilinear) needs both sides in the frame's format. Scaled down, a band of
+        // rows is converted at a time (the 24-bit picture kept as it is: converting it whole
+        // would hold both at once); scaled up (rare), the picture is converted.
         if surface.pointee.format.pointee.format != frame.pointee.format.pointee.format {
+            if Self.downscale(surface, from: held(source), into: frame, at: destination) { return true }
             guard let converted = SDL_ConvertSurface(surface, frame.pointee.format, 0) else { return false }
             SDL_FreeSurface(surface)
             surface = converted
@@ -120,13 +123,17 @@ final class DecodedPicture {
         return out
     }
 
-    /// Scales the whole of `source` down into `rect` of `out` (a 32-bit surface), a band of
-    /// rows at a time; false when it cannot (a bigger rect, a rect off `out`).
-    static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, into out: UnsafeMutablePointer<SDL_Surface>,
-                          at rect: Rect) -> Bool {
-        let width = Int(source.pointee.w)
-        let height = Int(source.pointee.h)
+    /// Scales `part` of `source` (the whole by default) down into `rect` of `out` (a 32-bit
+    /// surface), a band of rows at a time; false when it cannot (a bigger rect, a rect off
+    /// `out`, a part off `source`).
+    static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, from part: Rect? = nil,
+                          into out: UnsafeMutablePointer<SDL_Surface>, at rect: Rect) -> Bool {
+        let whole = part ?? Rect(x: 0, y: 0, width: Int(source.pointee.w), height: Int(source.pointee.h))
+        let width = whole.width
+        let height = whole.height
         guard let format = out.pointee.format, format.pointee.BytesPerPixel == 4,
+              width > 0, height > 0, whole.x >= 0, whole.y >= 0,
+              whole.maxX <= Int(source.pointee.w), whole.maxY <= Int(source.pointee.h),
               rect.width > 0, rect.height > 0, rect.width <= width, rect.height <= height,
               rect.x >= 0, rect.y >= 0, rect.maxX <= Int(out.pointee.w), rect.maxY <= Int(out.pointee.h)
         else { return false }
@@ -142,7 +149,7 @@ final class DecodedPicture {
         while outRow < rect.height {
             let rowsIn = min(bandIn, height - inRow)
             let rowsOut = min(unitOut * units, rect.height - outRow)
-            var from = SDL_Rect(x: 0, y: Int32(inRow), w: Int32(width), h: Int32(rowsIn))
+            var from = SDL_Rect(x: Int32(whole.x), y: Int32(whole.y + inRow), w: Int32(width), h: Int32(rowsIn))
             var into = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(rowsIn))
             var band = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(rowsIn))
             var target = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y + outRow), w: Int32(rect.width), h: Int32(rowsOut))
