@@ -23,6 +23,10 @@ public final class AddressGuard: @unchecked Sendable {
 
     /// The port the proxy listens on, on 127.0.0.1.
     public let port: Int
+    /// What this process's requests authenticate with (`Proxy-Authorization: Basic …`): a
+    /// random secret, so that no other program on the machine can use the proxy to reach
+    /// what it could not reach itself.
+    let credential: (user: String, secret: String)
     private let rule: PrivateAddresses
     private let feed: URL?
     private let listener: Int32
@@ -53,7 +57,7 @@ public final class AddressGuard: @unchecked Sendable {
             return (nil, "an outbound proxy is set (\(set)); whether pictures may reach inside the network is left to it")
         }
         let made = try AddressGuard(rule: rule, feed: feed)
-        let address = "http://127.0.0.1:\(made.port)"
+        let address = "http://\(made.credential.user):\(made.credential.secret)@127.0.0.1:\(made.port)"
         setenv("http_proxy", address, 1)
         setenv("https_proxy", address, 1)
         unsetenv("no_proxy")
@@ -65,6 +69,7 @@ public final class AddressGuard: @unchecked Sendable {
     init(rule: PrivateAddresses, feed: URL?) throws {
         self.rule = rule
         self.feed = feed
+        credential = ("splashboard", UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FetchError.transport("cannot open the address guard: \(String(cString: strerror(errno)))", url: "127.0.0.1") }
         var address = sockaddr_in()
@@ -103,6 +108,11 @@ public final class AddressGuard: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return refusals["\(host.lowercased()):\(port)"]
+    }
+
+    /// The `Proxy-Authorization` value this process's requests carry.
+    var proxyAuthorization: String {
+        "Basic " + Data("\(credential.user):\(credential.secret)".utf8).base64EncodedString()
     }
 
     // MARK: deciding
@@ -173,6 +183,10 @@ public final class AddressGuard: @unchecked Sendable {
     private func serve(_ client: Int32) {
         guard let (head, rest) = Self.readHead(client), let request = ProxyRequest(head: head) else {
             Self.answer(client, status: "400 Bad Request", body: "not a proxy request")
+            return
+        }
+        guard request.authorization == proxyAuthorization else {
+            Self.answer(client, status: "407 Proxy Authentication Required", body: "this proxy is the kiosk's own")
             return
         }
         let candidates = Self.resolve(request.host, port: request.port)

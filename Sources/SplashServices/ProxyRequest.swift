@@ -10,9 +10,13 @@ struct ProxyRequest {
     var isTunnel: Bool
     /// The head to send to the host (plain http only).
     var forwardedHead: [UInt8] = []
+    /// The client's `Proxy-Authorization` value, if it sent one.
+    var authorization: String?
 
     init?(head: String) {
         var lines = head.components(separatedBy: "\r\n")
+        authorization = lines.dropFirst().first { $0.lowercased().hasPrefix("proxy-authorization:") }
+            .map { String($0.drop { $0 != ":" }.dropFirst()).trimmingCharacters(in: .whitespaces) }
         let first = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
         guard first.count == 3 else { return nil }
         let (method, target, version) = (String(first[0]), String(first[1]), String(first[2]))

@@ -18,7 +18,8 @@ import Testing
     }
 
     /// Sends `request` to the guard and reads until it closes the connection.
-    func exchange(_ guardian: AddressGuard, _ request: String, then more: String? = nil) throws -> String {
+    func exchange(_ guardian: AddressGuard, _ request: String, then more: String? = nil, authorized: Bool = true) throws
+        -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -31,7 +32,10 @@ import Testing
         #expect(connected == 0)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        #expect(AddressGuard.send(fd, Array(request.utf8)))
+        // The kiosk's requests carry the proxy's secret; add it after the request line.
+        var lines = request.components(separatedBy: "\r\n")
+        if authorized { lines.insert("Proxy-Authorization: \(guardian.proxyAuthorization)", at: 1) }
+        #expect(AddressGuard.send(fd, Array(lines.joined(separator: "\r\n").utf8)))
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         if let more {
@@ -59,6 +63,9 @@ import Testing
         let answer = try exchange(guardian, "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 403"), "\(answer)")
         #expect(answer.contains("127.0.0.1, a loopback address"))
+        // Without the kiosk's secret, nobody else on the machine may use it.
+        let stranger = try exchange(guardian, "GET http://93.184.215.14/ HTTP/1.1\r\n\r\n", authorized: false)
+        #expect(stranger.hasPrefix("HTTP/1.1 407"), "\(stranger)")
         let refusal = guardian.refusal(host: "127.0.0.1", port: server.port)
         #expect(refusal?.address.description == "127.0.0.1")
         #expect(refusal?.kind == "loopback")

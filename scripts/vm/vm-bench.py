@@ -9,7 +9,10 @@ One VM of the boot test (scripts/vm/vmlib.py: minimal Debian 12, no X, no Mesa) 
     the start command to that screendump, the same observer for both;
   - peak RSS: the process's high-water mark (VmHWM in /proc) a second after the picture
     is seen, read the same way for both (fbi forks onto its virtual terminal, so a
-    waiting parent's rusage would miss it).
+    waiting parent's rusage would miss it). For the kiosk, which does more once its
+    first frame is up (it draws the detail screen ahead for the skip), also GNU time's
+    peak of a run that ends at the first frame (`--exit-after first-frame`), as the X11
+    benchmark measures it; fbi does nothing more once its picture is up.
 
 Medians and ratios are printed as a Markdown table (and written with --markdown).
 The kiosk draws through its DRM console output; fbi through the kernel's fbdev
@@ -106,6 +109,11 @@ def main():
                     seconds, peak = run(vm, command, process)
                     times[process].append(seconds)
                     peaks[process].append(peak)
+                status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {kiosk_command(name)} --exit-after first-frame "
+                                    "2>&1 >/dev/null | grep '^RSS'", timeout=180)
+                if status != 0 or not out.startswith("RSS"):
+                    raise RuntimeError(f"no first-frame peak for the kiosk: {out}")
+                peaks.setdefault("first", []).append(int(out.split()[-1]) / 1024.0)
                 vmlib.log(f"{name} run {n + 1}: kiosk {times['splashboard'][-1]:.2f} s {peaks['splashboard'][-1]:.1f} MiB, "
                           f"fbi {times['fbi'][-1]:.2f} s {peaks['fbi'][-1]:.1f} MiB")
             t = {k: statistics.median(v) for k, v in times.items()}
@@ -119,8 +127,10 @@ def main():
     for name, t, m in rows:
         lines.append(f"| first frame, cached {name} JPEG | {t['splashboard']:.2f} s | {t['fbi']:.2f} s | "
                      f"{t['splashboard'] / t['fbi']:.2f} × fbi | ≤ 0.8 × fbi |")
-        lines.append(f"| peak RSS, {name} | {m['splashboard']:.1f} MiB | {m['fbi']:.1f} MiB | "
-                     f"{m['splashboard'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |")
+        lines.append(f"| peak RSS to the first frame, {name} | {m['first']:.1f} MiB | {m['fbi']:.1f} MiB | "
+                     f"{m['first'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |")
+        lines.append(f"| peak RSS a second later (detail screen drawn ahead), {name} | {m['splashboard']:.1f} MiB | "
+                     f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |")
     table = "\n".join(lines)
     print(table)
     if args.markdown:
