@@ -15,7 +15,7 @@ import SplashCore
 /// as before; plain http is forwarded one request per connection. A refused destination is
 /// answered 403, and `refusal(host:port:)` tells the fetcher why, for its error.
 ///
-/// This file is 330 lines: the proxy's parts (resolving, connecting with a deadline,
+/// This file is 360 lines: the proxy's parts (resolving, connecting with a deadline,
 /// rewriting a plain http head, relaying) only make sense together.
 public final class AddressGuard: @unchecked Sendable {
     /// The guard this process's requests go through, once installed.

@@ -7,7 +7,7 @@ import SplashCore
 /// Every logical change is one transaction. A show is committed (WAL, synchronous=FULL)
 /// before `recordShow` returns, which is before the frame that shows it is presented.
 ///
-/// About 390 lines: one type per database, by design, so that every statement on
+/// About 400 lines: one type per database, by design, so that every statement on
 /// `splashboard.db` and its migrations are in one place; its parts are marked
 /// (campaigns, ledger, feed state, cache size, poetry).
 public final class CampaignStore: ShowLedger {
