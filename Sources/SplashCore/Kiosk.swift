@@ -70,7 +70,7 @@ public enum Kiosk {
             case .splash(let splash) where key != .other:
                 return leaveSplash(&state, splash, by: .key, now)
             case .detail:
-                state.idleSince = now.uptime
+                restartIdle(&state, now)
                 return []
             case .operator:
                 state.operatorIdleSince = now.uptime
@@ -144,7 +144,12 @@ public enum Kiosk {
             return [.emit(.countdown(value: splash.countdown))]
         case .detail:
             if let deadline = state.sceneDeadline, now.uptime >= deadline {
+                state.splashPictureAhead = nil
                 return enterSplash(&state, now)
+            }
+            if let at = state.decodeAheadAt, now.uptime >= at, let path = firstPicture(of: state, at: now) {
+                state.splashPictureAhead = path
+                return [.decodeAhead(path: path)]
             }
             return []
         case .operator:
@@ -165,7 +170,7 @@ public enum Kiosk {
             let by: SkipReason = state.skipButton.hitArea.contains(point) ? .tap : .clickThrough
             return leaveSplash(&state, splash, by: by, now)
         case .detail:
-            state.idleSince = now.uptime
+            restartIdle(&state, now)
             return []
         case .operator:
             state.operatorIdleSince = now.uptime
@@ -290,9 +295,19 @@ public enum Kiosk {
         )
     }
 
+    /// How long before the attract loop's splash its picture starts decoding ahead.
+    public static let decodeAheadSeconds: Seconds = 2
+
+    /// Input on the detail screen: the attract loop starts counting again, and a picture
+    /// decoding ahead for it is let go (it is decoded again when the splash nears).
+    static func restartIdle(_ state: inout KioskState, _ now: Instant) {
+        state.idleSince = now.uptime
+        state.splashPictureAhead = nil
+    }
+
     static func enterDetail(_ state: inout KioskState, campaignID: String?, _ now: Instant) -> [KioskEffect] {
         state.scene = .detail(detailScene(for: campaignID, in: state))
-        state.idleSince = now.uptime
+        restartIdle(&state, now)
         state.poetry.spinnerStepAt = now.uptime + 1 / PoetryState.spinnerRate
         return [.emit(.detail(campaign: campaignID))]
     }

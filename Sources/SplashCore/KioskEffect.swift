@@ -26,6 +26,9 @@ public enum KioskEffect: Equatable, Sendable {
     case savePoetry(PoetryEntry)
     /// Read what the operator view needs; answered with `operatorInfoLoaded`.
     case loadOperatorInfo
+    /// Start decoding, on another thread, the picture of the splash the attract loop shows
+    /// next, so that the loop does not wait on a decode when the splash comes.
+    case decodeAhead(path: String)
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

@@ -10,6 +10,9 @@ public struct KioskState: Equatable, Sendable {
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
     public var idleSince: Seconds = 0
+    /// The picture of the splash the attract loop shows next, once it is decoding ahead
+    /// (the display keeps it with the detail screen's pictures); nil otherwise.
+    public var splashPictureAhead: String?
     /// How many splashes have ended (`--exit-after splash`).
     public var splashesEnded = 0
     public var sync: SyncSchedule
@@ -57,11 +60,18 @@ public struct KioskState: Equatable, Sendable {
         }
     }
 
+    /// When the attract loop's next splash picture starts decoding ahead: a little before
+    /// the splash, on the detail screen, once.
+    public var decodeAheadAt: Seconds? {
+        guard case .detail = scene, splashPictureAhead == nil, let deadline = sceneDeadline else { return nil }
+        return deadline - Kiosk.decodeAheadSeconds
+    }
+
     /// The next moment the state changes by itself; the loop sleeps until then.
     public var nextDeadline: Seconds? {
         let syncAt = sync.running ? nil : sync.nextAt
         let onScreen = if case .detail = scene { true } else { false }
         let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
-        return [sceneDeadline, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds].compactMap { $0 }.min()
+        return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds].compactMap { $0 }.min()
     }
 }

@@ -32,6 +32,19 @@ extension Canvas {
         return PreparedFrame(pixels)
     }
 
+    /// Starts decoding the picture at `path` on another thread, at the size a splash draws
+    /// it on this screen with `fit`, for the frame that will show it.
+    public func decodeAhead(_ path: String, fit: ImageFit) {
+        var scale = 1.0
+        if let size = try? shelf.size(of: path) {
+            let placement = fit.placement(of: size, on: layoutSize)
+            scale = Double(placement.destination.width) / Double(max(1, placement.source.width))
+        }
+        // Often the splash's picture is the detail screen's, still held large enough.
+        if let kept = shelf.decoded[path], kept.heldScale >= min(1, scale) - 1e-9 { return }
+        shelf.handOver(PendingPicture(path: path, scale: scale))
+    }
+
     /// Copies a prepared frame onto the frame being drawn; false when it no longer fits
     /// (the output changed size).
     public func draw(_ frame: PreparedFrame) -> Bool {

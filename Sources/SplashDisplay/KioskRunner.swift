@@ -217,6 +217,8 @@ public final class KioskRunner {
             pictures.load(url) { path, _ in
                 post { .poetryImageLoaded(url: url.absoluteString, path: path, $0) }
             }
+        case .decodeAhead(let path):
+            canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo:
             if let info = setup.operatorInfo?() {
                 dispatch(.operatorInfoLoaded(info, clock.now()))
@@ -271,7 +273,8 @@ public final class KioskRunner {
         case .detail(let detail):
             let ahead = detailAhead.show(detail, size: size, on: canvas)
             failure = ahead.shown ? ahead.failure : drawDetail(detail, on: surface)
-            canvas.releasePictures(except: Set([detail.imagePath, detail.poetry.imagePath].compactMap { $0 }))
+            canvas.releasePictures(except: Set([detail.imagePath, detail.poetry.imagePath, state.splashPictureAhead]
+                .compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(surface: surface, fonts: fonts).draw(view)
             canvas.releasePictures(except: [])

@@ -187,18 +187,32 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(events(effects).first == .skip(by: .clickThrough))
     }
 
+    /// Idle for `attract` seconds, the detail screen gives way to the splash; input starts
+    /// the count again. Two seconds before the splash, its picture starts decoding ahead
+    /// (so the loop never waits on a decode); input lets that go too.
     @Test func attractLoopReturnsToTheSplashAndInputResetsTheIdleTimer() {
         var state = makeState(attract: 10)
         var clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
-        #expect(state.nextDeadline == 11)
+        #expect(state.sceneDeadline == 11)
+        #expect(state.nextDeadline == 9)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(6))).isEmpty)
         _ = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 300), clock.now))
-        #expect(state.nextDeadline == 17)
+        #expect(state.sceneDeadline == 17)
         _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(5)))
+        #expect(state.sceneDeadline == 22)
+        #expect(state.nextDeadline == 20)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(7.9))).isEmpty)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(0.1))) == [.decodeAhead(path: "/img/a.jpg")])
+        #expect(state.splashPictureAhead == "/img/a.jpg")
         #expect(state.nextDeadline == 22)
-        #expect(Kiosk.reduce(&state, .tick(clock.advance(9.9))).isEmpty)
+        // Input: the picture is let go, and asked for again two seconds before the new splash.
+        _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(0.5)))
+        #expect(state.splashPictureAhead == nil)
+        #expect(state.nextDeadline == 28.5)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(8))) == [.decodeAhead(path: "/img/a.jpg")])
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(1.9))).isEmpty)
         let effects = Kiosk.reduce(&state, .tick(clock.advance(0.1)))
         #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date))
         #expect(events(effects).first == .splash(campaign: "a", remaining: 3, image: "/img/a.jpg"))
