@@ -100,5 +100,5 @@ screenshots: build
 	cp "$$(ls .build/shots/landscape/*-detail.png | tail -n 1)" docs/screenshots/detail.png
 	cp "$$(ls .build/shots/portrait/*-detail.png | tail -n 1)" docs/screenshots/detail-portrait.png
 	printf '0.5 key f2\n' > .build/shots/operator.script
-	$(SHOT) --exit-after 2 --script .build/shots/operator.script --snapshot .build/shots/operator >/dev/null
+	$(SHOT) --exit-after 2 --script .build/shots/operator.script --device-id lobby-3 --snapshot .build/shots/operator >/dev/null
 	cp "$$(ls .build/shots/operator/*-operator.png | tail -n 1)" docs/screenshots/operator.png

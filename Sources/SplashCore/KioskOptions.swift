@@ -17,6 +17,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var syncInterval: Int = 900
     /// Image cache cap in MiB.
     public var cacheMaxMB: Int = 256
+    /// Who this kiosk is to its fleet; nil means derived from /etc/machine-id (`DeviceIdentity`).
+    public var deviceID: String?
     /// Whether pictures, poems and redirects may lead inside the network (`allow-private-addresses`).
     public var privateAddresses: PrivateAddresses = .automatic
     public var poetryURL: URL?

@@ -15,9 +15,13 @@ public struct OperatorInfo: Equatable, Sendable {
     public var driver: String
     public var renderer: String
     public var screen: String
+    /// Who this kiosk is to its fleet (`device-id`); nil when it has none.
+    public var deviceID: String?
 
     public init(thumbnails: [String: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,
-                cacheCapBytes: Int, version: String, driver: String, renderer: String, screen: String) {
+                cacheCapBytes: Int, version: String, driver: String, renderer: String, screen: String,
+                deviceID: String? = nil) {
+        self.deviceID = deviceID
         self.thumbnails = thumbnails
         self.feedURL = feedURL
         self.lastSuccess = lastSuccess

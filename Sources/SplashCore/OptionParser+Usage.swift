@@ -23,6 +23,8 @@ extension OptionParser {
       --attract-after SECONDS  idle detail screen returns to the splash; 0 = never (default 60)
       --sync-interval SECONDS  feed sync period (default 900)
       --cache-max-mb MB        image cache size cap (default 256)
+      --device-id ID           who this kiosk is to its fleet (default: derived from
+                               /etc/machine-id for this application, never the machine id itself)
       --allow-private-addresses auto|yes|no
                                may pictures, poems and redirects lead to loopback, LAN or
                                link-local addresses? auto: only when the feed is itself on one

@@ -154,6 +154,14 @@ public enum OptionParser {
         },
         "sync-interval": Spec(valueHint: "SECONDS") { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
         "cache-max-mb": Spec(valueHint: "MB") { o, s, _ in o.cacheMaxMB = try integer(s, in: 16...1_048_576) },
+        "device-id": Spec(valueHint: "ID") { o, s, _ in
+            let id = try text(s)
+            guard DeviceIdentity.isValid(id) else {
+                throw OptionError(source: s.source,
+                                  problem: "expected 1 to 64 letters, digits, '.', '_', '-' or ':', got \"\(TerminalText.printable(id))\"")
+            }
+            o.deviceID = id
+        },
         "allow-private-addresses": Spec(valueHint: "auto|yes|no") { o, s, _ in
             switch try text(s).lowercased() {
             case "auto": o.privateAddresses = .automatic

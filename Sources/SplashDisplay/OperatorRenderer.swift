@@ -96,6 +96,7 @@ struct OperatorRenderer {
     private func drawFacts(_ view: OperatorScene, in area: Rect, size: Int) {
         var facts: [(String, String, RGBColor)] = []
         let info = view.info
+        facts.append(("Device", info?.deviceID ?? "—", Self.text))
         facts.append(("Feed", info?.feedURL ?? "—", Self.text))
         if let success = info?.lastSuccess {
             facts.append(("Last sync", Self.clock(success) + " (" + Self.age(from: success, to: view.now) + ")", Self.good))

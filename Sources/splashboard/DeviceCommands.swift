@@ -61,11 +61,13 @@ struct DeviceCommands {
             }
         }
         if json {
+            // Counts are this device's: each row says whose.
+            let deviceID = device.deviceID.map(JSONValue.string) ?? .null
             let items: [JSONValue] = zip(catalog.indices, zip(catalog, stored)).map { index, pair in
                 let (entry, s) = pair
                 let c = entry.campaign
                 return .object([
-                    ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
+                    ("device", deviceID), ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
                     ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now))),

@@ -36,6 +36,14 @@ struct KioskData {
         }
     }
 
+    /// Who this kiosk is to its fleet: `device-id`, else derived from /etc/machine-id; nil
+    /// when there is neither (a container without a machine id).
+    var deviceID: String? {
+        if let given = options.deviceID { return given }
+        guard let machine = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8) else { return nil }
+        return DeviceIdentity.applicationSpecific(machineID: machine)
+    }
+
     func makeSync() -> FeedSync {
         FeedSync(store: store, cache: cache, cacheMaxBytes: options.cacheMaxMB << 20)
     }

@@ -125,7 +125,8 @@ struct RunCommand {
                                        uniquingKeysWith: { a, _ in a }),
                 feedURL: device.feed.publicAddress, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
-                driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description)
+                driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
+                deviceID: device.deviceID)
         }
         let runner = KioskRunner(
             setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock

@@ -248,6 +248,13 @@ import Testing
 
         let list = try d.campaigns()
         #expect(list.map { $0["id"] as? String } == ["a", "b", "later"])
+        // Each row says whose counts these are: the device's id, given or derived.
+        let named = try d.run(["campaigns", "--json", "--feed", d.feed, "--device-id", "lobby-3"])
+        let rows = (try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(rows.count == 3 && rows.allSatisfy { $0["device"] as? String == "lobby-3" })
+        if let machine = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8) {
+            #expect(list.allSatisfy { $0["device"] as? String == DeviceIdentity.applicationSpecific(machineID: machine) })
+        }
         #expect(list.map { $0["newest"] as? Bool } == [false, true, false])
         #expect(list.allSatisfy { $0["cached"] as? Bool == true })
         #expect(d.cacheFiles.count == 2)
