@@ -51,4 +51,11 @@ public struct Rect: Equatable, Hashable, Sendable {
     public func contains(_ p: Point) -> Bool {
         p.x >= x && p.x < maxX && p.y >= y && p.y < maxY
     }
+
+    /// The same rectangle in pixels of a picture held at `scale` pixels per pixel of the
+    /// original, each edge rounded.
+    public func scaled(by scale: Double) -> Rect {
+        Rect(x: Int((Double(x) * scale).rounded()), y: Int((Double(y) * scale).rounded()),
+             width: Int((Double(width) * scale).rounded()), height: Int((Double(height) * scale).rounded()))
+    }
 }

@@ -5,6 +5,17 @@ public enum ImageFit: String, Equatable, Sendable, CaseIterable {
     /// The screen covered, the image cropped around its centre.
     case fill
 
+    /// Pixels drawn per pixel of the picture when it is placed on `screen`: what it must be
+    /// decoded with at least.
+    public func scale(of image: Size, on screen: Size) -> Double {
+        Self.scale(of: placement(of: image, on: screen))
+    }
+
+    /// Pixels drawn per pixel of the picture for a placement.
+    public static func scale(of placement: (source: Rect, destination: Rect)) -> Double {
+        Double(placement.destination.width) / Double(max(1, placement.source.width))
+    }
+
     /// Source and destination rectangles for drawing an image of `image` size on `screen`.
     /// `fit` uses the whole image and a centred destination; `fill` crops the source and
     /// covers the whole screen.

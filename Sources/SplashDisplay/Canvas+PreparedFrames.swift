@@ -35,11 +35,7 @@ extension Canvas {
     /// Starts decoding the picture at `path` on another thread, at the size a splash draws
     /// it on this screen with `fit`, for the frame that will show it.
     public func decodeAhead(_ path: String, fit: ImageFit) {
-        var scale = 1.0
-        if let size = try? shelf.size(of: path) {
-            let placement = fit.placement(of: size, on: layoutSize)
-            scale = Double(placement.destination.width) / Double(max(1, placement.source.width))
-        }
+        let scale = (try? shelf.size(of: path)).map { fit.scale(of: $0, on: layoutSize) } ?? 1
         // Often the splash's picture is the detail screen's, still held large enough.
         if let kept = shelf.decoded[path], kept.heldScale >= min(1, scale) - 1e-9 { return }
         shelf.handOver(PendingPicture(path: path, scale: scale))

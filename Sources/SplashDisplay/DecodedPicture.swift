@@ -102,11 +102,10 @@ final class DecodedPicture {
 
     /// `source` (in the original's pixels) in the pixels held now.
     func held(_ source: Rect) -> Rect {
-        let x = Int((Double(source.x) * scale).rounded())
-        let y = Int((Double(source.y) * scale).rounded())
-        return Rect(x: x, y: y,
-                    width: min(Int((Double(source.width) * scale).rounded()), Int(surface.pointee.w) - x),
-                    height: min(Int((Double(source.height) * scale).rounded()), Int(surface.pointee.h) - y))
+        var rect = source.scaled(by: scale)
+        rect.width = min(rect.width, Int(surface.pointee.w) - rect.x)
+        rect.height = min(rect.height, Int(surface.pointee.h) - rect.y)
+        return rect
     }
 
     /// `source` scaled down to `size` in `format`, converted and scaled a band of rows at a

@@ -26,9 +26,7 @@ final class PictureShelf {
         if let known = sizes[path] { return known }
         let header: ImageHeader
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageError.undecodable("\(path) cannot be opened") }
-            defer { try? handle.close() }
-            header = try ImageHeader.parse([UInt8](handle.readData(ofLength: 1 << 20)))
+            header = try ImageHeader.read(fromFile: path)
         } catch {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }

@@ -63,7 +63,7 @@ extension Surface {
         dst.x += box.x
         dst.y += box.y
         let source = placement.source
-        switch try picture(path, scale: Double(dst.width) / Double(max(1, source.width))) {
+        switch try picture(path, scale: ImageFit.scale(of: placement)) {
         case .pixels(let decoded):
             guard let pixels else { return }
             // What the renderer has queued goes first, then the picture straight onto the frame.
@@ -77,11 +77,8 @@ extension Surface {
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             draw(texture, from: decoded.held(source), to: dst)
         case .texture(let texture):
-            let held = textures[path]?.scale ?? 1
-            draw(texture, from: Rect(x: Int((Double(source.x) * held).rounded()), y: Int((Double(source.y) * held).rounded()),
-                                     width: Int((Double(source.width) * held).rounded()),
-                                     height: Int((Double(source.height) * held).rounded())),
-                 to: dst)
+            // SDL clips a source rectangle to its texture.
+            draw(texture, from: source.scaled(by: textures[path]?.scale ?? 1), to: dst)
         }
     }
 

@@ -74,7 +74,8 @@ struct RunCommand {
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
         let screenMemo = ScreenMemo(cacheDir: options.cacheDir)
-        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? screenMemo.read()
+        let keptScreen = screenMemo.read()
+        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
         let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map {
             PendingPicture(path: $0, scale: ScreenMemo.scale(of: $0, on: expectedScreen, fit: options.fit))
         }
@@ -86,7 +87,7 @@ struct RunCommand {
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
         if let guardNote { log.emit(.warning(message: guardNote), at: clock.uptime) }
-        screenMemo.write(canvas.layoutSize)
+        screenMemo.write(canvas.layoutSize, kept: keptScreen)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?

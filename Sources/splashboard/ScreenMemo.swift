@@ -20,20 +20,17 @@ struct ScreenMemo {
         return Size(width: w, height: h)
     }
 
-    /// Keeps `size` for the next start, when it differs from what is kept. Losing it costs
-    /// only a whole-size decode next time, so a failure to write is ignored.
-    func write(_ size: Size) {
-        guard read() != size else { return }
+    /// Keeps `size` for the next start, when it differs from `kept` (what `read` gave).
+    /// Losing it costs only a whole-size decode next time, so a failure to write is ignored.
+    func write(_ size: Size, kept: Size?) {
+        guard kept != size else { return }
         try? size.description.write(toFile: file, atomically: true, encoding: .utf8)
     }
 
     /// The scale at which the picture at `path` is drawn on `screen` with `fit`: what it
     /// must be decoded with at least. 1 (whole) when either is unknown.
     static func scale(of path: String, on screen: Size?, fit: ImageFit) -> Double {
-        guard let screen, let handle = FileHandle(forReadingAtPath: path) else { return 1 }
-        defer { try? handle.close() }
-        guard let header = try? ImageHeader.parse([UInt8](handle.readData(ofLength: 1 << 20))) else { return 1 }
-        let placement = fit.placement(of: Size(width: header.width, height: header.height), on: screen)
-        return Double(placement.destination.width) / Double(max(1, placement.source.width))
+        guard let screen, let header = try? ImageHeader.read(fromFile: path) else { return 1 }
+        return fit.scale(of: Size(width: header.width, height: header.height), on: screen)
     }
 }
