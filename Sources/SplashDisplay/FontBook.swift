@@ -31,6 +31,13 @@ public final class FontBook {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
+    /// Whether the font has a glyph for every character of `text` (one it lacks is drawn
+    /// as an empty box).
+    public func hasGlyphs(for text: String) -> Bool {
+        guard let font = font(size: 24) else { return false }
+        return text.unicodeScalars.allSatisfy { TTF_GlyphIsProvided32(font, $0.value) != 0 }
+    }
+
     /// The font at `size` pixels, bold or regular.
     func font(size: Int, bold: Bool = false) -> OpaquePointer? {
         let key = Key(size: max(6, size), bold: bold)

@@ -5,6 +5,12 @@ import SplashCore
 /// (no full picture is decoded for it), each with its standing, the next one marked;
 /// beside it (below, in portrait) the feed, cache, poetry and system facts.
 struct OperatorRenderer {
+    /// The marks on a campaign's card, all in the Chinese fonts the kiosk finds (U+2717 "✗",
+    /// for one, is not in WenQuanYi Micro Hei and was drawn as an empty box).
+    static let eligibleMark = "✓"
+    static let problemMark = "×"
+    static let nextMark = "▶"
+
     var surface: Surface
     var fonts: FontBook
 
@@ -79,11 +85,11 @@ struct OperatorRenderer {
             let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
             surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
             ty += line
-            let counts = "\(tile.remaining)/\(tile.showTime)" + (tile.isNext ? "  ▶ next" : "")
+            let counts = "\(tile.remaining)/\(tile.showTime)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
             surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
                             color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
-            let status = tile.ineligibility.map { "✗ " + $0 } ?? "✓ eligible"
+            let status = tile.ineligibility.map { "\(Self.problemMark) " + $0 } ?? "\(Self.eligibleMark) eligible"
             surface.drawText(clipped(status, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
                             fonts: fonts, size: lineSize, color: tile.ineligibility == nil ? Self.good : Self.warn)
         }

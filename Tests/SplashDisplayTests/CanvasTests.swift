@@ -94,6 +94,14 @@ import Testing
         #expect(try Snapshot(dir + "/1.png").differences(from: first, in: screen) == 0)
     }
 
+    /// Every mark the operator view draws is in the font: none comes out as an empty box.
+    @Test func theOperatorViewsMarksAreInTheFont() throws {
+        let fonts = try FontBook(face: FontLocator.chineseFont())
+        for mark in [OperatorRenderer.eligibleMark, OperatorRenderer.problemMark, OperatorRenderer.nextMark] {
+            #expect(fonts.hasGlyphs(for: mark), "\(mark)")
+        }
+    }
+
     /// The console draws every screen exactly as the window does: the same software
     /// renderer on a frame in the dumb buffers' format, upright and turned.
     @Test(arguments: [Rotation.none, .quarter])
