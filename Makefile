@@ -41,7 +41,7 @@ FUZZ_SECONDS ?= 60
 reliability: release
 	@sh scripts/install-deps.sh imagemagick gnuplot-nox
 	mkdir -p build/reliability
-	python3 scripts/crash-loop.py --binary .build/release/splashboard --runs 200 | tee build/reliability/crash-loop.json
+	python3 scripts/crash-loop.py --binary .build/release/splashboard --runs 200 --kill either | tee build/reliability/crash-loop.json
 	python3 scripts/soak.py --binary .build/release/splashboard --hours 72 --csv build/reliability/soak.csv \
 		| tee build/reliability/soak.json
 	gnuplot -e "set terminal png size 900,420; set output 'docs/soak.png'; \

@@ -5,6 +5,7 @@ let package = Package(
     name: "Splashboard",
     products: [
         .executable(name: "splashboard", targets: ["splashboard"]),
+        .executable(name: "splashboard-net", targets: ["splashboard-net"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,26 +42,37 @@ let package = Package(
         .target(name: "SplashCore"),
         .target(
             name: "SplashServices",
-            dependencies: ["SplashCore", "CSQLite", "CSDL2", "CTurboJPEG"]
+            dependencies: ["SplashCore", "CSQLite", "CSDL2", "CTurboJPEG", "CSystem"]
+        ),
+        // Everything that speaks to the network: only the network process links it.
+        .target(
+            name: "SplashNetwork",
+            dependencies: ["SplashCore", "SplashServices"]
         ),
         .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11", "CDRM", "CSystem"]
         ),
+        // The display process and the commands: no networking code at all.
         .executableTarget(
             name: "splashboard",
             dependencies: ["SplashCore", "SplashServices", "SplashDisplay", "CSystem"]
+        ),
+        // The network process: feed sync, pictures, poems; no display, no input devices.
+        .executableTarget(
+            name: "splashboard-net",
+            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",
             dependencies: ["SplashCore", "CSDL2"],
             path: "Tests/SplashTestSupport",
-            exclude: ["fault_server.py"]
+            exclude: ["fault_server.py", "hostile_network.py"]
         ),
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(
             name: "SplashServicesTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashTestSupport", "CSDL2", "CSQLite"]
+            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "SplashTestSupport", "CSDL2", "CSQLite"]
         ),
         .testTarget(
             name: "SplashDisplayTests",

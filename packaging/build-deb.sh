@@ -12,17 +12,23 @@ stage="build/$name"
 rm -rf "$stage" && mkdir -p "$stage/DEBIAN"
 
 swift build -c release --static-swift-stdlib
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/splashboard
+bins=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
-install -D -m 0755 "$bin" "$stage/usr/bin/splashboard"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/splashboard"
+# The display process and the commands; the network process beside it in libexec.
+install -D -m 0755 "$bins/splashboard" "$stage/usr/bin/splashboard"
+install -D -m 0755 "$bins/splashboard-net" "$stage/usr/libexec/splashboard/splashboard-net"
+for program in "$stage/usr/bin/splashboard" "$stage/usr/libexec/splashboard/splashboard-net"; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
+done
 
 share="$stage/usr/share/splashboard"
 install -D -m 0644 assets/default-splash.jpg "$share/default-splash.jpg"
 install -D -m 0644 assets/poems.json "$share/poems.json"
 for f in assets/demo/*; do install -D -m 0644 "$f" "$share/demo/$(basename "$f")"; done
 install -D -m 0644 packaging/splashboard.conf "$stage/etc/splashboard/splashboard.conf"
-install -D -m 0644 packaging/splashboard.service "$stage/usr/lib/systemd/system/splashboard.service"
+for unit in splashboard.service splashboard-net.service splashboard-net.socket; do
+    install -D -m 0644 "packaging/$unit" "$stage/usr/lib/systemd/system/$unit"
+done
 install -D -m 0644 packaging/getty-tty1-splashboard.conf "$stage/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf"
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/doc/splashboard"
 gzip -9n < packaging/splashboard.1 > "$stage/usr/share/man/man1/splashboard.1.gz"
@@ -33,11 +39,12 @@ chmod 0644 "$stage/usr/share/man/man1/splashboard.1.gz" "$stage/usr/share/doc/sp
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo /etc/splashboard/splashboard.conf > "$stage/DEBIAN/conffiles"
 
-# Shared libraries the binary links, as Debian package dependencies.
+# Shared libraries the two programs link, as Debian package dependencies.
 work=$(mktemp -d)
 mkdir -p "$work/debian"
 printf 'Source: splashboard\n\nPackage: splashboard\nArchitecture: any\n' > "$work/debian/control"
-shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" \
+    -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-net" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm -rf "$work"
 [ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 

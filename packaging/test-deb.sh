@@ -29,9 +29,10 @@ check() {
 deb=$(sh packaging/build-deb.sh | tail -n 1)
 echo "packaging test: $deb"
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for path in ./usr/bin/splashboard ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
+for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
     ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
     ./usr/lib/systemd/system/splashboard.service ./usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf \
+    ./usr/lib/systemd/system/splashboard-net.service ./usr/lib/systemd/system/splashboard-net.socket \
     ./usr/share/man/man1/splashboard.1.gz \
     ./usr/share/doc/splashboard/copyright ./usr/share/doc/splashboard/changelog.gz; do
     check "ships $path" sh -c "echo \"\$1\" | grep -qx \"\$2\"" _ "$contents" "$path"
@@ -41,6 +42,9 @@ check "Depends names the fonts" sh -c "echo \"\$1\" | grep -q 'fonts-wqy-microhe
 check "Depends names SDL2 from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libsdl2-2.0-0'" _ "$depends"
 check "the config file is a conffile" sh -c "dpkg-deb -I \"\$1\" conffiles | grep -qx /etc/splashboard/splashboard.conf" _ "$deb"
 check "the binary is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/bin/splashboard > /tmp/splashboard-bin && ! file /tmp/splashboard-bin | grep -q 'not stripped'" _ "$deb"
+check "the network program is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/libexec/splashboard/splashboard-net > /tmp/splashboard-net-bin && ! file /tmp/splashboard-net-bin | grep -q 'not stripped'" _ "$deb"
+check "the display program links no networking code (no libcurl, no FoundationNetworking)" sh -c '! ldd /tmp/splashboard-bin | grep -Ei "curl|FoundationNetworking"'
+check "the network program is the one that links libcurl" sh -c 'ldd /tmp/splashboard-net-bin | grep -q libcurl'
 check "every option is in the config file" sh -c '
     for key in $(/tmp/splashboard-bin --help | sed -n "s/^ *--\([a-z-]*\).*/\1/p"); do
         case "$key" in config|headless|snapshot|exit-after|clock|script|help|version|json) continue ;; esac
@@ -56,9 +60,14 @@ check "the config file is not world-readable (0640 root:splashboard)" sh -c '[ "
 check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/splashboard)" = splashboard ] && [ "$(stat -c %U /var/cache/splashboard)" = splashboard ]'
 check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
 check "the login prompt on tty1 gives way while the service is enabled" grep -qx 'ConditionPathExists=!/etc/systemd/system/multi-user.target.wants/splashboard.service' '/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf'
+check "the network process's socket is enabled" test -L /etc/systemd/system/sockets.target.wants/splashboard-net.socket
 check "the unit never waits for the network" sh -c '! grep -q network-online /usr/lib/systemd/system/splashboard.service'
-check "the unit cannot reach link-local addresses (cloud metadata)" grep -qx 'IPAddressDeny=169.254.0.0/16 fe80::/10' /usr/lib/systemd/system/splashboard.service
-check "systemd-analyze verify is clean" sh -c '[ -z "$(systemd-analyze verify /usr/lib/systemd/system/splashboard.service 2>&1)" ]'
+check "the display's unit has no address family but AF_UNIX, in a network namespace of its own" sh -c 'grep -qx "RestrictAddressFamilies=AF_UNIX" /usr/lib/systemd/system/splashboard.service && grep -qx "PrivateNetwork=yes" /usr/lib/systemd/system/splashboard.service'
+check "the network process has no devices" grep -qx 'PrivateDevices=yes' /usr/lib/systemd/system/splashboard-net.service
+check "the network process cannot reach link-local addresses (cloud metadata)" grep -qx 'IPAddressDeny=169.254.0.0/16 fe80::/10' /usr/lib/systemd/system/splashboard-net.service
+for unit in splashboard.service splashboard-net.service splashboard-net.socket; do
+    check "systemd-analyze verify is clean for $unit" sh -c "[ -z \"\$(systemd-analyze verify /usr/lib/systemd/system/$unit 2>&1)\" ]"
+done
 
 # The installed kiosk, as the service runs it: its user, its folders, its config.
 printf 'countdown = 2\n' >> /etc/splashboard/splashboard.conf
@@ -71,14 +80,20 @@ check "it shows the demo campaign from the installed assets" grep -q '"event":"s
 check "it reads the installed config (countdown 2)" sh -c '[ "$(grep -c "\"event\":\"countdown\"" /tmp/splashboard-run.json)" -eq 2 ]'
 check "it reaches the detail screen" grep -q '"event":"detail"' /tmp/splashboard-run.json
 check "its database is in /var/lib/splashboard" test -s /var/lib/splashboard/splashboard.db
+check "sync as the splashboard user runs the network program" sh -c 'runuser -u splashboard -- /usr/bin/splashboard sync | grep -q "not modified; 3 campaigns"'
 check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
 check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
 
+if unshare -n true 2>/dev/null; then
+    check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
+fi
+
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq splashboard >/dev/null 2>&1
-for path in /usr/bin/splashboard /usr/share/splashboard /etc/splashboard /var/lib/splashboard /var/cache/splashboard \
-    /usr/lib/systemd/system/splashboard.service /etc/systemd/system/multi-user.target.wants/splashboard.service; do
+for path in /usr/bin/splashboard /usr/libexec/splashboard /usr/share/splashboard /etc/splashboard /var/lib/splashboard /var/cache/splashboard \
+    /usr/lib/systemd/system/splashboard.service /etc/systemd/system/multi-user.target.wants/splashboard.service \
+    /usr/lib/systemd/system/splashboard-net.socket /etc/systemd/system/sockets.target.wants/splashboard-net.socket; do
     check "purge leaves no $path" test ! -e "$path"
 done
 check "purge removes the user" sh -c '! getent passwd splashboard'

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Crash safety: runs the kiosk headless (virtual clock, attract loop on, syncs running
 against a local server), kills it with SIGKILL at a random moment, starts it again, and
-checks after every kill:
+checks after every kill. With --kill either, half the runs first kill the network process
+(the kiosk's child, splashboard-net) at a random moment and check that the kiosk goes on
+drawing without it, before the kiosk itself is killed. After every kill:
 
   - PRAGMA integrity_check is ok;
   - every `splash` event the kiosk printed is in the show ledger (record, then show);
   - no campaign's ledger exceeds its showTime;
   - no temporary cache file left by the kill survives the next start.
 
-Usage: crash-loop.py --binary PATH [--runs N] [--seed S]
+Usage: crash-loop.py --binary PATH [--runs N] [--seed S] [--kill display|either]
 Prints one JSON summary line; exits 1 if any check failed."""
 import argparse
 import json
@@ -59,12 +61,30 @@ def partials(cache):
     return {n for n in os.listdir(cache) if n.startswith(".partial-")}
 
 
+def network_child(pid):
+    """The kiosk's network process, when it has started one."""
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            children = [int(c) for c in f.read().split()]
+    except OSError:
+        return None
+    for child in children:
+        try:
+            with open("/proc/%d/comm" % child) as f:
+                if f.read().strip().startswith("splashboard-net"):
+                    return child
+        except OSError:
+            continue
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--max-wait", type=float, default=0.8)
+    ap.add_argument("--kill", choices=["display", "either"], default="display")
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
@@ -81,6 +101,7 @@ def main():
     printed = {}
     problems = []
     kills = 0
+    network_kills = 0
     shows_seen = 0
     leftover_checks = 0
     env = dict(os.environ, HOME=work)
@@ -103,6 +124,20 @@ def main():
                 survivors = before & partials(cache)
                 if survivors:
                     problems.append("run %d: temporary files survived the start: %s" % (run, sorted(survivors)))
+            if args.kill == "either" and rng.random() < 0.5:
+                # The network process goes first; the kiosk must go on drawing without it.
+                child = network_child(proc.pid)
+                if child is not None:
+                    os.kill(child, signal.SIGKILL)
+                    network_kills += 1
+                    kills += 1
+                    frames_before = sum(1 for l in lines if b'"frame"' in l)
+                    time.sleep(rng.uniform(0.3, args.max_wait + 0.3))
+                    if proc.poll() is not None:
+                        problems.append("run %d: the kiosk ended (%s) after its network process was killed"
+                                        % (run, proc.returncode))
+                    elif sum(1 for l in lines if b'"frame"' in l) <= frames_before:
+                        problems.append("run %d: no frame drawn after the network process was killed" % run)
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             reader.join(timeout=5)
@@ -144,7 +179,8 @@ def main():
         server.wait()
         shutil.rmtree(work, ignore_errors=True)
 
-    summary = {"seed": seed, "runs": args.runs, "kills": kills, "splashes_printed": shows_seen,
+    summary = {"seed": seed, "runs": args.runs, "kills": kills, "network_kills": network_kills,
+               "splashes_printed": shows_seen,
                "ledger": counts, "show_time": SHOW_TIME, "leftover_checks": leftover_checks,
                "integrity": ok, "problems": problems}
     print(json.dumps(summary))

@@ -1,7 +1,15 @@
 #ifndef SPLASHBOARD_CSYSTEM_SHIM_H
 #define SPLASHBOARD_CSYSTEM_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <fcntl.h>
 #include <malloc.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <signal.h>
+#include <unistd.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
 
@@ -26,4 +34,16 @@ static inline int splash_evdev_key_state(int fd, unsigned char *bits, unsigned l
     return ioctl(fd, EVIOCGKEY(length), bits);
 }
 
+/// Makes a pipe whose ends close on exec and never block (pipe2 is a GNU extension the
+/// Glibc module does not export).
+static inline int splash_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }
+
+/// Asks a spawned child to close every descriptor from `from` on before it runs, so it
+/// inherits nothing it was not given (posix_spawn_file_actions_addclosefrom_np, glibc 2.34).
+static inline int splash_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// Has the kernel send `signal` to this process when its parent ends (PR_SET_PDEATHSIG).
+static inline int splash_die_with_parent(int signal) { return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0); }
 #endif

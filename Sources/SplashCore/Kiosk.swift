@@ -32,8 +32,8 @@ public enum Kiosk {
         case let .poetryFailed(reason, now):
             return PoetryRules.failed(&state, reason, now)
 
-        case let .poetryImageLoaded(url, path, now):
-            return PoetryRules.imageLoaded(&state, url: url, path: path, now)
+        case let .poetryImageLoaded(url, path, reason, now):
+            return PoetryRules.imageLoaded(&state, url: url, path: path, reason: reason, now)
 
         case let .feedFetched(report, catalog, message, now):
             state.sync.finished(report.status, at: now.uptime)

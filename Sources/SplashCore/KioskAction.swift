@@ -30,7 +30,7 @@ public enum KioskAction: Equatable, Sendable {
     /// The poetry provider failed.
     case poetryFailed(reason: String, Instant)
     /// The poem's picture arrived (a cached file) or could not be had (nil).
-    case poetryImageLoaded(url: String, path: String?, Instant)
+    case poetryImageLoaded(url: String, path: String?, reason: String? = nil, Instant)
     /// What the operator view shows that the state does not hold (thumbnails, feed state,
     /// cache use, system), read by the shell when the view opens.
     case operatorInfoLoaded(OperatorInfo, Instant)

@@ -36,6 +36,9 @@ public struct KioskOptions: Equatable, Sendable {
     public var headless = false
     /// With no display at start, wait and retry (as the boot service does) instead of exiting.
     public var waitForDisplay = false
+    /// The network process's socket, when one runs already (the system service's); nil
+    /// means the kiosk starts its own network process.
+    public var networkSocket: String?
     public var snapshotDir: String?
     public var exitAfter: ExitCondition?
     public var clock: ClockMode = .real

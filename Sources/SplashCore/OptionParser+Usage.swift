@@ -39,6 +39,8 @@ extension OptionParser {
       --size WxH               window or canvas size (default: the display; headless 1280x720)
       --log-format text|json   text on stderr, or JSON lines on stdout (default text)
       --wait-for-display       no display yet: wait and retry instead of exiting (the service does)
+      --network-socket PATH    use the network process listening on PATH (the system service's)
+                               instead of starting one (default: start one)
 
     Headless and test options:
       --headless               no display: SDL's dummy driver and the software renderer

@@ -183,6 +183,7 @@ public enum OptionParser {
             o.rotate = r
         },
         "drm-device": Spec(valueHint: "PATH") { o, s, cwd in o.drmDevice = try path(s, cwd: cwd) },
+        "network-socket": Spec(valueHint: "PATH") { o, s, cwd in o.networkSocket = try path(s, cwd: cwd) },
         "size": Spec(valueHint: "WxH") { o, s, _ in o.size = try size(s) },
         "log-format": Spec(valueHint: "text|json") { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
         "headless": Spec(takesValue: false, valueHint: "") { o, s, _ in o.headless = try flag(s) },

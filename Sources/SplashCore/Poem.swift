@@ -2,7 +2,7 @@ import Foundation
 
 /// A poem in the jinrishici v1 shape: `{"content", "origin", "author", "category"}`
 /// (author and category optional).
-public struct Poem: Equatable, Sendable {
+public struct Poem: Codable, Equatable, Sendable {
     public var content: String
     public var origin: String
     public var author: String?
@@ -55,6 +55,13 @@ public struct Poem: Equatable, Sendable {
     /// The panel entry for this poem.
     public func entry(source: PoetrySource, imageURL: URL? = nil) -> PoetryEntry {
         PoetryEntry(origin: origin, author: author, lines: PoetryEntry.lines(of: content), imageURL: imageURL, source: source)
+    }
+
+    /// The live provider's timeline for this poem fetched at `date`: one entry, reloaded
+    /// `refresh` seconds later.
+    public func timeline(imageURL: URL?, at date: Date, refresh: TimeInterval) -> Timeline<PoetryEntry> {
+        Timeline(items: [.init(date: date, entry: entry(source: .timeline, imageURL: imageURL))],
+                 policy: .after(date.addingTimeInterval(refresh)))
     }
 }
 

@@ -43,7 +43,8 @@ enum PoetryRules {
     }
 
     /// The poem's picture arrived, or could not be had (the panel keeps what it has).
-    static func imageLoaded(_ state: inout KioskState, url: String, path: String?, _ now: Instant) -> [KioskEffect] {
+    static func imageLoaded(_ state: inout KioskState, url: String, path: String?, reason: String?,
+                            _ now: Instant) -> [KioskEffect] {
         guard state.poetry.imageLoading == url else { return [] }
         state.poetry.imageLoading = nil
         var effects: [KioskEffect] = []
@@ -51,7 +52,8 @@ enum PoetryRules {
             state.poetry.entry.imagePath = path
             if state.poetry.entry.source == .timeline { effects.append(.savePoetry(state.poetry.entry)) }
         } else {
-            effects.append(.emit(.warning(message: "poetry: the picture \(url) could not be loaded")))
+            effects.append(.emit(.warning(message: "poetry: the picture \(url) could not be loaded"
+                                          + (reason.map { ": \($0)" } ?? ""))))
         }
         updateScene(&state)
         return effects

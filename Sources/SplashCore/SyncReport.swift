@@ -1,5 +1,5 @@
 /// How a sync ended.
-public enum SyncStatus: String, Equatable, Sendable {
+public enum SyncStatus: String, Codable, Equatable, Sendable {
     /// A new feed was applied.
     case ok
     /// The server said nothing changed (304); nothing was written.
@@ -9,7 +9,7 @@ public enum SyncStatus: String, Equatable, Sendable {
 }
 
 /// The outcome of one sync, as the kiosk and `splashboard sync` report it.
-public struct SyncReport: Equatable, Sendable {
+public struct SyncReport: Codable, Equatable, Sendable {
     public var status: SyncStatus
     /// Active campaigns after the sync.
     public var campaigns: Int

@@ -31,13 +31,13 @@ public final class KioskRunner {
         public var script: [ScriptStep]
         public var ledger: ShowLedger?
         /// Starts a background sync; nil when there is nothing to sync.
-        public var sync: BackgroundSync?
+        public var sync: (any FeedSyncing)?
         /// The image cache, to mark pictures as used when they are shown.
         public var cache: ImageCache?
         /// Where poems come from.
         public var poetry: any TimelineProvider<PoetryEntry>
         /// Fetches poem pictures; nil when poems have none.
-        public var poetryPictures: PoetryPictures?
+        public var poetryPictures: (any PoetryPictureFetching)?
         /// The last good poem from an earlier run, shown at start.
         public var cachedPoetry: PoetryEntry?
         /// The bundled poems, the fallback when the live provider has given nothing yet.
@@ -53,8 +53,8 @@ public final class KioskRunner {
         public var notifier: ServiceNotifier?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
-                    script: [ScriptStep], ledger: ShowLedger?, sync: BackgroundSync?, cache: ImageCache?,
-                    poetry: any TimelineProvider<PoetryEntry>, poetryPictures: PoetryPictures? = nil,
+                    script: [ScriptStep], ledger: ShowLedger?, sync: (any FeedSyncing)?, cache: ImageCache?,
+                    poetry: any TimelineProvider<PoetryEntry>, poetryPictures: (any PoetryPictureFetching)? = nil,
                     cachedPoetry: PoetryEntry? = nil, bundledPoetry: BundledPoetryProvider? = nil) {
             self.poetry = poetry
             self.poetryPictures = poetryPictures
@@ -214,8 +214,8 @@ public final class KioskRunner {
                 post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
                 return nil
             }
-            pictures.load(url) { path, _ in
-                post { .poetryImageLoaded(url: url.absoluteString, path: path, $0) }
+            pictures.load(url) { path, reason in
+                post { .poetryImageLoaded(url: url.absoluteString, path: path, reason: reason, $0) }
             }
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)

@@ -171,7 +171,7 @@ public final class CampaignStore: ShowLedger {
         try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys())
     }
 
-    func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
+    public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
                images: [String: ImageStatus], at date: Date, keys: PictureKeys) throws {
         try db.transaction {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")

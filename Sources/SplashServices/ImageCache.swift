@@ -23,20 +23,47 @@ public final class ImageCache {
 
     public func contains(key: String) -> Bool { FileManager.default.fileExists(atPath: path(forKey: key)) }
 
+    /// Whether `path` is a cached image of this cache: the folder's own path, then a name
+    /// of 64 hex digits.
+    public func holds(_ path: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().standardizedFileURL.path == URL(fileURLWithPath: folder).standardizedFileURL.path
+            && Self.isCacheName(url.lastPathComponent)
+    }
+
     /// Whether a name in the folder is a cached image (64 hex digits).
     static func isCacheName(_ name: String) -> Bool {
         name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
-    /// Removes temporary files a crash left behind; returns how many.
+    /// Removes temporary files a crash left behind; returns how many. A temporary name
+    /// carries its writer's process id: the files of another process still running (the
+    /// service's network process while `splashboard sync` runs) are its own to finish.
     @discardableResult
     public func removeLeftovers() -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed = 0
         for name in names where name.hasPrefix(Self.partialPrefix) {
+            if let writer = Self.writer(ofPartial: name), writer != getpid(), Self.isRunning(writer) { continue }
             if unlink(folder + "/" + name) == 0 { removed += 1 }
         }
         return removed
+    }
+
+    /// Whether process `pid` is alive: it exists and is not a zombie waiting to be reaped.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return !stat[close...].hasPrefix(") Z") && !stat[close...].hasPrefix(") X")
+    }
+
+    /// The process id in a temporary file's name (`.partial-<pid>-<uuid>`); nil for a name
+    /// without one.
+    static func writer(ofPartial name: String) -> pid_t? {
+        let rest = name.dropFirst(partialPrefix.count)
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        return pid_t(rest[..<dash]).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// A file being written; `commit` gives it its final name.
@@ -71,7 +98,7 @@ public final class ImageCache {
 
     /// Starts a new temporary file in the cache folder.
     public func beginWrite() throws -> PartialFile {
-        let path = folder + "/" + Self.partialPrefix + UUID().uuidString
+        let path = folder + "/" + Self.partialPrefix + "\(getpid())-" + UUID().uuidString
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CacheError.io(path, String(cString: strerror(errno))) }
         return PartialFile(path: path, fd: fd)

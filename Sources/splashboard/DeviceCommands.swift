@@ -16,26 +16,18 @@ struct DeviceCommands {
         }
     }
 
-    /// One sync now. Exit 0 when the feed applied (or had not changed), 1 with the reason.
-    func sync() -> Int32 {
-        let device = open()
-        if let note = device.guardAddresses() { fputs("warning: \(note)\n", stderr) }
-        let report = device.makeSync().sync(device.feed, now: Date())
-        // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
-        for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
-        for problem in report.pictureErrors { fputs("error: \(TerminalText.printable(problem))\n", stderr) }
-        switch report.status {
-        case .ok, .notModified:
-            let catalog = (try? device.store.catalog(cache: device.cache)) ?? []
-            let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
-            let what = report.status == .ok ? "applied" : "not modified"
-            print("\(device.feed.absoluteString): \(what); \(report.campaigns) campaigns, \(eligible) eligible"
-                  + String(format: "; %.1f ms", report.milliseconds ?? 0))
-            return 0
-        case .error:
-            fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
-            return 1
+    /// One sync now, by the network process's program (this one links no networking):
+    /// it prints the summary; exit 0 when the feed applied (or had not changed), 1 with the reason.
+    func sync(arguments: [String]) -> Never {
+        let program: String
+        do {
+            program = try NetworkLink.locateProgram(environment: environment)
+        } catch {
+            fail(error.localizedDescription, status: 1)
         }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        execv(program, argv)
+        fail("cannot run \(program): \(String(cString: strerror(errno)))", status: 1)
     }
 
     /// The stored campaigns with their counts, cache and eligibility; with `thumbnails`,

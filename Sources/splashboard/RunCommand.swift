@@ -53,11 +53,15 @@ struct RunCommand {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
-        let guardNote = device.guardAddresses()
-        // A local feed that was never read is read now: it is on this disk, not the network,
-        // and the bundled demo should be on the very first splash.
+        // Everything from the network comes through the network process: the one started
+        // here, or the service's when --network-socket names it.
+        let (link, linkNote) = networkLink()
+        let sync = LinkedSync(link: link, feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir)
+        // A local feed that was never read is read now (it is on this disk, not the network),
+        // so the bundled demo is on the very first splash; no more than a few seconds are spent.
         let neverSynced = (try? device.store.feedState(for: device.feed))?.lastSuccess == nil
-        let initialReport = device.feed.isFileURL && neverSynced ? device.makeSync().sync(device.feed, now: clock.now().date) : nil
+        let initialSync = device.feed.isFileURL && neverSynced
+            ? sync.syncNow(at: clock.now().date, timeout: Self.firstReadTimeout) : nil
         let catalog: [CatalogEntry]
         do {
             catalog = try device.store.catalog(cache: device.cache)
@@ -86,7 +90,7 @@ struct RunCommand {
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
-        if let guardNote { log.emit(.warning(message: guardNote), at: clock.uptime) }
+        if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
         screenMemo.write(canvas.layoutSize, kept: keptScreen)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
@@ -99,25 +103,20 @@ struct RunCommand {
         }
         let poetry: any TimelineProvider<PoetryEntry>
         var cachedPoetry: PoetryEntry?
-        if let url = options.poetryURL {
-            poetry = LivePoetryProvider(poemURL: url, imageURL: options.poetryImageURL,
-                                        refresh: Double(options.poetryRefresh))
+        if options.poetryURL != nil {
+            poetry = LinkedPoetry(link: link, imageURL: options.poetryImageURL, refresh: Double(options.poetryRefresh))
             cachedPoetry = try? device.store.loadPoetry(imageURL: options.poetryImageURL)
         } else {
             poetry = bundled ?? BundledPoetryProvider(poems: [], refresh: Double(options.poetryRefresh))
         }
-        let pictures = options.poetryImageURL.map {
-            _ in PoetryPictures(cache: device.cache, current: cachedPoetry?.imagePath)
-        }
-        let sync = BackgroundSync(feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir,
-                                  cacheMaxBytes: options.cacheMaxMB << 20)
+        let pictures = options.poetryImageURL.map { _ in LinkedPoetryPictures(link: link, cache: device.cache) }
         var setup = KioskRunner.Setup(
             options: options, settings: settings, catalog: catalog, message: message, script: script,
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
         setup.notifier = notifier
-        setup.initialSync = initialReport.map { ($0, catalog, message) }
+        setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
         setup.operatorInfo = { [options] in
             let stored = (try? device.store.campaigns()) ?? []
             let feed = try? device.store.feedState(for: device.feed)
@@ -138,6 +137,25 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
         exit(0)
+    }
+
+    /// How long the first start waits for its local feed to be read.
+    static let firstReadTimeout: TimeInterval = 5
+
+    /// The line to the network process, and a note for the log when its program is missing
+    /// (every sync then fails with that reason, and the screen shows what is stored).
+    private func networkLink() -> (NetworkLink, String?) {
+        if let socket = options.networkSocket { return (NetworkLink(endpoint: .socket(socket)), nil) }
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "run" { arguments.removeFirst() }
+        do {
+            let program = try NetworkLink.locateProgram(environment: environment)
+            return (NetworkLink(endpoint: .spawn(executable: program, arguments: ["serve"] + arguments)), nil)
+        } catch {
+            let first = NetworkLink.programCandidates(environment: environment)[0]
+            return (NetworkLink(endpoint: .spawn(executable: first, arguments: ["serve"] + arguments)),
+                    "\(error.localizedDescription); the screen shows what is stored")
+        }
     }
 
     /// Opens the window. With no display: exit 2 suggesting --headless, or — with

@@ -37,7 +37,7 @@ case .version:
 case .run:
     RunCommand(options: parsed.options, environment: environment).run()
 case .sync:
-    exit(DeviceCommands(options: parsed.options, environment: environment).sync())
+    DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
 case let .campaigns(json, thumbnails):
     exit(DeviceCommands(options: parsed.options, environment: environment).campaigns(json: json, thumbnails: thumbnails))
 case .cacheClear:

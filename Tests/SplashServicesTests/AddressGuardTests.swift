@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SplashCore
 @testable import SplashServices
+@testable import SplashNetwork
 import SplashTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashServices
+import SplashNetwork
 import SplashTestSupport
 import Testing
 

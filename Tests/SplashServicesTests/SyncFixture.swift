@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashServices
+import SplashNetwork
 import SplashTestSupport
 
 /// A device (store + cache) and a web server with a folder of files, for sync tests.

@@ -46,11 +46,17 @@ func kioskEnvironment(_ base: [String: String]) -> [String: String] {
     return env
 }
 
-/// Runs the kiosk with `arguments` and waits (at most 60 s) for it to exit.
-public func runKiosk(_ arguments: [String], environment: [String: String]? = nil) throws -> KioskRun {
+/// Runs the kiosk with `arguments` and waits (at most 60 s) for it to exit; `wrapper` is a
+/// command to run it under (e.g. `unshare -rn`).
+public func runKiosk(_ arguments: [String], environment: [String: String]? = nil, wrapper: [String] = []) throws -> KioskRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = arguments
+    if wrapper.isEmpty {
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = wrapper + [Binary.path] + arguments
+    }
     process.environment = kioskEnvironment(environment ?? ProcessInfo.processInfo.environment)
     let out = Pipe()
     let err = Pipe()

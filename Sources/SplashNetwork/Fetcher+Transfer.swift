@@ -1,4 +1,5 @@
 import Foundation
+import SplashServices
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

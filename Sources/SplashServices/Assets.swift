@@ -3,14 +3,14 @@ import Foundation
 /// The bundled files: the default splash image, the demo feed and its pictures.
 /// Looked for in `$SPLASHBOARD_ASSETS`, then beside the binary (`../share/splashboard`,
 /// as installed), then in the source tree the binary was built in.
-struct Assets {
-    let folder: String
+public struct Assets {
+    public let folder: String
 
-    var defaultSplash: String { folder + "/default-splash.jpg" }
-    var demoFeed: URL { URL(fileURLWithPath: folder + "/demo/feed.json") }
-    var poems: String { folder + "/poems.json" }
+    public var defaultSplash: String { folder + "/default-splash.jpg" }
+    public var demoFeed: URL { URL(fileURLWithPath: folder + "/demo/feed.json") }
+    public var poems: String { folder + "/poems.json" }
 
-    static func locate(environment: [String: String]) -> Assets? {
+    public static func locate(environment: [String: String]) -> Assets? {
         var candidates: [String] = []
         if let env = environment["SPLASHBOARD_ASSETS"], !env.isEmpty { candidates.append(env) }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Foundation
+import SplashServices
 
 /// A request as a client sends it to an HTTP proxy: `CONNECT host:port` for a tunnel
 /// (https), or a request naming an absolute `http://` URL, which is forwarded to the host

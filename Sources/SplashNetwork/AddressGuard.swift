@@ -1,4 +1,5 @@
 import Foundation
+import SplashServices
 import Glibc
 import SplashCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import SplashServices
 import SplashCore
 
 /// Fetches one picture into the cache under the picture limits: refused early when its

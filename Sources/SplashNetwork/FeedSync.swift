@@ -1,4 +1,5 @@
 import Foundation
+import SplashServices
 import SplashCore
 
 /// One sync of the campaign feed: a conditional fetch, decoding, prefetching every new

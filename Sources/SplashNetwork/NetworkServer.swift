@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+import SplashCore
+import SplashServices
+
+/// The network process's side of the link: reads requests (JSON lines) from the display
+/// and answers each when its work is done. Syncs run one after another on a thread of
+/// their own, poems and poem pictures on others, so a long sync never holds up a poem.
+public final class NetworkServer: @unchecked Sendable {
+    /// The longest request line accepted; a longer one ends that connection.
+    public static let requestLimit = 64 * 1024
+
+    private let feed: URL
+    private let sync: FeedSync
+    private let poems: PoemSource?
+    private let pictures: PoetryPictures?
+    private let syncWorker = SerialWorker(name: "splashboard.sync")
+    private let poemWorker = SerialWorker(name: "splashboard.poetry")
+
+    public init(data: KioskData) {
+        let options = data.options
+        feed = data.feed
+        sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
+        poems = options.poetryURL.map { PoemSource(url: $0) }
+        let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
+        pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, current: current?.imagePath) }
+    }
+
+    /// Serves one connection until the other side closes it.
+    public func serve(connection fd: Int32) {
+        let writer = AnswerWriter(fd: fd)
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            let hasNewline = chunk[0..<n].contains(0x0A)
+            buffer.append(contentsOf: chunk[0..<n])
+            while hasNewline, let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[(newline + 1)...])
+                guard let request = try? NetworkWire.decode(NetworkRequest.self, from: line) else {
+                    writer.closeAfterError("not a request: \(String(decoding: line.prefix(80), as: UTF8.self))")
+                    return
+                }
+                writer.expect()
+                handle(request, answer: writer.write)
+            }
+            if buffer.count > Self.requestLimit {
+                writer.closeAfterError("a request longer than \(Self.requestLimit) bytes")
+                return
+            }
+        }
+        writer.finish()
+    }
+
+    /// Accepts connections on a listening socket (the service's) for as long as it runs,
+    /// each served on a thread of its own.
+    public func listen(on fd: Int32) -> Never {
+        while true {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                fputs("splashboard-net: accept: \(String(cString: strerror(errno)))\n", stderr)
+                sleep(1)
+                continue
+            }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            let thread = Thread { [self] in serve(connection: client) }
+            thread.name = "splashboard.connection"
+            thread.start()
+        }
+    }
+
+    private func handle(_ request: NetworkRequest, answer: @escaping (NetworkAnswer) -> Void) {
+        let id = request.id
+        switch request.kind {
+        case .sync:
+            syncWorker.async { [self] in
+                let report = sync.sync(feed, now: request.now ?? Date())
+                answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
+            }
+        case .poem:
+            poemWorker.async { [poems] in
+                guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }
+                do {
+                    answer(NetworkAnswer(id: id, poem: try poems.fetch()))
+                } catch {
+                    answer(NetworkAnswer(id: id, error: error.localizedDescription))
+                }
+            }
+        case .poemPicture:
+            guard let pictures, let text = request.url, let url = URL(string: text) else {
+                return answer(NetworkAnswer(id: id, error: "no poetry-image-url is set"))
+            }
+            pictures.load(url) { path, reason in answer(NetworkAnswer(id: id, path: path, error: reason)) }
+        }
+    }
+}
+
+/// Writes answers to one connection, one whole line at a time from any thread, and closes
+/// it once the reader has stopped and every request read has been answered.
+private final class AnswerWriter: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var unanswered = 0
+    private var readerDone = false
+    private var closed = false
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// One more request is being worked on.
+    func expect() {
+        lock.lock()
+        unanswered += 1
+        lock.unlock()
+    }
+
+    func write(_ answer: NetworkAnswer) {
+        let line = NetworkWire.line(answer)
+        lock.lock()
+        defer { lock.unlock() }
+        if answer.id != 0 { unanswered -= 1 }
+        defer { closeIfDone() }
+        guard !closed else { return }
+        line.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }  // the display has gone; it asks again when it is back
+                offset += n
+            }
+        }
+    }
+
+    /// Answers id 0 with `reason` and ends the connection: a peer that sends what is not a
+    /// request is not listened to further.
+    func closeAfterError(_ reason: String) {
+        write(NetworkAnswer(id: 0, error: reason))
+        finish()
+    }
+
+    /// No more requests: the connection closes once the answers in flight are written.
+    func finish() {
+        lock.lock()
+        readerDone = true
+        closeIfDone()
+        lock.unlock()
+    }
+
+    /// Called with the lock held.
+    private func closeIfDone() {
+        guard readerDone, unanswered <= 0, !closed else { return }
+        closed = true
+        close(fd)
+    }
+}

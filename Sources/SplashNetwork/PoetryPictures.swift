@@ -1,0 +1,35 @@
+import Foundation
+import SplashServices
+import SplashCore
+
+/// Fetches poem pictures into the image cache, each under a key of its own (a picture
+/// URL often answers with a new picture every time), removing the one it replaces.
+public final class PoetryPictures: PoetryPictureFetching {
+    let downloader: ImageDownloader
+    let cache: ImageCache
+    private let queue = SerialWorker(name: "splashboard.poetry-pictures")
+    private var current: String?
+
+    public init(cache: ImageCache, fetcher: Fetcher = Fetcher(), current: String? = nil) {
+        self.cache = cache
+        downloader = ImageDownloader(cache: cache, fetcher: fetcher)
+        self.current = current
+    }
+
+    /// Fetches `url`; `completion` gets the cached file, or nil with the reason.
+    public func load(_ url: URL, completion: @escaping (String?, String?) -> Void) {
+        queue.async { [self] in
+            let key = SHA256.hex("poetry:\(url.absoluteString)#\(UUID().uuidString)")
+            switch downloader.download(url, as: key) {
+            case .cached(let path, _):
+                if let old = current, old != path { unlink(old) }
+                current = path
+                completion(path, nil)
+            case .refused(let reason), .unavailable(let reason):
+                completion(nil, reason)
+            case .noRoom:
+                completion(nil, ImageCache.fullMessage)
+            }
+        }
+    }
+}

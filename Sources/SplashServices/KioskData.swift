@@ -1,0 +1,36 @@
+import Foundation
+import SplashCore
+
+/// The device's stored state as the commands and both processes open it: the database,
+/// the image cache and the feed it syncs from.
+public struct KioskData {
+    public let store: CampaignStore
+    public let cache: ImageCache
+    public let feed: URL
+    public let options: KioskOptions
+
+    /// Opens the data and cache folders (creating them), removing the temporary files a
+    /// crash left behind (never those of a network process still writing them).
+    public init(options: KioskOptions, assets: Assets?) throws {
+        self.options = options
+        store = try CampaignStore(dataDir: options.dataDir)
+        do {
+            cache = try ImageCache(folder: options.cacheDir)
+        } catch {
+            throw CacheError.io(options.cacheDir, "cannot create the cache folder: \(error.localizedDescription)")
+        }
+        cache.removeLeftovers()
+        guard let feed = options.feed ?? assets?.demoFeed else {
+            throw CacheError.io("feed", "no --feed given and the bundled demo feed was not found")
+        }
+        self.feed = feed
+    }
+
+    /// Who this kiosk is to its fleet: `device-id`, else derived from /etc/machine-id; nil
+    /// when there is neither (a container without a machine id).
+    public var deviceID: String? {
+        if let given = options.deviceID { return given }
+        guard let machine = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8) else { return nil }
+        return DeviceIdentity.applicationSpecific(machineID: machine)
+    }
+}

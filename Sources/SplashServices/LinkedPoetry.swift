@@ -1,0 +1,65 @@
+import Foundation
+import SplashCore
+
+/// The live poetry provider seen from the display: the network process fetches the poem
+/// (`poetry-url`, the jinrishici v1 shape, with the product's limits) and this side makes
+/// the timeline of it: one entry, reloaded after the refresh period.
+public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
+    /// The longest a poem or its picture may take before the network process is restarted.
+    public static let timeout: TimeInterval = 120
+
+    private let link: NetworkLink
+    public let imageURL: URL?
+    public let refresh: TimeInterval
+
+    public init(link: NetworkLink, imageURL: URL?, refresh: TimeInterval) {
+        self.link = link
+        self.imageURL = imageURL
+        self.refresh = refresh
+    }
+
+    public func placeholder() -> PoetryEntry { .placeholder }
+
+    public func snapshot(at date: Date) -> PoetryEntry { .placeholder }
+
+    public func timeline(at date: Date, completion: @escaping (Result<Timeline<PoetryEntry>, Error>) -> Void) {
+        link.send(.poem, now: date, timeout: Self.timeout) { [imageURL, refresh] result in
+            switch result {
+            case .failure(let error): completion(.failure(error))
+            case .success(let answer):
+                if let poem = answer.poem {
+                    completion(.success(poem.timeline(imageURL: imageURL, at: date, refresh: refresh)))
+                } else {
+                    completion(.failure(NetworkLinkError.failed(answer.error ?? "no poem in the answer")))
+                }
+            }
+        }
+    }
+}
+
+/// Poem pictures fetched, validated and cached by the network process; the display gets
+/// the cached file's path, and takes it only when it names a file in the image cache.
+public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Sendable {
+    private let link: NetworkLink
+    private let cache: ImageCache
+
+    public init(link: NetworkLink, cache: ImageCache) {
+        self.link = link
+        self.cache = cache
+    }
+
+    public func load(_ url: URL, completion: @escaping (String?, String?) -> Void) {
+        link.send(.poemPicture, url: url.absoluteString, timeout: LinkedPoetry.timeout) { [cache] result in
+            switch result {
+            case .failure(let error):
+                completion(nil, error.localizedDescription)
+            case .success(let answer):
+                guard let path = answer.path else { return completion(nil, answer.error ?? "no picture in the answer") }
+                guard cache.holds(path) else {
+                    return completion(nil, "the network process named \(TerminalText.printable(path)), not a file of the image cache")
+                }
+                completion(path, nil)
+            }
+        }
+    }
+}

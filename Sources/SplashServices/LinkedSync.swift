@@ -1,0 +1,73 @@
+import Foundation
+import SplashCore
+
+/// Feed syncs done by the network process: the request goes over the link, and once the
+/// answer is in, the fresh catalog is read from the database the network process wrote
+/// (with a connection of this type's own, on the link's reader thread).
+public final class LinkedSync: FeedSyncing, @unchecked Sendable {
+    /// The longest a sync may take before the network process is stopped and started anew:
+    /// far above the fetch limits of one sync's requests together, so only a process that
+    /// has stopped answering reaches it.
+    public static let timeout: TimeInterval = 600
+
+    private let link: NetworkLink
+    private let feed: URL
+    private let dataDir: String
+    private let cacheDir: String
+    private let lock = NSLock()
+    private var parts: (store: CampaignStore, cache: ImageCache)?
+
+    public init(link: NetworkLink, feed: URL, dataDir: String, cacheDir: String) {
+        self.link = link
+        self.feed = feed
+        self.dataDir = dataDir
+        self.cacheDir = cacheDir
+    }
+
+    public func start(at now: Date, completion: @escaping Completion) {
+        link.send(.sync, now: now, timeout: Self.timeout) { [self] result in
+            switch result {
+            case .failure(let error):
+                completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription), nil, nil)
+            case .success(let answer):
+                let report = answer.report
+                    ?? SyncReport(status: .error, campaigns: 0, error: answer.error ?? "the network process sent no report")
+                do {
+                    let (catalog, message) = try read(catalog: report.status != .error)
+                    completion(report, catalog, message)
+                } catch {
+                    completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription), nil, nil)
+                }
+            }
+        }
+    }
+
+    /// Waits for one sync (at most `timeout` seconds): the first start's read of a local
+    /// feed that was never read, so the bundled demo is on the very first splash.
+    public func syncNow(at now: Date, timeout: TimeInterval) -> (SyncReport, [CatalogEntry]?, String?)? {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        start(at: now) { report, catalog, message in
+            box.set((report, catalog, message))
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return box.value
+    }
+
+    private func read(catalog wanted: Bool) throws -> ([CatalogEntry]?, String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if parts == nil { parts = (try CampaignStore(dataDir: dataDir), try ImageCache(folder: cacheDir)) }
+        let (store, cache) = parts!
+        let catalog = wanted ? try store.catalog(cache: cache) : nil
+        return (catalog, try store.feedState(for: feed).message)
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (SyncReport, [CatalogEntry]?, String?)?
+        var value: (SyncReport, [CatalogEntry]?, String?)? { lock.lock(); defer { lock.unlock() }; return stored }
+        func set(_ v: (SyncReport, [CatalogEntry]?, String?)) { lock.lock(); stored = v; lock.unlock() }
+    }
+}

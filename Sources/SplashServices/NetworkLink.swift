@@ -1,0 +1,336 @@
+import CSystem
+import Foundation
+import Glibc
+import SplashCore
+
+/// Why a request to the network process got no answer.
+public enum NetworkLinkError: LocalizedError, Equatable {
+    /// The network process's program is not installed beside this one.
+    case notFound([String])
+    /// It could not be started.
+    case cannotStart(String)
+    /// Nothing listens on the network process's socket.
+    case unreachable(socket: String, reason: String)
+    /// The connection ended before the answer came (the process stopped or was restarted).
+    case stopped(String)
+    /// No answer within the time a request may take; the network process was restarted.
+    case timedOut(seconds: Int)
+    /// The network process answered that the request failed, and why.
+    case failed(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notFound(let places):
+            return "cannot find the network process (splashboard-net) in \(places.joined(separator: ", ")); "
+                + "set SPLASHBOARD_NET to its path"
+        case .cannotStart(let reason):
+            return "cannot start the network process: \(reason)"
+        case .unreachable(let socket, let reason):
+            return "the network process is not reachable at \(socket): \(reason) (is splashboard-net.socket running?)"
+        case .stopped(let reason):
+            return "the network process stopped before answering (\(reason))"
+        case .timedOut(let seconds):
+            return "the network process gave no answer in \(seconds) s; it was restarted"
+        case .failed(let reason):
+            return reason
+        }
+    }
+}
+
+/// The display process's line to the network process: requests go out as JSON lines on a
+/// Unix socket and answers come back on a reader thread of its own. The link is made at
+/// the first request and made again after it breaks, so either process may restart: a
+/// request in flight when the line breaks is answered with an error, and the kiosk's own
+/// retry (the sync's backoff, the poem's) asks again.
+///
+/// The line is either a child started with a socket pair (`spawn`: `make run`, tests,
+/// any session without the service) or a connection to the service's socket (`socket`).
+public final class NetworkLink: @unchecked Sendable {
+    public enum Endpoint: Equatable {
+        /// Start `executable` with `arguments`; the socket is its file descriptor 3.
+        case spawn(executable: String, arguments: [String])
+        /// Connect to the network process listening at this path.
+        case socket(String)
+    }
+
+    public typealias Completion = (Result<NetworkAnswer, NetworkLinkError>) -> Void
+
+    private let endpoint: Endpoint
+    private let lock = NSLock()
+    private var connection: Connection?
+    private var nextID = 1
+
+    public init(endpoint: Endpoint) {
+        self.endpoint = endpoint
+    }
+
+    /// Where the network process's program is looked for: `$SPLASHBOARD_NET`, beside this
+    /// program, then where the package installs it.
+    public static func programCandidates(environment: [String: String]) -> [String] {
+        var places: [String] = []
+        if let given = environment["SPLASHBOARD_NET"], !given.isEmpty { places.append(given) }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        places.append(exe.appendingPathComponent("splashboard-net").path)
+        places.append("/usr/libexec/splashboard/splashboard-net")
+        return places
+    }
+
+    /// The first of `programCandidates` that can be run.
+    public static func locateProgram(environment: [String: String]) throws -> String {
+        let places = programCandidates(environment: environment)
+        guard let found = places.first(where: { access($0, X_OK) == 0 }) else { throw NetworkLinkError.notFound(places) }
+        return found
+    }
+
+    /// Sends one request; `completion` runs on another thread with the answer, or with why
+    /// there is none (after `timeout` seconds at the latest). Never blocks on the other side.
+    public func send(_ kind: NetworkRequest.Kind, now: Date? = nil, url: String? = nil, timeout: TimeInterval,
+                     completion: @escaping Completion) {
+        lock.lock()
+        let id = nextID
+        nextID += 1
+        let current: Connection
+        do {
+            current = try connection ?? open()
+        } catch {
+            lock.unlock()
+            completion(.failure(error as? NetworkLinkError ?? .cannotStart(error.localizedDescription)))
+            return
+        }
+        connection = current
+        lock.unlock()
+        let line = NetworkWire.line(NetworkRequest(id: id, kind: kind, now: now, url: url))
+        if let failure = current.send(line, id: id, deadline: Date().addingTimeInterval(timeout),
+                                      timeout: Int(timeout), completion: completion) {
+            drop(current)
+            completion(.failure(failure))
+        }
+    }
+
+    /// Ends the line (and the child, when there is one); requests in flight get an error.
+    public func close() {
+        lock.lock()
+        let current = connection
+        connection = nil
+        lock.unlock()
+        current?.end(.stopped("the kiosk is closing"))
+    }
+
+    private func drop(_ broken: Connection) {
+        lock.lock()
+        if connection === broken { connection = nil }
+        lock.unlock()
+    }
+
+    private func open() throws -> Connection {
+        switch endpoint {
+        case .spawn(let executable, let arguments):
+            return try Connection.spawn(executable, arguments, onEnd: { [weak self] in self?.drop($0) })
+        case .socket(let path):
+            return try Connection.connect(path, onEnd: { [weak self] in self?.drop($0) })
+        }
+    }
+}
+
+extension NetworkLink {
+    /// One line to a network process and the requests waiting on it. Its reader thread
+    /// waits in poll(2) for answers, for the earliest deadline, or for a new request.
+    final class Connection: @unchecked Sendable {
+        private let fd: Int32
+        private let child: pid_t?
+        private let wake: (read: Int32, write: Int32)
+        private let lock = NSLock()
+        private var pending: [Int: (deadline: Date, timeout: Int, completion: Completion)] = [:]
+        private var ended = false
+        private let onEnd: (Connection) -> Void
+
+        private init(fd: Int32, child: pid_t?, onEnd: @escaping (Connection) -> Void) throws {
+            var pipeFDs: [Int32] = [0, 0]
+            guard splash_pipe_nonblocking(&pipeFDs) == 0 else {
+                Glibc.close(fd)
+                throw NetworkLinkError.cannotStart(String(cString: strerror(errno)))
+            }
+            self.fd = fd
+            self.child = child
+            self.wake = (pipeFDs[0], pipeFDs[1])
+            self.onEnd = onEnd
+            let thread = Thread { [self] in readLoop() }
+            thread.name = "splashboard.network-link"
+            thread.start()
+        }
+
+        /// Starts the network process with one end of a socket pair as its descriptor 3
+        /// (and no other descriptor of this process: not the screen's, not the input's).
+        static func spawn(_ executable: String, _ arguments: [String],
+                          onEnd: @escaping (Connection) -> Void) throws -> Connection {
+            var pair: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                throw NetworkLinkError.cannotStart(String(cString: strerror(errno)))
+            }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+            splash_spawn_close_from(&actions, 4)
+            var environment = ProcessInfo.processInfo.environment
+            environment["SPLASHBOARD_PARENT_PID"] = String(getpid())
+            // The service's socket-activation variables are not the child's.
+            for key in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
+                environment[key] = nil
+            }
+            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer {
+                argv.forEach { free($0) }
+                envp.forEach { free($0) }
+            }
+            var pid: pid_t = 0
+            let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            Glibc.close(pair[1])
+            guard status == 0 else {
+                Glibc.close(pair[0])
+                throw NetworkLinkError.cannotStart("\(executable): \(String(cString: strerror(status)))")
+            }
+            return try Connection(fd: pair[0], child: pid, onEnd: onEnd)
+        }
+
+        /// Connects to a network process listening at `path`.
+        static func connect(_ path: String, onEnd: @escaping (Connection) -> Void) throws -> Connection {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard fd >= 0 else { throw NetworkLinkError.unreachable(socket: path, reason: String(cString: strerror(errno))) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+                Glibc.close(fd)
+                throw NetworkLinkError.unreachable(socket: path, reason: "the path is too long")
+            }
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, b) in bytes.enumerated() { raw[i] = b }
+            }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            guard connected == 0 else {
+                let reason = String(cString: strerror(errno))
+                Glibc.close(fd)
+                throw NetworkLinkError.unreachable(socket: path, reason: reason)
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return try Connection(fd: fd, child: nil, onEnd: onEnd)
+        }
+
+        /// Writes one request without waiting; returns why it could not be written.
+        func send(_ line: Data, id: Int, deadline: Date, timeout: Int, completion: @escaping Completion) -> NetworkLinkError? {
+            lock.lock()
+            guard !ended else {
+                lock.unlock()
+                return .stopped("the line was closed")
+            }
+            pending[id] = (deadline, timeout, completion)
+            lock.unlock()
+            let written = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            guard written == line.count else {
+                let reason = written < 0 ? String(cString: strerror(errno)) : "the socket is full"
+                lock.lock()
+                pending[id] = nil
+                lock.unlock()
+                end(.stopped(reason))
+                return .stopped(reason)
+            }
+            var byte: UInt8 = 1
+            _ = Glibc.write(wake.write, &byte, 1)
+            return nil
+        }
+
+        /// Ends the line once: every request waiting gets `reason`; the reader thread
+        /// closes the socket and stops the child.
+        func end(_ reason: NetworkLinkError) {
+            lock.lock()
+            guard !ended else {
+                lock.unlock()
+                return
+            }
+            ended = true
+            let waiting = pending.values.map(\.completion)
+            pending = [:]
+            lock.unlock()
+            onEnd(self)
+            shutdown(fd, Int32(SHUT_RDWR))
+            var byte: UInt8 = 1
+            _ = Glibc.write(wake.write, &byte, 1)
+            for completion in waiting { completion(.failure(reason)) }
+        }
+
+        private func readLoop() {
+            var buffer = Data()
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                lock.lock()
+                let done = ended
+                let soonest = pending.values.min { $0.deadline < $1.deadline }
+                lock.unlock()
+                if done { break }
+                if let soonest, soonest.deadline <= Date() {
+                    // A process that does not answer is stopped; the next request starts anew.
+                    end(.timedOut(seconds: soonest.timeout))
+                    break
+                }
+                let waitMs = soonest.map { Int32(min(max($0.deadline.timeIntervalSinceNow * 1000, 1), 3_600_000)) } ?? -1
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, waitMs)
+                if ready < 0 && errno != EINTR { end(.stopped(String(cString: strerror(errno)))); break }
+                if fds[1].revents != 0 {
+                    var drain = [UInt8](repeating: 0, count: 64)
+                    while Glibc.read(wake.read, &drain, drain.count) > 0 {}
+                }
+                guard fds[0].revents != 0 else { continue }
+                let n = Glibc.read(fd, &chunk, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    end(.stopped(n == 0 ? "it closed the connection" : String(cString: strerror(errno))))
+                    break
+                }
+                let hasNewline = chunk[0..<n].contains(0x0A)
+                buffer.append(contentsOf: chunk[0..<n])
+                while hasNewline, let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = buffer[buffer.startIndex..<newline]
+                    buffer = Data(buffer[(newline + 1)...])
+                    deliver(line)
+                }
+                if buffer.count > NetworkWire.lineLimit {
+                    end(.stopped("an answer longer than \(NetworkWire.lineLimit) bytes"))
+                    break
+                }
+            }
+            Glibc.close(fd)
+            Glibc.close(wake.read)
+            Glibc.close(wake.write)
+            if let child {
+                // Stopped or not, the child goes with its line, and is reaped here.
+                kill(child, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            }
+        }
+
+        private func deliver(_ line: Data) {
+            guard let answer = try? NetworkWire.decode(NetworkAnswer.self, from: line) else {
+                end(.stopped("an answer that is not one: \(String(decoding: line.prefix(80), as: UTF8.self))"))
+                return
+            }
+            lock.lock()
+            let waiting = pending.removeValue(forKey: answer.id)
+            lock.unlock()
+            guard let waiting else {
+                // Not an answer to anything asked: the other side is not following the protocol.
+                end(.stopped(answer.id == 0 ? "it refused a request: \(answer.error ?? "")" : "an answer to a request never made"))
+                return
+            }
+            waiting.completion(.success(answer))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import SplashCore
+
+/// Runs feed syncs away from the loop's thread (in the network process) and answers with
+/// the report and the catalog as stored afterwards.
+public protocol FeedSyncing: AnyObject {
+    /// The report, the fresh catalog (nil when the sync failed) and the feed's message.
+    typealias Completion = (SyncReport, [CatalogEntry]?, String?) -> Void
+    /// Starts one sync at `now` (the kiosk's clock); `completion` runs on another thread.
+    func start(at now: Date, completion: @escaping Completion)
+}
+
+/// Fetches poem pictures into the image cache, away from the loop's thread.
+public protocol PoetryPictureFetching: AnyObject {
+    /// Fetches `url`; `completion` gets the cached file, or nil with the reason.
+    func load(_ url: URL, completion: @escaping (String?, String?) -> Void)
+}

@@ -1,0 +1,59 @@
+import CSystem
+import Foundation
+import Glibc
+import SplashCore
+import SplashNetwork
+import SplashServices
+
+/// `splashboard-net serve`: answers the display on the socket it was given — descriptor 3
+/// from systemd's socket unit (listening) or from the kiosk that started it (connected) —
+/// or on `--network-socket PATH`, which it then listens on itself.
+struct ServeCommand {
+    let options: KioskOptions
+    let environment: [String: String]
+
+    func run() -> Never {
+        let parent = environment["SPLASHBOARD_PARENT_PID"].flatMap { pid_t($0) }
+        if let parent {
+            // Started by a kiosk: go with it (a kiosk killed mid-sync leaves no orphan writing).
+            _ = splash_die_with_parent(SIGKILL)
+            if getppid() != parent { exit(0) }
+        }
+        let device = NetworkData(options: options, environment: environment)
+        if let note = device.guardAddresses() { fputs("splashboard-net: warning: \(note)\n", stderr) }
+        let server = NetworkServer(data: device.data)
+
+        if environment["LISTEN_PID"].flatMap({ pid_t($0) }) == getpid(), environment["LISTEN_FDS"] == "1" {
+            server.listen(on: 3)
+        }
+        if parent != nil {
+            server.serve(connection: 3)
+            exit(0)
+        }
+        if let path = options.networkSocket {
+            server.listen(on: listening(at: path))
+        }
+        fail("nothing to serve: run from splashboard-net.socket, from the kiosk, or with --network-socket PATH", status: 2)
+    }
+
+    /// A socket listening at `path` (a stale one is replaced), open to this user and group.
+    private func listening(at path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { fail("\(path): \(String(cString: strerror(errno)))", status: 1) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { fail("\(path): the path is too long", status: 2) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        unlink(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, chmod(path, 0o660) == 0, Glibc.listen(fd, 16) == 0 else {
+            fail("cannot listen at \(path): \(String(cString: strerror(errno)))", status: 1)
+        }
+        return fd
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import SplashCore
+import SplashNetwork
+import SplashServices
+
+/// `splashboard sync`: one sync now. Exit 0 when the feed applied (or had not changed), 1
+/// with the reason.
+struct SyncCommand {
+    let options: KioskOptions
+    let environment: [String: String]
+
+    func run() -> Int32 {
+        let device = NetworkData(options: options, environment: environment)
+        let data = device.data
+        if let note = device.guardAddresses() { fputs("warning: \(note)\n", stderr) }
+        let report = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
+            .sync(data.feed, now: Date())
+        // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
+        for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
+        for problem in report.pictureErrors { fputs("error: \(TerminalText.printable(problem))\n", stderr) }
+        switch report.status {
+        case .ok, .notModified:
+            let catalog = (try? data.store.catalog(cache: data.cache)) ?? []
+            let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
+            let what = report.status == .ok ? "applied" : "not modified"
+            print("\(data.feed.absoluteString): \(what); \(report.campaigns) campaigns, \(eligible) eligible"
+                  + String(format: "; %.1f ms", report.milliseconds ?? 0))
+            return 0
+        case .error:
+            fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
+            return 1
+        }
+    }
+}

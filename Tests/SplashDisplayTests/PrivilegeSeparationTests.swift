@@ -1,0 +1,191 @@
+import Foundation
+import SplashTestSupport
+import Testing
+
+/// The display process links no networking code and goes on drawing whatever its network
+/// process does: stopped, frozen, killed, or sending what is not an answer.
+@Suite struct PrivilegeSeparationTests {
+    /// A folder whose campaigns are already stored (synced once from a local feed).
+    struct Stored {
+        let folder: String
+        let feed: String
+        let args: [String]
+
+        init() throws {
+            folder = try temporaryFolder()
+            try writeImage(folder + "/a.jpg", width: 320, height: 180, bands: [.init(red: 200, green: 40, blue: 40)])
+            feed = try writeFeed(folder, #"[{"id": "stored", "picUrl": "a.jpg", "showTime": 50}]"#)
+            args = ["--feed", feed, "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+            let sync = try runKiosk(["sync"] + args)
+            guard sync.status == 0 else { throw DisplayTestError.unreadable("sync: \(sync.stderr)") }
+        }
+    }
+
+    /// A kiosk started in the background, read line by line.
+    final class Running {
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+
+        init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+            process.executableURL = URL(fileURLWithPath: Binary.path)
+            process.arguments = arguments
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self else { return }
+                self.lock.lock()
+                self.text += String(decoding: data, as: UTF8.self)
+                self.lock.unlock()
+            }
+            try process.run()
+        }
+
+        var output: String { lock.lock(); defer { lock.unlock() }; return text }
+
+        func count(_ event: String) -> Int { output.components(separatedBy: "\"event\":\"\(event)\"").count - 1 }
+
+        /// Waits (at most `seconds`) until `condition` holds.
+        @discardableResult
+        func wait(_ seconds: Double, until condition: () -> Bool) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if condition() { return true }
+                usleep(50_000)
+            }
+            return condition()
+        }
+
+        /// The network process this kiosk started, once it has.
+        var networkChild: pid_t? {
+            let pid = process.processIdentifier
+            guard let list = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return nil }
+            return list.split(separator: " ").compactMap { pid_t($0) }.first
+        }
+
+        func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    /// /proc/PID/maps, read to its end (its size says 0, so it is read as a stream).
+    static func maps(of pid: pid_t) -> String {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+
+    @Test func theDisplayProcessMapsNoNetworkingCodeAndItsNetworkProcessDoes() throws {
+        let s = try Stored()
+        let kiosk = try Running(["--headless", "--countdown", "5", "--exit-after", "20"] + s.args)
+        defer { kiosk.stop() }
+        #expect(kiosk.wait(15) { kiosk.count("sync") > 0 }, "no sync: \(kiosk.output)")
+        let child = try #require(kiosk.networkChild, "no network process was started")
+        let display = Self.maps(of: kiosk.process.processIdentifier)
+        let network = Self.maps(of: child)
+        #expect(display.contains("libSDL2"), "the display's maps were not read")
+        #expect(!display.contains("libcurl") && !display.contains("FoundationNetworking"),
+                "\(display.split(separator: "\n").filter { $0.contains("curl") || $0.contains("Networking") })")
+        #expect(network.contains("libcurl") || network.contains("FoundationNetworking"), "\(network.prefix(300))")
+        // The network process holds none of the display's descriptors: 0–2 and its socket.
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd").compactMap { Int($0) }
+        let inherited = fds.filter { $0 > 3 }.compactMap { fd in
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\(fd)")
+        }
+        #expect(!inherited.contains { $0.hasPrefix("/dev/") }, "\(inherited)")
+    }
+
+    @Test(.enabled(if: PrivilegeSeparationTests.canUnshareNetwork()))
+    func withNoNetworkAtAllTheDisplayShowsTheStoredCampaigns() throws {
+        let s = try Stored()
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail"] + s.args,
+                               wrapper: ["unshare", "-rn"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "stored")
+        #expect(run.events(named: "detail").count == 1)
+    }
+
+    /// Whether this machine lets a user make an empty network namespace.
+    static func canUnshareNetwork() -> Bool {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["unshare", "-rn", "true"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }
+
+    @Test func aFrozenNetworkProcessNeverFreezesTheScreen() throws {
+        let s = try Stored()
+        let server = try TestServer(root: s.folder)
+        // An http feed: each sync goes through the network process.
+        let kiosk = try Running(["--headless", "--countdown", "3", "--attract-after", "1", "--exit-after", "8",
+                                 "--feed", server.url("/files/feed.json").absoluteString,
+                                 "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"])
+        defer { kiosk.stop() }
+        #expect(kiosk.wait(10) { kiosk.networkChild != nil })
+        let child = try #require(kiosk.networkChild)
+        kill(child, SIGSTOP)
+        defer { kill(child, SIGKILL) }
+        let frames = kiosk.count("frame")
+        // The countdown ticks on, the detail comes, and the attract loop brings the splash back.
+        #expect(kiosk.wait(8) { kiosk.count("detail") > 0 && kiosk.count("frame") >= frames + 3 }, "\(kiosk.output)")
+        kiosk.process.waitUntilExit()
+        #expect(kiosk.process.terminationStatus == 0)
+    }
+
+    @Test(arguments: ["garbage", "flood", "wrong-id", "hang", "exit"])
+    func aHostileNetworkProcessCannotStopTheScreen(mode: String) throws {
+        let s = try Stored()
+        let wrapper = try Self.hostileProgram(in: s.folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPLASHBOARD_NET"] = wrapper
+        environment["HOSTILE_MODE"] = mode
+        // An http address that is never reached: only the impostor answers.
+        let run = try runKiosk(["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "4",
+                                "--feed", "http://127.0.0.1:9/feed.json",
+                                "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"],
+                               environment: environment)
+        #expect(run.status == 0, "\(mode): \(run.stderr.suffix(500))")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "stored", "\(mode)")
+        #expect(run.events(named: "splash").count >= 2, "\(mode): the attract loop stopped")
+        #expect(run.events(named: "detail").count >= 1, "\(mode)")
+        let syncs = run.events(named: "sync")
+        if mode == "hang" {
+            #expect(syncs.isEmpty)
+        } else {
+            #expect(syncs.first?["status"] as? String == "error", "\(mode): \(syncs)")
+        }
+    }
+
+    @Test func aPoemPictureOutsideTheCacheIsRefused() throws {
+        let s = try Stored()
+        let wrapper = try Self.hostileProgram(in: s.folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPLASHBOARD_NET"] = wrapper
+        environment["HOSTILE_MODE"] = "bad-path"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail",
+                                "--poetry-url", "http://127.0.0.1:9/poem", "--poetry-image-url", "http://127.0.0.1:9/p.jpg"]
+                               + s.args, environment: environment)
+        #expect(run.status == 0, "\(run.stderr.suffix(500))")
+        #expect(run.stdout.contains("/etc/passwd, not a file of the image cache"), "\(run.stdout)")
+        #expect(run.events(named: "poetry").contains { $0["origin"] as? String == "静夜思" })
+    }
+
+    /// A program that runs hostile_network.py, for SPLASHBOARD_NET.
+    static func hostileProgram(in folder: String) throws -> String {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SplashTestSupport/hostile_network.py").path
+        let wrapper = folder + "/hostile-net"
+        try "#!/bin/sh\nexec python3 \(script) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        return wrapper
+    }
+}
