@@ -198,20 +198,9 @@ extension NetworkLink {
         static func connect(_ path: String, onEnd: @escaping (Connection) -> Void) throws -> Connection {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
             guard fd >= 0 else { throw NetworkLinkError.unreachable(socket: path, reason: String(cString: strerror(errno))) }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(path.utf8)
-            guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            guard let connected = UnixSocketAddress.with(path, { Glibc.connect(fd, $0, $1) }) else {
                 Glibc.close(fd)
                 throw NetworkLinkError.unreachable(socket: path, reason: "the path is too long")
-            }
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, b) in bytes.enumerated() { raw[i] = b }
-            }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
             }
             guard connected == 0 else {
                 let reason = String(cString: strerror(errno))

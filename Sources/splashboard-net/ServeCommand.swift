@@ -40,16 +40,9 @@ struct ServeCommand {
     private func listening(at path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { fail("\(path): \(String(cString: strerror(errno)))", status: 1) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { fail("\(path): the path is too long", status: 2) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
         unlink(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        guard let bound = UnixSocketAddress.with(path, { bind(fd, $0, $1) }) else {
+            fail("\(path): the path is too long for a socket", status: 2)
         }
         guard bound == 0, chmod(path, 0o660) == 0, Glibc.listen(fd, 16) == 0 else {
             fail("cannot listen at \(path): \(String(cString: strerror(errno)))", status: 1)

@@ -179,6 +179,36 @@ import Testing
         #expect(run.events(named: "poetry").contains { $0["origin"] as? String == "静夜思" })
     }
 
+    /// The service's shape: a network process listening on a socket of its own, kiosks that
+    /// come and go connecting to it, and a kiosk that finds it gone.
+    @Test func kiosksUseANetworkProcessListeningOnASocketAndCarryOnWhenItIsGone() throws {
+        let s = try Stored()
+        let socket = s.folder + "/net.sock"
+        let network = Process()
+        network.executableURL = URL(fileURLWithPath: Binary.path + "-net")
+        network.arguments = ["serve", "--network-socket", socket] + s.args
+        network.standardOutput = FileHandle.nullDevice
+        try network.run()
+        defer {
+            if network.isRunning { kill(network.processIdentifier, SIGKILL) }
+            network.waitUntilExit()
+        }
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+        let args = ["--headless", "--clock", "virtual", "--exit-after", "detail", "--network-socket", socket] + s.args
+        for _ in 0..<2 {
+            let run = try runKiosk(args)
+            #expect(run.events(named: "sync").first?["status"] as? String == "not_modified", "\(run.stdout)")
+        }
+        kill(network.processIdentifier, SIGKILL)
+        network.waitUntilExit()
+        let alone = try runKiosk(args)
+        #expect(alone.status == 0)
+        #expect(alone.events(named: "splash").first?["campaign"] as? String == "stored")
+        let sync = try #require(alone.events(named: "sync").first)
+        #expect(sync["status"] as? String == "error")
+        #expect((sync["error"] as? String)?.contains("not reachable at \(socket)") == true, "\(sync)")
+    }
+
     /// A program that runs hostile_network.py, for SPLASHBOARD_NET.
     static func hostileProgram(in folder: String) throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -21,6 +21,7 @@ from vmlib import VM, log  # noqa: E402
 OUT = os.path.join(vmlib.ROOT, "build", "vm-test")
 CONF = "/etc/splashboard/splashboard.conf"
 UNIT = open(os.path.join(vmlib.ROOT, "packaging", "splashboard.service")).read()
+NET_UNIT = open(os.path.join(vmlib.ROOT, "packaging", "splashboard-net.service")).read()
 
 
 class Report:
@@ -139,6 +140,45 @@ def run_console(folder, accel, report):
                      f"packages: {pkgs.strip() or 'none'}; GL libraries mapped: {maps}")
         getty = vm.sh("systemctl is-active getty@tty1")[1].strip()
         report.check("no login prompt on tty1 while the kiosk has it", getty != "active", f"getty@tty1 {getty}")
+
+        # Two processes: the display has no network and maps no networking code; the network
+        # process (started by its socket at the display's first request) has no devices.
+        synced = wait_journal(vm, r"sync status=", 0, 120)
+        net_pid = vm.sh("systemctl show -p MainPID --value splashboard-net")[1].strip()
+        net_active = vm.sh("systemctl is-active splashboard-net")[1].strip()
+        lib_count = "awk '$6 ~ /[.]so/ {print $6}' /proc/%s/maps | sort -u | wc -l"
+        networking = "grep -cE 'libcurl|libssl|libgnutls|libnghttp2|libssh2|FoundationNetworking' /proc/%s/maps || true"
+        display_libs = vm.sh(lib_count % pid)[1].strip()
+        display_net = vm.sh(networking % pid)[1].strip()
+        net_libs = vm.sh(lib_count % net_pid)[1].strip()
+        net_net = vm.sh(networking % net_pid)[1].strip()
+        report.check("the display process maps none of libcurl's libraries; the network process does",
+                     synced is not None and net_active == "active" and display_net == "0" and net_net not in ("", "0"),
+                     f"display: {display_libs} libraries, {display_net} networking mappings; network process "
+                     f"({net_active}): {net_libs} libraries, {net_net} networking mappings; "
+                     f"{synced and synced.split('splashboard: ')[-1]}")
+        own_ns = vm.sh(f"readlink /proc/{pid}/ns/net")[1].strip()
+        init_ns = vm.sh("readlink /proc/1/ns/net")[1].strip()
+        families = vm.sh("systemctl show -p RestrictAddressFamilies --value splashboard")[1].strip()
+        report.check("the display process has no network: a namespace of its own, AF_UNIX only",
+                     own_ns != init_ns and families == "AF_UNIX", f"{own_ns} (init {init_ns}); families {families}")
+        devices = vm.sh(f"nsenter -t {net_pid} -m -- ls /dev")[1].split()
+        seen = [d for d in ("dri", "input", "tty1", "fb0", "card0") if d in devices]
+        report.check("the network process sees no DRM, input or console device", bool(devices) and not seen,
+                     f"/dev in its namespace: {' '.join(devices)}")
+
+        # Either process killed: the other carries on.
+        shot_before = vm.screendump("net-kill-before")
+        vm.sh("systemctl kill -s KILL splashboard-net")
+        time.sleep(6)
+        same = main_pid(vm) == pid and vm.sh("systemctl is-active splashboard")[1].strip() == "active"
+        back = vm.sh("systemctl show -p NRestarts --value splashboard-net")[1].strip()
+        shot_after = vm.screendump("net-kill-after")
+        report.check("the network process killed: the display carries on, and the network process comes back",
+                     same and not shot_after.is_black() and back not in ("", "0"),
+                     f"display pid {'unchanged' if same else 'changed'}; splashboard-net NRestarts={back}; "
+                     f"screen {'drawn' if not shot_after.is_black() else 'black'}")
+        del shot_before
         ff = activated_at(vm, "splashboard")
         report.timeline.append(("first frame (READY=1), virtio GPU, no network", ff))
         _, chain = vm.sh("systemd-analyze critical-chain splashboard.service --no-pager 2>&1 | tail -n +3")
@@ -230,12 +270,16 @@ def run_console(folder, accel, report):
         # operator view, exit), traced as the splashboard user with the service stopped.
         vm.sh("systemctl stop splashboard")
         vm.sh("printf '%s\\n' '1 tap skip' '3 key f2' '5 key escape' > /tmp/console.script")
-        vm.sh("strace -f -qq -c -o /tmp/console.trace -u splashboard /usr/bin/splashboard --data-dir /var/lib/splashboard "
-              "--cache-dir /var/cache/splashboard --exit-after 8 --script /tmp/console.script", timeout=120)
-        _, table = vm.sh("awk 'NR>2 && $NF ~ /^[a-z0-9_]+$/ && $NF != \"total\" {print $NF}' /tmp/console.trace")
-        called = set(table.split())
-        missing = sorted(called - syscalls.allowed(UNIT))
+        called, missing = traced_outside_filter(
+            vm, "/usr/bin/splashboard --data-dir /var/lib/splashboard --cache-dir /var/cache/splashboard "
+                "--network-socket /run/splashboard-net.sock --exit-after 8 --script /tmp/console.script", UNIT)
         report.check("the syscall filter allows every call the console path makes", bool(called) and not missing,
+                     f"{len(called)} system calls traced; outside the filter: {missing or 'none'}")
+        # And the network process's filter against a sync of the demo feed with its pictures.
+        called, missing = traced_outside_filter(
+            vm, "/usr/libexec/splashboard/splashboard-net sync --data-dir /tmp/net-data --cache-dir /tmp/net-cache",
+            NET_UNIT)
+        report.check("the network process's syscall filter allows every call a sync makes", bool(called) and not missing,
                      f"{len(called)} system calls traced; outside the filter: {missing or 'none'}")
         vm.sh("systemctl start splashboard")
 
@@ -250,10 +294,11 @@ def run_console(folder, accel, report):
                      f"cat exit status {home} and {root} inside its mount namespace; groups {groups}")
         caps = vm.sh(f"grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb)' /proc/{pid}/status | awk '{{print $2}}' | sort -u")[1].split()
         report.check("it runs with no capabilities", caps == ["0000000000000000"], " ".join(caps))
-        _, security = vm.sh("systemd-analyze security splashboard.service --no-pager 2>&1 | tail -n 1")
-        m = re.search(r"level for \S+: ([\d.]+)", security)
-        level = float(m.group(1)) if m else 99
-        report.check("systemd-analyze security is at or below 2.0", level <= 2.0, security.strip())
+        for unit in ("splashboard.service", "splashboard-net.service"):
+            _, security = vm.sh(f"systemd-analyze security {unit} --no-pager 2>&1 | tail -n 1")
+            m = re.search(r"level for \S+: ([\d.]+)", security)
+            level = float(m.group(1)) if m else 99
+            report.check(f"systemd-analyze security of {unit} is at or below 2.0", level <= 2.0, security.strip())
         sigsys = vm.sh("journalctl -b --no-pager | grep -cE 'SIGSYS|code=killed, status=31' || true")[1].strip()
         report.check("the syscall filter lets the program run (no SIGSYS this boot)", sigsys == "0", f"{sigsys} lines")
         restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
@@ -279,6 +324,15 @@ def run_console(folder, accel, report):
         vm.sh("sync")
     finally:
         vm.power_cut()
+
+
+def traced_outside_filter(vm, command, unit_text):
+    """The system calls `command` makes as the splashboard user (strace), and those of them
+    the unit's SystemCallFilter does not allow."""
+    vm.sh(f"strace -f -qq -c -o /tmp/calls.trace -u splashboard {command}", timeout=120)
+    _, table = vm.sh("awk 'NR>2 && $NF ~ /^[a-z0-9_]+$/ && $NF != \"total\" {print $NF}' /tmp/calls.trace")
+    called = set(table.split())
+    return called, sorted(called - syscalls.allowed(unit_text))
 
 
 def screen_path(vm, name):
