@@ -31,6 +31,7 @@ run: release
 # first so that the Swift test summary closes the output.
 test: deps
 	@sh scripts/install-deps.sh $(TEST_PACKAGES)
+	@sh scripts/install-pydeps.sh
 	sh packaging/test-deb.sh
 	$(SWIFT) build
 	$(SWIFT) test

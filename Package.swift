@@ -67,7 +67,7 @@ let package = Package(
             name: "SplashTestSupport",
             dependencies: ["SplashCore", "CSDL2"],
             path: "Tests/SplashTestSupport",
-            exclude: ["fault_server.py", "hostile_network.py"]
+            exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
         ),
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(

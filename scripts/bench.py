@@ -140,7 +140,7 @@ def first_frame(binary, env, work, images, runs):
 # Libraries that come only with networking code (libcurl and what it links).
 NETWORKING = ("libcurl", "libssl", "libcrypto", "libgnutls", "libnghttp2", "libssh2", "librtmp", "libldap", "liblber",
               "libgssapi", "libkrb5", "libk5crypto", "libsasl2", "libpsl", "libidn2", "libnettle", "libhogweed",
-              "libgmp", "libp11-kit", "libtasn1", "libbrotli", "libzstd", "libFoundationNetworking")
+              "libgmp", "libp11-kit", "libtasn1", "libFoundationNetworking")
 
 
 def libraries(pid):

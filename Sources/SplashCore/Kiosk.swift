@@ -189,7 +189,7 @@ public enum Kiosk {
         case .splash(let splash):
             var effects: [KioskEffect] = []
             if let id = splash.campaignID {
-                effects.append(.endShow(campaignID: id, outcome: .skipped, at: now.date))
+                effects.append(.endShow(campaignID: id, by: reason, at: now.date))
             }
             effects.append(.emit(.skip(by: reason)))
             state.splashesEnded += 1
@@ -269,12 +269,7 @@ public enum Kiosk {
                             _ now: Instant) -> [KioskEffect] {
         var effects: [KioskEffect] = []
         if let id = splash.campaignID {
-            let outcome: ShowOutcome = switch reason {
-            case .tap, .key: .skipped
-            case .timeout: .completed
-            case .clickThrough: .clicked
-            }
-            effects.append(.endShow(campaignID: id, outcome: outcome, at: now.date))
+            effects.append(.endShow(campaignID: id, by: reason, at: now.date))
         }
         effects.append(.emit(.skip(by: reason)))
         state.splashesEnded += 1

@@ -15,7 +15,7 @@ public enum KioskEffect: Equatable, Sendable {
     /// answers with `showNotRecorded`.
     case recordShow(campaignID: String, at: Date)
     /// Note how the last show of the campaign ended.
-    case endShow(campaignID: String, outcome: ShowOutcome, at: Date)
+    case endShow(campaignID: String, by: SkipReason, at: Date)
     /// Start a feed sync in the background; it answers with `feedFetched`.
     case fetchFeed
     /// Ask the poetry provider for a timeline; it answers with `poetryLoaded` or `poetryFailed`.

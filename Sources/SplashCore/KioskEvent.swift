@@ -4,6 +4,15 @@ public enum SkipReason: String, Equatable, Sendable {
     case key
     case timeout
     case clickThrough = "click_through"
+
+    /// How the ledger's `outcome` column names it.
+    public var outcome: ShowOutcome {
+        switch self {
+        case .tap, .key: return .skipped
+        case .timeout: return .completed
+        case .clickThrough: return .clicked
+        }
+    }
 }
 
 /// Where the poetry panel's entry came from.

@@ -21,6 +21,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var deviceID: String?
     /// Whether pictures, poems and redirects may lead inside the network (`allow-private-addresses`).
     public var privateAddresses: PrivateAddresses = .automatic
+    /// Where every show is reported as an OTLP/HTTP JSON log record; nil: not reported.
+    public var reportURL: URL?
     public var poetryURL: URL?
     public var poetryImageURL: URL?
     public var poetryRefresh: Int = 300

@@ -10,6 +10,9 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
         case poem
         /// Fetch the poem picture at `url` into the image cache; answered with `path`.
         case poemPicture = "poem_picture"
+        /// Shows have ended: send what the ledger has not reported yet (`report-url`).
+        /// Answered at once; the sending goes on in the network process.
+        case report
     }
 
     public var id: Int

@@ -170,6 +170,13 @@ public enum OptionParser {
             default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
             }
         },
+        "report-url": Spec(valueHint: "URL") { o, s, cwd in
+            let u = try url(s, cwd: cwd, schemes: ["http", "https"])
+            guard !u.isFileURL else {
+                throw OptionError(source: s.source, problem: "expected an http:// or https:// URL (an OTLP/HTTP logs receiver)")
+            }
+            o.reportURL = u
+        },
         "poetry-url": Spec(valueHint: "URL") { o, s, cwd in o.poetryURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"]) },
         "poetry-image-url": Spec(valueHint: "URL") { o, s, cwd in
             o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])

@@ -51,6 +51,8 @@ public final class KioskRunner {
         public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
         /// Tells systemd the first frame is up, and keeps its watchdog fed from the loop.
         public var notifier: ServiceNotifier?
+        /// A show has ended and is in the ledger (for the journal and proof of play).
+        public var showEnded: ((ShowRecord) -> Void)?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
                     script: [ScriptStep], ledger: ShowLedger?, sync: (any FeedSyncing)?, cache: ImageCache?,
@@ -175,9 +177,9 @@ public final class KioskRunner {
                splash.imagePath.hasPrefix(cache.folder + "/") {
                 cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
             }
-        case let .endShow(id, outcome, date):
+        case let .endShow(id, reason, date):
             do {
-                try setup.ledger?.endShow(campaignID: id, outcome: outcome, at: date)
+                if let show = try setup.ledger?.endShow(campaignID: id, by: reason, at: date) { setup.showEnded?(show) }
             } catch {
                 // The show itself is recorded; only how it ended is missing.
                 log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.localizedDescription)"),

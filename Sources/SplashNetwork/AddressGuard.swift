@@ -33,6 +33,8 @@ public final class AddressGuard: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var feedRequests = 0
+    /// Places the operator named besides the feed (the report receiver): always reachable.
+    private var named = Set<String>()
     private var feedInside: (value: Bool, until: UInt64)?
     private var refusals: [String: (address: NetworkAddress, kind: String)] = [:]
 
@@ -103,6 +105,15 @@ public final class AddressGuard: @unchecked Sendable {
         return try fetch()
     }
 
+    /// Lets every connection to `url`'s host and port through: a place the operator named
+    /// in the config (the proof-of-play receiver), not one a feed named.
+    public func allow(_ url: URL) {
+        guard let (host, port) = Self.hostAndPort(url) else { return }
+        lock.lock()
+        named.insert("\(host):\(port)")
+        lock.unlock()
+    }
+
     /// Why the last connection to `host`:`port` was refused, if it was: the address it
     /// led to and what kind of inside address that is.
     public func refusal(host: String, port: Int) -> (address: NetworkAddress, kind: String)? {
@@ -122,7 +133,9 @@ public final class AddressGuard: @unchecked Sendable {
         guard address.isInternal else { return true }
         lock.lock()
         let forFeed = feedRequests > 0 && feed.flatMap(Self.hostAndPort).map { $0 == (host.lowercased(), port) } == true
+        let isNamed = named.contains("\(host.lowercased()):\(port)")
         lock.unlock()
+        if isNamed { return true }
         return rule.permits(address, forFeed: forFeed, feedIsInternal: rule == .automatic ? feedIsInside() : nil)
     }
 

@@ -14,11 +14,16 @@ public final class NetworkServer: @unchecked Sendable {
     private let sync: FeedSync
     private let poems: PoemSource?
     private let pictures: PoetryPictures?
+    private let reporter: ShowReporter?
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
-    public init(data: KioskData) {
+    /// `warn` takes a line for the log (the network process's standard error).
+    public init(data: KioskData, warn: @escaping (String) -> Void) {
         let options = data.options
+        reporter = options.reportURL.map {
+            ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn)
+        }
         feed = data.feed
         sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
         poems = options.poetryURL.map { PoemSource(url: $0) }
@@ -80,7 +85,12 @@ public final class NetworkServer: @unchecked Sendable {
             syncWorker.async { [self] in
                 let report = sync.sync(feed, now: request.now ?? Date())
                 answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
+                // Shows that could not be reported are tried again on the sync's schedule.
+                reporter?.wake()
             }
+        case .report:
+            reporter?.wake()
+            answer(NetworkAnswer(id: id, error: reporter == nil ? "no report-url is set" : nil))
         case .poem:
             poemWorker.async { [poems] in
                 guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }

@@ -13,7 +13,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 4
+    public static let schemaVersion = 5
 
     public let db: SQLiteDatabase
 
@@ -96,6 +96,22 @@ public final class CampaignStore: ShowLedger {
                 // operator view; cleared when it comes.
                 try db.execute("ALTER TABLE campaigns ADD COLUMN image_waiting TEXT")
             }
+            if version < 5 {
+                // Proof of play: the ledger is the outbox. Each show gets a UUID, how it
+                // ended (tap, key, timeout, click_through, interrupted) and when, and whether
+                // it was reported (0 not yet, 1 sent, 2 given up: more than the outbox keeps).
+                // Shows from before are history, not reported.
+                try db.execute("""
+                ALTER TABLE shows ADD COLUMN show_id TEXT;
+                ALTER TABLE shows ADD COLUMN ended_by TEXT;
+                ALTER TABLE shows ADD COLUMN ended_at REAL;
+                ALTER TABLE shows ADD COLUMN reported INTEGER NOT NULL DEFAULT 0;
+                UPDATE shows SET reported = 1, show_id = lower(hex(randomblob(16))),
+                    ended_by = CASE outcome WHEN 'completed' THEN 'timeout' WHEN 'clicked' THEN 'click_through'
+                                            WHEN 'skipped' THEN 'tap' ELSE 'interrupted' END;
+                CREATE INDEX shows_unreported ON shows (id) WHERE reported = 0;
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -103,14 +119,71 @@ public final class CampaignStore: ShowLedger {
     // MARK: ledger
 
     public func recordShow(campaignID: String, at date: Date) throws {
-        try db.execute("INSERT INTO shows (campaign_id, shown_at) VALUES (?, ?)", [.text(campaignID), .date(date)])
+        try db.execute("INSERT INTO shows (campaign_id, shown_at, show_id) VALUES (?, ?, ?)",
+                       [.text(campaignID), .date(date), .text(UUID().uuidString.lowercased())])
     }
 
-    public func endShow(campaignID: String, outcome: ShowOutcome, at date: Date) throws {
+    @discardableResult
+    public func endShow(campaignID: String, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
+        try db.transaction {
+            let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
+                                   [.text(campaignID)])
+            guard let row = open.first?["id"].int else { return nil }
+            try db.execute("UPDATE shows SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
+                           [.text(reason.outcome.rawValue), .text(reason.rawValue), .date(date), .int(row)])
+            return try showRecords(where: "id = ?", [.int(row)], limit: 1).first
+        }
+    }
+
+    /// Shows that never saw their end (the kiosk was stopped, killed or lost power during
+    /// them) are marked `interrupted`, ending when they began. Called at start, before the
+    /// first show; returns how many.
+    @discardableResult
+    public func markInterruptedShows() throws -> Int {
+        try db.execute("UPDATE shows SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
+                       [.text(ShowRecord.interrupted)])
+        return db.changes
+    }
+
+    /// Ended shows not reported yet, oldest first.
+    public func unreportedShows(limit: Int) throws -> [ShowRecord] {
+        try showRecords(where: "reported = 0 AND ended_by IS NOT NULL", [], limit: limit)
+    }
+
+    /// How many ended shows wait to be reported.
+    public func unreportedCount() throws -> Int {
+        Int(try db.rows("SELECT COUNT(*) AS n FROM shows WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
+    }
+
+    /// Marks shows as reported (a receiver answered 2xx for them).
+    public func markReported(_ rows: [Int64]) throws {
+        guard !rows.isEmpty else { return }
+        try db.transaction {
+            for row in rows { try db.execute("UPDATE shows SET reported = 1 WHERE id = ?", [.int(row)]) }
+        }
+    }
+
+    /// Gives up the oldest unreported shows beyond `keeping` (they stay in the ledger and
+    /// count as shows; they are only never sent); returns how many.
+    public func dropUnreported(keeping: Int) throws -> Int {
         try db.execute("""
-        UPDATE shows SET outcome = ? WHERE id = (
-            SELECT MAX(id) FROM shows WHERE campaign_id = ? AND outcome IS NULL)
-        """, [.text(outcome.rawValue), .text(campaignID)])
+        UPDATE shows SET reported = 2 WHERE id IN (
+            SELECT id FROM shows WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM shows WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
+        """, [.int(Int64(keeping))])
+        return db.changes
+    }
+
+    private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
+        try db.rows("""
+        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
+        """, arguments).compactMap { row in
+            guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else { return nil }
+            let ended = row["ended_at"].real ?? shown
+            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
+                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? ShowRecord.interrupted,
+                              seconds: max(0, ended - shown))
+        }
     }
 
     /// Shows recorded per campaign id.

@@ -47,6 +47,9 @@ public final class SQLiteDatabase {
                    code: sqlite3_extended_errcode(handle))
     }
 
+    /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs SQL that returns no rows (several statements allowed when nothing is bound).
     public func execute(_ sql: String, _ values: [Value] = []) throws {
         if values.isEmpty {

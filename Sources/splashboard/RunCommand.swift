@@ -53,6 +53,8 @@ struct RunCommand {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
+        // Shows a stop, a kill or a power cut left open end as `interrupted`, before any new one.
+        let interrupted = (try? device.store.markInterruptedShows()) ?? 0
         // Everything from the network comes through the network process: the one started
         // here, or the service's when --network-socket names it.
         let (link, linkNote) = networkLink()
@@ -91,6 +93,10 @@ struct RunCommand {
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
         if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
+        if interrupted > 0 {
+            log.emit(.warning(message: "\(interrupted) shows of the last run never ended (it stopped during them): "
+                                 + "recorded as interrupted"), at: clock.uptime)
+        }
         screenMemo.write(canvas.layoutSize, kept: keptScreen)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
@@ -116,6 +122,15 @@ struct RunCommand {
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
         setup.notifier = notifier
+        // Each show, once ended: one structured journal entry, and (with report-url) a word
+        // to the network process that there is something to report.
+        let journal = JournalEntry.socketPath(environment: environment)
+        let deviceID = device.deviceID
+        let reporting = options.reportURL != nil
+        setup.showEnded = { show in
+            JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
+            if reporting { link.send(.report, timeout: LinkedSync.timeout) { _ in } }
+        }
         setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
         setup.operatorInfo = { [options] in
             let stored = (try? device.store.campaigns()) ?? []

@@ -89,7 +89,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.nextDeadline == 2)
         #expect(events(Kiosk.reduce(&state, .tick(clock.advance(1)))) == [.countdown(value: 1)])
         let end = Kiosk.reduce(&state, .tick(clock.advance(1)))
-        #expect(end.first == .endShow(campaignID: "a", outcome: .completed, at: clock.now.date))
+        #expect(end.first == .endShow(campaignID: "a", by: .timeout, at: clock.now.date))
         #expect(events(end) == [.skip(by: .timeout), .detail(campaign: "a")])
         guard case .detail(let detail) = state.scene else { Issue.record("not on detail"); return }
         #expect(detail.campaignID == "a")
@@ -114,7 +114,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         _ = Kiosk.reduce(&state, .started(clock.now))
         let pill = state.skipButton.frame
         let effects = Kiosk.reduce(&state, .pressed(Point(x: pill.maxX - 2, y: pill.y + 2), clock.advance(0.4)))
-        #expect(effects.first == .endShow(campaignID: "a", outcome: .skipped, at: clock.now.date))
+        #expect(effects.first == .endShow(campaignID: "a", by: .tap, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .tap))
     }
 
@@ -183,7 +183,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         var clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
         let effects = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(1.5)))
-        #expect(effects.first == .endShow(campaignID: "a", outcome: .clicked, at: clock.now.date))
+        #expect(effects.first == .endShow(campaignID: "a", by: .clickThrough, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .clickThrough))
     }
 

@@ -5,22 +5,6 @@ import Testing
 /// The display process links no networking code and goes on drawing whatever its network
 /// process does: stopped, frozen, killed, or sending what is not an answer.
 @Suite struct PrivilegeSeparationTests {
-    /// A folder whose campaigns are already stored (synced once from a local feed).
-    struct Stored {
-        let folder: String
-        let feed: String
-        let args: [String]
-
-        init() throws {
-            folder = try temporaryFolder()
-            try writeImage(folder + "/a.jpg", width: 320, height: 180, bands: [.init(red: 200, green: 40, blue: 40)])
-            feed = try writeFeed(folder, #"[{"id": "stored", "picUrl": "a.jpg", "showTime": 50}]"#)
-            args = ["--feed", feed, "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
-            let sync = try runKiosk(["sync"] + args)
-            guard sync.status == 0 else { throw DisplayTestError.unreadable("sync: \(sync.stderr)") }
-        }
-    }
-
     /// A kiosk started in the background, read line by line.
     final class Running {
         let process = Process()
@@ -81,7 +65,7 @@ import Testing
     }
 
     @Test func theDisplayProcessMapsNoNetworkingCodeAndItsNetworkProcessDoes() throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let kiosk = try Running(["--headless", "--countdown", "5", "--exit-after", "20"] + s.args)
         defer { kiosk.stop() }
         #expect(kiosk.wait(15) { kiosk.count("sync") > 0 }, "no sync: \(kiosk.output)")
@@ -102,7 +86,7 @@ import Testing
 
     @Test(.enabled(if: PrivilegeSeparationTests.canUnshareNetwork()))
     func withNoNetworkAtAllTheDisplayShowsTheStoredCampaigns() throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail"] + s.args,
                                wrapper: ["unshare", "-rn"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -123,7 +107,7 @@ import Testing
     }
 
     @Test func aFrozenNetworkProcessNeverFreezesTheScreen() throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let server = try TestServer(root: s.folder)
         // An http feed: each sync goes through the network process.
         let kiosk = try Running(["--headless", "--countdown", "3", "--attract-after", "1", "--exit-after", "8",
@@ -141,9 +125,30 @@ import Testing
         #expect(kiosk.process.terminationStatus == 0)
     }
 
+    /// Every misbehaviour of the fault server, as the feed and as a feed's pictures, reaches
+    /// only the network process: the screen counts down, hands over and loops as usual.
+    @Test(arguments: ["/hang", "/drip", "/big/30", "/redirect/0", "/reset", "/status/500", "/truncated/feed.json",
+                      "/as/text%2Fhtml/page.html", "/files/hostile.json"])
+    func everyFaultOfTheServerLeavesTheScreenRunning(feedPath: String) throws {
+        let s = try StoredCampaign()
+        try "<!DOCTYPE html><html><body>not a feed</body></html>".write(toFile: s.folder + "/page.html", atomically: true,
+                                                                        encoding: .utf8)
+        let pictures = ["/hang", "/drip", "/big/30", "/truncated/a.jpg", "/as/text%2Fhtml/page.html", "/redirect/0", "/reset"]
+        let entries = pictures.enumerated().map { #"{"id": "h\#($0.offset)", "picUrl": "\#($0.element)", "showTime": 5}"# }
+        try "[\(entries.joined(separator: ","))]".write(toFile: s.folder + "/hostile.json", atomically: true, encoding: .utf8)
+        let server = try TestServer(root: s.folder)
+        let run = try runKiosk(["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "5",
+                                "--feed", server.url(feedPath).absoluteString,
+                                "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"])
+        #expect(run.status == 0, "\(feedPath): \(run.stderr.suffix(500))")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "stored", "\(feedPath)")
+        #expect(run.events(named: "splash").count >= 2, "\(feedPath): the attract loop stopped")
+        #expect(run.events(named: "detail").count >= 1, "\(feedPath)")
+    }
+
     @Test(arguments: ["garbage", "flood", "wrong-id", "hang", "exit"])
     func aHostileNetworkProcessCannotStopTheScreen(mode: String) throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let wrapper = try Self.hostileProgram(in: s.folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SPLASHBOARD_NET"] = wrapper
@@ -166,7 +171,7 @@ import Testing
     }
 
     @Test func aPoemPictureOutsideTheCacheIsRefused() throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let wrapper = try Self.hostileProgram(in: s.folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SPLASHBOARD_NET"] = wrapper
@@ -182,7 +187,7 @@ import Testing
     /// The service's shape: a network process listening on a socket of its own, kiosks that
     /// come and go connecting to it, and a kiosk that finds it gone.
     @Test func kiosksUseANetworkProcessListeningOnASocketAndCarryOnWhenItIsGone() throws {
-        let s = try Stored()
+        let s = try StoredCampaign()
         let socket = s.folder + "/net.sock"
         let network = Process()
         network.executableURL = URL(fileURLWithPath: Binary.path + "-net")

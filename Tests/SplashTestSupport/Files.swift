@@ -200,3 +200,20 @@ public let magenta = RGBColor(red: 255, green: 0, blue: 255)
 /// The bundled assets folder of the source tree.
 public let assetsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("assets").path
+
+/// A folder whose one campaign ("stored", a red picture) is already synced from a local
+/// feed; `args` points a kiosk at it.
+public struct StoredCampaign {
+    public let folder: String
+    public let feed: String
+    public let args: [String]
+
+    public init(showTime: Int = 50) throws {
+        folder = try temporaryFolder()
+        try writeImage(folder + "/a.jpg", width: 320, height: 180, bands: [.init(red: 200, green: 40, blue: 40)])
+        feed = try writeFeed(folder, #"[{"id": "stored", "picUrl": "a.jpg", "showTime": \#(showTime)}]"#)
+        args = ["--feed", feed, "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        let sync = try runKiosk(["sync"] + args)
+        guard sync.status == 0 else { throw DisplayTestError.unreadable("sync: \(sync.stderr)") }
+    }
+}

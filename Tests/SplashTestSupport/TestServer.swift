@@ -33,10 +33,12 @@ public enum TestServerError: Error { case didNotStart }
 
 /// Starts `python3 ARGUMENTS`, a server that prints its port on its first line, and
 /// returns the process and that port.
-func startPythonServer(_ arguments: [String], in folder: String? = nil) throws -> (Process, Int) {
+func startPythonServer(_ arguments: [String], in folder: String? = nil,
+                       environment: [String: String]? = nil) throws -> (Process, Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3"] + arguments
+    if let environment { process.environment = environment }
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let out = Pipe()
     process.standardOutput = out

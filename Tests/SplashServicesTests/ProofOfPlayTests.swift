@@ -1,0 +1,85 @@
+import Foundation
+import Glibc
+import SplashCore
+import SplashServices
+import SplashTestSupport
+import Testing
+
+/// Proof of play: every show reaches an OTLP receiver that parses it with the official
+/// schema, across kills of the kiosk and a receiver that is down for a while.
+@Suite struct ProofOfPlayTests {
+    @Test func everyShowArrivesAcrossKillsAndAnOutageWithDuplicatesOnlyAsRepeatedIDs() throws {
+        let s = try StoredCampaign(showTime: 100_000)
+        let receiver = try OTLPReceiver()
+        let report = ["--report-url", receiver.url, "--device-id", "lobby-3"]
+        var generator = SystemRandomNumberGenerator()
+        for run in 0..<8 {
+            try receiver.set(down: (2..<5).contains(run))
+            let kiosk = Process()
+            kiosk.executableURL = URL(fileURLWithPath: Binary.path)
+            kiosk.arguments = ["--headless", "--clock", "virtual", "--countdown", "1", "--attract-after", "1",
+                               "--sync-interval", "10", "--exit-after", "60"] + report + s.args
+            kiosk.standardOutput = FileHandle.nullDevice
+            kiosk.standardError = FileHandle.nullDevice
+            try kiosk.run()
+            if run % 2 == 1 {
+                usleep(UInt32.random(in: 50_000...400_000, using: &generator))
+                kill(kiosk.processIdentifier, SIGKILL)
+            }
+            kiosk.waitUntilExit()
+        }
+        // The receiver is back: a last run, in real time, sends what waits at its first sync.
+        try receiver.set(down: false)
+        let last = try runKiosk(["--headless", "--countdown", "30", "--exit-after", "4"] + report + s.args)
+        #expect(last.status == 0)
+
+        let store = try CampaignStore(dataDir: s.folder + "/data")
+        let ended = try store.db.rows("SELECT show_id, ended_by, reported FROM shows WHERE ended_by IS NOT NULL")
+        let ledger = Set(ended.compactMap { $0["show_id"].text })
+        let got = try receiver.received()
+        let ids = got.records.compactMap { $0["show.id"] as? String }
+        #expect(got.invalid.isEmpty, "\(got.invalid)")
+        #expect(got.refused > 0, "the receiver was never asked while it was down")
+        #expect(ledger.count > 20)
+        #expect(ledger.isSubset(of: Set(ids)), "\(ledger.subtracting(ids).count) shows never arrived")
+        #expect(Set(ids).isSubset(of: ledger), "a show.id that is not in the ledger")
+        #expect(ended.allSatisfy { $0["reported"].int == 1 })
+        // Shows cut short by a kill are reported as interrupted; the others by how they ended.
+        let endings = Set(got.records.compactMap { $0["show.ended_by"] as? String })
+        #expect(endings.isSubset(of: ["tap", "key", "timeout", "click_through", "interrupted"]))
+        #expect(endings.contains("interrupted") && endings.contains("timeout"), "\(endings)")
+        for record in got.records {
+            #expect(record["campaign.id"] as? String == "stored")
+            #expect((record["show.seconds"] as? Double).map { $0 >= 0 } == true)
+            #expect(((record["timeUnixNano"] as? NSNumber)?.int64Value ?? 0) > 1_700_000_000_000_000_000)
+            let resource = record["resource"] as? [String: Any] ?? [:]
+            #expect(resource["service.name"] as? String == "splashboard")
+            #expect(resource["service.instance.id"] as? String == "lobby-3")
+            #expect(resource["service.version"] as? String == Version.current)
+        }
+        print("proof of play: \(ledger.count) shows, \(ids.count) records in \(got.posts) posts, "
+              + "\(ids.count - Set(ids).count) duplicates, \(got.refused) posts refused while down")
+    }
+
+    @Test func aShowIsOneStructuredJournalEntry() throws {
+        let s = try StoredCampaign()
+        let socket = s.folder + "/journal.sock"
+        let listener = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        #expect(UnixSocketAddress.with(socket) { bind(listener, $0, $1) } == 0)
+        defer { close(listener) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPLASHBOARD_JOURNAL_SOCKET"] = socket
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail",
+                                "--device-id", "lobby-3"] + s.args, environment: environment)
+        #expect(run.status == 0)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = recv(listener, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        let entry = String(decoding: buffer[0..<max(n, 0)], as: UTF8.self)
+        #expect(entry.contains("MESSAGE_ID=\(ProofOfPlay.journalMessageID)\n"), "\(entry)")
+        #expect(entry.contains("CAMPAIGN_ID=stored\n") && entry.contains("SHOW_ENDED_BY=timeout\n"))
+        #expect(entry.contains("DEVICE_ID=lobby-3\n") && entry.contains("SHOW_SECONDS=1.000\n"))
+        let store = try CampaignStore(dataDir: s.folder + "/data")
+        let id = try #require(try store.db.rows("SELECT show_id FROM shows").first?["show_id"].text)
+        #expect(entry.contains("SHOW_ID=\(id)\n"))
+    }
+}
