@@ -6,7 +6,7 @@ BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsq
                   libfontconfig-dev libx11-dev libdrm-dev libturbojpeg0-dev libcurl4-openssl-dev fonts-wqy-microhei
 # Debian packages only the tests need: an X server of their own, a way to click in it,
 # and jpegtran to make progressive JPEGs.
-TEST_PACKAGES := xvfb xdotool openssl libjpeg-turbo-progs
+TEST_PACKAGES := xvfb xdotool openssl libjpeg-turbo-progs prometheus prometheus-node-exporter
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 

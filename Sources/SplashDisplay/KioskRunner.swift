@@ -53,6 +53,9 @@ public final class KioskRunner {
         public var notifier: ServiceNotifier?
         /// A show has ended and is in the ledger (for the journal and proof of play).
         public var showEnded: ((ShowRecord) -> Void)?
+        /// Every event announced, with the state after it (for the metrics file); also
+        /// each distinct frame as `frame(scene:)`, whatever the log format.
+        public var observe: ((KioskEvent, KioskState) -> Void)?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
                     script: [ScriptStep], ledger: ShowLedger?, sync: (any FeedSyncing)?, cache: ImageCache?,
@@ -187,6 +190,7 @@ public final class KioskRunner {
             }
         case .emit(let event):
             log.emit(event, at: clock.uptime)
+            setup.observe?(event, state)
         case .fetchFeed:
             let post = poster()
             if let done = setup.initialSync {
@@ -295,9 +299,12 @@ public final class KioskRunner {
         try canvas.endFrame(snapshotPath: snapshotPath)
         framesPresented += 1
         if distinct, log.format == .json { log.emit(.frame(scene: sceneName), at: clock.uptime) }
+        if distinct { setup.observe?(.frame(scene: sceneName), state) }
         drawn = (state.scene, size)
         if framesPresented == 1 {
-            log.emit(.firstFrame(ms: RunClock.millisecondsSinceProcessStart()), at: clock.uptime)
+            let firstFrame = KioskEvent.firstFrame(ms: RunClock.millisecondsSinceProcessStart())
+            log.emit(firstFrame, at: clock.uptime)
+            setup.observe?(firstFrame, state)
             setup.notifier?.ready()
             if !shouldExit() {
                 let held = afterFirstFrame

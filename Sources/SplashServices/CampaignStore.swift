@@ -135,6 +135,16 @@ public final class CampaignStore: ShowLedger {
         }
     }
 
+    /// Ended shows per campaign and how they ended.
+    public func showCountsByEnding() throws -> [KioskMetrics.ShowCount] {
+        try db.rows("""
+        SELECT campaign_id, ended_by, COUNT(*) AS n FROM shows WHERE ended_by IS NOT NULL GROUP BY campaign_id, ended_by
+        """).compactMap { row in
+            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text, let n = row["n"].int else { return nil }
+            return KioskMetrics.ShowCount(campaign: campaign, endedBy: ended, count: Int(n))
+        }
+    }
+
     /// Shows that never saw their end (the kiosk was stopped, killed or lost power during
     /// them) are marked `interrupted`, ending when they began. Called at start, before the
     /// first show; returns how many.

@@ -143,14 +143,40 @@ struct RunCommand {
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
                 deviceID: device.deviceID)
         }
+        let metrics = MetricsFile.path(option: options.metricsFile).map { path in
+            MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed) {
+                log.emit(.warning(message: $0), at: clock.uptime)
+            }
+        }
+        if let metrics {
+            setup.observe = { [clock] event, state in
+                let now = clock.now().date
+                metrics.update { m in
+                    var catalogChanged = m.campaigns.isEmpty
+                    switch event {
+                    case .firstFrame(let ms): m.firstFrameSeconds = Double(ms) / 1000
+                    case .frame(let scene): m.scene = scene
+                    case .sync(let status, _, _, _): m.syncs[status, default: 0] += 1; catalogChanged = true
+                    case .splash: catalogChanged = true  // a show left one fewer
+                    default: break
+                    }
+                    if catalogChanged {
+                        m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now) }
+                            .mapValues(\.count)
+                    }
+                }
+            }
+        }
         let runner = KioskRunner(
             setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock
         )
         do {
             try runner.run()
         } catch {
+            metrics?.flush()
             fail(error.localizedDescription, status: 1)
         }
+        metrics?.flush()
         exit(0)
     }
 

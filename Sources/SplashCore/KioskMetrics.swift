@@ -1,0 +1,112 @@
+import Foundation
+
+/// The kiosk's health in the Prometheus text exposition format, for node exporter's
+/// textfile collector (`metrics-file`): what a fleet that already scrapes node_exporter
+/// reads with no new port.
+public struct KioskMetrics: Equatable, Sendable {
+    public var version: String
+    /// Shows in the ledger by campaign and how they ended (`tap`, `key`, `timeout`,
+    /// `click_through`, `interrupted`).
+    public var shows: [ShowCount] = []
+    /// Syncs since this start, by status (`ok`, `not_modified`, `error`).
+    public var syncs: [SyncStatus: Int] = [:]
+    public var lastSyncSuccess: Date?
+    /// Campaigns in the catalog by state (`CampaignState`).
+    public var campaigns: [CampaignState: Int] = [:]
+    public var cacheBytes: Int = 0
+    /// From the process's start to its first frame, once there was one.
+    public var firstFrameSeconds: Double?
+    public var reportUnsent: Int = 0
+    /// `splash`, `detail` or `operator`; nil before the first frame.
+    public var scene: String?
+
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// Shows of one campaign that ended one way.
+    public struct ShowCount: Equatable, Sendable {
+        public var campaign: String
+        public var endedBy: String
+        public var count: Int
+
+        public init(campaign: String, endedBy: String, count: Int) {
+            self.campaign = campaign
+            self.endedBy = endedBy
+            self.count = count
+        }
+    }
+
+    /// A campaign's state as the metrics count it.
+    public enum CampaignState: String, CaseIterable, Sendable {
+        case eligible
+        case usedUp = "used_up"
+        case notStarted = "not_started"
+        case ended
+        case imageMissing = "image_missing"
+
+        /// The state of `entry` at `date`.
+        public init(_ entry: CatalogEntry, at date: Date) {
+            if let start = entry.campaign.startAt, date < start { self = .notStarted }
+            else if let end = entry.campaign.endAt, date >= end { self = .ended }
+            else if entry.remaining <= 0 { self = .usedUp }
+            else if entry.imagePath == nil || entry.imageProblem != nil { self = .imageMissing }
+            else { self = .eligible }
+        }
+    }
+
+    /// The scenes `splashboard_scene` has a series for.
+    public static let scenes = ["splash", "detail", "operator"]
+
+    /// The file's text.
+    public var text: String {
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        func sample(_ name: String, _ labels: [(String, String)] = [], _ value: String) {
+            let rendered = labels.isEmpty ? "" : "{" + labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",") + "}"
+            out += "\(name)\(rendered) \(value)\n"
+        }
+        family("splashboard_build_info", "gauge", "The running Splashboard's version (always 1).")
+        sample("splashboard_build_info", [("version", version)], "1")
+        family("splashboard_shows_total", "counter", "Shows in the ledger, by campaign and how they ended.")
+        for s in shows.sorted(by: { ($0.campaign, $0.endedBy) < ($1.campaign, $1.endedBy) }) {
+            sample("splashboard_shows_total", [("campaign", s.campaign), ("ended_by", s.endedBy)], String(s.count))
+        }
+        family("splashboard_sync_total", "counter", "Feed syncs since the kiosk started, by status.")
+        for status in [SyncStatus.ok, .notModified, .error] {
+            sample("splashboard_sync_total", [("status", status.rawValue)], String(syncs[status] ?? 0))
+        }
+        family("splashboard_last_sync_success_timestamp_seconds", "gauge",
+               "When the feed last synced successfully (Unix seconds; 0: never).")
+        sample("splashboard_last_sync_success_timestamp_seconds", [], Self.number(lastSyncSuccess?.timeIntervalSince1970 ?? 0))
+        family("splashboard_campaigns", "gauge", "Campaigns in the catalog, by state.")
+        for state in CampaignState.allCases {
+            sample("splashboard_campaigns", [("state", state.rawValue)], String(campaigns[state] ?? 0))
+        }
+        family("splashboard_cache_bytes", "gauge", "Bytes of cached pictures.")
+        sample("splashboard_cache_bytes", [], String(cacheBytes))
+        if let firstFrameSeconds {
+            family("splashboard_first_frame_seconds", "gauge", "From the process's start to its first frame.")
+            sample("splashboard_first_frame_seconds", [], Self.number(firstFrameSeconds))
+        }
+        family("splashboard_report_unsent", "gauge", "Ended shows not reported yet (report-url).")
+        sample("splashboard_report_unsent", [], String(reportUnsent))
+        family("splashboard_scene", "gauge", "The screen on display (1) and the others (0).")
+        for name in Self.scenes {
+            sample("splashboard_scene", [("scene", name)], name == scene ? "1" : "0")
+        }
+        return out
+    }
+
+    /// A label value as the text format needs it: backslash, double quote and newline escaped.
+    static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

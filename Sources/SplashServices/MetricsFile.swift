@@ -1,0 +1,120 @@
+import Foundation
+import SplashCore
+
+/// Writes the kiosk's metrics (`metrics-file`) for node exporter's textfile collector: the
+/// whole file again, to a temporary name and renamed over the old one (a scrape never
+/// reads half a file), when a value has changed — at most every 10 seconds, on a thread of
+/// its own that sleeps while nothing changes. The loop hands it what only it knows (scene,
+/// syncs, catalog, first frame); the ledger, the report outbox and the cache are read here.
+public final class MetricsFile: @unchecked Sendable {
+    /// Debian's node exporter textfile folder; the default file goes there when it exists.
+    public static let nodeExporterFolder = "/var/lib/prometheus/node-exporter"
+    public static let minimumInterval: TimeInterval = 10
+
+    public let path: String
+    private let dataDir: String
+    private let cacheDir: String
+    private let feed: URL
+    private let condition = NSCondition()
+    private var live: KioskMetrics
+    private var dirty = false
+    private var started = false
+    private var lastWrite: Date?
+    private let writeLock = NSLock()
+    private var written: String?
+    private var parts: (store: CampaignStore, cache: ImageCache)?
+    private let warn: (String) -> Void
+
+    /// The file `metrics-file` names, or by default the one in node exporter's folder when
+    /// that folder exists and this process may write there; nil for none.
+    public static func path(option: String?) -> String? {
+        if let option { return option }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: nodeExporterFolder, isDirectory: &isFolder), isFolder.boolValue,
+              access(nodeExporterFolder, W_OK) == 0
+        else { return nil }
+        return nodeExporterFolder + "/splashboard.prom"
+    }
+
+    public init(path: String, dataDir: String, cacheDir: String, feed: URL, warn: @escaping (String) -> Void) {
+        self.path = path
+        self.dataDir = dataDir
+        self.cacheDir = cacheDir
+        self.feed = feed
+        self.warn = warn
+        live = KioskMetrics(version: Version.current)
+    }
+
+    /// Changes what the loop knows; the file follows within 10 seconds.
+    public func update(_ change: (inout KioskMetrics) -> Void) {
+        condition.lock()
+        change(&live)
+        dirty = true
+        if !started {
+            started = true
+            let thread = Thread { [self] in loop() }
+            thread.name = "splashboard.metrics"
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Writes now, whatever the interval (the kiosk is stopping).
+    public func flush() {
+        condition.lock()
+        let snapshot = live
+        dirty = false
+        condition.unlock()
+        write(snapshot)
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while !dirty { condition.wait() }
+            if let lastWrite, Date() < lastWrite.addingTimeInterval(Self.minimumInterval) {
+                _ = condition.wait(until: lastWrite.addingTimeInterval(Self.minimumInterval))
+                condition.unlock()
+                continue
+            }
+            dirty = false
+            let snapshot = live
+            condition.unlock()
+            write(snapshot)
+        }
+    }
+
+    private func write(_ base: KioskMetrics) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        var metrics = base
+        do {
+            if parts == nil { parts = (try CampaignStore(dataDir: dataDir), try ImageCache(folder: cacheDir)) }
+            let (store, cache) = parts!
+            metrics.shows = try store.showCountsByEnding()
+            metrics.reportUnsent = try store.unreportedCount()
+            metrics.lastSyncSuccess = try store.feedState(for: feed).lastSuccess
+            metrics.cacheBytes = cache.usage()
+        } catch {
+            warn("metrics: \(error.localizedDescription)")
+        }
+        let text = metrics.text
+        guard text != written else { return }
+        // Not ending in .prom (the collector reads only those), and this process's own.
+        let temporary = path + ".tmp-\(getpid())"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else {
+                throw CacheError.io(path, String(cString: strerror(errno)))
+            }
+            written = text
+            condition.lock()
+            lastWrite = Date()
+            condition.unlock()
+        } catch {
+            unlink(temporary)
+            warn("metrics: cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

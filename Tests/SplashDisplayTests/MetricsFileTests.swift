@@ -1,0 +1,103 @@
+import Foundation
+import SplashTestSupport
+import Testing
+
+/// The metrics file, as Prometheus's own tools and node exporter read it.
+@Suite struct MetricsFileTests {
+    @Test func promtoolAcceptsItAndNodeExporterServesIt() throws {
+        let s = try StoredCampaign()
+        let folder = s.folder + "/textfile"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/splashboard.prom"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--attract-after", "1",
+                                "--exit-after", "12", "--metrics-file", file] + s.args)
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let check = try Self.run("/usr/bin/promtool", ["check", "metrics"], input: text)
+        #expect(check.status == 0, "promtool: \(check.output)")
+        #expect(text.contains("splashboard_shows_total{campaign=\"stored\",ended_by=\"timeout\"} "))
+        #expect(text.contains("splashboard_campaigns{state=\"eligible\"} 1"))
+        #expect(text.contains("splashboard_sync_total{status=\"not_modified\"} 1"))
+        #expect(text.contains("splashboard_first_frame_seconds "))
+        let shows = run.events(named: "splash").count
+        // The last splash is still open at the exit: ended shows only.
+        #expect(text.contains("splashboard_shows_total{campaign=\"stored\",ended_by=\"timeout\"} \(shows - 1)\n"), "\(text)")
+
+        // Node exporter's textfile collector, on a port of its own, serves every line.
+        let port = try Self.freePort()
+        let exporter = Process()
+        exporter.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus-node-exporter")
+        exporter.arguments = ["--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults",
+                              "--collector.textfile", "--collector.textfile.directory=\(folder)"]
+        exporter.standardOutput = FileHandle.nullDevice
+        exporter.standardError = FileHandle.nullDevice
+        try exporter.run()
+        defer { exporter.terminate(); exporter.waitUntilExit() }
+        var scraped = ""
+        for _ in 0..<50 {
+            if let data = try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/metrics")!) {
+                scraped = String(decoding: data, as: UTF8.self)
+                break
+            }
+            usleep(100_000)
+        }
+        #expect(scraped.contains("splashboard_build_info{version="), "\(scraped.prefix(500))")
+        #expect(scraped.contains("splashboard_scene{scene="))
+        #expect(scraped.contains("node_textfile_scrape_error 0"))
+    }
+
+    @Test func itIsWrittenAtMostEveryTenSecondsAndOnceMoreAtTheEnd() throws {
+        let s = try StoredCampaign()
+        let file = s.folder + "/splashboard.prom"
+        // Real time: the scene changes every second, the file may change once in these 5 s.
+        let kiosk = Process()
+        kiosk.executableURL = URL(fileURLWithPath: Binary.path)
+        kiosk.arguments = ["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "5",
+                           "--metrics-file", file] + s.args
+        kiosk.standardOutput = FileHandle.nullDevice
+        kiosk.standardError = FileHandle.nullDevice
+        try kiosk.run()
+        var versions: [String] = []
+        while kiosk.isRunning {
+            if let text = try? String(contentsOfFile: file, encoding: .utf8), text != versions.last { versions.append(text) }
+            usleep(50_000)
+        }
+        kiosk.waitUntilExit()
+        let final = try String(contentsOfFile: file, encoding: .utf8)
+        if final != versions.last { versions.append(final) }
+        // The first change, then (the interval not being over) only the last state, at the exit.
+        #expect(versions.count == 2, "\(versions.count) versions of the file in 5 s")
+        #expect(final.contains("splashboard_shows_total"), "the last state was not written at the end")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder)).contains { $0.contains(".prom.tmp") })
+    }
+
+    static func run(_ tool: String, _ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let inPipe = Pipe()
+        let outPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = outPipe
+        try process.run()
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
+        let output = String(decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
