@@ -9,6 +9,10 @@ public enum Command: Equatable, Sendable {
     case campaigns(json: Bool, thumbnails: String?)
     /// Empty the image cache (the ledger is kept).
     case cacheClear
+    /// Ask the running kiosk what it shows (`--json`: as JSON).
+    case status(json: Bool)
+    /// Ask the running kiosk for the frame on its screen, written to this PNG file.
+    case screenshot(path: String)
     /// Print usage.
     case help
     /// Print the version.

@@ -6,6 +6,12 @@
 public struct DefaultPaths: Equatable, Sendable {
     public var dataDir: String
     public var cacheDir: String
+    /// Where the running kiosk keeps its control socket (`status`, `screenshot`):
+    /// `RUNTIME_DIRECTORY` (the service's /run/splashboard; also for the `splashboard`
+    /// user in a shell), else `$XDG_RUNTIME_DIR/splashboard`; nil when there is neither.
+    public var runtimeDir: String?
+    /// The service's runtime folder.
+    public static let serviceRuntime = "/run/splashboard"
     /// The system config file, read when it exists and `--config` is not given.
     public static let systemConfig = "/etc/splashboard/splashboard.conf"
 
@@ -23,6 +29,13 @@ public struct DefaultPaths: Equatable, Sendable {
         } else {
             let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
             dataDir = base + "/splashboard"
+        }
+        if let runtime = first(environment["RUNTIME_DIRECTORY"]) {
+            runtimeDir = runtime
+        } else if serviceUser {
+            runtimeDir = Self.serviceRuntime
+        } else {
+            runtimeDir = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 + "/splashboard" : nil }
         }
         if let cache = first(environment["CACHE_DIRECTORY"]) {
             cacheDir = cache

@@ -8,6 +8,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var feed: URL?
     public var dataDir: String
     public var cacheDir: String
+    /// The folder of the control socket (`DefaultPaths.runtimeDir`); nil: none.
+    public var runtimeDir: String?
     public var countdown: Int = 3
     public var fit: ImageFit = .fit
     public var background: RGBColor = .black

@@ -7,6 +7,8 @@ extension OptionParser {
                                             the stored campaigns: remaining shows, cached, eligible;
                                             --thumbnails writes their stored thumbnails as JPEG files
            splashboard cache clear          empty the image cache (the ledger is kept)
+           splashboard status [--json]      ask the running kiosk what is on its screen
+           splashboard screenshot FILE.png  the running kiosk's screen, as a person sees it
 
     Full-screen splash display for kiosks: a campaign image with a 跳过 N countdown,
     then a detail screen with a poetry panel.

@@ -80,12 +80,20 @@ public enum OptionParser {
         case ["campaigns"]:
             command = .campaigns(json: json, thumbnails: thumbnails.map { absolute($0, cwd: currentDirectory) })
         case ["cache", "clear"]: command = .cacheClear
+        case ["status"]: command = .status(json: json)
+        case let words where words.count == 2 && words[0] == "screenshot":
+            guard words[1].lowercased().hasSuffix(".png") else {
+                throw OptionError(source: "screenshot \(words[1])", problem: "the file must end in .png")
+            }
+            command = .screenshot(path: absolute(words[1], cwd: currentDirectory))
         default:
             throw OptionError(source: words.joined(separator: " "),
-                              problem: "unknown command; expected run, sync, campaigns or cache clear (see --help)")
+                              problem: "unknown command; expected run, sync, campaigns, cache clear, status or screenshot FILE.png (see --help)")
         }
         if case .campaigns = command {} else {
-            if json { throw OptionError(source: "--json", problem: "only `splashboard campaigns` takes --json") }
+            if json, command != .status(json: true) {
+                throw OptionError(source: "--json", problem: "only `splashboard campaigns` and `status` take --json")
+            }
             if thumbnails != nil {
                 throw OptionError(source: "--thumbnails", problem: "only `splashboard campaigns` takes --thumbnails")
             }
@@ -93,6 +101,7 @@ public enum OptionParser {
 
         let defaults = DefaultPaths(environment: environment)
         var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
+        options.runtimeDir = defaults.runtimeDir
 
         // The config file first, so the command line overrides it.
         let explicitConfig = cliSettings.last { $0.key == "config" }?.value
@@ -123,7 +132,9 @@ public enum OptionParser {
 
     private static func parsedDefaults(_ command: Command, _ environment: [String: String]) throws -> Parsed {
         let defaults = DefaultPaths(environment: environment)
-        return Parsed(command: command, options: KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir))
+        var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
+        options.runtimeDir = defaults.runtimeDir
+        return Parsed(command: command, options: options)
     }
 
     /// One option: whether it takes a value, whether the config file may set it, and how

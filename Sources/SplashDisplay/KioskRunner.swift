@@ -53,6 +53,10 @@ public final class KioskRunner {
         public var notifier: ServiceNotifier?
         /// A show has ended and is in the ledger (for the journal and proof of play).
         public var showEnded: ((ShowRecord) -> Void)?
+        /// Where the control socket goes (`status`, `screenshot`); nil: none.
+        public var controlSocket: String?
+        /// What `splashboard status` answers, from the state and the seconds since start.
+        public var status: ((KioskState, Double) -> KioskStatus)?
         /// Every event announced, with the state after it (for the metrics file); also
         /// each distinct frame as `frame(scene:)`, whatever the log format.
         public var observe: ((KioskEvent, KioskState) -> Void)?
@@ -138,6 +142,16 @@ public final class KioskRunner {
         }
         dispatch(.catalogLoaded(setup.catalog, message: setup.message))
         dispatch(.started(clock.now()))
+        var control: ControlSocket?
+        if let path = setup.controlSocket {
+            let (opened, note) = ControlSocket.open(at: path) { [weak self] request in
+                self?.onLoop { self?.answer(request) ?? .failure(.failed("the kiosk is stopping")) }
+                    ?? .failure(.failed("the kiosk did not answer within 5 s"))
+            }
+            control = opened
+            if let note { log.emit(.warning(message: note), at: clock.uptime) }
+        }
+        defer { withExtendedLifetime(control) {} }
 
         while !quit {
             try drawIfChanged()
@@ -237,6 +251,51 @@ public final class KioskRunner {
             }
         }
         return nil
+    }
+
+    /// Runs `work` on the loop's thread and returns its result; nil when the loop does not
+    /// get to it within 5 seconds.
+    private func onLoop<T>(_ work: @escaping () -> T) -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var result: T?
+        mailbox.post(task: {
+            let value = work()
+            lock.lock()
+            result = value
+            lock.unlock()
+            done.signal()
+        })
+        wakeLoop()
+        guard done.wait(timeout: .now() + 5) == .success else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+
+    /// A control request's answer, made on the loop's thread.
+    private func answer(_ request: ControlRequest) -> Result<(JSONValue, Data?), ControlError> {
+        switch request {
+        case .status:
+            guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
+            return .success((status.json, nil))
+        case .screenshot:
+            guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
+            do {
+                let png = try canvas.screenshotPNG()
+                let size = canvas.outputSize
+                return .success((.object([("width", .int(size.width)), ("height", .int(size.height))]), png))
+            } catch {
+                return .failure(.failed(error.localizedDescription))
+            }
+        }
+    }
+
+    private func wakeLoop() {
+        var event = SDL_Event()
+        event.type = wakeEvent
+        SDL_PushEvent(&event)
+        waiter.wake()
     }
 
     /// A function that hands an action to the loop from any thread and wakes it.
@@ -394,6 +453,7 @@ public final class KioskRunner {
     private func handle(_ event: SDL_Event) {
         if event.type == wakeEvent {
             for make in mailbox.take() { dispatch(make(clock.now())) }
+            for task in mailbox.takeTasks() { task() }
             return
         }
         switch InputMapper.meaning(of: event, canvas: canvas) {

@@ -36,8 +36,13 @@ public final class MetricsFile: @unchecked Sendable {
         return nodeExporterFolder + "/splashboard.prom"
     }
 
-    public init(path: String, dataDir: String, cacheDir: String, feed: URL, warn: @escaping (String) -> Void) {
+    private let reporting: Bool
+
+    /// `reporting`: whether shows are reported (`report-url`); without, none counts as unsent.
+    public init(path: String, dataDir: String, cacheDir: String, feed: URL, reporting: Bool,
+                warn: @escaping (String) -> Void) {
         self.path = path
+        self.reporting = reporting
         self.dataDir = dataDir
         self.cacheDir = cacheDir
         self.feed = feed
@@ -93,7 +98,7 @@ public final class MetricsFile: @unchecked Sendable {
             if parts == nil { parts = (try CampaignStore(dataDir: dataDir), try ImageCache(folder: cacheDir)) }
             let (store, cache) = parts!
             metrics.shows = try store.showCountsByEnding()
-            metrics.reportUnsent = try store.unreportedCount()
+            metrics.reportUnsent = reporting ? try store.unreportedCount() : 0
             metrics.lastSyncSuccess = try store.feedState(for: feed).lastSuccess
             metrics.cacheBytes = cache.usage()
         } catch {

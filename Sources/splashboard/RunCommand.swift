@@ -144,7 +144,8 @@ struct RunCommand {
                 deviceID: device.deviceID)
         }
         let metrics = MetricsFile.path(option: options.metricsFile).map { path in
-            MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed) {
+            MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed,
+                        reporting: options.reportURL != nil) {
                 log.emit(.warning(message: $0), at: clock.uptime)
             }
         }
@@ -166,6 +167,16 @@ struct RunCommand {
                     }
                 }
             }
+        }
+        setup.controlSocket = options.runtimeDir.map { $0 + "/" + ControlRequest.socketName }
+        setup.status = { [options, canvas] state, uptime in
+            let screen = KioskStatus.screen(of: state)
+            let feed = try? device.store.feedState(for: device.feed)
+            return KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,
+                               countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastSuccess,
+                               lastError: feed?.lastError, reportUnsent: options.reportURL == nil ? 0
+                                   : (try? device.store.unreportedCount()) ?? 0,
+                               uptimeSeconds: uptime, screen: canvas.outputSize.description)
         }
         let runner = KioskRunner(
             setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock

@@ -42,5 +42,9 @@ case let .campaigns(json, thumbnails):
     exit(DeviceCommands(options: parsed.options, environment: environment).campaigns(json: json, thumbnails: thumbnails))
 case .cacheClear:
     exit(DeviceCommands(options: parsed.options, environment: environment).clearCache())
+case .status(let json):
+    exit(ControlCommands(options: parsed.options).status(json: json))
+case .screenshot(let path):
+    exit(ControlCommands(options: parsed.options).screenshot(to: path))
 }
 exit(0)

@@ -43,6 +43,10 @@ func kioskEnvironment(_ base: [String: String]) -> [String: String] {
     env["HOME"] = home
     env["XDG_STATE_HOME"] = home + "/state"
     env["XDG_CACHE_HOME"] = home + "/cache"
+    // A control socket of its own, unless the test gave the runtime folder.
+    if env["XDG_RUNTIME_DIR"] == ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] {
+        env["XDG_RUNTIME_DIR"] = home + "/run"
+    }
     return env
 }
 

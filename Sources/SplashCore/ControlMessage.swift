@@ -1,0 +1,99 @@
+import Foundation
+
+/// What `splashboard status` and `splashboard screenshot` ask the running kiosk, one JSON
+/// line on its control socket (`{"command": "status"}`); the answer is a JSON line, and
+/// for a screenshot the PNG's bytes after it.
+public enum ControlRequest: String, Equatable, Sendable {
+    case status
+    case screenshot
+
+    /// The longest request line accepted.
+    public static let limit = 4096
+    /// The name of the socket in the runtime folder.
+    public static let socketName = "control.sock"
+
+    /// The request a line asks for; throws with the reason for anything else.
+    public static func parse(_ line: Data) throws -> ControlRequest {
+        guard line.count <= limit else { throw ControlError.malformed("a request longer than \(limit) bytes") }
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              let command = object["command"] as? String
+        else { throw ControlError.malformed("not a request: expected {\"command\": \"status\"} or \"screenshot\"") }
+        guard let request = ControlRequest(rawValue: command) else {
+            throw ControlError.malformed("unknown command \"\(TerminalText.printable(String(command.prefix(40))))\"")
+        }
+        return request
+    }
+
+    /// The line that asks for it.
+    public var line: Data { Data("{\"command\":\"\(rawValue)\"}\n".utf8) }
+}
+
+/// Why a control request could not be answered.
+public enum ControlError: LocalizedError, Equatable {
+    case malformed(String)
+    case notRunning(String)
+    case failed(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .malformed(let why): return why
+        case .notRunning(let socket): return "no kiosk is running here (nothing answers at \(socket))"
+        case .failed(let why): return why
+        }
+    }
+}
+
+/// What the running kiosk says of itself (`splashboard status`).
+public struct KioskStatus: Equatable, Sendable {
+    public var version: String
+    public var device: String?
+    /// `splash`, `detail` or `operator`.
+    public var scene: String
+    /// The campaign on the screen (nil: the default picture, or none).
+    public var campaign: String?
+    /// The countdown in the pill, on a splash.
+    public var countdown: Int?
+    public var feed: String
+    public var lastSync: Date?
+    public var lastError: String?
+    public var reportUnsent: Int
+    public var uptimeSeconds: Double
+    public var screen: String
+
+    public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
+                lastSync: Date?, lastError: String?, reportUnsent: Int, uptimeSeconds: Double, screen: String) {
+        self.version = version
+        self.device = device
+        self.scene = scene
+        self.campaign = campaign
+        self.countdown = countdown
+        self.feed = feed
+        self.lastSync = lastSync
+        self.lastError = lastError
+        self.reportUnsent = reportUnsent
+        self.uptimeSeconds = uptimeSeconds
+        self.screen = screen
+    }
+
+    /// The scene, campaign and countdown of `state`.
+    public static func screen(of state: KioskState) -> (scene: String, campaign: String?, countdown: Int?) {
+        switch state.scene {
+        case .starting: return ("starting", nil, nil)
+        case .splash(let s): return ("splash", s.campaignID, s.countdown)
+        case .detail(let d): return ("detail", d.campaignID, nil)
+        case .operator: return ("operator", nil, nil)
+        }
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("version", .string(version)), ("device", device.map(JSONValue.string) ?? .null),
+            ("scene", .string(scene)), ("campaign", campaign.map(JSONValue.string) ?? .null),
+            ("countdown", countdown.map(JSONValue.int) ?? .null), ("feed", .string(feed)),
+            ("last_sync", lastSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("last_error", lastError.map(JSONValue.string) ?? .null),
+            ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
+            ("screen", .string(screen)),
+        ])
+    }
+}

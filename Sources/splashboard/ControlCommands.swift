@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+import SplashCore
+import SplashServices
+
+/// `splashboard status` and `splashboard screenshot FILE.png`: ask the running kiosk over
+/// its control socket. A kiosk that is not running is one line and exit 1.
+struct ControlCommands {
+    let options: KioskOptions
+
+    /// The socket: in this user's runtime folder, else the service's.
+    var socketPath: String {
+        let service = DefaultPaths.serviceRuntime + "/" + ControlRequest.socketName
+        guard let own = options.runtimeDir.map({ $0 + "/" + ControlRequest.socketName }) else { return service }
+        return FileManager.default.fileExists(atPath: own) || !FileManager.default.fileExists(atPath: service) ? own : service
+    }
+
+    func status(json: Bool) -> Int32 {
+        do {
+            let (answer, _) = try ask(.status)
+            if json {
+                let data = try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes])
+                print(String(decoding: data, as: UTF8.self))
+                return 0
+            }
+            func text(_ key: String) -> String? {
+                switch answer[key] {
+                case let s as String: return TerminalText.printable(s)
+                case let n as NSNumber: return n.stringValue
+                default: return nil
+                }
+            }
+            var screen = text("scene") ?? "?"
+            if let campaign = text("campaign") { screen += ", campaign \(campaign)" }
+            if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
+            print("screen: \(screen) (\(text("screen") ?? "?"))")
+            print("feed: \(text("feed") ?? "?")")
+            print("last sync: \(text("last_sync") ?? "never")" + (text("last_error").map { "; last error: \($0)" } ?? ""))
+            print("unsent reports: \(text("report_unsent") ?? "0")")
+            print("uptime: \(text("uptime_seconds") ?? "?") s; version \(text("version") ?? "?"); device \(text("device") ?? "-")")
+            return 0
+        } catch {
+            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            return 1
+        }
+    }
+
+    func screenshot(to path: String) -> Int32 {
+        do {
+            let (answer, png) = try ask(.screenshot)
+            guard let png, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw ControlError.failed("the answer is not a PNG") }
+            try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+            print("\(path): \(answer["width"] ?? "?")x\(answer["height"] ?? "?"), \(png.count) bytes")
+            return 0
+        } catch {
+            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            return 1
+        }
+    }
+
+    /// Sends `request` and reads the answer line, and the bytes it announces.
+    private func ask(_ request: ControlRequest) throws -> ([String: Any], Data?) {
+        let path = socketPath
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ControlError.failed(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard UnixSocketAddress.with(path, { connect(fd, $0, $1) }) == 0 else {
+            if errno == EACCES { throw ControlError.failed("\(path): permission denied (ask as the splashboard user or group)") }
+            throw ControlError.notRunning(path)
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let line = request.line
+        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var header: [String: Any]?
+        var expected = 0
+        while true {
+            if header == nil, let newline = received.firstIndex(of: 0x0A) {
+                guard let object = try? JSONSerialization.jsonObject(with: received[..<newline]) as? [String: Any] else {
+                    throw ControlError.failed("the kiosk's answer is not one")
+                }
+                guard object["ok"] as? Bool == true else {
+                    throw ControlError.failed("the kiosk says: \(object["error"] as? String ?? "no")")
+                }
+                header = object
+                expected = object["bytes"] as? Int ?? 0
+                received = Data(received[(newline + 1)...])
+            }
+            if let header, received.count >= expected {
+                return (header["answer"] as? [String: Any] ?? [:], expected > 0 ? Data(received.prefix(expected)) : nil)
+            }
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw ControlError.failed("the kiosk closed the connection before its answer was whole") }
+            received.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
