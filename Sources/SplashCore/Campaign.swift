@@ -15,6 +15,10 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var updatedAt: Date?
     /// Position in the feed; a later position is newer when `updatedAt` is absent.
     public var position: Int
+    /// Tracking URLs (templates, `TrackingURL`) fired once per show after its first frame.
+    public var impressionURLs: [String] = []
+    /// Tracking URLs fired once per click-through.
+    public var clickURLs: [String] = []
 
     public init(id: String, picURL: URL, showTime: Int, title: String? = nil, detail: String? = nil,
                 startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {

@@ -149,7 +149,7 @@ public struct FeedDocument: Equatable, Sendable {
                 throw EntryProblem(field: "id", problem: "must be a non-empty string, got \(describe(rawID))")
             }
         }
-        return Campaign(
+        var campaign = Campaign(
             id: id, picURL: picURL, showTime: showTime,
             title: try optionalText(object, "title").map { capped($0, to: maxTitle, what: "title", warnings: &cut) },
             detail: try optionalText(object, "detail").map { capped($0, to: maxDetail, what: "detail", warnings: &cut) },
@@ -158,6 +158,35 @@ public struct FeedDocument: Equatable, Sendable {
             updatedAt: try optionalDate(object, "updatedAt"),
             position: position
         )
+        campaign.impressionURLs = trackingURLs(object, "impressionUrls", warnings: &cut)
+        campaign.clickURLs = trackingURLs(object, "clickUrls", warnings: &cut)
+        return campaign
+    }
+
+    /// A list of tracking URLs; what is not one is left out with a warning (the campaign
+    /// itself stays).
+    private static func trackingURLs(_ object: [String: Any], _ key: String, warnings: inout [String]) -> [String] {
+        guard let raw = object[key], !(raw is NSNull) else { return [] }
+        guard let list = raw as? [Any] else {
+            warnings.append("\(key) must be a list of URLs, got \(describe(raw)); ignored")
+            return []
+        }
+        var kept: [String] = []
+        for (index, item) in list.enumerated() {
+            guard let text = item as? String else {
+                warnings.append("\(key)[\(index)] must be a URL string, got \(describe(item)); ignored")
+                continue
+            }
+            if let problem = TrackingURL.problem(text) {
+                warnings.append("\(key)[\(index)] \(problem) (\"\(clip(text))\"); ignored")
+            } else if kept.count == TrackingURL.perCampaign {
+                warnings.append("\(key) has more than \(TrackingURL.perCampaign) URLs; the rest are ignored")
+                break
+            } else {
+                kept.append(text)
+            }
+        }
+        return kept
     }
 
     private static func optionalText(_ object: [String: Any], _ key: String) throws -> String? {

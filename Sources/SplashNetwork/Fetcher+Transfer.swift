@@ -78,7 +78,7 @@ extension Fetcher {
             case 304:
                 lock.lock(); result = .notModified; lock.unlock()
                 completionHandler(.allow)
-            case 200:
+            case 200..<300:
                 if http.expectedContentLength > Int64(limit) {
                     fail(FetchError.tooLarge(limit: limit, url: url.absoluteString))
                     return completionHandler(.cancel)

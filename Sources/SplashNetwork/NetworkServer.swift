@@ -15,6 +15,7 @@ public final class NetworkServer: @unchecked Sendable {
     private let poems: PoemSource?
     private let pictures: PoetryPictures?
     private let reporter: ShowReporter?
+    private let pings: TrackingPings
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
@@ -24,6 +25,7 @@ public final class NetworkServer: @unchecked Sendable {
         reporter = options.reportURL.map {
             ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn)
         }
+        pings = TrackingPings(dataDir: options.dataDir, warn: warn)
         feed = data.feed
         sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
         poems = options.poetryURL.map { PoemSource(url: $0) }
@@ -85,12 +87,14 @@ public final class NetworkServer: @unchecked Sendable {
             syncWorker.async { [self] in
                 let report = sync.sync(feed, now: request.now ?? Date())
                 answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
-                // Shows that could not be reported are tried again on the sync's schedule.
+                // Shows and pings that could not be sent are tried again on the sync's schedule.
                 reporter?.wake()
+                pings.wake()
             }
         case .report:
             reporter?.wake()
-            answer(NetworkAnswer(id: id, error: reporter == nil ? "no report-url is set" : nil))
+            pings.wake()
+            answer(NetworkAnswer(id: id))
         case .poem:
             poemWorker.async { [poems] in
                 guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }

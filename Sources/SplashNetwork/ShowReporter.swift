@@ -18,9 +18,7 @@ public final class ShowReporter: @unchecked Sendable {
     private let dataDir: String
     private let deviceID: String?
     private let warn: (String) -> Void
-    private let condition = NSCondition()
-    private var wanted = false
-    private var started = false
+    private var rounds: WakeableRound?
     private var failing = false
     private var store: CampaignStore?
 
@@ -29,30 +27,12 @@ public final class ShowReporter: @unchecked Sendable {
         self.dataDir = dataDir
         self.deviceID = deviceID
         self.warn = warn
+        rounds = WakeableRound(name: "splashboard.report") { [unowned self] in sendWaiting() }
     }
 
     /// Asks for a round of sending; rounds asked while one runs make one more.
     public func wake() {
-        condition.lock()
-        wanted = true
-        if !started {
-            started = true
-            let thread = Thread { [self] in loop() }
-            thread.name = "splashboard.report"
-            thread.start()
-        }
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func loop() {
-        while true {
-            condition.lock()
-            while !wanted { condition.wait() }
-            wanted = false
-            condition.unlock()
-            sendWaiting()
-        }
+        rounds?.wake()
     }
 
     /// Sends batch after batch until nothing waits or the receiver fails.

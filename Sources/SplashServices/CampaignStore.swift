@@ -7,15 +7,17 @@ import SplashCore
 /// Every logical change is one transaction. A show is committed (WAL, synchronous=FULL)
 /// before `recordShow` returns, which is before the frame that shows it is presented.
 ///
-/// About 400 lines: one type per database, by design, so that every statement on
-/// `splashboard.db` and its migrations are in one place; its parts are marked
-/// (campaigns, ledger, feed state, cache size, poetry).
+/// About 450 lines: one type per database, by design, so that the schema and its
+/// migrations are in one place; its parts are marked (campaigns, feed state, cache size,
+/// poetry), and the ledger with its outboxes is in `CampaignStore+Ledger.swift`.
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 5
+    public static let schemaVersion = 6
 
     public let db: SQLiteDatabase
+    /// The device id the tracking URLs' `{device}` is filled with (`device-id`).
+    public var trackingDevice: String?
 
     /// Opens (creating the folder and file when needed) and migrates the database.
     public init(dataDir: String) throws {
@@ -112,97 +114,26 @@ public final class CampaignStore: ShowLedger {
                 CREATE INDEX shows_unreported ON shows (id) WHERE reported = 0;
                 """)
             }
+            if version < 6 {
+                // Tracking URLs (templates, one per line) and their outbox: a ping per show,
+                // kind and URL at most (0 waiting, 1 sent, 2 given up after 24 h).
+                try db.execute("""
+                ALTER TABLE campaigns ADD COLUMN impression_urls TEXT;
+                ALTER TABLE campaigns ADD COLUMN click_urls TEXT;
+                CREATE TABLE pings (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    show_id TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('impression', 'click')),
+                    url TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    state INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (show_id, kind, url)
+                );
+                CREATE INDEX pings_waiting ON pings (id) WHERE state = 0;
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
-    }
-
-    // MARK: ledger
-
-    public func recordShow(campaignID: String, at date: Date) throws {
-        try db.execute("INSERT INTO shows (campaign_id, shown_at, show_id) VALUES (?, ?, ?)",
-                       [.text(campaignID), .date(date), .text(UUID().uuidString.lowercased())])
-    }
-
-    @discardableResult
-    public func endShow(campaignID: String, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
-        try db.transaction {
-            let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
-                                   [.text(campaignID)])
-            guard let row = open.first?["id"].int else { return nil }
-            try db.execute("UPDATE shows SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
-                           [.text(reason.outcome.rawValue), .text(reason.rawValue), .date(date), .int(row)])
-            return try showRecords(where: "id = ?", [.int(row)], limit: 1).first
-        }
-    }
-
-    /// Ended shows per campaign and how they ended.
-    public func showCountsByEnding() throws -> [KioskMetrics.ShowCount] {
-        try db.rows("""
-        SELECT campaign_id, ended_by, COUNT(*) AS n FROM shows WHERE ended_by IS NOT NULL GROUP BY campaign_id, ended_by
-        """).compactMap { row in
-            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text, let n = row["n"].int else { return nil }
-            return KioskMetrics.ShowCount(campaign: campaign, endedBy: ended, count: Int(n))
-        }
-    }
-
-    /// Shows that never saw their end (the kiosk was stopped, killed or lost power during
-    /// them) are marked `interrupted`, ending when they began. Called at start, before the
-    /// first show; returns how many.
-    @discardableResult
-    public func markInterruptedShows() throws -> Int {
-        try db.execute("UPDATE shows SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
-                       [.text(ShowRecord.interrupted)])
-        return db.changes
-    }
-
-    /// Ended shows not reported yet, oldest first.
-    public func unreportedShows(limit: Int) throws -> [ShowRecord] {
-        try showRecords(where: "reported = 0 AND ended_by IS NOT NULL", [], limit: limit)
-    }
-
-    /// How many ended shows wait to be reported.
-    public func unreportedCount() throws -> Int {
-        Int(try db.rows("SELECT COUNT(*) AS n FROM shows WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
-    }
-
-    /// Marks shows as reported (a receiver answered 2xx for them).
-    public func markReported(_ rows: [Int64]) throws {
-        guard !rows.isEmpty else { return }
-        try db.transaction {
-            for row in rows { try db.execute("UPDATE shows SET reported = 1 WHERE id = ?", [.int(row)]) }
-        }
-    }
-
-    /// Gives up the oldest unreported shows beyond `keeping` (they stay in the ledger and
-    /// count as shows; they are only never sent); returns how many.
-    public func dropUnreported(keeping: Int) throws -> Int {
-        try db.execute("""
-        UPDATE shows SET reported = 2 WHERE id IN (
-            SELECT id FROM shows WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
-            LIMIT max(0, (SELECT COUNT(*) FROM shows WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
-        """, [.int(Int64(keeping))])
-        return db.changes
-    }
-
-    private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
-        try db.rows("""
-        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
-        """, arguments).compactMap { row in
-            guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else { return nil }
-            let ended = row["ended_at"].real ?? shown
-            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
-                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? ShowRecord.interrupted,
-                              seconds: max(0, ended - shown))
-        }
-    }
-
-    /// Shows recorded per campaign id.
-    public func showCounts() throws -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for row in try db.rows("SELECT campaign_id, COUNT(*) AS shows FROM shows GROUP BY campaign_id") {
-            if let id = row["campaign_id"].text, let n = row["shows"].int { counts[id] = Int(n) }
-        }
-        return counts
     }
 
     // MARK: feed state
@@ -260,14 +191,15 @@ public final class CampaignStore: ShowLedger {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             let upsert = try db.statement("""
                 INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
-                                       active, image_key, image_waiting, first_seen, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                                       active, image_key, image_waiting, first_seen, last_seen, impression_urls, click_urls)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     pic_url = excluded.pic_url, show_time = excluded.show_time, title = excluded.title,
                     detail = excluded.detail, start_at = excluded.start_at, end_at = excluded.end_at,
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
-                    image_key = excluded.image_key, image_waiting = excluded.image_waiting, last_seen = excluded.last_seen
+                    image_key = excluded.image_key, image_waiting = excluded.image_waiting, last_seen = excluded.last_seen,
+                    impression_urls = excluded.impression_urls, click_urls = excluded.click_urls
                 """)
             for c in document.campaigns {
                 let (key, picText) = keys.of(c.picURL)
@@ -276,7 +208,8 @@ public final class CampaignStore: ShowLedger {
                 if case .waiting(let reason) = images[c.id] { waiting = reason }
                 try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
-                                    .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date)])
+                                    .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
+                                    .optional(Self.lines(c.impressionURLs)), .optional(Self.lines(c.clickURLs))])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""
@@ -407,16 +340,19 @@ public final class CampaignStore: ShowLedger {
         let counts = try showCounts()
         let rows = try db.rows("""
         SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
-               c.active, c.image_key, c.image_problem, c.image_waiting, \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
+               c.active, c.image_key, c.image_problem, c.image_waiting, c.impression_urls, c.click_urls,
+               \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
                t.image_key IS NOT NULL AS has_thumbnail
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
         \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
         """)
         return rows.compactMap { r in
             guard let id = r["id"].text, let pic = r["pic_url"].text.flatMap(URL.init(string:)) else { return nil }
-            let campaign = Campaign(id: id, picURL: pic, showTime: Int(r["show_time"].int ?? 0), title: r["title"].text,
+            var campaign = Campaign(id: id, picURL: pic, showTime: Int(r["show_time"].int ?? 0), title: r["title"].text,
                                     detail: r["detail"].text, startAt: r["start_at"].date, endAt: r["end_at"].date,
                                     updatedAt: r["updated_at"].date, position: Int(r["position"].int ?? 0))
+            campaign.impressionURLs = Self.list(r["impression_urls"].text)
+            campaign.clickURLs = Self.list(r["click_urls"].text)
             return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: counts[id] ?? 0,
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
                                   imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
@@ -433,6 +369,10 @@ public final class CampaignStore: ShowLedger {
                          imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
         }
     }
+
+    /// Tracking URLs as stored: one per line (a URL has no line break); nil for none.
+    static func lines(_ urls: [String]) -> String? { urls.isEmpty ? nil : urls.joined(separator: "\n") }
+    static func list(_ text: String?) -> [String] { text.map { $0.split(separator: "\n").map(String.init) } ?? [] }
 
     // MARK: cache size
 

@@ -122,15 +122,6 @@ struct RunCommand {
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
         setup.notifier = notifier
-        // Each show, once ended: one structured journal entry, and (with report-url) a word
-        // to the network process that there is something to report.
-        let journal = JournalEntry.socketPath(environment: environment)
-        let deviceID = device.deviceID
-        let reporting = options.reportURL != nil
-        setup.showEnded = { show in
-            JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
-            if reporting { link.send(.report, timeout: LinkedSync.timeout) { _ in } }
-        }
         setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
         setup.operatorInfo = { [options] in
             let stored = (try? device.store.campaigns()) ?? []
@@ -143,41 +134,7 @@ struct RunCommand {
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
                 deviceID: device.deviceID)
         }
-        let metrics = MetricsFile.path(option: options.metricsFile).map { path in
-            MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed,
-                        reporting: options.reportURL != nil) {
-                log.emit(.warning(message: $0), at: clock.uptime)
-            }
-        }
-        if let metrics {
-            setup.observe = { [clock] event, state in
-                let now = clock.now().date
-                metrics.update { m in
-                    var catalogChanged = m.campaigns.isEmpty
-                    switch event {
-                    case .firstFrame(let ms): m.firstFrameSeconds = Double(ms) / 1000
-                    case .frame(let scene): m.scene = scene
-                    case .sync(let status, _, _, _): m.syncs[status, default: 0] += 1; catalogChanged = true
-                    case .splash: catalogChanged = true  // a show left one fewer
-                    default: break
-                    }
-                    if catalogChanged {
-                        m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now) }
-                            .mapValues(\.count)
-                    }
-                }
-            }
-        }
-        setup.controlSocket = options.runtimeDir.map { $0 + "/" + ControlRequest.socketName }
-        setup.status = { [options, canvas] state, uptime in
-            let screen = KioskStatus.screen(of: state)
-            let feed = try? device.store.feedState(for: device.feed)
-            return KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,
-                               countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastSuccess,
-                               lastError: feed?.lastError, reportUnsent: options.reportURL == nil ? 0
-                                   : (try? device.store.unreportedCount()) ?? 0,
-                               uptimeSeconds: uptime, screen: canvas.outputSize.description)
-        }
+        let metrics = wireFleet(&setup, device: device, link: link, canvas: canvas, log: log, clock: clock)
         let runner = KioskRunner(
             setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock
         )

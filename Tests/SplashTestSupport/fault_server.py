@@ -15,6 +15,8 @@ Routes:
   /as/TYPE/NAME        ROOT/NAME with the given Content-Type (e.g. text%2Fhtml)
   /reset               closes the connection without answering
   /slow/NAME           ROOT/NAME in 4 KiB pieces, 10 ms apart (for kills mid-download)
+  /track/ANYTHING       204; the whole request line (path and query) is kept
+  /tracked             JSON: the /track/ requests, in order
   /requests            JSON: how many requests each path got
 """
 import hashlib
@@ -30,6 +32,7 @@ from email.utils import formatdate, parsedate_to_datetime
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
 COUNTS = {}
+TRACKED = []
 LOCK = threading.Lock()
 
 
@@ -146,6 +149,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
         self.close_connection = True
         self.connection.close()
+
+    def route_track(self, _rest):
+        with LOCK:
+            TRACKED.append(self.path)
+        self.answer(204)
+
+    def route_tracked(self, _rest):
+        with LOCK:
+            body = json.dumps(TRACKED).encode()
+        self.answer(200, body, {"Content-Type": "application/json"})
 
     def route_requests(self, _rest):
         with LOCK:

@@ -1,0 +1,153 @@
+import Foundation
+import SplashCore
+
+/// The show ledger, and the two outboxes it feeds: proof of play (each show's row, until
+/// reported) and tracking pings (`pings`, a row per show, kind and URL).
+extension CampaignStore {
+
+    /// Commits the show, and in the same transaction its impression pings (one per
+    /// tracking URL of the campaign), so there is never a ping without its show.
+    public func recordShow(campaignID: String, at date: Date) throws {
+        let showID = UUID().uuidString.lowercased()
+        try db.transaction {
+            try db.execute("INSERT INTO shows (campaign_id, shown_at, show_id) VALUES (?, ?, ?)",
+                           [.text(campaignID), .date(date), .text(showID)])
+            try addPings(.impression, campaignID: campaignID, showID: showID, at: date)
+        }
+    }
+
+    /// The kinds of tracking ping.
+    public enum PingKind: String {
+        case impression
+        case click
+
+        var column: String { self == .impression ? "impression_urls" : "click_urls" }
+    }
+
+    /// One ping per tracking URL of `kind` of the campaign, its macros filled in; at most
+    /// once per show, kind and URL.
+    private func addPings(_ kind: PingKind, campaignID: String, showID: String, at date: Date) throws {
+        let stored = try db.rows("SELECT \(kind.column) AS urls FROM campaigns WHERE id = ?", [.text(campaignID)])
+        for template in Self.list(stored.first?["urls"].text) {
+            let url = TrackingURL.expand(template, device: trackingDevice ?? "", campaign: campaignID, show: showID,
+                                         timestamp: date)
+            try db.execute("INSERT OR IGNORE INTO pings (show_id, kind, url, created_at) VALUES (?, ?, ?, ?)",
+                           [.text(showID), .text(kind.rawValue), .text(url), .date(date)])
+        }
+    }
+
+    /// Pings waiting to be sent, oldest first.
+    public func waitingPings(limit: Int) throws -> [(id: Int64, url: String)] {
+        try db.rows("SELECT id, url FROM pings WHERE state = 0 ORDER BY id LIMIT ?", [.int(Int64(limit))]).compactMap { row in
+            guard let id = row["id"].int, let url = row["url"].text else { return nil }
+            return (id, url)
+        }
+    }
+
+    /// What became of a ping: 1 sent, 2 given up, 3 on its way (a ping found on its way
+    /// at the next start was cut off by a crash: it may have arrived, so it is not sent
+    /// again — each at most once), 0 waiting again (it failed; it is retried).
+    public enum PingState: Int64 {
+        case waiting = 0
+        case sent = 1
+        case givenUp = 2
+        case sending = 3
+    }
+
+    public func markPing(_ id: Int64, _ state: PingState) throws {
+        try db.execute("UPDATE pings SET state = ? WHERE id = ?", [.int(state.rawValue), .int(id)])
+    }
+
+    /// Gives up the pings still waiting that were made before `date`, and those left on
+    /// their way by a crash; returns how many.
+    public func giveUpPings(before date: Date) throws -> Int {
+        try db.execute("UPDATE pings SET state = 2 WHERE (state = 0 AND created_at < ?) OR state = 3", [.date(date)])
+        return db.changes
+    }
+
+    @discardableResult
+    public func endShow(campaignID: String, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
+        try db.transaction {
+            let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
+                                   [.text(campaignID)])
+            guard let row = open.first?["id"].int else { return nil }
+            try db.execute("UPDATE shows SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
+                           [.text(reason.outcome.rawValue), .text(reason.rawValue), .date(date), .int(row)])
+            let show = try showRecords(where: "id = ?", [.int(row)], limit: 1).first
+            if reason == .clickThrough, let show {
+                try addPings(.click, campaignID: campaignID, showID: show.showID, at: date)
+            }
+            return show
+        }
+    }
+
+    /// Ended shows per campaign and how they ended.
+    public func showCountsByEnding() throws -> [KioskMetrics.ShowCount] {
+        try db.rows("""
+        SELECT campaign_id, ended_by, COUNT(*) AS n FROM shows WHERE ended_by IS NOT NULL GROUP BY campaign_id, ended_by
+        """).compactMap { row in
+            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text, let n = row["n"].int else { return nil }
+            return KioskMetrics.ShowCount(campaign: campaign, endedBy: ended, count: Int(n))
+        }
+    }
+
+    /// Shows that never saw their end (the kiosk was stopped, killed or lost power during
+    /// them) are marked `interrupted`, ending when they began. Called at start, before the
+    /// first show; returns how many.
+    @discardableResult
+    public func markInterruptedShows() throws -> Int {
+        try db.execute("UPDATE shows SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
+                       [.text(ShowRecord.interrupted)])
+        return db.changes
+    }
+
+    /// Ended shows not reported yet, oldest first.
+    public func unreportedShows(limit: Int) throws -> [ShowRecord] {
+        try showRecords(where: "reported = 0 AND ended_by IS NOT NULL", [], limit: limit)
+    }
+
+    /// How many ended shows wait to be reported.
+    public func unreportedCount() throws -> Int {
+        Int(try db.rows("SELECT COUNT(*) AS n FROM shows WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
+    }
+
+    /// Marks shows as reported (a receiver answered 2xx for them).
+    public func markReported(_ rows: [Int64]) throws {
+        guard !rows.isEmpty else { return }
+        try db.transaction {
+            for row in rows { try db.execute("UPDATE shows SET reported = 1 WHERE id = ?", [.int(row)]) }
+        }
+    }
+
+    /// Gives up the oldest unreported shows beyond `keeping` (they stay in the ledger and
+    /// count as shows; they are only never sent); returns how many.
+    public func dropUnreported(keeping: Int) throws -> Int {
+        try db.execute("""
+        UPDATE shows SET reported = 2 WHERE id IN (
+            SELECT id FROM shows WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM shows WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
+        """, [.int(Int64(keeping))])
+        return db.changes
+    }
+
+    private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
+        try db.rows("""
+        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
+        """, arguments).compactMap { row in
+            guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else { return nil }
+            let ended = row["ended_at"].real ?? shown
+            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
+                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? ShowRecord.interrupted,
+                              seconds: max(0, ended - shown))
+        }
+    }
+
+    /// Shows recorded per campaign id.
+    public func showCounts() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try db.rows("SELECT campaign_id, COUNT(*) AS shows FROM shows GROUP BY campaign_id") {
+            if let id = row["campaign_id"].text, let n = row["shows"].int { counts[id] = Int(n) }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SplashCore
+import SplashDisplay
+import SplashServices
+
+extension RunCommand {
+    /// What a fleet sees of this kiosk: each show in the journal, proof of play and
+    /// tracking pings through the network process, the metrics file, and the control
+    /// socket's status. Returns the metrics file, to be written once more at the exit.
+    func wireFleet(_ setup: inout KioskRunner.Setup, device: KioskData, link: NetworkLink, canvas: Canvas,
+                   log: EventLog, clock: RunClock) -> MetricsFile? {
+        let journal = JournalEntry.socketPath(environment: environment)
+        let deviceID = device.deviceID
+        let reporting = options.reportURL != nil
+        device.store.trackingDevice = deviceID
+        // A word to the network process that an outbox has something (it answers at once).
+        let nudge = { link.send(.report, timeout: LinkedSync.timeout) { _ in } }
+        setup.showEnded = { show in
+            JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
+            if reporting || show.endedBy == SkipReason.clickThrough.rawValue { nudge() }
+        }
+
+        let metrics = MetricsFile.path(option: options.metricsFile).map { path in
+            MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed,
+                        reporting: reporting) { log.emit(.warning(message: $0), at: clock.uptime) }
+        }
+        setup.observe = { [clock] event, state in
+            // The first frame of a show is up: its impression pings may go.
+            if case .frame(scene: "splash") = event, case .splash(let splash) = state.scene,
+               let id = splash.campaignID, state.catalog.first(where: { $0.campaign.id == id })?.campaign.impressionURLs
+                .isEmpty == false {
+                nudge()
+            }
+            guard let metrics else { return }
+            let now = clock.now().date
+            metrics.update { m in
+                var catalogChanged = m.campaigns.isEmpty
+                switch event {
+                case .firstFrame(let ms): m.firstFrameSeconds = Double(ms) / 1000
+                case .frame(let scene): m.scene = scene
+                case .sync(let status, _, _, _): m.syncs[status, default: 0] += 1; catalogChanged = true
+                case .splash: catalogChanged = true  // a show left one fewer
+                default: break
+                }
+                if catalogChanged {
+                    m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now) }
+                        .mapValues(\.count)
+                }
+            }
+        }
+
+        setup.controlSocket = options.runtimeDir.map { $0 + "/" + ControlRequest.socketName }
+        setup.status = { [options] state, uptime in
+            let screen = KioskStatus.screen(of: state)
+            let feed = try? device.store.feedState(for: device.feed)
+            return KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,
+                               countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastSuccess,
+                               lastError: feed?.lastError,
+                               reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
+                               uptimeSeconds: uptime, screen: canvas.outputSize.description)
+        }
+        return metrics
+    }
+}
