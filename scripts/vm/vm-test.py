@@ -167,6 +167,14 @@ def run_console(folder, accel, report):
         report.check("the network process sees no DRM, input or console device", bool(devices) and not seen,
                      f"/dev in its namespace: {' '.join(devices)}")
 
+        # The remote commands, as the service user, against the sandboxed service.
+        code, status = vm.sh("runuser -u splashboard -- splashboard status --json")
+        code_shot, shot_line = vm.sh("runuser -u splashboard -- splashboard screenshot /tmp/remote.png && "
+                                     "head -c 8 /tmp/remote.png | od -An -tx1")
+        report.check("splashboard status and screenshot answer from the running service (/run/splashboard)",
+                     code == 0 and '"scene"' in status and code_shot == 0 and "89 50 4e 47" in shot_line,
+                     f"{status.strip()[:160]}; screenshot: {shot_line.strip()[:80]}")
+
         # Either process killed: the other carries on.
         shot_before = vm.screendump("net-kill-before")
         vm.sh("systemctl kill -s KILL splashboard-net")
