@@ -19,6 +19,29 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var impressionURLs: [String] = []
     /// Tracking URLs fired once per click-through.
     public var clickURLs: [String] = []
+    /// Daily windows of local time it may be shown in (none: all day).
+    public var hours: [DailyWindow] = []
+    /// Days of the week it may be shown on (none: every day).
+    public var days: Set<Weekday> = []
+    /// The zone `hours`, `days` and `maxPerDay` are read in (the feed's `timezone`); nil:
+    /// the device's.
+    public var timeZone: String?
+    /// Shows per local calendar day at the most.
+    public var maxPerDay: Int?
+    /// Seconds between two of its shows at the least.
+    public var minInterval: Int?
+    /// The highest priority among the eligible is shown (default 0).
+    public var priority: Int = 0
+    /// Its own splash countdown (1–30), instead of `--countdown`.
+    public var countdown: Int?
+    /// Shown as a QR code on its detail screen.
+    public var linkURL: URL?
+
+    /// Whether being shown depends on the date or the time of day: such a campaign waits
+    /// until the clock can be trusted.
+    public var isDateBound: Bool {
+        startAt != nil || endAt != nil || !hours.isEmpty || !days.isEmpty || maxPerDay != nil
+    }
 
     public init(id: String, picURL: URL, showTime: Int, title: String? = nil, detail: String? = nil,
                 startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {

@@ -12,6 +12,12 @@ public struct CatalogEntry: Equatable, Sendable {
     public var imageProblem: String?
     /// Why the image is not cached yet ("cache full", a network error), when that is known.
     public var imageWaiting: String?
+    /// When its latest shows were recorded, oldest first (enough for `maxPerDay`).
+    public var recentShows: [Date] = []
+    /// When it was last shown, by the wall clock.
+    public var lastShownAt: Date?
+    /// When it was last shown in this run, by the kiosk's monotonic clock.
+    public var lastShownUptime: Double?
 
     public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil,
                 imageWaiting: String? = nil) {
@@ -25,25 +31,33 @@ public struct CatalogEntry: Equatable, Sendable {
     /// `showTime − shows`, never below 0.
     public var remaining: Int { max(0, campaign.showTime - shows) }
 
-    /// Eligible: running at `date`, shows left, and its image cached and usable.
-    public func isEligible(at date: Date) -> Bool {
-        ineligibility(at: date) == nil
+    /// Eligible: running at `date`, shows left, and its image cached and usable, inside
+    /// its days and hours, under its daily cap and spacing.
+    public func isEligible(at date: Date, context: RuleContext = RuleContext()) -> Bool {
+        ineligibility(at: date, context: context) == nil
     }
+
+    /// Notes a show recorded at `date` (`uptime`: the kiosk's monotonic seconds).
+    public mutating func noteShow(at date: Date, uptime: Double?) {
+        shows += 1
+        lastShownAt = date
+        lastShownUptime = uptime
+        recentShows.append(date)
+        if recentShows.count > Self.recentLimit { recentShows.removeFirst(recentShows.count - Self.recentLimit) }
+    }
+
+    /// Recent shows kept per campaign: a daily cap above this counts no further.
+    public static let recentLimit = 1000
 
     /// Why the campaign cannot be shown at `date`, or nil when it can.
-    public func ineligibility(at date: Date) -> String? {
-        if let start = campaign.startAt, date < start { return "not started" }
-        if let end = campaign.endAt, date >= end { return "ended" }
-        if remaining <= 0 { return "used up" }
-        if let imageProblem { return "image refused: \(imageProblem)" }
-        if imagePath == nil { return imageWaiting.map { "image missing: \($0)" } ?? "image missing" }
-        return nil
+    public func ineligibility(at date: Date, context: RuleContext = RuleContext()) -> String? {
+        CampaignRules.ineligibility(of: self, at: date, context: context)
     }
 
-    /// The newest eligible entry of `catalog` at `date` (newest wins), or nil.
-    public static func newestEligible(in catalog: [CatalogEntry], at date: Date) -> Int? {
-        catalog.indices
-            .filter { catalog[$0].isEligible(at: date) }
-            .max { Campaign.isOlder(catalog[$0].campaign, than: catalog[$1].campaign) }
+    /// The entry the next splash shows at `date`: the highest priority among the eligible,
+    /// then the newest (`--pick newest`) or the least recently shown (`rotate`); nil for none.
+    public static func newestEligible(in catalog: [CatalogEntry], at date: Date,
+                                      context: RuleContext = RuleContext()) -> Int? {
+        CampaignRules.pick(in: catalog, at: date, context: context)
     }
 }

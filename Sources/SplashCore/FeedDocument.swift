@@ -33,6 +33,7 @@ public struct FeedDocument: Equatable, Sendable {
             throw FeedError.notJSON(Self.describeParseError(error))
         }
         var message: String?
+        var timeZone: String?
         var capWarnings: [String] = []
         let entries: [Any]
         if let list = root as? [Any] {
@@ -45,6 +46,14 @@ public struct FeedDocument: Equatable, Sendable {
                 entries = list
                 if let m = object["message"] as? String, !m.isEmpty {
                     message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings)
+                }
+                if let raw = object["timezone"], !(raw is NSNull) {
+                    if let name = raw as? String, TimeZone(identifier: name) != nil {
+                        timeZone = name
+                    } else {
+                        capWarnings.append("timezone must be an IANA zone like \"Asia/Shanghai\", got "
+                                           + "\(raw is String ? "\"\(clip(raw as! String))\"" : describe(raw)); the device's zone is used")
+                    }
                 }
             } else {
                 entries = [object]
@@ -67,8 +76,9 @@ public struct FeedDocument: Equatable, Sendable {
         for (position, entry) in entries.enumerated() {
             do {
                 var cut: [String] = []
-                let campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
+                var campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
                                                   secureFeed: secureFeed, cut: &cut)
+                campaign.timeZone = timeZone
                 warnings += cut.map { "campaign #\(position + 1)\(label(entry)): \($0)" }
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
@@ -160,7 +170,54 @@ public struct FeedDocument: Equatable, Sendable {
         )
         campaign.impressionURLs = trackingURLs(object, "impressionUrls", warnings: &cut)
         campaign.clickURLs = trackingURLs(object, "clickUrls", warnings: &cut)
+        try decodeRules(object, into: &campaign)
         return campaign
+    }
+
+    /// The optional rules: `hours`, `days`, `maxPerDay`, `minInterval`, `priority`,
+    /// `countdown`, `linkUrl`. A value that is not valid skips the entry, as other fields do.
+    private static func decodeRules(_ object: [String: Any], into campaign: inout Campaign) throws {
+        if let raw = object["hours"], !(raw is NSNull) {
+            guard let list = raw as? [Any] else {
+                throw EntryProblem(field: "hours", problem: "must be a list like [\"09:00-12:00\", \"22:00-02:00\"], got \(describe(raw))")
+            }
+            campaign.hours = try list.map { item in
+                guard let text = item as? String, let window = DailyWindow(text) else {
+                    throw EntryProblem(field: "hours", problem: "must hold windows \"HH:MM-HH:MM\", got \(item is String ? "\"\(clip(item as! String))\"" : describe(item))")
+                }
+                return window
+            }
+        }
+        if let raw = object["days"], !(raw is NSNull) {
+            guard let list = raw as? [Any] else {
+                throw EntryProblem(field: "days", problem: "must be a list like [\"mon\", \"sat\"], got \(describe(raw))")
+            }
+            campaign.days = Set(try list.map { item in
+                guard let text = item as? String, let day = Weekday(text) else {
+                    throw EntryProblem(field: "days", problem: "must hold mon, tue, wed, thu, fri, sat or sun, got \(item is String ? "\"\(clip(item as! String))\"" : describe(item))")
+                }
+                return day
+            })
+        }
+        func whole(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let raw = object[key], !(raw is NSNull) else { return nil }
+            guard let n = wholeNumber(raw), range.contains(n) else {
+                throw EntryProblem(field: key, problem: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(raw))")
+            }
+            return n
+        }
+        campaign.maxPerDay = try whole("maxPerDay", 1...1_000_000)
+        campaign.minInterval = try whole("minInterval", 1...31_536_000)
+        campaign.priority = try whole("priority", -1_000_000...1_000_000) ?? 0
+        campaign.countdown = try whole("countdown", 1...30)
+        if let raw = object["linkUrl"], !(raw is NSNull) {
+            guard let text = raw as? String, text.count <= 1024, let url = URL(string: text),
+                  let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), !(url.host ?? "").isEmpty
+            else {
+                throw EntryProblem(field: "linkUrl", problem: "must be an http or https URL of at most 1024 characters, got \(raw is String ? "\"\(clip(raw as! String))\"" : describe(raw))")
+            }
+            campaign.linkURL = url
+        }
     }
 
     /// A list of tracking URLs; what is not one is left out with a warning (the campaign

@@ -5,6 +5,14 @@ public enum Kiosk {
     /// Applies `action` to `state` and returns the work the shell must do, in order.
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
         switch action {
+        case let .clockObserved(timeSync, now):
+            state.timeSync = timeSync
+            let trusted = ClockTrust.isTrusted(now.date, timeSync: timeSync, newestUpdatedAt: state.newestUpdatedAt)
+            guard trusted != state.clockTrusted else { return [] }
+            state.clockTrusted = trusted
+            return [.emit(trusted ? .clockTrusted : .warning(message: "the clock is not set yet (\(ISO8601.string(from: now.date))): "
+                                                   + "campaigns bound to dates and hours wait for it"))]
+
         case .started(let now):
             guard state.scene == .starting else { return [] }
             state.sync.running = true
@@ -118,13 +126,24 @@ public enum Kiosk {
     /// predate shows this loop has recorded since, so a count never goes down: the ledger
     /// only grows, and the larger number is the newer one.
     static func replaceCatalog(_ state: inout KioskState, with catalog: [CatalogEntry], message: String?) {
-        let known = Dictionary(state.catalog.map { ($0.campaign.id, $0.shows) }, uniquingKeysWith: max)
+        let known = Dictionary(state.catalog.map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, b in a.shows >= b.shows ? a : b })
         state.catalog = catalog.map { entry in
             var entry = entry
-            entry.shows = max(entry.shows, known[entry.campaign.id] ?? 0)
+            // A catalog read on another thread may be older than the shows recorded since:
+            // counts and recent shows are never lowered, and the run's monotonic time is kept.
+            guard let old = known[entry.campaign.id] else { return entry }
+            if old.shows > entry.shows {
+                entry.shows = old.shows
+                entry.recentShows = old.recentShows
+                entry.lastShownAt = old.lastShownAt
+            }
+            entry.lastShownUptime = old.lastShownUptime
             return entry
         }
         state.message = message
+        if let newest = catalog.compactMap(\.campaign.updatedAt).max() {
+            state.newestUpdatedAt = max(state.newestUpdatedAt ?? newest, newest)
+        }
     }
 
     /// Moves the countdown or the attract loop along to `now`.
@@ -212,11 +231,13 @@ public enum Kiosk {
     /// The operator view of the current state: every campaign with its standing, the
     /// next one marked, and when the sync and the poetry panel next change.
     static func operatorScene(_ state: KioskState, _ now: Instant) -> OperatorScene {
-        let next = CatalogEntry.newestEligible(in: state.catalog, at: now.date)
+        let context = state.ruleContext(now)
+        let next = CatalogEntry.newestEligible(in: state.catalog, at: now.date, context: context)
         let tiles = state.catalog.enumerated().map { index, entry in
             OperatorTile(id: entry.campaign.id, title: entry.campaign.title, remaining: entry.remaining,
-                         showTime: entry.campaign.showTime, ineligibility: entry.ineligibility(at: now.date),
-                         isNext: index == next, thumbnail: state.operatorInfo?.thumbnails[entry.campaign.id])
+                         showTime: entry.campaign.showTime, ineligibility: entry.ineligibility(at: now.date, context: context),
+                         isNext: index == next, thumbnail: state.operatorInfo?.thumbnails[entry.campaign.id],
+                         eligibleAgain: CampaignRules.nextEligible(entry, after: now.date, context: context))
         }
         func date(_ uptime: Seconds?) -> Date? { uptime.map { now.date.addingTimeInterval($0 - now.uptime) } }
         let poetryAt = [state.poetry.upcoming.first?.at, state.poetry.reloadAt].compactMap { $0 }.min()
@@ -241,10 +262,11 @@ public enum Kiosk {
     /// `campaigns` false: the fallback only (the ledger just refused a show).
     static func enterSplash(_ state: inout KioskState, _ now: Instant, campaigns: Bool = true) -> [KioskEffect] {
         let countdown = state.settings.countdown
-        if campaigns, let index = CatalogEntry.newestEligible(in: state.catalog, at: now.date),
+        if campaigns, let index = CatalogEntry.newestEligible(in: state.catalog, at: now.date, context: state.ruleContext(now)),
            let imagePath = state.catalog[index].imagePath {
-            state.catalog[index].shows += 1
+            state.catalog[index].noteShow(at: now.date, uptime: now.uptime)
             let entry = state.catalog[index]
+            let countdown = entry.campaign.countdown ?? countdown
             state.scene = .splash(SplashScene(campaignID: entry.campaign.id, imagePath: imagePath,
                                               countdown: countdown, nextTickAt: now.uptime + 1))
             return [

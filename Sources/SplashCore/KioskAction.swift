@@ -14,6 +14,9 @@ public enum KioskAction: Equatable, Sendable {
     case started(Instant)
     /// Time has passed (a deadline was reached, or the loop woke for another reason).
     case tick(Instant)
+    /// The shell looked at timesyncd (at start, and whenever it wakes): whether the wall
+    /// clock may be trusted follows (`ClockTrust`).
+    case clockObserved(TimeSync, Instant)
     /// A finger, mouse button or scripted tap went down at a point in layout coordinates.
     case pressed(Point, Instant)
     /// It came up again.

@@ -42,6 +42,9 @@ public enum KioskEvent: Equatable, Sendable {
     case output(String?)
     /// The operator view opened or closed.
     case operatorView(open: Bool)
+    /// The wall clock can be trusted now (NTP has set it): campaigns bound to dates and
+    /// hours may be shown.
+    case clockTrusted
     case warning(message: String)
     case error(message: String)
 
@@ -59,6 +62,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .sync: return "sync"
         case .output: return "output"
         case .operatorView: return "operator"
+        case .clockTrusted: return "clock_trusted"
         case .warning: return "warning"
         case .error: return "error"
         }
@@ -94,6 +98,8 @@ public enum KioskEvent: Equatable, Sendable {
             return [("output", output.map(JSONValue.string) ?? .null)]
         case .operatorView(let open):
             return [("open", .bool(open))]
+        case .clockTrusted:
+            return []
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }

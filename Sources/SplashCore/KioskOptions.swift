@@ -11,6 +11,8 @@ public struct KioskOptions: Equatable, Sendable {
     /// The folder of the control socket (`DefaultPaths.runtimeDir`); nil: none.
     public var runtimeDir: String?
     public var countdown: Int = 3
+    /// How the eligible campaigns of the top priority take turns.
+    public var pick: PickRule = .newest
     public var fit: ImageFit = .fit
     public var background: RGBColor = .black
     public var fallback: FallbackMode = .image

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of the options the reducer decides with.
 public struct KioskSettings: Equatable, Sendable {
     public var countdown: Int
@@ -12,6 +14,11 @@ public struct KioskSettings: Equatable, Sendable {
     public var defaultImage: String
     /// Detail text when neither the campaign nor the feed has any.
     public var defaultMessage: String
+    /// How the eligible campaigns of the top priority take turns (`--pick`).
+    public var pick: PickRule = .newest
+    /// The device's time zone: campaigns' hours and days are read in it unless their feed
+    /// names one.
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
 
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
                 poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {

@@ -1,9 +1,17 @@
+import Foundation
+
 /// Everything the kiosk knows, as a value. The display draws it; `Kiosk.reduce` changes it.
 public struct KioskState: Equatable, Sendable {
     public var settings: KioskSettings
     /// The layout size (after rotation).
     public var screen: Size
     public var catalog: [CatalogEntry] = []
+    /// Whether the wall clock can be trusted (`clockObserved`, `ClockTrust`).
+    public var clockTrusted = true
+    /// What was last seen of timesyncd.
+    public var timeSync: TimeSync = .absent
+    /// The latest `updatedAt` seen in a catalog: a wall clock before it is not trusted.
+    public var newestUpdatedAt: Date?
     /// The feed's default detail text.
     public var message: String?
     public var poetry: PoetryState
@@ -41,6 +49,11 @@ public struct KioskState: Equatable, Sendable {
     }
 
     /// Work is on its way from another thread (a sync, a poem, a picture).
+    /// What eligibility depends on at `now` besides the catalog.
+    public func ruleContext(_ now: Instant) -> RuleContext {
+        RuleContext(clockTrusted: clockTrusted, uptime: now.uptime, deviceTimeZone: settings.timeZone, pick: settings.pick)
+    }
+
     public var backgroundBusy: Bool { sync.running || !poetry.settled }
 
     /// The pill's geometry on the current screen.

@@ -46,6 +46,9 @@ public struct OperatorTile: Equatable, Sendable {
     /// It is the one the next splash would show.
     public var isNext: Bool
     public var thumbnail: [UInt8]?
+    /// When time alone makes it eligible again (its hours, its day, its daily cap or
+    /// spacing, its start); nil otherwise.
+    public var eligibleAgain: Date? = nil
 }
 
 /// The operator view: the campaign library and why the screen shows what it shows.

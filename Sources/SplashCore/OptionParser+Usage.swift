@@ -19,6 +19,8 @@ extension OptionParser {
       --data-dir DIR           database folder (default: $STATE_DIRECTORY or ~/.local/state/splashboard)
       --cache-dir DIR          image cache folder (default: $CACHE_DIRECTORY or ~/.cache/splashboard)
       --countdown N            seconds on the splash, 1-30 (default 3)
+      --pick newest|rotate     among the eligible campaigns of the top priority: the newest, or
+                               each in turn, the least recently shown first (default newest)
       --fit fit|fill           letterbox the image, or crop it to cover (default fit)
       --background #RRGGBB     letterbox colour (default #000000)
       --fallback image|skip    nothing eligible: default image, or no splash (default image)

@@ -152,6 +152,7 @@ public enum OptionParser {
         "data-dir": Spec(valueHint: "DIR") { o, s, cwd in o.dataDir = try directory(s, cwd: cwd) },
         "cache-dir": Spec(valueHint: "DIR") { o, s, cwd in o.cacheDir = try directory(s, cwd: cwd) },
         "countdown": Spec(valueHint: "N (1-30)") { o, s, _ in o.countdown = try integer(s, in: 1...30) },
+        "pick": Spec(valueHint: "newest|rotate") { o, s, _ in o.pick = try choice(s, PickRule.self) },
         "fit": Spec(valueHint: "fit|fill") { o, s, _ in o.fit = try choice(s, ImageFit.self) },
         "background": Spec(valueHint: "#RRGGBB") { o, s, _ in
             guard let c = RGBColor(hex: try text(s)) else {

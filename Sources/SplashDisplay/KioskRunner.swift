@@ -53,6 +53,9 @@ public final class KioskRunner {
         public var notifier: ServiceNotifier?
         /// A show has ended and is in the ledger (for the journal and proof of play).
         public var showEnded: ((ShowRecord) -> Void)?
+        /// Looks at systemd-timesyncd (whether the wall clock can be trusted); at start and at
+        /// every wake. Nil: the clock is trusted as it is.
+        public var timeSync: (() -> TimeSync)?
         /// Where the control socket goes (`status`, `screenshot`); nil: none.
         public var controlSocket: String?
         /// What `splashboard status` answers, from the state and the seconds since start.
@@ -141,6 +144,7 @@ public final class KioskRunner {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         }
         dispatch(.catalogLoaded(setup.catalog, message: setup.message))
+        if let look = setup.timeSync { dispatch(.clockObserved(look(), clock.now())) }
         dispatch(.started(clock.now()))
         var control: ControlSocket?
         if let path = setup.controlSocket {
@@ -158,6 +162,7 @@ public final class KioskRunner {
             if shouldExit() { return }
             prepareUpcomingDetail()
             waitForSomething()
+            if let look = setup.timeSync { dispatch(.clockObserved(look(), clock.now())) }
             dispatch(.tick(clock.now()))
         }
     }

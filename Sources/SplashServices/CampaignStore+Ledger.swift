@@ -142,6 +142,21 @@ extension CampaignStore {
         }
     }
 
+    /// When each campaign was last shown (wall clock, as recorded).
+    public func showHistory() throws -> [String: (count: Int, last: Date?)] {
+        var history: [String: (count: Int, last: Date?)] = [:]
+        for row in try db.rows("SELECT campaign_id, COUNT(*) AS n, MAX(shown_at) AS last FROM shows GROUP BY campaign_id") {
+            if let id = row["campaign_id"].text { history[id] = (Int(row["n"].int ?? 0), row["last"].date) }
+        }
+        return history
+    }
+
+    /// The latest `limit` shows of a campaign, oldest first.
+    public func recentShows(of campaignID: String, limit: Int) throws -> [Date] {
+        try db.rows("SELECT shown_at FROM shows WHERE campaign_id = ? ORDER BY shown_at DESC LIMIT ?",
+                    [.text(campaignID), .int(Int64(limit))]).compactMap { $0["shown_at"].date }.reversed()
+    }
+
     /// Shows recorded per campaign id.
     public func showCounts() throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -13,7 +13,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 6
+    public static let schemaVersion = 7
 
     public let db: SQLiteDatabase
     /// The device id the tracking URLs' `{device}` is filled with (`device-id`).
@@ -132,6 +132,21 @@ public final class CampaignStore: ShowLedger {
                 CREATE INDEX pings_waiting ON pings (id) WHERE state = 0;
                 """)
             }
+            if version < 7 {
+                // Campaign rules: dayparts, the feed's zone, daily cap, spacing, priority, own
+                // countdown, QR link; and the shows by time, for the daily cap and rotation.
+                try db.execute("""
+                ALTER TABLE campaigns ADD COLUMN hours TEXT;
+                ALTER TABLE campaigns ADD COLUMN days TEXT;
+                ALTER TABLE campaigns ADD COLUMN time_zone TEXT;
+                ALTER TABLE campaigns ADD COLUMN max_per_day INTEGER;
+                ALTER TABLE campaigns ADD COLUMN min_interval INTEGER;
+                ALTER TABLE campaigns ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE campaigns ADD COLUMN countdown INTEGER;
+                ALTER TABLE campaigns ADD COLUMN link_url TEXT;
+                CREATE INDEX shows_by_campaign_time ON shows (campaign_id, shown_at);
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -191,15 +206,19 @@ public final class CampaignStore: ShowLedger {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             let upsert = try db.statement("""
                 INSERT INTO campaigns (id, pic_url, show_time, title, detail, start_at, end_at, updated_at, position,
-                                       active, image_key, image_waiting, first_seen, last_seen, impression_urls, click_urls)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+                                       active, image_key, image_waiting, first_seen, last_seen, impression_urls, click_urls,
+                                       hours, days, time_zone, max_per_day, min_interval, priority, countdown, link_url)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     pic_url = excluded.pic_url, show_time = excluded.show_time, title = excluded.title,
                     detail = excluded.detail, start_at = excluded.start_at, end_at = excluded.end_at,
                     updated_at = excluded.updated_at, position = excluded.position, active = 1,
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
                     image_key = excluded.image_key, image_waiting = excluded.image_waiting, last_seen = excluded.last_seen,
-                    impression_urls = excluded.impression_urls, click_urls = excluded.click_urls
+                    impression_urls = excluded.impression_urls, click_urls = excluded.click_urls,
+                    hours = excluded.hours, days = excluded.days, time_zone = excluded.time_zone,
+                    max_per_day = excluded.max_per_day, min_interval = excluded.min_interval,
+                    priority = excluded.priority, countdown = excluded.countdown, link_url = excluded.link_url
                 """)
             for c in document.campaigns {
                 let (key, picText) = keys.of(c.picURL)
@@ -209,7 +228,11 @@ public final class CampaignStore: ShowLedger {
                 try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
                                     .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
-                                    .optional(Self.lines(c.impressionURLs)), .optional(Self.lines(c.clickURLs))])
+                                    .optional(Self.lines(c.impressionURLs)), .optional(Self.lines(c.clickURLs)),
+                                    .optional(c.hours.isEmpty ? nil : c.hours.map(\.text).joined(separator: ",")),
+                                    .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
+                                    .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
+                                    .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""
@@ -341,6 +364,7 @@ public final class CampaignStore: ShowLedger {
         let rows = try db.rows("""
         SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
                c.active, c.image_key, c.image_problem, c.image_waiting, c.impression_urls, c.click_urls,
+               c.hours, c.days, c.time_zone, c.max_per_day, c.min_interval, c.priority, c.countdown, c.link_url,
                \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
                t.image_key IS NOT NULL AS has_thumbnail
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
@@ -353,6 +377,14 @@ public final class CampaignStore: ShowLedger {
                                     updatedAt: r["updated_at"].date, position: Int(r["position"].int ?? 0))
             campaign.impressionURLs = Self.list(r["impression_urls"].text)
             campaign.clickURLs = Self.list(r["click_urls"].text)
+            campaign.hours = (r["hours"].text ?? "").split(separator: ",").compactMap { DailyWindow(String($0)) }
+            campaign.days = Set((r["days"].text ?? "").split(separator: ",").compactMap { Weekday(String($0)) })
+            campaign.timeZone = r["time_zone"].text
+            campaign.maxPerDay = r["max_per_day"].int.map(Int.init)
+            campaign.minInterval = r["min_interval"].int.map(Int.init)
+            campaign.priority = Int(r["priority"].int ?? 0)
+            campaign.countdown = r["countdown"].int.map(Int.init)
+            campaign.linkURL = r["link_url"].text.flatMap(URL.init(string:))
             return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: counts[id] ?? 0,
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
                                   imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
@@ -363,10 +395,19 @@ public final class CampaignStore: ShowLedger {
 
     /// The active campaigns as the kiosk sees them, with their cached pictures.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
-        try campaigns(thumbnails: false).map { stored in
-            CatalogEntry(campaign: stored.campaign, shows: stored.shows,
-                         imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
-                         imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
+        let history = try showHistory()
+        return try campaigns(thumbnails: false).map { stored in
+            var entry = CatalogEntry(campaign: stored.campaign, shows: stored.shows,
+                                     imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
+                                     imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
+            if let known = history[stored.campaign.id] {
+                entry.lastShownAt = known.last
+                // Only campaigns with a daily cap need their recent shows (up to the cap).
+                if let cap = stored.campaign.maxPerDay, cap > 0 {
+                    entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
+                }
+            }
+            return entry
         }
     }
 

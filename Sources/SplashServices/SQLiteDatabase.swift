@@ -196,6 +196,8 @@ extension SQLiteDatabase.Value {
 
     /// Text, or NULL for nil.
     public static func optional(_ s: String?) -> Self { s.map { .text($0) } ?? .null }
+    /// A whole number, or NULL for nil.
+    public static func optionalInt(_ n: Int?) -> Self { n.map { .int(Int64($0)) } ?? .null }
     /// A date as Unix seconds, or NULL.
     public static func date(_ d: Date?) -> Self { d.map { .real($0.timeIntervalSince1970) } ?? .null }
     public var date: Date? { real.map { Date(timeIntervalSince1970: $0) } }

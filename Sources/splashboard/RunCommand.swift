@@ -72,13 +72,17 @@ struct RunCommand {
         }
         let message = (try? device.store.feedState(for: device.feed))?.message
 
-        let settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
+        var settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
                                      poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
+        settings.pick = options.pick
+        settings.timeZone = TimeZone.current
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
+        let lookAtTimeSync = { Self.timeSync(environment: environment) }
+        _ = Kiosk.reduce(&probe, .clockObserved(lookAtTimeSync(), clock.now()))
         let screenMemo = ScreenMemo(cacheDir: options.cacheDir)
         let keptScreen = screenMemo.read()
         let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
@@ -121,6 +125,7 @@ struct RunCommand {
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
+        setup.timeSync = lookAtTimeSync
         setup.notifier = notifier
         setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
         setup.operatorInfo = { [options] in
@@ -146,6 +151,15 @@ struct RunCommand {
         }
         metrics?.flush()
         exit(0)
+    }
+
+    /// What systemd-timesyncd says of the clock: it runs here when its runtime folder exists
+    /// (`$SPLASHBOARD_TIMESYNC_DIR` stands for it in tests), and has set the clock when its
+    /// `synchronized` flag is there.
+    static func timeSync(environment: [String: String]) -> TimeSync {
+        let folder = environment["SPLASHBOARD_TIMESYNC_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/systemd/timesync"
+        guard access(folder, F_OK) == 0 else { return .absent }
+        return access(folder + "/synchronized", F_OK) == 0 ? .synchronized : .waiting
     }
 
     /// How long the first start waits for its local feed to be read.

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Whether a campaign may be shown now, why not, and when it may: its window
+/// (`startAt`/`endAt`), count, picture, days, hours, daily cap and spacing, with a clock
+/// that may not be trusted yet. Pure: time and the zone come in as values.
+public enum CampaignRules {
+    /// Why `entry` cannot be shown at `date`, or nil when it can.
+    public static func ineligibility(of entry: CatalogEntry, at date: Date, context: RuleContext) -> String? {
+        let c = entry.campaign
+        if c.isDateBound && !context.clockTrusted { return "waiting for the clock" }
+        if let start = c.startAt, date < start { return "not started" }
+        if let end = c.endAt, date >= end { return "ended" }
+        if entry.remaining <= 0 { return "used up" }
+        if let problem = entry.imageProblem { return "image refused: \(problem)" }
+        if entry.imagePath == nil { return entry.imageWaiting.map { "image missing: \($0)" } ?? "image missing" }
+        let calendar = Self.calendar(for: c, context: context)
+        if !c.hours.isEmpty || !c.days.isEmpty {
+            switch window(of: c, at: date, calendar: calendar) {
+            case .inside: break
+            case .notToday: return "not today"
+            case .outsideHours: return "outside its hours"
+            }
+        }
+        if let cap = c.maxPerDay, showsOnLocalDay(of: date, in: entry, calendar: calendar) >= cap { return "daily cap reached" }
+        if let gap = c.minInterval, tooSoon(entry, at: date, gap: Double(gap), context: context) { return "too soon" }
+        return nil
+    }
+
+    /// When `entry`, not eligible at `date` for a reason that passes with time, becomes
+    /// eligible as far as that reason goes; nil when time alone will not do it.
+    public static func nextEligible(_ entry: CatalogEntry, after date: Date, context: RuleContext) -> Date? {
+        let c = entry.campaign
+        let calendar = Self.calendar(for: c, context: context)
+        switch ineligibility(of: entry, at: date, context: context) {
+        case "not started": return c.startAt
+        case "not today", "outside its hours": return nextWindowStart(of: c, after: date, calendar: calendar)
+        case "daily cap reached": return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0),
+                                                            matchingPolicy: .nextTime)
+        case "too soon":
+            return entry.lastShownAt.map { $0.addingTimeInterval(Double(c.minInterval ?? 0)) }
+        default: return nil
+        }
+    }
+
+    /// The campaign to show among `catalog` at `date`: the highest priority among the
+    /// eligible, then by `context.pick`; nil when none is eligible.
+    public static func pick(in catalog: [CatalogEntry], at date: Date, context: RuleContext) -> Int? {
+        let eligible = catalog.indices.filter { ineligibility(of: catalog[$0], at: date, context: context) == nil }
+        guard let top = eligible.map({ catalog[$0].campaign.priority }).max() else { return nil }
+        let candidates = eligible.filter { catalog[$0].campaign.priority == top }
+        switch context.pick {
+        case .newest:
+            return candidates.max { Campaign.isOlder(catalog[$0].campaign, than: catalog[$1].campaign) }
+        case .rotate:
+            // The least recently shown first (never shown before any); ties go to the newest.
+            return candidates.min { a, b in
+                let la = catalog[a].lastShownAt ?? .distantPast
+                let lb = catalog[b].lastShownAt ?? .distantPast
+                return la != lb ? la < lb : Campaign.isOlder(catalog[b].campaign, than: catalog[a].campaign)
+            }
+        }
+    }
+
+    // MARK: the parts
+
+    enum Window { case inside, notToday, outsideHours }
+
+    static func calendar(for campaign: Campaign, context: RuleContext) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = campaign.timeZone.flatMap(TimeZone.init(identifier:)) ?? context.deviceTimeZone
+        return calendar
+    }
+
+    /// Whether `date` is inside one of the campaign's windows on an allowed day. The part of
+    /// an overnight window after midnight belongs to the day it began on.
+    static func window(of c: Campaign, at date: Date, calendar: Calendar) -> Window {
+        let parts = calendar.dateComponents([.hour, .minute, .weekday], from: date)
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let today = Weekday(rawValue: parts.weekday ?? 1) ?? .sun
+        let yesterday = Weekday(rawValue: (today.rawValue + 5) % 7 + 1) ?? .sun
+        func allowed(_ day: Weekday) -> Bool { c.days.isEmpty || c.days.contains(day) }
+        let windows = c.hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : c.hours
+        for w in windows {
+            if w.overnight {
+                if minute >= w.start && allowed(today) { return .inside }
+                if minute < w.end && allowed(yesterday) { return .inside }
+            } else if minute >= w.start && minute < w.end && allowed(today) {
+                return .inside
+            }
+        }
+        // Not today at all, or today but not now.
+        let anyToday = allowed(today) || windows.contains { $0.overnight && allowed(yesterday) }
+        return anyToday ? .outsideHours : .notToday
+    }
+
+    /// The next moment after `date` at which a window of the campaign opens on an allowed day.
+    static func nextWindowStart(of c: Campaign, after date: Date, calendar: Calendar) -> Date? {
+        let windows = c.hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : c.hours
+        var best: Date?
+        let dayStart = calendar.startOfDay(for: date)
+        for offset in 0...8 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: dayStart) else { continue }
+            let weekday = Weekday(rawValue: calendar.component(.weekday, from: day)) ?? .sun
+            guard c.days.isEmpty || c.days.contains(weekday) else { continue }
+            for w in windows {
+                // A start the clock skips (a spring-forward night) is the first moment after it.
+                guard let start = calendar.date(bySettingHour: w.start / 60, minute: w.start % 60, second: 0, of: day,
+                                                matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward),
+                      start > date else { continue }
+                if best.map({ start < $0 }) ?? true { best = start }
+            }
+            if best != nil { return best }
+        }
+        return best
+    }
+
+    /// Shows of `entry` recorded on the local calendar day of `date` (each counted by its
+    /// own local date, so a clock that jumps does not reopen a day that is full).
+    static func showsOnLocalDay(of date: Date, in entry: CatalogEntry, calendar: Calendar) -> Int {
+        entry.recentShows.filter { calendar.isDate($0, inSameDayAs: date) }.count
+    }
+
+    /// Whether the last show was less than `gap` seconds ago, by the wall clock or — within
+    /// this run — by the monotonic clock, whichever says so.
+    static func tooSoon(_ entry: CatalogEntry, at date: Date, gap: Double, context: RuleContext) -> Bool {
+        if let last = entry.lastShownAt, date.timeIntervalSince(last) < gap, date >= last { return true }
+        if let lastUptime = entry.lastShownUptime, let now = context.uptime, now - lastUptime < gap { return true }
+        return false
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What the shell saw of systemd-timesyncd: whether it runs here, and whether it has
+/// synchronised the clock (`/run/systemd/timesync/synchronized`).
+public enum TimeSync: Equatable, Sendable {
+    /// timesyncd does not run here (or this is not a systemd system).
+    case absent
+    case waiting
+    case synchronized
+}
+
+/// Whether the wall clock can be trusted. A Raspberry Pi has no real-time clock: it starts
+/// in the past until NTP sets it. Where systemd-timesyncd runs, its synchronised flag says;
+/// elsewhere, a clock earlier than this build's date or than the newest `updatedAt` already
+/// seen is wrong.
+public enum ClockTrust {
+    public static func isTrusted(_ now: Date, timeSync: TimeSync, newestUpdatedAt: Date?,
+                                 buildDate: Date = Version.buildDate) -> Bool {
+        switch timeSync {
+        case .synchronized: return true
+        case .waiting: return false
+        case .absent: return now >= buildDate && now >= (newestUpdatedAt ?? .distantPast)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+/// The campaign rules with a manual clock: dayparts (overnight, DST), days, the daily cap,
+/// spacing on both clocks, priority, rotation, per-campaign countdown, an untrusted clock.
+@Suite struct CampaignRulesTests {
+    /// `2026-MM-DDTHH:MM:SS` in `zone`.
+    func at(_ text: String, _ zone: String) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        let p = text.split { $0 == "-" || $0 == "T" || $0 == ":" }.map { Int($0)! }
+        return calendar.date(from: DateComponents(year: p[0], month: p[1], day: p[2], hour: p[3], minute: p[4],
+                                                  second: p.count > 5 ? p[5] : 0))!
+    }
+
+    func ruled(_ id: String = "a", zone: String, hours: [String] = [], days: [String] = [],
+               configure: (inout Campaign) -> Void = { _ in }) -> CatalogEntry {
+        var e = entry(id, showTime: 100)
+        e.campaign.timeZone = zone
+        e.campaign.hours = hours.compactMap(DailyWindow.init)
+        e.campaign.days = Set(days.compactMap(Weekday.init))
+        configure(&e.campaign)
+        return e
+    }
+
+    let context = RuleContext()
+
+    @Test func hoursAreLocalTimeInTheFeedsZone() {
+        let e = ruled(zone: "Asia/Shanghai", hours: ["09:00-12:00"])
+        #expect(e.ineligibility(at: at("2026-05-04T08:59", "Asia/Shanghai"), context: context) == "outside its hours")
+        #expect(e.ineligibility(at: at("2026-05-04T09:00", "Asia/Shanghai"), context: context) == nil)
+        #expect(e.ineligibility(at: at("2026-05-04T12:00", "Asia/Shanghai"), context: context) == "outside its hours")
+        #expect(CampaignRules.nextEligible(e, after: at("2026-05-04T08:59", "Asia/Shanghai"), context: context)
+                == at("2026-05-04T09:00", "Asia/Shanghai"))
+        // After the window the next one is tomorrow's.
+        #expect(CampaignRules.nextEligible(e, after: at("2026-05-04T13:00", "Asia/Shanghai"), context: context)
+                == at("2026-05-05T09:00", "Asia/Shanghai"))
+        // Without a zone of its own, the device's.
+        var local = e
+        local.campaign.timeZone = nil
+        let berlin = RuleContext(deviceTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(local.ineligibility(at: at("2026-05-04T09:30", "Europe/Berlin"), context: berlin) == nil)
+        #expect(local.ineligibility(at: at("2026-05-04T09:30", "Asia/Shanghai"), context: berlin) == "outside its hours")
+    }
+
+    @Test func anOvernightWindowBelongsToTheDayItBegan() {
+        // 2026-05-08 is a Friday.
+        let e = ruled(zone: "Asia/Shanghai", hours: ["22:00-02:00"], days: ["fri"])
+        let z = "Asia/Shanghai"
+        #expect(e.ineligibility(at: at("2026-05-08T21:59", z), context: context) == "outside its hours")
+        #expect(e.ineligibility(at: at("2026-05-08T23:00", z), context: context) == nil)
+        #expect(e.ineligibility(at: at("2026-05-09T01:59", z), context: context) == nil)  // Saturday, Friday's night
+        #expect(e.ineligibility(at: at("2026-05-09T02:00", z), context: context) == "outside its hours")
+        #expect(e.ineligibility(at: at("2026-05-09T23:00", z), context: context) == "outside its hours")
+        #expect(e.ineligibility(at: at("2026-05-10T01:00", z), context: context) == "not today")  // Saturday's night: no
+        #expect(e.ineligibility(at: at("2026-05-06T12:00", z), context: context) == "not today")
+        #expect(CampaignRules.nextEligible(e, after: at("2026-05-06T12:00", z), context: context) == at("2026-05-08T22:00", z))
+    }
+
+    @Test func daylightSavingNightsInBerlin() {
+        let z = "Europe/Berlin"
+        // Spring: 2026-03-29 02:00 CET becomes 03:00 CEST; 02:30 does not exist that night.
+        let spring = ruled(zone: z, hours: ["02:30-03:30"])
+        let before = Date(timeIntervalSince1970: 1_774_745_940)  // 00:59Z = 01:59 CET
+        #expect(spring.ineligibility(at: before, context: context) == "outside its hours")
+        let next = CampaignRules.nextEligible(spring, after: before, context: context)
+        #expect(next == Date(timeIntervalSince1970: 1_774_746_000))  // 01:00Z = 03:00 CEST, the first moment after 02:30
+        #expect(spring.ineligibility(at: Date(timeIntervalSince1970: 1_774_746_900), context: context) == nil)  // 03:15 CEST
+        #expect(spring.ineligibility(at: Date(timeIntervalSince1970: 1_774_747_800), context: context) == "outside its hours")
+        // Autumn: 2026-10-25 03:00 CEST becomes 02:00 CET; 02:30 comes twice, both inside.
+        let autumn = ruled(zone: z, hours: ["02:00-03:00"])
+        #expect(autumn.ineligibility(at: Date(timeIntervalSince1970: 1_792_888_200), context: context) == nil)  // 00:30Z, CEST
+        #expect(autumn.ineligibility(at: Date(timeIntervalSince1970: 1_792_891_800), context: context) == nil)  // 01:30Z, CET
+        #expect(autumn.ineligibility(at: Date(timeIntervalSince1970: 1_792_893_600), context: context) == "outside its hours")
+    }
+
+    @Test func theDailyCapCountsRecordedShowsByTheirLocalDate() {
+        let z = "Asia/Shanghai"
+        var e = ruled(zone: z) { $0.maxPerDay = 2 }
+        e.noteShow(at: at("2026-05-04T10:00", z), uptime: nil)
+        #expect(e.ineligibility(at: at("2026-05-04T10:30", z), context: context) == nil)
+        e.noteShow(at: at("2026-05-04T11:00", z), uptime: nil)
+        #expect(e.ineligibility(at: at("2026-05-04T12:00", z), context: context) == "daily cap reached")
+        #expect(CampaignRules.nextEligible(e, after: at("2026-05-04T12:00", z), context: context) == at("2026-05-05T00:00", z))
+        #expect(e.ineligibility(at: at("2026-05-05T00:01", z), context: context) == nil)
+        // Shows of yesterday (by their own local date) do not count today, whatever UTC says.
+        #expect(e.ineligibility(at: at("2026-05-04T23:59", z), context: context) == "daily cap reached")
+    }
+
+    @Test func spacingHoldsOnTheMonotonicClockWhenTheWallClockJumps() {
+        var e = ruled(zone: "UTC") { $0.minInterval = 600 }
+        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        e.noteShow(at: t, uptime: 100)
+        #expect(e.ineligibility(at: t.addingTimeInterval(300), context: RuleContext(uptime: 400)) == "too soon")
+        #expect(CampaignRules.nextEligible(e, after: t.addingTimeInterval(300), context: RuleContext(uptime: 400))
+                == t.addingTimeInterval(600))
+        // The wall clock jumps an hour ahead, or back: only 300 s have passed.
+        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 400)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(uptime: 400)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 700)) == nil)
+        // Across a restart only the wall clock is known.
+        e.lastShownUptime = nil
+        #expect(e.ineligibility(at: t.addingTimeInterval(599), context: RuleContext(uptime: 5)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(600), context: RuleContext(uptime: 5)) == nil)
+    }
+
+    @Test func theHighestPriorityWinsThenNewestOrInTurn() {
+        var low = entry("new", updated: 300, position: 1)
+        var high = entry("old", updated: 100, position: 0)
+        high.campaign.priority = 5
+        low.campaign.priority = 0
+        #expect(CampaignRules.pick(in: [high, low], at: Date(), context: context) == 0)
+        high.shows = high.campaign.showTime
+        #expect(CampaignRules.pick(in: [high, low], at: Date(), context: context) == 1)
+
+        // Rotation through the reducer: least recently shown first, the newest first of all.
+        var state = makeState([entry("a", showTime: 100, updated: 100), entry("b", showTime: 100, updated: 300),
+                               entry("c", showTime: 100, updated: 200)], countdown: 1, attract: 1)
+        state.settings.pick = .rotate
+        var clock = ManualClock()
+        var shown: [String] = []
+        var effects = Kiosk.reduce(&state, .started(clock.now))
+        for _ in 0..<12 {
+            for case let .recordShow(id, _) in effects { shown.append(id) }
+            effects = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        }
+        #expect(Array(shown.prefix(6)) == ["b", "c", "a", "b", "c", "a"], "\(shown)")
+    }
+
+    @Test func aCampaignsOwnCountdownIsItsSplashs() {
+        var e = entry("a")
+        e.campaign.countdown = 7
+        var state = makeState([e], countdown: 3)
+        let effects = Kiosk.reduce(&state, .started(ManualClock().now))
+        #expect(events(effects).contains(.countdown(value: 7)))
+        guard case .splash(let splash) = state.scene else { Issue.record("no splash"); return }
+        #expect(splash.countdown == 7)
+    }
+
+    @Test func untilTheClockIsTrustedDateBoundCampaignsWait() {
+        let bound = entry("bound", updated: 100, position: 1, start: Date(timeIntervalSince1970: 0))
+        let free = entry("free", updated: 50, position: 0)
+        var state = makeState([bound, free])
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .clockObserved(.waiting, clock.now))
+        #expect(!state.clockTrusted)
+        let view = Kiosk.operatorScene(state, clock.now)
+        #expect(view.tiles.first { $0.id == "bound" }?.ineligibility == "waiting for the clock")
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        guard case .splash(let first) = state.scene else { Issue.record("no splash"); return }
+        #expect(first.campaignID == "free")
+        // NTP has set the clock.
+        let effects = Kiosk.reduce(&state, .clockObserved(.synchronized, clock.advance(1)))
+        #expect(events(effects) == [.clockTrusted])
+        #expect(CatalogEntry.newestEligible(in: state.catalog, at: clock.now.date, context: state.ruleContext(clock.now)) == 0)
+        // Without timesyncd: a clock before this build's date, or before the newest updatedAt seen, is wrong.
+        #expect(!ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(-1), timeSync: .absent, newestUpdatedAt: nil))
+        #expect(!ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(10), timeSync: .absent,
+                                      newestUpdatedAt: Version.buildDate.addingTimeInterval(20)))
+        #expect(ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(30), timeSync: .absent,
+                                     newestUpdatedAt: Version.buildDate.addingTimeInterval(20)))
+    }
+
+    @Test func theFeedCarriesEveryRuleAndNamesWhatIsWrong() throws {
+        let feed = URL(string: "https://example.test/feed.json")!
+        let doc = try FeedDocument.decode(Data("""
+        {"timezone": "Asia/Shanghai", "campaigns": [
+          {"id": "all", "picUrl": "a.jpg", "showTime": 9, "hours": ["09:00-12:00", "22:00-02:00"], "days": ["mon", "SAT"],
+           "maxPerDay": 3, "minInterval": 600, "priority": 2, "countdown": 5, "linkUrl": "https://example.test/more?x=1"},
+          {"id": "badhours", "picUrl": "b.jpg", "showTime": 1, "hours": ["9-12"]},
+          {"id": "badday", "picUrl": "b.jpg", "showTime": 1, "days": ["someday"]},
+          {"id": "badcount", "picUrl": "b.jpg", "showTime": 1, "countdown": 31},
+          {"id": "badlink", "picUrl": "b.jpg", "showTime": 1, "linkUrl": "javascript:alert(1)"}
+        ]}
+        """.utf8), from: feed)
+        let c = try #require(doc.campaigns.first)
+        #expect(doc.campaigns.count == 1)
+        #expect(c.hours.map(\.text) == ["09:00-12:00", "22:00-02:00"] && c.days == [.mon, .sat])
+        #expect(c.timeZone == "Asia/Shanghai" && c.maxPerDay == 3 && c.minInterval == 600 && c.priority == 2)
+        #expect(c.countdown == 5 && c.linkURL?.absoluteString == "https://example.test/more?x=1")
+        #expect(doc.warnings.contains { $0.contains("\"badhours\"") && $0.contains("hours must hold windows") })
+        #expect(doc.warnings.contains { $0.contains("\"badday\"") && $0.contains("days must hold") })
+        #expect(doc.warnings.contains { $0.contains("\"badcount\"") && $0.contains("countdown must be a whole number from 1 to 30") })
+        #expect(doc.warnings.contains { $0.contains("\"badlink\"") && $0.contains("linkUrl must be an http or https URL") })
+        let zone = try FeedDocument.decode(Data(#"{"timezone": "Mars/Olympus", "campaigns": [{"picUrl": "a.jpg", "showTime": 1}]}"#.utf8),
+                                           from: feed)
+        #expect(zone.warnings.first?.contains("timezone must be an IANA zone") == true && zone.campaigns.first?.timeZone == nil)
+    }
+}
