@@ -38,6 +38,11 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
@@ -51,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11", "CDRM", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(

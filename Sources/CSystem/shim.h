@@ -1,9 +1,6 @@
 #ifndef SPLASHBOARD_CSYSTEM_SHIM_H
 #define SPLASHBOARD_CSYSTEM_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <fcntl.h>
 #include <malloc.h>
 #include <spawn.h>
@@ -33,6 +30,11 @@ static inline int splash_evdev_bits(int fd, unsigned type, unsigned char *bits, 
 static inline int splash_evdev_key_state(int fd, unsigned char *bits, unsigned length) {
     return ioctl(fd, EVIOCGKEY(length), bits);
 }
+
+// GNU extensions, declared here rather than through _GNU_SOURCE (which would give this
+// module a different fd_set from every other module that includes <sys/select.h>).
+extern int pipe2(int pipefd[2], int flags);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 /// Makes a pipe whose ends close on exec and never block (pipe2 is a GNU extension the
 /// Glibc module does not export).

@@ -121,9 +121,10 @@ public enum CampaignRules {
     }
 
     /// Whether the last show was less than `gap` seconds ago, by the wall clock or — within
-    /// this run — by the monotonic clock, whichever says so.
+    /// this run — by the monotonic clock, whichever says so. A wall clock behind the last
+    /// show (it was set back) waits until it is `gap` past it.
     static func tooSoon(_ entry: CatalogEntry, at date: Date, gap: Double, context: RuleContext) -> Bool {
-        if let last = entry.lastShownAt, date.timeIntervalSince(last) < gap, date >= last { return true }
+        if let last = entry.lastShownAt, date.timeIntervalSince(last) < gap { return true }
         if let lastUptime = entry.lastShownUptime, let now = context.uptime, now - lastUptime < gap { return true }
         return false
     }

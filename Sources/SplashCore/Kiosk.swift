@@ -308,7 +308,8 @@ public enum Kiosk {
             text: campaign?.detail ?? state.message ?? state.settings.defaultMessage,
             imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry.entry,
-            spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil
+            spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil,
+            linkURL: campaign?.linkURL?.absoluteString
         )
     }
 

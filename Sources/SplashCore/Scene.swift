@@ -28,4 +28,6 @@ public struct DetailScene: Equatable, Sendable {
     public var poetry: PoetryEntry
     /// The spinner's step while the poem's picture loads; nil when it does not turn.
     public var spinnerPhase: Int?
+    /// The campaign's `linkUrl`, shown as a QR code; nil for none.
+    public var linkURL: String? = nil
 }

@@ -8,8 +8,11 @@ struct DetailRenderer {
 
     /// Draws `scene`; a picture that cannot be decoded is left out and reported.
     func draw(_ scene: DetailScene) throws {
-        let layout = DetailLayout(screen: surface.layoutSize)
+        var layout = DetailLayout(screen: surface.layoutSize)
         surface.clear(Palette.page)
+        if let link = scene.linkURL, let code = QRCode(link) {
+            drawLink(code, layout: &layout)
+        }
         var failure: Error?
         var textTop = layout.text.y
         if let path = scene.imagePath {
@@ -41,5 +44,29 @@ struct DetailRenderer {
 
         PoetryCard(surface: surface, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
         if let failure { throw failure }
+    }
+
+    /// The caption under a campaign's QR code.
+    static let linkCaption = "扫码了解更多 · Scan for more"
+
+    /// Draws the QR code of the campaign's link with its caption: below the poetry card in
+    /// landscape, at the right of the text in portrait (whose column narrows for it).
+    private func drawLink(_ code: QRCode, layout: inout DetailLayout) {
+        let screen = surface.layoutSize
+        let module = QRCode.modulePixels(short: screen.shorterSide)
+        let side = code.size * module
+        let captionSize = layout.bodySize * 3 / 4
+        let captionWidth = fonts.width(of: Self.linkCaption, size: captionSize)
+        let origin: Point
+        if screen.isPortrait {
+            origin = Point(x: layout.text.maxX - side, y: layout.text.y)
+            layout.text.width = max(0, layout.text.width - side - layout.bodySize)
+        } else {
+            origin = Point(x: layout.card.x, y: layout.card.maxY + layout.bodySize)
+        }
+        code.draw(on: surface, at: origin, module: module)
+        let captionX = origin.x + max(0, (side - captionWidth) / 2)
+        surface.drawText(Self.linkCaption, at: Point(x: captionX, y: origin.y + side + captionSize / 3), fonts: fonts,
+                         size: captionSize, color: Palette.softInk)
     }
 }

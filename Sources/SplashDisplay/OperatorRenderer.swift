@@ -46,11 +46,11 @@ struct OperatorRenderer {
             grid = Rect(x: m, y: top, width: gridWidth, height: screen.height - top - m)
             panel = Rect(x: grid.maxX + m, y: top, width: screen.width - grid.maxX - 2 * m, height: grid.height)
         }
-        drawGrid(view.tiles, in: grid, short: short)
+        drawGrid(view.tiles, in: grid, short: short, now: view.now)
         drawFacts(view, in: panel, size: max(11, short * 21 / 1000))
     }
 
-    private func drawGrid(_ tiles: [OperatorTile], in area: Rect, short: Int) {
+    private func drawGrid(_ tiles: [OperatorTile], in area: Rect, short: Int, now: Date) {
         guard !tiles.isEmpty else {
             surface.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
                             size: max(12, short * 24 / 1000), color: Self.muted)
@@ -89,7 +89,10 @@ struct OperatorRenderer {
             surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
                             color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
-            let status = tile.ineligibility.map { "\(Self.problemMark) " + $0 } ?? "\(Self.eligibleMark) eligible"
+            var status = tile.ineligibility.map { "\(Self.problemMark) " + $0 } ?? "\(Self.eligibleMark) eligible"
+            if tile.ineligibility != nil, let again = tile.eligibleAgain {
+                status += ", " + Self.until(again, from: now)
+            }
             surface.drawText(clipped(status, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
                             fonts: fonts, size: lineSize, color: tile.ineligibility == nil ? Self.good : Self.warn)
         }
@@ -143,6 +146,17 @@ struct OperatorRenderer {
         let f = DateFormatter()
         f.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return f.string(from: date)
+    }
+
+    /// `in 40 s`, `in 5 min`, `in 3 h`, `in 2 d`.
+    static func until(_ date: Date, from now: Date) -> String {
+        let s = max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+        switch s {
+        case ..<60: return "in \(s) s"
+        case ..<3600: return "in \((s + 59) / 60) min"
+        case ..<86_400: return "in \(s / 3600) h \((s % 3600) / 60) min"
+        default: return "in \(s / 86_400) d"
+        }
     }
 
     /// `12 s ago`, `5 min ago`, `3 h ago`, `2 d ago`.

@@ -43,7 +43,11 @@ struct DeviceCommands {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
-        let newest = CatalogEntry.newestEligible(in: catalog, at: now)
+        // The rules as the running kiosk applies them: the clock's trust, this zone, --pick.
+        let trusted = ClockTrust.isTrusted(now, timeSync: RunCommand.timeSync(environment: environment),
+                                           newestUpdatedAt: catalog.compactMap(\.campaign.updatedAt).max())
+        let context = RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: options.pick)
+        let newest = CatalogEntry.newestEligible(in: catalog, at: now, context: context)
         if let dir = thumbnails {
             do {
                 let written = try ThumbnailExport.write(stored, to: dir)
@@ -62,8 +66,11 @@ struct DeviceCommands {
                     ("device", deviceID), ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
-                    ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now))),
-                    ("reason", entry.ineligibility(at: now).map(JSONValue.string) ?? .null),
+                    ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now, context: context))),
+                    ("reason", entry.ineligibility(at: now, context: context).map(JSONValue.string) ?? .null),
+                    ("eligibleAgain", CampaignRules.nextEligible(entry, after: now, context: context)
+                        .map { .string(ISO8601.string(from: $0)) } ?? .null),
+                    ("priority", .int(c.priority)),
                     ("newest", .bool(index == newest)),
                     ("startAt", c.startAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
@@ -80,7 +87,10 @@ struct DeviceCommands {
         }
         var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"])
         for (index, entry) in catalog.enumerated() {
-            let reason = entry.ineligibility(at: now)
+            var reason = entry.ineligibility(at: now, context: context)
+            if let again = CampaignRules.nextEligible(entry, after: now, context: context), let why = reason {
+                reason = "\(why); from \(ISO8601.string(from: again))"
+            }
             table.append([
                 entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",

@@ -98,6 +98,8 @@ import Testing
         // The wall clock jumps an hour ahead, or back: only 300 s have passed.
         #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 400)) == "too soon")
         #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(uptime: 400)) == "too soon")
+        // A clock set back behind the last show, in a new run: still too soon.
+        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(uptime: 5000)) == "too soon")
         #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 700)) == nil)
         // Across a restart only the wall clock is known.
         e.lastShownUptime = nil

@@ -1,0 +1,71 @@
+import Foundation
+import SplashTestSupport
+import Testing
+
+/// A feed that uses every campaign rule, run headless: priority, the daily cap and spacing
+/// decide the order of the splashes, hours and days keep two campaigns away with the time
+/// they come back, a campaign's own countdown is its splash's, and its link is a QR code
+/// on the detail screen that zbarimg reads back.
+@Suite struct CampaignRulesHeadlessTests {
+    @Test func everyFieldBehavesAsDocumented() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.jpg", width: 640, height: 360, bands: [.init(red: 30, green: 120, blue: 60)])
+        var shanghai = Calendar(identifier: .gregorian)
+        shanghai.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        let now = shanghai.dateComponents([.hour, .weekday], from: Date())
+        let later = String(format: "%02d:00-%02d:00", ((now.hour ?? 0) + 2) % 24, ((now.hour ?? 0) + 3) % 24)
+        let otherDay = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][((now.weekday ?? 1) + 2) % 7]
+        let link = "https://shop.example.com/spring-tea?from=kiosk&id=42"
+        _ = try writeFeed(folder, """
+        {"timezone": "Asia/Shanghai", "campaigns": [
+          {"id": "qr", "picUrl": "a.jpg", "showTime": 100, "priority": 3, "countdown": 1, "linkUrl": "\(link)",
+           "hours": ["00:00-24:00"], "days": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]},
+          {"id": "later", "picUrl": "a.jpg", "showTime": 100, "priority": 9, "hours": ["\(later)"]},
+          {"id": "otherday", "picUrl": "a.jpg", "showTime": 100, "priority": 9, "days": ["\(otherDay)"]},
+          {"id": "capped", "picUrl": "a.jpg", "showTime": 100, "priority": 4, "maxPerDay": 1,
+           "updatedAt": "2026-11-02T00:00:00Z"},
+          {"id": "spaced", "picUrl": "a.jpg", "showTime": 100, "priority": 4, "minInterval": 3600,
+           "updatedAt": "2026-11-01T00:00:00Z"}
+        ]}
+        """)
+        let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "2", "--attract-after", "1",
+                                "--exit-after", "12"] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let splashes = run.events(named: "splash").compactMap { $0["campaign"] as? String }
+        #expect(Array(splashes.prefix(4)) == ["capped", "spaced", "qr", "qr"], "\(splashes)")
+        // qr's own countdown: 1, where the others count from 2.
+        let names = run.names
+        if let qr = run.events.firstIndex(where: { $0["event"] as? String == "splash" && $0["campaign"] as? String == "qr" }) {
+            #expect(run.events[qr + 1]["event"] as? String == "countdown" && run.events[qr + 1]["value"] as? Int == 1,
+                    "\(names)")
+        }
+
+        let listed = try runKiosk(["campaigns", "--json"] + args)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        func row(_ id: String) -> [String: Any] { rows.first { $0["id"] as? String == id } ?? [:] }
+        #expect(row("later")["reason"] as? String == "outside its hours")
+        #expect(row("later")["eligibleAgain"] is String)
+        #expect(row("otherday")["reason"] as? String == "not today")
+        #expect(row("capped")["reason"] as? String == "daily cap reached")
+        #expect(row("spaced")["reason"] as? String == "too soon")
+        #expect(row("qr")["eligible"] as? Bool == true && row("qr")["newest"] as? Bool == true)
+
+        // The detail screen of qr carries its link as a QR code that reads back exactly.
+        let snapshots = folder + "/snapshots"
+        let detail = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--size", "1280x720",
+                                   "--snapshot", snapshots] + args)
+        #expect(detail.events(named: "splash").first?["campaign"] as? String == "qr")
+        let shot = try #require(try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted().last { $0.hasSuffix("detail.png") })
+        let zbar = Process()
+        zbar.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        zbar.arguments = ["--quiet", "--raw", snapshots + "/" + shot]
+        let out = Pipe()
+        zbar.standardOutput = out
+        zbar.standardError = FileHandle.nullDevice
+        try zbar.run()
+        let read = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        zbar.waitUntilExit()
+        #expect(read.trimmingCharacters(in: .whitespacesAndNewlines) == link, "zbarimg read \"\(read)\"")
+    }
+}
