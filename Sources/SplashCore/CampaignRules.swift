@@ -13,6 +13,7 @@ public enum CampaignRules {
         if entry.remaining <= 0 { return "used up" }
         if let problem = entry.imageProblem { return "image refused: \(problem)" }
         if entry.imagePath == nil { return entry.imageWaiting.map { "image missing: \($0)" } ?? "image missing" }
+        guard !c.hours.isEmpty || !c.days.isEmpty || c.maxPerDay != nil || c.minInterval != nil else { return nil }
         let calendar = Self.calendar(for: c, context: context)
         if !c.hours.isEmpty || !c.days.isEmpty {
             switch window(of: c, at: date, calendar: calendar) {
@@ -45,7 +46,12 @@ public enum CampaignRules {
     /// The campaign to show among `catalog` at `date`: the highest priority among the
     /// eligible, then by `context.pick`; nil when none is eligible.
     public static func pick(in catalog: [CatalogEntry], at date: Date, context: RuleContext) -> Int? {
-        let eligible = catalog.indices.filter { ineligibility(of: catalog[$0], at: date, context: context) == nil }
+        pick(in: catalog, among: catalog.indices.filter { ineligibility(of: catalog[$0], at: date, context: context) == nil },
+             context: context)
+    }
+
+    /// `pick` among the indices of `catalog` already known to be eligible.
+    static func pick(in catalog: [CatalogEntry], among eligible: [Int], context: RuleContext) -> Int? {
         guard let top = eligible.map({ catalog[$0].campaign.priority }).max() else { return nil }
         let candidates = eligible.filter { catalog[$0].campaign.priority == top }
         switch context.pick {

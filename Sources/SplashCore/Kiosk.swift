@@ -62,30 +62,47 @@ public enum Kiosk {
             if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
                 state.cornerPressAt = now.uptime
                 state.operatorIdleSince = now.uptime
+                if case .operator = state.scene { state.operatorPress = point }
+                return []
+            }
+            if case .operator = state.scene {
+                // In the view a press waits for its release: a swipe, or a tap.
+                state.operatorPress = point
+                state.operatorIdleSince = now.uptime
                 return []
             }
             return tap(&state, at: point, now)
 
         case let .released(point, now):
-            guard let start = state.cornerPressAt else { return [] }
+            let corner = state.cornerPressAt
+            let from = state.operatorPress
             state.cornerPressAt = nil
-            return now.uptime - start < OperatorGesture.holdSeconds ? tap(&state, at: point, now) : []
+            state.operatorPress = nil
+            // Held long in the corner: the view was toggled when the time came; nothing more.
+            if let corner, now.uptime - corner >= OperatorGesture.holdSeconds { return [] }
+            if case .operator = state.scene, let from { return operatorRelease(&state, from: from, to: point, now) }
+            return corner != nil ? tap(&state, at: point, now) : []
 
         case let .keyPressed(key, now):
             switch state.scene {
             case _ where key == .operatorView:
                 return toggleOperatorView(&state, by: .key, now)
-            case .splash(let splash) where key != .other:
+            case .splash(let splash) where [.escape, .space, .enter].contains(key):
                 return leaveSplash(&state, splash, by: .key, now)
             case .detail:
                 restartIdle(&state, now)
                 return []
             case .operator:
-                state.operatorIdleSince = now.uptime
-                return key == .escape ? toggleOperatorView(&state, by: .key, now) : []
+                return operatorKey(&state, key, now)
             default:
                 return []
             }
+
+        case let .campaignShowsLoaded(id, shows, now):
+            guard state.operatorCampaign == id, case .operator = state.scene else { return [] }
+            state.operatorShows = shows
+            state.scene = .operator(operatorScene(state, now))
+            return [.emit(.operatorCampaign(id, shows: shows))]
 
         case let .operatorInfoLoaded(info, now):
             state.operatorInfo = info
@@ -197,54 +214,6 @@ public enum Kiosk {
         case .starting:
             return []
         }
-    }
-
-    /// Opens the operator view (a splash on the screen ends as skipped) or closes it,
-    /// back to the detail screen of the campaign that was last shown.
-    static func toggleOperatorView(_ state: inout KioskState, by reason: SkipReason, _ now: Instant) -> [KioskEffect] {
-        switch state.scene {
-        case .operator:
-            return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorReturn, now)
-        case .splash(let splash):
-            var effects: [KioskEffect] = []
-            if let id = splash.campaignID {
-                effects.append(.endShow(campaignID: id, by: reason, at: now.date))
-            }
-            effects.append(.emit(.skip(by: reason)))
-            state.splashesEnded += 1
-            state.operatorReturn = splash.campaignID
-            return effects + openOperatorView(&state, now)
-        case .detail(let detail):
-            state.operatorReturn = detail.campaignID
-            return openOperatorView(&state, now)
-        case .starting:
-            return []
-        }
-    }
-
-    static func openOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
-        state.operatorIdleSince = now.uptime
-        state.scene = .operator(operatorScene(state, now))
-        return [.emit(.operatorView(open: true)), .loadOperatorInfo]
-    }
-
-    /// The operator view of the current state: every campaign with its standing, the
-    /// next one marked, and when the sync and the poetry panel next change.
-    static func operatorScene(_ state: KioskState, _ now: Instant) -> OperatorScene {
-        let context = state.ruleContext(now)
-        let next = CatalogEntry.newestEligible(in: state.catalog, at: now.date, context: context)
-        let tiles = state.catalog.enumerated().map { index, entry in
-            OperatorTile(id: entry.campaign.id, title: entry.campaign.title, remaining: entry.remaining,
-                         showTime: entry.campaign.showTime, ineligibility: entry.ineligibility(at: now.date, context: context),
-                         isNext: index == next, thumbnail: state.operatorInfo?.thumbnails[entry.campaign.id],
-                         eligibleAgain: CampaignRules.nextEligible(entry, after: now.date, context: context))
-        }
-        func date(_ uptime: Seconds?) -> Date? { uptime.map { now.date.addingTimeInterval($0 - now.uptime) } }
-        let poetryAt = [state.poetry.upcoming.first?.at, state.poetry.reloadAt].compactMap { $0 }.min()
-        return OperatorScene(tiles: tiles, info: state.operatorInfo,
-                             nextSync: state.sync.running ? nil : date(state.sync.nextAt),
-                             syncRunning: state.sync.running, poetrySource: state.poetry.entry.source,
-                             poetryOrigin: state.poetry.entry.origin, nextPoetry: date(poetryAt), now: now.date)
     }
 
     /// The picture the first splash would show if the kiosk started at `now` from `state`

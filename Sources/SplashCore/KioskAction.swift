@@ -5,6 +5,11 @@ public enum Key: Equatable, Sendable {
     case enter
     /// F2 or Ctrl+O: opens and closes the operator view.
     case operatorView
+    /// Paging in the operator view: PageDown and → forward, PageUp and ← back.
+    case pageDown
+    case pageUp
+    case right
+    case left
     case other
 }
 
@@ -37,6 +42,8 @@ public enum KioskAction: Equatable, Sendable {
     /// What the operator view shows that the state does not hold (thumbnails, feed state,
     /// cache use, system), read by the shell when the view opens.
     case operatorInfoLoaded(OperatorInfo, Instant)
+    /// A campaign's last shows, for its page in the operator view (newest first).
+    case campaignShowsLoaded(campaignID: String, shows: [ShowRecord], Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
     /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full

@@ -24,8 +24,11 @@ public enum KioskEffect: Equatable, Sendable {
     case loadPoetryImage(URL)
     /// Keep this entry as the last good one (shown at the next start).
     case savePoetry(PoetryEntry)
-    /// Read what the operator view needs; answered with `operatorInfoLoaded`.
-    case loadOperatorInfo
+    /// Read what the operator view needs, with the thumbnails of these campaigns (the page
+    /// on the screen); answered with `operatorInfoLoaded`.
+    case loadOperatorInfo(thumbnailsOf: [String])
+    /// Read a campaign's last shows from the ledger; answered with `campaignShowsLoaded`.
+    case loadCampaignShows(campaignID: String)
     /// Start decoding, on another thread, the picture of the splash the attract loop shows
     /// next, so that the loop does not wait on a decode when the splash comes.
     case decodeAhead(path: String)

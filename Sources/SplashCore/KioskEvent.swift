@@ -42,6 +42,10 @@ public enum KioskEvent: Equatable, Sendable {
     case output(String?)
     /// The operator view opened or closed.
     case operatorView(open: Bool)
+    /// The operator view shows page `page` of `of` (from 1), with these campaigns' cards.
+    case operatorPage(Int, of: Int, campaigns: [String])
+    /// A campaign's page opened in the operator view, with its last shows (when, how ended).
+    case operatorCampaign(String, shows: [ShowRecord])
     /// The wall clock can be trusted now (NTP has set it): campaigns bound to dates and
     /// hours may be shown.
     case clockTrusted
@@ -63,6 +67,8 @@ public enum KioskEvent: Equatable, Sendable {
         case .output: return "output"
         case .operatorView: return "operator"
         case .clockTrusted: return "clock_trusted"
+        case .operatorPage: return "operator_page"
+        case .operatorCampaign: return "operator_campaign"
         case .warning: return "warning"
         case .error: return "error"
         }
@@ -100,6 +106,12 @@ public enum KioskEvent: Equatable, Sendable {
             return [("open", .bool(open))]
         case .clockTrusted:
             return []
+        case let .operatorPage(page, of, campaigns):
+            return [("page", .int(page)), ("of", .int(of)), ("campaigns", .array(campaigns.map(JSONValue.string)))]
+        case let .operatorCampaign(id, shows):
+            return [("campaign", .string(id)),
+                    ("shows", .array(shows.map { .object([("at", .string(ISO8601.string(from: $0.shownAt))),
+                                                          ("ended_by", .string($0.endedBy))]) }))]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }

@@ -10,6 +10,14 @@ public struct KioskState: Equatable, Sendable {
     public var clockTrusted = true
     /// What was last seen of timesyncd.
     public var timeSync: TimeSync = .absent
+    /// The operator view's page of the library (from 0).
+    public var operatorPage = 0
+    /// The campaign whose page is open in the operator view.
+    public var operatorCampaign: String?
+    /// Its last shows, once read.
+    public var operatorShows: [ShowRecord]?
+    /// Where a finger or button went down in the operator view (a swipe or a tap on release).
+    public var operatorPress: Point?
     /// The latest `updatedAt` seen in a catalog: a wall clock before it is not trusted.
     public var newestUpdatedAt: Date?
     /// The feed's default detail text.

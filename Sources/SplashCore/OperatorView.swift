@@ -63,6 +63,46 @@ public struct OperatorScene: Equatable, Sendable {
     public var nextPoetry: Date?
     /// The wall-clock time the view was made, for ages ("3 min ago").
     public var now: Date
+    /// The page of the library on the screen (from 0), and how many there are.
+    public var page: Int = 0
+    public var pageCount: Int = 1
+    /// A campaign's own page, when a card was tapped.
+    public var campaignPage: OperatorCampaignPage? = nil
+}
+
+/// One campaign's page in the operator view: its card, its rules, its last shows.
+public struct OperatorCampaignPage: Equatable, Sendable {
+    public var tile: OperatorTile
+    public var campaign: Campaign
+    /// Its last shows in the ledger, newest first; nil while they are read.
+    public var shows: [ShowRecord]?
+
+    /// How many of its shows the page lists.
+    public static let showsListed = 20
+
+    public init(tile: OperatorTile, campaign: Campaign, shows: [ShowRecord]?) {
+        self.tile = tile
+        self.campaign = campaign
+        self.shows = shows
+    }
+
+    /// Its rules, one line each, as the feed set them.
+    public var rules: [String] {
+        let c = campaign
+        var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
+        if c.startAt != nil || c.endAt != nil {
+            lines.append("window: \(c.startAt.map(ISO8601.string(from:)) ?? "…") → \(c.endAt.map(ISO8601.string(from:)) ?? "…")")
+        }
+        if !c.hours.isEmpty { lines.append("hours: " + c.hours.map(\.text).joined(separator: ", ")) }
+        if !c.days.isEmpty { lines.append("days: " + c.days.sorted().map(\.text).joined(separator: ", ")) }
+        if let zone = c.timeZone { lines.append("time zone: \(zone)") }
+        if let cap = c.maxPerDay { lines.append("at most \(cap) a day") }
+        if let gap = c.minInterval { lines.append("at least \(gap) s apart") }
+        if c.priority != 0 { lines.append("priority \(c.priority)") }
+        if let countdown = c.countdown { lines.append("countdown \(countdown) s") }
+        if let link = c.linkURL { lines.append("link: \(link.absoluteString)") }
+        return lines
+    }
 }
 
 /// Rules of the hidden gesture and of the view's life.
@@ -71,6 +111,10 @@ public enum OperatorGesture {
     public static let holdSeconds: Seconds = 3
     /// The view closes after this long without input.
     public static let idleSeconds: Seconds = 30
+
+    /// How far across a finger or the mouse must move to turn the page: 6 % of the width,
+    /// at least 40 px.
+    public static func swipeDistance(on screen: Size) -> Int { max(40, screen.width * 6 / 100) }
 
     /// The top-left corner where a long press opens the view: a square of 8 % of the
     /// shorter side, at least 80 px.

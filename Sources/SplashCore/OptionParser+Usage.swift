@@ -55,7 +55,8 @@ extension OptionParser {
       --snapshot DIR           write a PNG of every distinct screen
       --exit-after WHEN        first-frame, splash, detail, or a number of seconds
       --clock real|virtual     virtual: time jumps to the next deadline instead of sleeping
-      --script FILE            scripted input: `<seconds> tap X Y | tap skip | key escape`
+      --script FILE            scripted input: `<seconds> tap X Y | tap skip | hold X Y S |
+                               swipe X1 Y1 X2 Y2 S | key escape|pagedown|…`
 
       --help                   this text
       --version                the version

@@ -21,9 +21,10 @@ public struct ScriptStep: Equatable, Sendable {
     }
 
     /// Parses a script: `<seconds> tap X Y`, `<seconds> tap skip`, `<seconds> hold X Y
-    /// SECONDS` (a long press), `<seconds> key NAME` (escape, space, enter, f2, ctrl+o, or
-    /// any other name for a key the splash ignores), one per line, `#` comments. Steps
-    /// are returned in time order.
+    /// SECONDS` (a long press), `<seconds> swipe X1 Y1 X2 Y2 SECONDS` (down at the first
+    /// point, up at the second), `<seconds> key NAME` (escape, space, enter, f2, ctrl+o,
+    /// pagedown, pageup, left, right, or any other name for a key the splash ignores), one
+    /// per line, `#` comments. Steps are returned in time order.
     public static func parse(_ text: String, path: String) throws -> [ScriptStep] {
         var steps: [ScriptStep] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -53,17 +54,30 @@ public struct ScriptStep: Equatable, Sendable {
                 steps.append(ScriptStep(time: time, action: .press(Point(x: x, y: y))))
                 steps.append(ScriptStep(time: time + seconds, action: .release(Point(x: x, y: y))))
                 continue
+            case "swipe" where rest.count == 6:
+                guard let x1 = Int(rest[1]), let y1 = Int(rest[2]), let x2 = Int(rest[3]), let y2 = Int(rest[4]),
+                      let seconds = Double(rest[5]), seconds >= 0, seconds.isFinite
+                else {
+                    throw OptionError(source: source, problem: "expected `swipe X1 Y1 X2 Y2 SECONDS`, got \"\(rest.joined(separator: " "))\"")
+                }
+                steps.append(ScriptStep(time: time, action: .press(Point(x: x1, y: y1))))
+                steps.append(ScriptStep(time: time + seconds, action: .release(Point(x: x2, y: y2))))
+                continue
             case "key" where rest.count == 2:
                 switch rest[1].lowercased() {
                 case "escape", "esc": action = .key(.escape)
                 case "space": action = .key(.space)
                 case "enter", "return": action = .key(.enter)
                 case "f2", "ctrl+o": action = .key(.operatorView)
+                case "pagedown", "pgdn": action = .key(.pageDown)
+                case "pageup", "pgup": action = .key(.pageUp)
+                case "right": action = .key(.right)
+                case "left": action = .key(.left)
                 default: action = .key(.other)
                 }
             default:
                 throw OptionError(source: source,
-                                  problem: "expected `tap X Y`, `tap skip`, `hold X Y SECONDS` or `key NAME`, got \"\(rest.joined(separator: " "))\"")
+                                  problem: "expected `tap X Y`, `tap skip`, `hold X Y SECONDS`, `swipe X1 Y1 X2 Y2 SECONDS` or `key NAME`, got \"\(rest.joined(separator: " "))\"")
             }
             steps.append(ScriptStep(time: time, action: action))
         }

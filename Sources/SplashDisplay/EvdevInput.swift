@@ -195,6 +195,10 @@ final class EvdevInput {
         case KEY_KPENTER: return SDL_Keycode(SDLK_KP_ENTER.rawValue)
         case KEY_F2: return SDL_Keycode(SDLK_F2.rawValue)
         case KEY_O: return SDL_Keycode(SDLK_o.rawValue)
+        case KEY_PAGEDOWN: return SDL_Keycode(SDLK_PAGEDOWN.rawValue)
+        case KEY_PAGEUP: return SDL_Keycode(SDLK_PAGEUP.rawValue)
+        case KEY_RIGHT: return SDL_Keycode(SDLK_RIGHT.rawValue)
+        case KEY_LEFT: return SDL_Keycode(SDLK_LEFT.rawValue)
         default: return nil
         }
     }

@@ -52,6 +52,10 @@ enum InputMapper {
         case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): return .enter
         case SDL_Keycode(SDLK_F2.rawValue): return .operatorView
         case SDL_Keycode(SDLK_o.rawValue) where ctrl: return .operatorView
+        case SDL_Keycode(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case SDL_Keycode(SDLK_PAGEUP.rawValue): return .pageUp
+        case SDL_Keycode(SDLK_RIGHT.rawValue): return .right
+        case SDL_Keycode(SDLK_LEFT.rawValue): return .left
         default: return .other
         }
     }

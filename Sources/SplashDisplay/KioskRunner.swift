@@ -44,8 +44,11 @@ public final class KioskRunner {
         public var bundledPoetry: BundledPoetryProvider?
         /// Keeps the last good poem.
         public var poetryStore: CampaignStore?
-        /// Reads what the operator view shows beyond the state (thumbnails, feed, cache, system).
-        public var operatorInfo: (() -> OperatorInfo)?
+        /// Reads what the operator view shows beyond the state (feed, cache, system), with the
+        /// thumbnails of the campaigns given (the page on the screen).
+        public var operatorInfo: (([String]) -> OperatorInfo)?
+        /// Reads a campaign's last shows from the ledger, newest first.
+        public var campaignShows: ((String) -> [ShowRecord])?
         /// The result of a sync already done before the loop started (a local feed read
         /// for the first frame); it stands for the first sync the loop asks for.
         public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
@@ -244,9 +247,13 @@ public final class KioskRunner {
             }
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
-        case .loadOperatorInfo:
-            if let info = setup.operatorInfo?() {
+        case .loadOperatorInfo(let ids):
+            if let info = setup.operatorInfo?(ids) {
                 dispatch(.operatorInfoLoaded(info, clock.now()))
+            }
+        case .loadCampaignShows(let id):
+            if let shows = setup.campaignShows?(id) {
+                dispatch(.campaignShowsLoaded(campaignID: id, shows: shows, clock.now()))
             }
         case .savePoetry(let entry):
             do {

@@ -25,63 +25,47 @@ struct OperatorRenderer {
     func draw(_ view: OperatorScene) {
         let screen = surface.layoutSize
         let short = screen.shorterSide
-        let m = max(12, short * 3 / 100)
+        let layout = OperatorLayout(screen: screen)
+        let m = layout.margin
         surface.clear(Self.background)
-        let titleSize = max(16, short * 34 / 1000)
-        surface.drawText("运维视图 · Operator view", at: Point(x: m, y: m), fonts: fonts, size: titleSize, bold: true,
+        surface.drawText("运维视图 · Operator view", at: Point(x: m, y: m), fonts: fonts, size: layout.titleSize, bold: true,
                         color: Self.text)
-        let hintSize = max(11, short * 18 / 1000)
-        let headerBottom = m + fonts.lineHeight(size: titleSize, bold: true)
-        surface.drawText("F2 · Ctrl+O · Esc, or 30 s without input, closes it", at: Point(x: m, y: headerBottom),
-                        fonts: fonts, size: hintSize, color: Self.muted)
-        let top = headerBottom + fonts.lineHeight(size: hintSize) + m / 2
-
-        let grid: Rect
-        let panel: Rect
-        if screen.isPortrait {
-            grid = Rect(x: m, y: top, width: screen.width - 2 * m, height: (screen.height - top) * 60 / 100)
-            panel = Rect(x: m, y: grid.maxY + m, width: screen.width - 2 * m, height: screen.height - grid.maxY - 2 * m)
-        } else {
-            let gridWidth = (screen.width - 3 * m) * 64 / 100
-            grid = Rect(x: m, y: top, width: gridWidth, height: screen.height - top - m)
-            panel = Rect(x: grid.maxX + m, y: top, width: screen.width - grid.maxX - 2 * m, height: grid.height)
+        let hint = view.campaignPage == nil
+            ? "Tap a card for its page · swipe or PageUp/PageDown for more · F2, Ctrl+O, Esc or 30 s closes"
+            : "Tap, Esc, F2 or Ctrl+O goes back to the library"
+        surface.drawText(hint, at: Point(x: m, y: m + OperatorLayout.lineHeight(layout.titleSize)),
+                        fonts: fonts, size: layout.hintSize, color: Self.muted)
+        if let page = view.campaignPage {
+            drawCampaignPage(page, in: Rect(x: layout.grid.x, y: layout.grid.y, width: screen.width - 2 * m,
+                                            height: screen.height - layout.grid.y - m), now: view.now)
+            return
         }
-        drawGrid(view.tiles, in: grid, short: short, now: view.now)
-        drawFacts(view, in: panel, size: max(11, short * 21 / 1000))
+        drawGrid(view, layout: layout, short: short)
+        drawFacts(view, in: layout.panel, size: max(11, short * 21 / 1000))
     }
 
-    private func drawGrid(_ tiles: [OperatorTile], in area: Rect, short: Int, now: Date) {
-        guard !tiles.isEmpty else {
+    private func drawGrid(_ view: OperatorScene, layout: OperatorLayout, short: Int) {
+        let area = layout.grid
+        guard !view.tiles.isEmpty else {
             surface.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
                             size: max(12, short * 24 / 1000), color: Self.muted)
             return
         }
-        let gap = max(8, short / 80)
-        let tileWidth = max(120, short * 25 / 100)
-        let columns = max(1, (area.width + gap) / (tileWidth + gap))
-        let thumbHeight = tileWidth * 5 / 8
-        let lineSize = max(10, tileWidth / 12)
-        let line = fonts.lineHeight(size: lineSize)
-        let tileHeight = thumbHeight + 3 * line + gap
-        let rows = max(1, (area.height + gap) / (tileHeight + gap))
-        let shown = min(tiles.count, rows * columns)
-        for (i, tile) in tiles.prefix(shown).enumerated() {
-            let x = area.x + (i % columns) * (tileWidth + gap)
-            let y = area.y + (i / columns) * (tileHeight + gap)
-            let box = Rect(x: x, y: y, width: tileWidth, height: tileHeight)
+        let lineSize = layout.lineSize
+        let line = layout.line
+        for (slot, tile) in view.tiles.prefix(layout.perPage).enumerated() {
+            let box = layout.card(slot)
+            let x = box.x
+            let y = box.y
+            let tileWidth = box.width
             if tile.isNext {
                 surface.fillRoundedRect(Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6),
                                        radius: 10, .widgetYellow)
             }
             surface.fillRoundedRect(box, radius: 8, Self.tileColor)
-            let thumb = Rect(x: x + 6, y: y + 6, width: tileWidth - 12, height: thumbHeight - 6)
-            if let bytes = tile.thumbnail, surface.drawJPEG(bytes, in: thumb) {
-            } else {
-                surface.fill(thumb, Self.background)
-                surface.drawText("无缩略图", at: Point(x: thumb.x + 6, y: thumb.y + 6), fonts: fonts, size: lineSize,
-                                color: Self.muted)
-            }
-            var ty = y + thumbHeight + 4
+            let thumb = Rect(x: x + 6, y: y + 6, width: tileWidth - 12, height: layout.thumbHeight - 6)
+            drawThumbnail(tile.thumbnail, in: thumb, size: lineSize)
+            var ty = y + layout.thumbHeight + 4
             let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
             surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
             ty += line
@@ -89,16 +73,76 @@ struct OperatorRenderer {
             surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
                             color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
-            var status = tile.ineligibility.map { "\(Self.problemMark) " + $0 } ?? "\(Self.eligibleMark) eligible"
-            if tile.ineligibility != nil, let again = tile.eligibleAgain {
-                status += ", " + Self.until(again, from: now)
-            }
-            surface.drawText(clipped(status, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
-                            fonts: fonts, size: lineSize, color: tile.ineligibility == nil ? Self.good : Self.warn)
+            surface.drawText(clipped(Self.status(of: tile, now: view.now), width: tileWidth - 12, size: lineSize, bold: false),
+                            at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
+                            color: tile.ineligibility == nil ? Self.good : Self.warn)
         }
-        if shown < tiles.count {
-            surface.drawText("+\(tiles.count - shown) more — splashboard campaigns lists them all",
-                            at: Point(x: area.x, y: area.maxY - line), fonts: fonts, size: lineSize, color: Self.muted)
+        if view.pageCount > 1 {
+            surface.drawText("\(view.page + 1) / \(view.pageCount)", at: layout.indicator, fonts: fonts, size: lineSize,
+                            bold: true, color: Self.text)
+        }
+    }
+
+    /// A card's standing: eligible, or why not and when it will be.
+    static func status(of tile: OperatorTile, now: Date) -> String {
+        var status = tile.ineligibility.map { "\(problemMark) " + $0 } ?? "\(eligibleMark) eligible"
+        if tile.ineligibility != nil, let again = tile.eligibleAgain { status += ", " + until(again, from: now) }
+        return status
+    }
+
+    private func drawThumbnail(_ bytes: [UInt8]?, in box: Rect, size: Int) {
+        if let bytes, surface.drawJPEG(bytes, in: box) { return }
+        surface.fill(box, Self.background)
+        surface.drawText("无缩略图", at: Point(x: box.x + 6, y: box.y + 6), fonts: fonts, size: size, color: Self.muted)
+    }
+
+    /// One campaign's page: its thumbnail large, its id, title and text, its rules, and its
+    /// last shows with when and how each ended.
+    private func drawCampaignPage(_ page: OperatorCampaignPage, in area: Rect, now: Date) {
+        let size = max(11, surface.layoutSize.shorterSide * 22 / 1000)
+        let line = fonts.lineHeight(size: size)
+        let left = Rect(x: area.x, y: area.y, width: area.width * 45 / 100, height: area.height)
+        let thumb = Rect(x: left.x, y: left.y, width: left.width, height: left.width * 5 / 8)
+        drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
+        var y = thumb.maxY + line / 2
+        let title = TextBlock(page.campaign.title ?? page.campaign.id, width: left.width, size: size * 5 / 4, bold: true,
+                              maxLines: 2, fonts: fonts)
+        title.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
+        y += title.height
+        surface.drawText("id: " + page.campaign.id, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Self.muted)
+        y += line
+        surface.drawText(Self.status(of: page.tile, now: now), at: Point(x: left.x, y: y), fonts: fonts, size: size,
+                        color: page.tile.ineligibility == nil ? Self.good : Self.warn)
+        y += line
+        if let detail = page.campaign.detail, y < area.maxY {
+            let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (area.maxY - y) / line - 1),
+                                  fonts: fonts)
+            block.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
+        }
+
+        let right = Rect(x: left.maxX + size * 2, y: area.y, width: area.maxX - left.maxX - size * 2, height: area.height)
+        var ry = right.y
+        surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
+        ry += line
+        for rule in page.rules {
+            surface.drawText(clipped(rule, width: right.width, size: size, bold: false), at: Point(x: right.x, y: ry),
+                            fonts: fonts, size: size, color: Self.muted)
+            ry += line
+        }
+        ry += line / 2
+        surface.drawText("Last shows", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
+        ry += line
+        guard let shows = page.shows else {
+            surface.drawText("…", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
+            return
+        }
+        if shows.isEmpty {
+            surface.drawText("not shown yet", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
+        }
+        for show in shows where ry + line <= right.maxY {
+            let text = "\(Self.clock(show.shownAt))  \(show.endedBy)" + (show.seconds > 0 ? String(format: " · %.1f s", show.seconds) : "")
+            surface.drawText(text, at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.text)
+            ry += line
         }
     }
 

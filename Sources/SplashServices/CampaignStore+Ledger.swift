@@ -157,6 +157,20 @@ extension CampaignStore {
                     [.text(campaignID), .int(Int64(limit))]).compactMap { $0["shown_at"].date }.reversed()
     }
 
+    /// A campaign's last `limit` shows, newest first; one that has not ended yet (it is on
+    /// the screen, or the kiosk stopped during it) reads "on screen" until it does.
+    public func lastShows(of campaignID: String, limit: Int) throws -> [ShowRecord] {
+        try db.rows("""
+        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE campaign_id = ?
+        ORDER BY id DESC LIMIT ?
+        """, [.text(campaignID), .int(Int64(limit))]).compactMap { row in
+            guard let id = row["id"].int, let shown = row["shown_at"].real else { return nil }
+            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaignID,
+                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? "on screen",
+                              seconds: max(0, (row["ended_at"].real ?? shown) - shown))
+        }
+    }
+
     /// Shows recorded per campaign id.
     public func showCounts() throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -393,6 +393,19 @@ public final class CampaignStore: ShowLedger {
         }
     }
 
+    /// The stored thumbnails of these campaigns, by campaign id (the operator view's page:
+    /// a library of thousands is never read whole).
+    public func thumbnails(ofCampaigns ids: [String]) throws -> [String: [UInt8]] {
+        var found: [String: [UInt8]] = [:]
+        for id in ids {
+            let rows = try db.rows("""
+            SELECT t.jpeg FROM campaigns c JOIN thumbnails t ON t.image_key = c.image_key WHERE c.id = ?
+            """, [.text(id)])
+            if let jpeg = rows.first?["jpeg"].blob { found[id] = jpeg }
+        }
+        return found
+    }
+
     /// The active campaigns as the kiosk sees them, with their cached pictures.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
         let history = try showHistory()

@@ -76,6 +76,9 @@ struct DeviceCommands {
                     ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("updatedAt", c.updatedAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("thumbnail", .bool(s.thumbnail != nil)),
+                    // Its last shows, newest first, as the operator view's campaign page lists them.
+                    ("lastShows", .array(((try? device.store.lastShows(of: c.id, limit: OperatorCampaignPage.showsListed)) ?? [])
+                        .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy))]) })),
                 ])
             }
             print(JSONValue.array(items).encoded())

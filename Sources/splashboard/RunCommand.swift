@@ -128,16 +128,17 @@ struct RunCommand {
         setup.timeSync = lookAtTimeSync
         setup.notifier = notifier
         setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
-        setup.operatorInfo = { [options] in
-            let stored = (try? device.store.campaigns()) ?? []
+        setup.operatorInfo = { [options] ids in
             let feed = try? device.store.feedState(for: device.feed)
             return OperatorInfo(
-                thumbnails: Dictionary(stored.compactMap { s in s.thumbnail.map { (s.campaign.id, $0) } },
-                                       uniquingKeysWith: { a, _ in a }),
+                thumbnails: (try? device.store.thumbnails(ofCampaigns: ids)) ?? [:],
                 feedURL: device.feed.publicAddress, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
                 deviceID: device.deviceID)
+        }
+        setup.campaignShows = { id in
+            (try? device.store.lastShows(of: id, limit: OperatorCampaignPage.showsListed)) ?? []
         }
         let metrics = wireFleet(&setup, device: device, link: link, canvas: canvas, log: log, clock: clock)
         let runner = KioskRunner(

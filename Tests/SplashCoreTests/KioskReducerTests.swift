@@ -343,7 +343,8 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.nextDeadline == clock.now.uptime + 3)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(2.75))).isEmpty)
         let opened = Kiosk.reduce(&state, .tick(clock.advance(0.25)))
-        #expect(opened == [.emit(.operatorView(open: true)), .loadOperatorInfo])
+        #expect(opened == [.emit(.operatorView(open: true)), .emit(.operatorPage(1, of: 1, campaigns: ["a"])),
+                           .loadOperatorInfo(thumbnailsOf: ["a"])])
         #expect(Kiosk.reduce(&state, .released(Point(x: 5, y: 5), clock.advance(0.25))).isEmpty)
         guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
         #expect(view.tiles.map(\.id) == ["a"])
@@ -365,8 +366,83 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
                                 renderer: "r", screen: "s")
         _ = Kiosk.reduce(&state, .operatorInfoLoaded(info, clock.now))
         guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
-        #expect(view.tiles.map(\.ineligibility) == ["used up", nil])
-        #expect(view.tiles.map { $0.thumbnail != nil } == [false, true])
+        // The next campaign first, the finished ones last.
+        #expect(view.tiles.map(\.id) == ["b", "a"])
+        #expect(view.tiles.map(\.ineligibility) == [nil, "used up"])
+        #expect(view.tiles.map { $0.thumbnail != nil } == [true, false])
         #expect(view.info?.lastError == "boom")
+    }
+}
+
+/// The operator view's library: its order, its pages, a campaign's page.
+@Suite struct OperatorLibraryTests {
+    @Test func theLibraryIsOrderedNextEligibleProblemWaitingFinished() {
+        var missing = entry("missing", image: nil)
+        missing.imageWaiting = "cache full"
+        let catalog = [entry("used", showTime: 1, shows: 1), entry("old", updated: 100), missing,
+                       entry("later", start: Date(timeIntervalSince1970: 1_900_000_000)), entry("new", updated: 300),
+                       entry("ended", end: Date(timeIntervalSince1970: 1)), entry("mid", updated: 200)]
+        let order = OperatorOrder.ordered(catalog, at: ManualClock().now.date, context: RuleContext())
+        #expect(order.map { catalog[$0.0].campaign.id } == ["new", "mid", "old", "missing", "later", "used", "ended"])
+        #expect(order.map(\.1) == [.next, .eligible, .eligible, .problem, .waiting, .finished, .finished])
+    }
+
+    @Test func pagesTurnBySwipeAndKeysAndStopAtTheEnds() {
+        let catalog = (0..<60).map { entry(String(format: "c%02d", $0), showTime: 9, updated: Double($0)) }
+        var state = makeState(catalog, attract: 0)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        let layout = OperatorLayout(screen: state.screen)
+        let pages = layout.pages(for: 60)
+        #expect(pages > 1 && layout.perPage * (pages - 1) < 60)
+        var seen: [String] = []
+        for case .operatorPage(_, _, let ids) in events(Kiosk.reduce(&state, .keyPressed(.operatorView, clock.advance(1)))) {
+            seen += ids
+        }
+        #expect(seen.first == "c59")  // the next campaign: the newest
+        // A swipe to the left, then the keys: each page once.
+        let w = state.screen.width
+        _ = Kiosk.reduce(&state, .pressed(Point(x: w / 2, y: 300), clock.advance(1)))
+        for case .operatorPage(_, _, let ids) in events(Kiosk.reduce(&state, .released(Point(x: w / 2 - 200, y: 310), clock.advance(0.2)))) {
+            seen += ids
+        }
+        for _ in 0..<(pages + 2) {
+            for case .operatorPage(_, _, let ids) in events(Kiosk.reduce(&state, .keyPressed(.pageDown, clock.advance(1)))) {
+                seen += ids
+            }
+        }
+        #expect(seen.count == 60 && Set(seen).count == 60, "\(seen.count) cards, \(Set(seen).count) distinct")
+        guard case .operator(let last) = state.scene else { Issue.record("the view closed"); return }
+        #expect(last.page == pages - 1)
+        // Back with a swipe to the right and the left arrow.
+        _ = Kiosk.reduce(&state, .pressed(Point(x: 100, y: 300), clock.advance(1)))
+        _ = Kiosk.reduce(&state, .released(Point(x: 400, y: 300), clock.advance(0.2)))
+        _ = Kiosk.reduce(&state, .keyPressed(.left, clock.advance(1)))
+        guard case .operator(let back) = state.scene else { Issue.record("the view closed"); return }
+        #expect(back.page == pages - 3)
+    }
+
+    @Test func aTapOpensACampaignsPageAndTheClosingGesturesGoBack() {
+        var state = makeState([entry("a", showTime: 9, updated: 2), entry("b", showTime: 9, updated: 1)], attract: 0)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.advance(1)))
+        let second = OperatorLayout(screen: state.screen).card(1)
+        let ledger = state.catalog.map(\.shows)
+        _ = Kiosk.reduce(&state, .pressed(second.center, clock.advance(1)))
+        let opened = Kiosk.reduce(&state, .released(second.center, clock.advance(0.1)))
+        #expect(opened == [.loadCampaignShows(campaignID: "b")])
+        let show = ShowRecord(row: 1, showID: "s", campaignID: "b", shownAt: clock.now.date, endedBy: "timeout", seconds: 3)
+        #expect(events(Kiosk.reduce(&state, .campaignShowsLoaded(campaignID: "b", shows: [show], clock.now))) ==
+                [.operatorCampaign("b", shows: [show])])
+        guard case .operator(let view) = state.scene else { Issue.record("the view closed"); return }
+        #expect(view.campaignPage?.campaign.id == "b" && view.campaignPage?.shows == [show])
+        // Esc goes back to the library, not out of the view; nothing counted.
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        guard case .operator(let library) = state.scene else { Issue.record("the view closed"); return }
+        #expect(library.campaignPage == nil)
+        #expect(state.catalog.map(\.shows) == ledger)
+        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        if case .operator = state.scene { Issue.record("Esc on the library closes the view") }
     }
 }

@@ -98,4 +98,75 @@ import Testing
         #expect(thumb.color(80, 50).isClose(to: green, tolerance: 20))
         #expect(try runKiosk(["sync", "--thumbnails", dir] + k.args).status == 2)
     }
+
+    @Test func aLibraryOfSixtyIsBrowsedPageByPageAndACardOpensItsPage() throws {
+        let folder = try temporaryFolder()
+        let colors = [red, green, blue]
+        for (i, color) in colors.enumerated() {
+            try writeImage(folder + "/p\(i).png", width: 320, height: 200, bands: [color])
+        }
+        let entries = (0..<60).map { i in
+            #"{"id": "c\#(String(format: "%02d", i))", "picUrl": "p\#(i % 3).png", "showTime": \#(i % 9 == 4 ? 0 : 20), "#
+                + #""title": "活动 \#(i)", "updatedAt": "2026-11-\#(String(format: "%02d", 1 + i % 28))T08:00:00Z"}"#
+        }
+        _ = try writeFeed(folder, "[" + entries.joined(separator: ",") + "]")
+        let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        // Some shows first, for a campaign page with a ledger.
+        _ = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--attract-after", "1",
+                          "--exit-after", "8"] + args)
+        let listed = try runKiosk(["campaigns", "--json"] + args)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let next = try #require(rows.first { $0["newest"] as? Bool == true }?["id"] as? String)
+
+        let shots = folder + "/shots"
+        try """
+        0.5 key f2
+        1 key pagedown
+        2 swipe 700 400 100 400 0.2
+        3 key pagedown
+        4 key pagedown
+        5 key pagedown
+        6 key pagedown
+        7 swipe 100 400 700 400 0.2
+        8 key left
+        8.5 key left
+        9 key left
+        10 tap 120 200
+        12 key escape
+        """.write(toFile: folder + "/script", atomically: true, encoding: .utf8)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--script", folder + "/script", "--exit-after", "13",
+                                "--snapshot", shots] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let pages = run.events(named: "operator_page")
+        let count = try #require(pages.first?["of"] as? Int)
+        #expect(count >= 2)
+        // Forward through every page once: each campaign once; PageDown on the last page stays there.
+        let forward = pages.prefix(count)
+        let ids = forward.flatMap { $0["campaigns"] as? [String] ?? [] }
+        #expect(forward.map { $0["page"] as? Int } == Array(1...count).map(Optional.some))
+        #expect(ids.count == 60 && Set(ids).count == 60, "\(ids.count) cards, \(Set(ids).count) distinct")
+        #expect(ids.first == next, "the next campaign is not the first card")
+        #expect(pages.dropFirst(count).first?["page"] as? Int == count - 1, "the swipe back did not go back a page")
+        // Pages 1 and 2 look different.
+        let operatorShots = try snapshots(shots).filter { $0.hasSuffix("-operator.png") }
+        let first = try Snapshot(operatorShots[0])
+        let second = try Snapshot(operatorShots[1])
+        #expect(first.differences(from: second, in: Rect(x: 0, y: 60, width: first.width, height: first.height - 60)) > 1000)
+        // Back on page 1, a tap on the first card opens its page, with its ledger as campaigns --json has it
+        // (the splash F2 ended is its newest show).
+        let opened = try #require(run.events(named: "operator_campaign").first)
+        #expect(opened["campaign"] as? String == next)
+        let after = try runKiosk(["campaigns", "--json"] + args)
+        let afterRows = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
+        let drawn = (opened["shows"] as? [[String: Any]] ?? []).map { [$0["at"] as? String, $0["ended_by"] as? String] }
+        let stored = (afterRows.first { $0["id"] as? String == next }?["lastShows"] as? [[String: Any]] ?? [])
+            .map { [$0["at"] as? String, $0["endedBy"] as? String] }
+        #expect(drawn.count > 1 && drawn == stored, "page \(drawn) vs ledger \(stored)")
+        #expect(drawn.first?[1] == "key")
+        // Escape went back to the library; browsing counted nothing: one show more, the splash before F2.
+        #expect(run.events(named: "operator").compactMap { $0["open"] as? Bool } == [true])
+        func total(_ rows: [[String: Any]]) -> Int { rows.compactMap { $0["shows"] as? Int }.reduce(0, +) }
+        #expect(total(afterRows) == total(rows) + 1)
+    }
 }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Where the operator view's parts go on a screen: the header, the grid of campaign cards
+/// (as many whole cards as the space holds: more columns on a wide or large screen, fewer
+/// in portrait; never a partial card), the page indicator under it, and the facts panel
+/// beside it (below it in portrait). In the core, so that a tap finds its card by the
+/// same geometry the cards are drawn with.
+public struct OperatorLayout: Equatable, Sendable {
+    public let margin: Int
+    public let titleSize: Int
+    public let hintSize: Int
+    /// The grid's area, the page indicator's line included.
+    public let grid: Rect
+    public let panel: Rect
+    public let gap: Int
+    public let tileWidth: Int
+    public let thumbHeight: Int
+    public let lineSize: Int
+    /// A line of card text, from top to top.
+    public let line: Int
+    public let tileHeight: Int
+    public let columns: Int
+    public let rows: Int
+
+    /// A line of text of `size` points, top to top, as the kiosk's fonts set it.
+    public static func lineHeight(_ size: Int) -> Int { size * 4 / 3 + 1 }
+
+    public init(screen: Size) {
+        let short = screen.shorterSide
+        margin = max(12, short * 3 / 100)
+        titleSize = max(16, short * 34 / 1000)
+        hintSize = max(11, short * 18 / 1000)
+        let top = margin + Self.lineHeight(titleSize) + Self.lineHeight(hintSize) + margin / 2
+        if screen.isPortrait {
+            grid = Rect(x: margin, y: top, width: screen.width - 2 * margin, height: (screen.height - top) * 60 / 100)
+            panel = Rect(x: margin, y: grid.maxY + margin, width: screen.width - 2 * margin,
+                         height: screen.height - grid.maxY - 2 * margin)
+        } else {
+            let gridWidth = (screen.width - 3 * margin) * 64 / 100
+            grid = Rect(x: margin, y: top, width: gridWidth, height: screen.height - top - margin)
+            panel = Rect(x: grid.maxX + margin, y: top, width: screen.width - grid.maxX - 2 * margin, height: grid.height)
+        }
+        gap = max(8, short / 80)
+        tileWidth = max(120, short * 25 / 100)
+        thumbHeight = tileWidth * 5 / 8
+        lineSize = max(10, tileWidth / 12)
+        line = Self.lineHeight(lineSize)
+        tileHeight = thumbHeight + 3 * line + gap
+        columns = max(1, (grid.width + gap) / (tileWidth + gap))
+        // One line at the bottom is the page indicator's.
+        rows = max(1, (grid.height - line - gap + gap) / (tileHeight + gap))
+    }
+
+    /// Cards on a page.
+    public var perPage: Int { columns * rows }
+
+    /// The frame of the card at `slot` of a page (0 is top-left, then across).
+    public func card(_ slot: Int) -> Rect {
+        Rect(x: grid.x + (slot % columns) * (tileWidth + gap), y: grid.y + (slot / columns) * (tileHeight + gap),
+             width: tileWidth, height: tileHeight)
+    }
+
+    /// The slot of the card under `point`, if any.
+    public func slot(at point: Point) -> Int? {
+        (0..<perPage).first { card($0).contains(point) }
+    }
+
+    /// Where the page indicator ("2 / 5") and its hint go.
+    public var indicator: Point { Point(x: grid.x, y: grid.maxY - line) }
+
+    /// How many pages `count` cards take (at least one).
+    public func pages(for count: Int) -> Int { max(1, (count + perPage - 1) / perPage) }
+}
+
+/// How the operator view orders the library, to answer the operator's questions: the
+/// campaign the next splash shows first, then the other eligible ones in the order the
+/// rule would pick them, then those with a problem (a picture missing or refused), then
+/// those that wait (not started, outside their hours or days, capped for today, too soon,
+/// waiting for the clock), then the finished ones (used up, ended).
+public enum OperatorOrder: Int, Comparable, Sendable {
+    case next = 0
+    case eligible
+    case problem
+    case waiting
+    case finished
+
+    public static func < (a: OperatorOrder, b: OperatorOrder) -> Bool { a.rawValue < b.rawValue }
+
+    /// The group of a campaign that is not the next one, by why it is not shown.
+    public init(reason: String?) {
+        switch reason {
+        case nil: self = .eligible
+        case "used up", "ended": self = .finished
+        case let r? where r.hasPrefix("image"): self = .problem
+        default: self = .waiting
+        }
+    }
+
+    /// The catalog's indices in the view's order, each with its group.
+    public static func ordered(_ catalog: [CatalogEntry], at date: Date, context: RuleContext) -> [(Int, OperatorOrder)] {
+        // Each campaign's standing once: a library of thousands is ordered at every page turn.
+        let reasons = catalog.map { CampaignRules.ineligibility(of: $0, at: date, context: context) }
+        let next = CampaignRules.pick(in: catalog, among: catalog.indices.filter { reasons[$0] == nil }, context: context)
+        // Sort keys worked out once per campaign: the group; among the eligible, the order the
+        // rule picks them in (priority, then the least recently shown with `rotate`); then the
+        // newest first (later `updatedAt`, then later in the feed); then feed order.
+        let keys = catalog.indices.map { i -> (group: Int, priority: Int, shown: Double, updated: Double, position: Int) in
+            let e = catalog[i]
+            let group: OperatorOrder = i == next ? .next : OperatorOrder(reason: reasons[i])
+            let ranked = group == .eligible
+            return (group.rawValue, ranked ? -e.campaign.priority : 0,
+                    ranked && context.pick == .rotate ? (e.lastShownAt ?? .distantPast).timeIntervalSince1970 : 0,
+                    -(e.campaign.updatedAt ?? .distantPast).timeIntervalSince1970, -e.campaign.position)
+        }
+        return catalog.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
+            if ka.group != kb.group { return ka.group < kb.group }
+            if ka.priority != kb.priority { return ka.priority < kb.priority }
+            if ka.shown != kb.shown { return ka.shown < kb.shown }
+            if ka.updated != kb.updated { return ka.updated < kb.updated }
+            if ka.position != kb.position { return ka.position < kb.position }
+            return a < b
+        }.map { ($0, OperatorOrder(rawValue: keys[$0].group) ?? .waiting) }
+    }
+}
