@@ -104,3 +104,6 @@ screenshots: build
 	printf '0.5 key f2\n' > .build/shots/operator.script
 	$(SHOT) --exit-after 2 --script .build/shots/operator.script --device-id lobby-3 --snapshot .build/shots/operator >/dev/null
 	cp "$$(ls .build/shots/operator/*-operator.png | tail -n 1)" docs/screenshots/operator.png
+	printf '0.5 key f2\n1 tap 110 170\n' > .build/shots/campaign.script
+	$(SHOT) --exit-after 2 --script .build/shots/campaign.script --device-id lobby-3 --snapshot .build/shots/campaign >/dev/null
+	cp "$$(ls .build/shots/campaign/*-operator.png | tail -n 1)" docs/screenshots/operator-campaign.png
