@@ -50,14 +50,8 @@ final class ControlSocket: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            // One peer at a time: a request is small and its answer quick.
+        // One peer at a time: a request is small and its answer quick.
+        while let client = SocketAccept.next(on: listener) {
             serve(client)
             close(client)
         }

@@ -178,13 +178,7 @@ public final class AddressGuard: @unchecked Sendable {
     // MARK: the proxy
 
     private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        while let client = SocketAccept.next(on: listener) {
             let thread = Thread { [self] in
                 serve(client)
                 close(client)

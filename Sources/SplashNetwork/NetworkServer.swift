@@ -66,14 +66,11 @@ public final class NetworkServer: @unchecked Sendable {
     /// each served on a thread of its own.
     public func listen(on fd: Int32) -> Never {
         while true {
-            let client = accept(fd, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+            guard let client = SocketAccept.next(on: fd) else {
                 fputs("splashboard-net: accept: \(String(cString: strerror(errno)))\n", stderr)
                 sleep(1)
                 continue
             }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let thread = Thread { [self] in serve(connection: client) }
             thread.name = "splashboard.connection"
             thread.start()

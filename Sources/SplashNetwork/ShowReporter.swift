@@ -15,19 +15,18 @@ import SplashServices
 /// with a warning that counts them; they stay in the ledger.
 public final class ShowReporter: @unchecked Sendable {
     private let url: URL
-    private let dataDir: String
     private let deviceID: String?
     private let warn: (String) -> Void
-    private var rounds: WakeableRound?
+    private var rounds: OutboxRounds?
     private var failing = false
-    private var store: CampaignStore?
 
     public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void) {
         self.url = url
-        self.dataDir = dataDir
         self.deviceID = deviceID
         self.warn = warn
-        rounds = WakeableRound(name: "splashboard.report") { [unowned self] in sendWaiting() }
+        rounds = OutboxRounds(name: "splashboard.report", dataDir: dataDir,
+                              work: { [unowned self] in try sendWaiting($0) },
+                              failed: { [unowned self] in failedRound($0) })
     }
 
     /// Asks for a round of sending; rounds asked while one runs make one more.
@@ -36,10 +35,8 @@ public final class ShowReporter: @unchecked Sendable {
     }
 
     /// Sends batch after batch until nothing waits or the receiver fails.
-    private func sendWaiting() {
+    private func sendWaiting(_ store: CampaignStore) throws {
         do {
-            if store == nil { store = try CampaignStore(dataDir: dataDir) }
-            guard let store else { return }
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
                 warn("proof of play: \(dropped) shows were given up unsent (more than \(ProofOfPlay.unsentLimit) waited); "
@@ -55,12 +52,16 @@ public final class ShowReporter: @unchecked Sendable {
             failing = false
         } catch {
             if !failing {
-                let waiting = (try? store?.unreportedCount()) ?? nil
+                let waiting = try? store.unreportedCount()
                 warn("proof of play: \(error.localizedDescription); \(waiting.map { "\($0) shows wait" } ?? "shows wait") "
                      + "and are sent at the next sync or show")
             }
             failing = true
         }
+    }
+
+    private func failedRound(_ error: Error) {
+        warn("proof of play: \(error.localizedDescription)")
     }
 
     /// POSTs one request; throws unless the answer is 2xx.

@@ -13,17 +13,15 @@ public final class TrackingPings: @unchecked Sendable {
     /// The most of an answer read (its body is not used).
     static let answerLimit = 64 * 1024
 
-    private let dataDir: String
     private let fetcher: Fetcher
     private let warn: (String) -> Void
-    private var rounds: WakeableRound?
-    private var store: CampaignStore?
+    private var rounds: OutboxRounds?
 
     public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void) {
-        self.dataDir = dataDir
         self.fetcher = fetcher
         self.warn = warn
-        rounds = WakeableRound(name: "splashboard.pings") { [unowned self] in sendWaiting() }
+        rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [unowned self] in try sendWaiting($0) },
+                              failed: { [warn] in warn("tracking: \($0.localizedDescription)") })
     }
 
     /// Asks for a round of sending.
@@ -31,38 +29,32 @@ public final class TrackingPings: @unchecked Sendable {
         rounds?.wake()
     }
 
-    private func sendWaiting() {
-        do {
-            if store == nil { store = try CampaignStore(dataDir: dataDir) }
-            guard let store else { return }
-            // Pings found on their way were cut off by a stop (rounds run one at a time in
-            // the one network process): they may have arrived, so they are not sent again.
-            let expired = try store.giveUpPings(before: Date().addingTimeInterval(-TrackingURL.keepSeconds))
-            if expired > 0 {
-                warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
+    private func sendWaiting(_ store: CampaignStore) throws {
+        // Pings found on their way were cut off by a stop (rounds run one at a time in
+        // the one network process): they may have arrived, so they are not sent again.
+        let expired = try store.giveUpPings(before: Date().addingTimeInterval(-TrackingURL.keepSeconds))
+        if expired > 0 {
+            warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
+        }
+        var failures: [String] = []
+        for ping in try store.waitingPings(limit: Self.perRound) {
+            guard let url = URL(string: ping.url) else {
+                try store.markPing(ping.id, .givenUp)  // cannot be sent, ever
+                continue
             }
-            var failures: [String] = []
-            for ping in try store.waitingPings(limit: Self.perRound) {
-                guard let url = URL(string: ping.url) else {
-                    try store.markPing(ping.id, .givenUp)  // cannot be sent, ever
-                    continue
-                }
-                try store.markPing(ping.id, .sending)
-                do {
-                    _ = try fetcher.fetchData(url, limit: Self.answerLimit)
-                    try store.markPing(ping.id, .sent)
-                } catch FetchError.tooLarge {
-                    try store.markPing(ping.id, .sent)  // it answered; the body is not read
-                } catch {
-                    try store.markPing(ping.id, .waiting)
-                    failures.append(error.localizedDescription)
-                }
+            try store.markPing(ping.id, .sending)
+            do {
+                _ = try fetcher.fetchData(url, limit: Self.answerLimit)
+                try store.markPing(ping.id, .sent)
+            } catch FetchError.tooLarge {
+                try store.markPing(ping.id, .sent)  // it answered; the body is not read
+            } catch {
+                try store.markPing(ping.id, .waiting)
+                failures.append(error.localizedDescription)
             }
-            if let first = failures.first {
-                warn("tracking: \(failures.count) pings not sent yet (\(TerminalText.printable(first))); tried again later")
-            }
-        } catch {
-            warn("tracking: \(error.localizedDescription)")
+        }
+        if let first = failures.first {
+            warn("tracking: \(failures.count) pings not sent yet (\(TerminalText.printable(first))); tried again later")
         }
     }
 }
