@@ -26,7 +26,8 @@ public struct KioskOptions: Equatable, Sendable {
     /// Whether pictures, poems and redirects may lead inside the network (`allow-private-addresses`).
     public var privateAddresses: PrivateAddresses = .automatic
     /// The Prometheus text file to keep (node exporter's textfile collector); nil means
-    /// the default: /var/lib/prometheus/node-exporter/splashboard.prom when that folder exists.
+    /// the default: /var/lib/prometheus/node-exporter/splashboard.prom when that folder
+    /// exists; `off`: none.
     public var metricsFile: String?
     /// Where every show is reported as an OTLP/HTTP JSON log record; nil: not reported.
     public var reportURL: URL?

@@ -33,7 +33,7 @@ extension OptionParser {
                                may pictures, poems and redirects lead to loopback, LAN or
                                link-local addresses? auto: only when the feed is itself on one
                                (or a file) (default auto)
-      --metrics-file PATH      keep Prometheus metrics in this file (default: splashboard.prom in
+      --metrics-file PATH|off  keep Prometheus metrics in this file (default: splashboard.prom in
                                /var/lib/prometheus/node-exporter when that folder exists)
       --report-url URL         report every show (proof of play) as OTLP/HTTP JSON logs to this
                                receiver, e.g. http://collector:4318/v1/logs (default: off)

@@ -182,7 +182,9 @@ public enum OptionParser {
             default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
             }
         },
-        "metrics-file": Spec(valueHint: "PATH") { o, s, cwd in o.metricsFile = try path(s, cwd: cwd) },
+        "metrics-file": Spec(valueHint: "PATH|off") { o, s, cwd in
+            o.metricsFile = try text(s).lowercased() == "off" ? "off" : try path(s, cwd: cwd)
+        },
         "report-url": Spec(valueHint: "URL") { o, s, cwd in
             let u = try url(s, cwd: cwd, schemes: ["http", "https"])
             guard !u.isFileURL else {

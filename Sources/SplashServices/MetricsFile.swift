@@ -28,7 +28,7 @@ public final class MetricsFile: @unchecked Sendable {
     /// The file `metrics-file` names, or by default the one in node exporter's folder when
     /// that folder exists and this process may write there; nil for none.
     public static func path(option: String?) -> String? {
-        if let option { return option }
+        if let option { return option == "off" ? nil : option }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: nodeExporterFolder, isDirectory: &isFolder), isFolder.boolValue,
               access(nodeExporterFolder, W_OK) == 0
