@@ -18,9 +18,10 @@ private extension KioskEffect {
 /// It never spins: between deadlines it sleeps in `EventWaiter` (`SDL_WaitEventTimeout` on
 /// X11 and Wayland, `poll(2)` on its wake pipe and the input devices elsewhere).
 ///
-/// About 400 lines: the loop, the effects it carries out and its drawing of each scene
-/// share the loop's state; the script player, the detail drawn ahead, the mailbox and
-/// the input mapping are types of their own.
+/// About 450 lines: the loop, the effects it carries out and its drawing of each scene
+/// share the loop's state; the script player, the detail drawn ahead, the mailbox, the
+/// input mapping and the control socket are types of their own, and the control socket's
+/// answers are in `KioskRunner+Control.swift`.
 public final class KioskRunner {
     /// What a run needs besides the window.
     public struct Setup {
@@ -86,17 +87,17 @@ public final class KioskRunner {
         }
     }
 
-    private var setup: Setup
-    private let canvas: Canvas
+    var setup: Setup
+    let canvas: Canvas
     private let fonts: FontBook
     private let log: EventLog
-    private let clock: RunClock
-    private var state: KioskState
+    let clock: RunClock
+    var state: KioskState
     private var script: ScriptPlayer
     private var drawn: (scene: Scene, size: Size)?
     private var needsRedraw = false
     private var snapshotCount = 0
-    private var framesPresented = 0
+    var framesPresented = 0
     private var reportedFailures = Set<String>()
     private var quit = false
     /// The detail screen drawn ahead while the splash is up.
@@ -104,9 +105,9 @@ public final class KioskRunner {
     /// Effects held back until the first frame is presented.
     private var afterFirstFrame: [KioskEffect] = []
     /// Results from background work, delivered to the loop with an SDL user event.
-    private let mailbox = Mailbox()
-    private let wakeEvent: UInt32
-    private let waiter: EventWaiter
+    let mailbox = Mailbox()
+    let wakeEvent: UInt32
+    let waiter: EventWaiter
 
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
         self.setup = setup
@@ -263,51 +264,6 @@ public final class KioskRunner {
             }
         }
         return nil
-    }
-
-    /// Runs `work` on the loop's thread and returns its result; nil when the loop does not
-    /// get to it within 5 seconds.
-    private func onLoop<T>(_ work: @escaping () -> T) -> T? {
-        let done = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var result: T?
-        mailbox.post(task: {
-            let value = work()
-            lock.lock()
-            result = value
-            lock.unlock()
-            done.signal()
-        })
-        wakeLoop()
-        guard done.wait(timeout: .now() + 5) == .success else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return result
-    }
-
-    /// A control request's answer, made on the loop's thread.
-    private func answer(_ request: ControlRequest) -> Result<(JSONValue, Data?), ControlError> {
-        switch request {
-        case .status:
-            guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
-            return .success((status.json, nil))
-        case .screenshot:
-            guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
-            do {
-                let png = try canvas.screenshotPNG()
-                let size = canvas.outputSize
-                return .success((.object([("width", .int(size.width)), ("height", .int(size.height))]), png))
-            } catch {
-                return .failure(.failed(error.localizedDescription))
-            }
-        }
-    }
-
-    private func wakeLoop() {
-        var event = SDL_Event()
-        event.type = wakeEvent
-        SDL_PushEvent(&event)
-        waiter.wake()
     }
 
     /// A function that hands an action to the loop from any thread and wakes it.

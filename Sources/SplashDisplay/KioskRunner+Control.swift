@@ -1,0 +1,53 @@
+import CSDL2
+import Foundation
+import SplashCore
+
+/// The control socket's answers (`splashboard status`, `splashboard screenshot`), made on
+/// the loop's thread: the socket's thread hands the loop a task and waits for its result.
+extension KioskRunner {
+    /// Runs `work` on the loop's thread and returns its result; nil when the loop does not
+    /// get to it within 5 seconds.
+    func onLoop<T>(_ work: @escaping () -> T) -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var result: T?
+        mailbox.post(task: {
+            let value = work()
+            lock.lock()
+            result = value
+            lock.unlock()
+            done.signal()
+        })
+        wakeLoop()
+        guard done.wait(timeout: .now() + 5) == .success else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return result
+    }
+
+    /// A control request's answer, made on the loop's thread.
+    func answer(_ request: ControlRequest) -> Result<(JSONValue, Data?), ControlError> {
+        switch request {
+        case .status:
+            guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
+            return .success((status.json, nil))
+        case .screenshot:
+            guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
+            do {
+                let png = try canvas.screenshotPNG()
+                let size = canvas.outputSize
+                return .success((.object([("width", .int(size.width)), ("height", .int(size.height))]), png))
+            } catch {
+                return .failure(.failed(error.localizedDescription))
+            }
+        }
+    }
+
+    func wakeLoop() {
+        var event = SDL_Event()
+        event.type = wakeEvent
+        SDL_PushEvent(&event)
+        waiter.wake()
+    }
+
+}
