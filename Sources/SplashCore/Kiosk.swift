@@ -190,6 +190,8 @@ public enum Kiosk {
             return []
         case .operator:
             if now.uptime >= state.operatorIdleSince + OperatorGesture.idleSeconds {
+                // The view's own timeout closes it all, a campaign's page included.
+                state.operatorCampaign = nil
                 return toggleOperatorView(&state, by: .timeout, now)
             }
             return []

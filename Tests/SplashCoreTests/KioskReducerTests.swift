@@ -444,5 +444,12 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.catalog.map(\.shows) == ledger)
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
         if case .operator = state.scene { Issue.record("Esc on the library closes the view") }
+        // The view's 30 s timeout closes it from a campaign's page too.
+        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.advance(1)))
+        _ = Kiosk.reduce(&state, .pressed(second.center, clock.advance(1)))
+        _ = Kiosk.reduce(&state, .released(second.center, clock.advance(0.1)))
+        let closed = Kiosk.reduce(&state, .tick(clock.advance(OperatorGesture.idleSeconds)))
+        #expect(events(closed).first == .operatorView(open: false))
+        if case .operator = state.scene { Issue.record("the timeout left the view open") }
     }
 }
