@@ -173,10 +173,6 @@ extension CampaignStore {
 
     /// Shows recorded per campaign id.
     public func showCounts() throws -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for row in try db.rows("SELECT campaign_id, COUNT(*) AS shows FROM shows GROUP BY campaign_id") {
-            if let id = row["campaign_id"].text, let n = row["shows"].int { counts[id] = Int(n) }
-        }
-        return counts
+        try showHistory().mapValues(\.count)
     }
 }

@@ -355,12 +355,15 @@ public final class CampaignStore: ShowLedger {
         public var thumbnail: [UInt8]?
         /// Whether a thumbnail is stored (asked for or not).
         public var hasThumbnail: Bool
+        /// When it was last shown, from the ledger.
+        public var lastShownAt: Date? = nil
     }
 
     /// All stored campaigns, active ones in feed order first; thumbnails only when asked
     /// for (they are the bulk of the rows).
     public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {
-        let counts = try showCounts()
+        // One pass over the ledger gives both the counts and the last shows.
+        let history = try showHistory()
         let rows = try db.rows("""
         SELECT c.id, c.pic_url, c.show_time, c.title, c.detail, c.start_at, c.end_at, c.updated_at, c.position,
                c.active, c.image_key, c.image_problem, c.image_waiting, c.impression_urls, c.click_urls,
@@ -385,11 +388,11 @@ public final class CampaignStore: ShowLedger {
             campaign.priority = Int(r["priority"].int ?? 0)
             campaign.countdown = r["countdown"].int.map(Int.init)
             campaign.linkURL = r["link_url"].text.flatMap(URL.init(string:))
-            return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: counts[id] ?? 0,
+            return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: history[id]?.count ?? 0,
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
                                   imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
                                   thumbnail: r["thumbnail"].blob,
-                                  hasThumbnail: r["has_thumbnail"].int == 1)
+                                  hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last)
         }
     }
 
@@ -408,17 +411,14 @@ public final class CampaignStore: ShowLedger {
 
     /// The active campaigns as the kiosk sees them, with their cached pictures.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
-        let history = try showHistory()
-        return try campaigns(thumbnails: false).map { stored in
+        try campaigns(thumbnails: false).map { stored in
             var entry = CatalogEntry(campaign: stored.campaign, shows: stored.shows,
                                      imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
                                      imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
-            if let known = history[stored.campaign.id] {
-                entry.lastShownAt = known.last
-                // Only campaigns with a daily cap need their recent shows (up to the cap).
-                if let cap = stored.campaign.maxPerDay, cap > 0 {
-                    entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
-                }
+            entry.lastShownAt = stored.lastShownAt
+            // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
+            if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {
+                entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
             }
             return entry
         }
