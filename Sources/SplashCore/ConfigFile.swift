@@ -5,7 +5,7 @@ public struct Setting: Equatable, Sendable {
     public var key: String
     /// nil for a bare flag on the command line (`--headless`).
     public var value: String?
-    /// `--key` for the command line, `path:line` for the config file.
+    /// `--key` for the command line, `path:line: key` for the config file.
     public var source: String
 
     public init(key: String, value: String?, source: String) {
@@ -16,29 +16,86 @@ public struct Setting: Equatable, Sendable {
 }
 
 /// The config file: `key = value` lines with the option names without `--`, `#` comments
-/// and blank lines. A value may be wrapped in double quotes to keep spaces at its ends.
+/// and blank lines, as people write them: Windows (CRLF) or old Mac (CR) line endings and a
+/// UTF-8 byte order mark are read, and ` # …` after a value is a comment. A value may be
+/// wrapped in double quotes to keep spaces at its ends, or a ` #` inside it.
 public enum ConfigFile {
     /// Splits the file's text into settings; a line that is not `key = value` is an error
     /// naming `path:line`.
     public static func parse(_ text: String, path: String) throws -> [Setting] {
         var settings: [Setting] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let source = "\(path):\(index + 1)"
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (index, rawLine) in lines(of: text).enumerated() {
+            let place = "\(path):\(index + 1)"
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
-                throw OptionError(source: source, problem: "expected `key = value`, got \"\(line)\"")
+                let hint = line.contains(":") ? " (use `=`, not `:`)" : ""
+                throw OptionError(source: place, problem: "expected `key = value`, got \"\(TerminalText.printable(clip(line)))\"\(hint)")
             }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else {
-                throw OptionError(source: source, problem: "a setting name is missing before `=`")
+                throw OptionError(source: place, problem: "a setting name is missing before `=`")
             }
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast())
-            }
+            let source = "\(place): \(TerminalText.printable(clip(key)))"
+            let value = try self.value(String(line[line.index(after: eq)...]), source: source)
             settings.append(Setting(key: key, value: value, source: source))
         }
         return settings
+    }
+
+    /// The file's lines, whatever ends them (`\n`, `\r\n` or `\r`), without a leading
+    /// byte order mark. Split on Unicode scalars: to Swift's `Character`, `\r\n` is one.
+    static func lines(of text: String) -> [String] {
+        var body = Substring(text).unicodeScalars
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in body {
+            if afterCR, scalar == "\n" {
+                afterCR = false
+                continue
+            }
+            afterCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// The value after `=`: a quoted value is taken as written between its quotes (a
+    /// comment may follow them); otherwise ` #` (a `#` after a space or tab) starts a
+    /// comment, so `https://example.com/#top` keeps its fragment.
+    static func value(_ raw: String, source: String) throws -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("\"") {
+            let rest = trimmed.dropFirst()
+            guard let close = rest.firstIndex(of: "\"") else {
+                throw OptionError(source: source, problem: "the value's closing quote \" is missing")
+            }
+            let after = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            guard after.isEmpty || after.hasPrefix("#") else {
+                throw OptionError(source: source,
+                                  problem: "unexpected text after the quoted value: \"\(TerminalText.printable(clip(after)))\" (a comment starts with #)")
+            }
+            return String(rest[..<close])
+        }
+        var value = ""
+        var previous: Character = " "
+        for character in trimmed {
+            if character == "#", previous == " " || previous == "\t" { break }
+            value.append(character)
+            previous = character
+        }
+        return value.trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func clip(_ s: String) -> String {
+        s.count > 80 ? String(s.prefix(77)) + "..." : s
     }
 }

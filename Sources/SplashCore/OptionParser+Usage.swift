@@ -1,64 +1,68 @@
 extension OptionParser {
-    /// The `--help` text.
-    public static let usage = """
-    Usage: splashboard [run] [options]      run the kiosk (the default)
-           splashboard sync [options]       one sync now; prints a summary; exit 0 ok, 1 failed
-           splashboard campaigns [--json] [--thumbnails DIR]
-                                            the stored campaigns: remaining shows, cached, eligible;
-                                            --thumbnails writes their stored thumbnails as JPEG files
-           splashboard cache clear          empty the image cache (the ledger is kept)
-           splashboard status [--json]      ask the running kiosk what is on its screen
-           splashboard screenshot FILE.png  the running kiosk's screen, as a person sees it
+    /// The commands, as `--help` and the man page list them.
+    public static let commands: [(synopsis: String, help: String)] = [
+        ("splashboard [run] [options]", "run the kiosk (the default)"),
+        ("splashboard sync [options]", "one sync now; prints a summary; exit 0 ok, 1 failed"),
+        ("splashboard campaigns [--json] [--thumbnails DIR]",
+         "the stored campaigns: remaining shows, cached, eligible, the feed's warnings; --thumbnails writes their stored thumbnails as JPEG files"),
+        ("splashboard cache clear", "empty the image cache (the ledger is kept)"),
+        ("splashboard status [--json]", "ask the running kiosk what is on its screen, when it last synced, what is wrong"),
+        ("splashboard screenshot FILE.png", "the running kiosk's screen, as a person sees it"),
+        ("splashboard feed check FEED [--json]",
+         "validate a feed (a URL or a path) as a sync would, pictures included, touching no device data; exit 0 clean, 1 problems, 2 unreadable"),
+        ("splashboard preview FEED [--size WxH …] --out DIR",
+         "each campaign's splash and detail screens at each size as PNGs, and a contact sheet, on a throwaway database (default sizes 1920x1080, 1080x1920, 800x480)"),
+    ]
 
-    Full-screen splash display for kiosks: a campaign image with a 跳过 N countdown,
-    then a detail screen with a poetry panel.
+    /// The `--help` text, made from `commands` and `table`.
+    public static var usage: String {
+        var lines: [String] = []
+        for (index, command) in commands.enumerated() {
+            let lead = index == 0 ? "Usage: " : "       "
+            lines.append(lead + command.synopsis)
+            lines += wrap(command.help, width: 80).map { "           " + $0 }
+        }
+        lines += ["", "Full-screen splash display for kiosks: a campaign image with a 跳过 N countdown,",
+                  "then a detail screen with a poetry panel.", "",
+                  "Options (each may also be a `key = value` line in the config file):"]
+        func list(_ group: OptionSpec.Group) {
+            for spec in table where spec.group == group {
+                let head = "  --\(spec.name)" + (spec.takesValue ? " \(spec.valueHint)" : "")
+                var text = spec.help
+                if let d = spec.defaultText { text += " (default \(d))" }
+                let body = wrap(text, width: 64)
+                if head.count <= 26 {
+                    lines.append(head.padding(toLength: 27, withPad: " ", startingAt: 0) + body[0])
+                    lines += body.dropFirst().map { String(repeating: " ", count: 27) + $0 }
+                } else {
+                    lines.append(head)
+                    lines += body.map { String(repeating: " ", count: 27) + $0 }
+                }
+            }
+        }
+        list(.commandLine)
+        list(.kiosk)
+        lines += ["", "Headless and test options:"]
+        list(.headless)
+        lines += ["", "  --help                   this text", "  --version                the version", "",
+                  "Environment: SPLASHBOARD_ASSETS (folder of the bundled pictures, poems and demo feed),",
+                  "SPLASHBOARD_NET (the network program), STATE_DIRECTORY, CACHE_DIRECTORY, XDG_RUNTIME_DIR.",
+                  "See man splashboard."]
+        return lines.joined(separator: "\n")
+    }
 
-    Options (each may also be a `key = value` line in the config file):
-      --config PATH            config file (default \(DefaultPaths.systemConfig) when it exists)
-      --feed URL               campaign feed: http(s):// or file:// URL, or a path (default: bundled demo)
-      --data-dir DIR           database folder (default: $STATE_DIRECTORY or ~/.local/state/splashboard)
-      --cache-dir DIR          image cache folder (default: $CACHE_DIRECTORY or ~/.cache/splashboard)
-      --countdown N            seconds on the splash, 1-30 (default 3)
-      --pick newest|rotate     among the eligible campaigns of the top priority: the newest, or
-                               each in turn, the least recently shown first (default newest)
-      --fit fit|fill           letterbox the image, or crop it to cover (default fit)
-      --background #RRGGBB     letterbox colour (default #000000)
-      --fallback image|skip    nothing eligible: default image, or no splash (default image)
-      --attract-after SECONDS  idle detail screen returns to the splash; 0 = never (default 60)
-      --sync-interval SECONDS  feed sync period (default 900)
-      --cache-max-mb MB        image cache size cap (default 256)
-      --device-id ID           who this kiosk is to its fleet (default: derived from
-                               /etc/machine-id for this application, never the machine id itself)
-      --allow-private-addresses auto|yes|no
-                               may pictures, poems and redirects lead to loopback, LAN or
-                               link-local addresses? auto: only when the feed is itself on one
-                               (or a file) (default auto)
-      --metrics-file PATH|off  keep Prometheus metrics in this file (default: splashboard.prom in
-                               /var/lib/prometheus/node-exporter when that folder exists)
-      --report-url URL         report every show (proof of play) as OTLP/HTTP JSON logs to this
-                               receiver, e.g. http://collector:4318/v1/logs (default: off)
-      --poetry-url URL         poem source in the jinrishici v1 shape (default: bundled poems)
-      --poetry-image-url URL   poem picture
-      --poetry-refresh SECONDS poetry panel refresh (default 300)
-      --font PATH              font file (default: a Chinese font found with fontconfig)
-      --rotate 0|90|180|270    draw rotated, for screens mounted on their side
-      --drm-device PATH        on the console: the DRM device to draw on (default: the first
-                               with a screen connected)
-      --size WxH               window or canvas size (default: the display; headless 1280x720)
-      --log-format text|json   text on stderr, or JSON lines on stdout (default text)
-      --wait-for-display       no display yet: wait and retry instead of exiting (the service does)
-      --network-socket PATH    use the network process listening on PATH (the system service's)
-                               instead of starting one (default: start one)
-
-    Headless and test options:
-      --headless               no display: SDL's dummy driver and the software renderer
-      --snapshot DIR           write a PNG of every distinct screen
-      --exit-after WHEN        first-frame, splash, detail, or a number of seconds
-      --clock real|virtual     virtual: time jumps to the next deadline instead of sleeping
-      --script FILE            scripted input: `<seconds> tap X Y | tap skip | hold X Y S |
-                               swipe X1 Y1 X2 Y2 S | key escape|pagedown|…`
-
-      --help                   this text
-      --version                the version
-    """
+    /// `text` broken into lines of at most `width` characters, between words.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        lines.append(line)
+        return lines
+    }
 }

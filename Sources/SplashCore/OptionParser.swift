@@ -25,7 +25,18 @@ public enum OptionParser {
         var cliSettings: [Setting] = []
         var json = false
         var thumbnails: String?
+        var out: String?
+        var sizes: [Size] = []
         var index = 0
+        /// The value after `--name`: the next argument, unless it is missing or is itself an option.
+        func nextValue(_ name: String, hint: String) throws -> String {
+            guard index < arguments.count, !isOption(arguments[index]) else {
+                let got = index < arguments.count ? ", got the option \(arguments[index])" : ""
+                throw OptionError(source: "--\(name)", problem: "needs a value: \(hint)\(got)")
+            }
+            index += 1
+            return arguments[index - 1]
+        }
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -33,19 +44,6 @@ public enum OptionParser {
             if argument == "--version" { return try parsedDefaults(.version, environment) }
             if argument == "--json" {
                 json = true
-                continue
-            }
-            if argument == "--thumbnails" || argument.hasPrefix("--thumbnails=") {
-                if let eq = argument.firstIndex(of: "=") {
-                    thumbnails = String(argument[argument.index(after: eq)...])
-                } else {
-                    guard index < arguments.count else {
-                        throw OptionError(source: "--thumbnails", problem: "needs a value: DIR")
-                    }
-                    thumbnails = arguments[index]
-                    index += 1
-                }
-                guard !(thumbnails ?? "").isEmpty else { throw OptionError(source: "--thumbnails", problem: "needs a value: DIR") }
                 continue
             }
             guard argument.hasPrefix("--") else {
@@ -58,46 +56,29 @@ public enum OptionParser {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            if name == "thumbnails" || name == "out" {
+                let v = try value ?? nextValue(name, hint: "DIR")
+                guard !v.isEmpty else { throw OptionError(source: "--\(name)", problem: "needs a value: DIR") }
+                if name == "out" { out = v } else { thumbnails = v }
+                continue
+            }
             guard let spec = specs[name] else {
-                throw OptionError(source: "--\(name)", problem: "unknown option (see --help)")
+                let hint = NearestName.suggestion(for: name, among: names + ["thumbnails", "out", "json"])
+                    .map { "; did you mean --\($0)?" } ?? " (see --help)"
+                throw OptionError(source: "--\(TerminalText.printable(name))", problem: "unknown option\(hint)")
             }
             if spec.takesValue, value == nil {
-                guard index < arguments.count else {
-                    throw OptionError(source: "--\(name)", problem: "needs a value: \(spec.valueHint)")
-                }
-                value = arguments[index]
-                index += 1
+                value = try nextValue(name, hint: spec.valueHint)
             } else if !spec.takesValue, value != nil {
                 throw OptionError(source: "--\(name)", problem: "takes no value")
             }
-            cliSettings.append(Setting(key: name, value: value, source: "--\(name)"))
+            let setting = Setting(key: name, value: value, source: "--\(name)")
+            if name == "size" { sizes.append(try size(setting)) }
+            cliSettings.append(setting)
         }
 
-        let command: Command
-        switch words {
-        case [], ["run"]: command = .run
-        case ["sync"]: command = .sync
-        case ["campaigns"]:
-            command = .campaigns(json: json, thumbnails: thumbnails.map { absolute($0, cwd: currentDirectory) })
-        case ["cache", "clear"]: command = .cacheClear
-        case ["status"]: command = .status(json: json)
-        case let words where words.count == 2 && words[0] == "screenshot":
-            guard words[1].lowercased().hasSuffix(".png") else {
-                throw OptionError(source: "screenshot \(words[1])", problem: "the file must end in .png")
-            }
-            command = .screenshot(path: absolute(words[1], cwd: currentDirectory))
-        default:
-            throw OptionError(source: words.joined(separator: " "),
-                              problem: "unknown command; expected run, sync, campaigns, cache clear, status or screenshot FILE.png (see --help)")
-        }
-        if case .campaigns = command {} else {
-            if json, command != .status(json: true) {
-                throw OptionError(source: "--json", problem: "only `splashboard campaigns` and `status` take --json")
-            }
-            if thumbnails != nil {
-                throw OptionError(source: "--thumbnails", problem: "only `splashboard campaigns` takes --thumbnails")
-            }
-        }
+        let command = try self.command(words, json: json, thumbnails: thumbnails, out: out, sizes: sizes,
+                                       currentDirectory: currentDirectory)
 
         let defaults = DefaultPaths(environment: environment)
         var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
@@ -105,7 +86,7 @@ public enum OptionParser {
 
         // The config file first, so the command line overrides it.
         let explicitConfig = cliSettings.last { $0.key == "config" }?.value
-        let configPath = explicitConfig ?? DefaultPaths.systemConfig
+        let configPath = explicitConfig.map { absolute($0, cwd: currentDirectory) } ?? DefaultPaths.systemConfig
         let configText: String?
         do {
             configText = try readFile(configPath)
@@ -117,7 +98,12 @@ public enum OptionParser {
             options.configPath = configPath
             for setting in try ConfigFile.parse(configText, path: configPath) {
                 guard let spec = specs[setting.key], spec.inConfig else {
-                    throw OptionError(source: setting.source, problem: "unknown setting `\(setting.key)` (see --help)")
+                    let known = table.filter(\.inConfig).map(\.name)
+                    let problem = setting.key == "config"
+                        ? "a config file cannot name another; use --config on the command line"
+                        : "unknown setting" + (NearestName.suggestion(for: setting.key, among: known)
+                            .map { "; did you mean \($0)?" } ?? " (the settings are the options of --help without --)")
+                    throw OptionError(source: setting.source, problem: problem)
                 }
                 try spec.apply(&options, setting, currentDirectory)
             }
@@ -130,6 +116,76 @@ public enum OptionParser {
         return Parsed(command: command, options: options)
     }
 
+    private static func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("--") && argument.count > 2
+    }
+
+    /// The command the words name, with the flags only some commands take.
+    private static func command(_ words: [String], json: Bool, thumbnails: String?, out: String?, sizes: [Size],
+                                currentDirectory: String) throws -> Command {
+        let command: Command
+        switch words {
+        case [], ["run"]: command = .run
+        case ["sync"]: command = .sync
+        case ["campaigns"]:
+            command = .campaigns(json: json, thumbnails: thumbnails.map { absolute($0, cwd: currentDirectory) })
+        case ["cache", "clear"]: command = .cacheClear
+        case ["status"]: command = .status(json: json)
+        case ["screenshot"]:
+            throw OptionError(source: "screenshot", problem: "needs a file to write: splashboard screenshot FILE.png")
+        case let words where words.count == 2 && words[0] == "screenshot":
+            guard words[1].lowercased().hasSuffix(".png") else {
+                throw OptionError(source: "screenshot \(words[1])", problem: "the file must end in .png")
+            }
+            command = .screenshot(path: absolute(words[1], cwd: currentDirectory))
+        case ["feed"], ["feed", "check"]:
+            throw OptionError(source: words.joined(separator: " "),
+                              problem: "needs a feed: splashboard feed check URL|PATH [--json]")
+        case let words where words.count == 3 && words[0] == "feed" && words[1] == "check":
+            command = .feedCheck(feed: try feedArgument(words[2], source: "feed check", cwd: currentDirectory), json: json)
+        case ["preview"]:
+            throw OptionError(source: "preview",
+                              problem: "needs a feed: splashboard preview URL|PATH --size WxH [--size WxH …] --out DIR")
+        case let words where words.count == 2 && words[0] == "preview":
+            guard let out else {
+                throw OptionError(source: "preview", problem: "needs --out DIR: the folder the pictures are written to")
+            }
+            command = .preview(feed: try feedArgument(words[1], source: "preview", cwd: currentDirectory),
+                               sizes: sizes.isEmpty ? Self.previewSizes : sizes,
+                               out: absolute(out, cwd: currentDirectory))
+        default:
+            let first = words.first ?? ""
+            let hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "feed", "preview"])
+                .map { "; did you mean \($0)?" } ?? ""
+            throw OptionError(source: TerminalText.printable(words.joined(separator: " ")),
+                              problem: "unknown command\(hint.isEmpty ? "" : " (" + hint.dropFirst(2) + ")"); expected run, sync, campaigns, cache clear, status, "
+                                  + "screenshot FILE.png, feed check FEED or preview FEED (see --help)")
+        }
+        switch command {
+        case .campaigns, .status, .feedCheck: break
+        default:
+            if json {
+                throw OptionError(source: "--json", problem: "only `splashboard campaigns`, `status` and `feed check` take --json")
+            }
+        }
+        if case .campaigns = command {} else if thumbnails != nil {
+            throw OptionError(source: "--thumbnails", problem: "only `splashboard campaigns` takes --thumbnails")
+        }
+        if case .preview = command {} else if out != nil {
+            throw OptionError(source: "--out", problem: "only `splashboard preview` takes --out")
+        }
+        return command
+    }
+
+    /// The screens `preview` draws when no `--size` is given: landscape and portrait Full
+    /// HD and the Raspberry Pi 7" display.
+    public static let previewSizes = [Size(width: 1920, height: 1080), Size(width: 1080, height: 1920),
+                                      Size(width: 800, height: 480)]
+
+    private static func feedArgument(_ text: String, source: String, cwd: String) throws -> URL {
+        try url(Setting(key: "feed", value: text, source: source), cwd: cwd, schemes: ["http", "https", "file"])
+    }
+
     private static func parsedDefaults(_ command: Command, _ environment: [String: String]) throws -> Parsed {
         let defaults = DefaultPaths(environment: environment)
         var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
@@ -137,101 +193,16 @@ public enum OptionParser {
         return Parsed(command: command, options: options)
     }
 
-    /// One option: whether it takes a value, whether the config file may set it, and how
-    /// its value is checked and stored.
-    struct Spec {
-        var takesValue = true
-        var inConfig = true
-        var valueHint: String
-        var apply: (inout KioskOptions, Setting, String) throws -> Void
-    }
-
-    static let specs: [String: Spec] = [
-        "config": Spec(inConfig: false, valueHint: "PATH") { _, _, _ in },
-        "feed": Spec(valueHint: "URL") { o, s, cwd in o.feed = try url(s, cwd: cwd, schemes: ["http", "https", "file"]) },
-        "data-dir": Spec(valueHint: "DIR") { o, s, cwd in o.dataDir = try directory(s, cwd: cwd) },
-        "cache-dir": Spec(valueHint: "DIR") { o, s, cwd in o.cacheDir = try directory(s, cwd: cwd) },
-        "countdown": Spec(valueHint: "N (1-30)") { o, s, _ in o.countdown = try integer(s, in: 1...30) },
-        "pick": Spec(valueHint: "newest|rotate") { o, s, _ in o.pick = try choice(s, PickRule.self) },
-        "fit": Spec(valueHint: "fit|fill") { o, s, _ in o.fit = try choice(s, ImageFit.self) },
-        "background": Spec(valueHint: "#RRGGBB") { o, s, _ in
-            guard let c = RGBColor(hex: try text(s)) else {
-                throw OptionError(source: s.source, problem: "expected a colour like #1A2B3C, got \"\(s.value ?? "")\"")
-            }
-            o.background = c
-        },
-        "fallback": Spec(valueHint: "image|skip") { o, s, _ in o.fallback = try choice(s, FallbackMode.self) },
-        "attract-after": Spec(valueHint: "SECONDS (0 = never)") { o, s, _ in
-            o.attractAfter = try integer(s, in: 0...86_400)
-        },
-        "sync-interval": Spec(valueHint: "SECONDS") { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
-        "cache-max-mb": Spec(valueHint: "MB") { o, s, _ in o.cacheMaxMB = try integer(s, in: 16...1_048_576) },
-        "device-id": Spec(valueHint: "ID") { o, s, _ in
-            let id = try text(s)
-            guard DeviceIdentity.isValid(id) else {
-                throw OptionError(source: s.source,
-                                  problem: "expected 1 to 64 letters, digits, '.', '_', '-' or ':', got \"\(TerminalText.printable(id))\"")
-            }
-            o.deviceID = id
-        },
-        "allow-private-addresses": Spec(valueHint: "auto|yes|no") { o, s, _ in
-            switch try text(s).lowercased() {
-            case "auto": o.privateAddresses = .automatic
-            case "yes", "true", "on", "1": o.privateAddresses = .allowed
-            case "no", "false", "off", "0": o.privateAddresses = .refused
-            default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
-            }
-        },
-        "metrics-file": Spec(valueHint: "PATH|off") { o, s, cwd in
-            o.metricsFile = try text(s).lowercased() == "off" ? "off" : try path(s, cwd: cwd)
-        },
-        "report-url": Spec(valueHint: "URL") { o, s, cwd in
-            let u = try url(s, cwd: cwd, schemes: ["http", "https"])
-            guard !u.isFileURL else {
-                throw OptionError(source: s.source, problem: "expected an http:// or https:// URL (an OTLP/HTTP logs receiver)")
-            }
-            o.reportURL = u
-        },
-        "poetry-url": Spec(valueHint: "URL") { o, s, cwd in o.poetryURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"]) },
-        "poetry-image-url": Spec(valueHint: "URL") { o, s, cwd in
-            o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
-        },
-        "poetry-refresh": Spec(valueHint: "SECONDS") { o, s, _ in o.poetryRefresh = try integer(s, in: 10...86_400) },
-        "font": Spec(valueHint: "PATH") { o, s, cwd in o.font = try path(s, cwd: cwd) },
-        "rotate": Spec(valueHint: "0|90|180|270") { o, s, _ in
-            guard let r = Int(try text(s)).flatMap(Rotation.init(rawValue:)) else {
-                throw OptionError(source: s.source, problem: "expected 0, 90, 180 or 270, got \"\(s.value ?? "")\"")
-            }
-            o.rotate = r
-        },
-        "drm-device": Spec(valueHint: "PATH") { o, s, cwd in o.drmDevice = try path(s, cwd: cwd) },
-        "network-socket": Spec(valueHint: "PATH") { o, s, cwd in o.networkSocket = try path(s, cwd: cwd) },
-        "size": Spec(valueHint: "WxH") { o, s, _ in o.size = try size(s) },
-        "log-format": Spec(valueHint: "text|json") { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
-        "headless": Spec(takesValue: false, valueHint: "") { o, s, _ in o.headless = try flag(s) },
-        "wait-for-display": Spec(takesValue: false, valueHint: "") { o, s, _ in o.waitForDisplay = try flag(s) },
-        "snapshot": Spec(valueHint: "DIR") { o, s, cwd in o.snapshotDir = try directory(s, cwd: cwd) },
-        "exit-after": Spec(valueHint: "first-frame|splash|detail|SECONDS") { o, s, _ in
-            guard let e = ExitCondition(argument: try text(s)) else {
-                throw OptionError(source: s.source,
-                                  problem: "expected first-frame, splash, detail or a number of seconds, got \"\(s.value ?? "")\"")
-            }
-            o.exitAfter = e
-        },
-        "clock": Spec(valueHint: "real|virtual") { o, s, _ in o.clock = try choice(s, ClockMode.self) },
-        "script": Spec(valueHint: "FILE") { o, s, cwd in o.script = try path(s, cwd: cwd) },
-    ]
-
     // MARK: value checks
 
-    private static func text(_ s: Setting) throws -> String {
+    static func text(_ s: Setting) throws -> String {
         guard let v = s.value, !v.isEmpty else {
             throw OptionError(source: s.source, problem: "needs a value")
         }
         return v
     }
 
-    private static func integer(_ s: Setting, in range: ClosedRange<Int>) throws -> Int {
+    static func integer(_ s: Setting, in range: ClosedRange<Int>) throws -> Int {
         let v = try text(s)
         guard let n = Int(v), range.contains(n) else {
             throw OptionError(source: s.source,
@@ -240,7 +211,7 @@ public enum OptionParser {
         return n
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(_ s: Setting, _: T.Type) throws -> T
+    static func choice<T: RawRepresentable & CaseIterable>(_ s: Setting, _: T.Type) throws -> T
     where T.RawValue == String {
         let v = try text(s)
         guard let c = T(rawValue: v) else {
@@ -250,7 +221,7 @@ public enum OptionParser {
         return c
     }
 
-    private static func flag(_ s: Setting) throws -> Bool {
+    static func flag(_ s: Setting) throws -> Bool {
         guard let v = s.value else { return true }
         switch v.lowercased() {
         case "true", "yes", "on", "1": return true
@@ -259,7 +230,7 @@ public enum OptionParser {
         }
     }
 
-    private static func size(_ s: Setting) throws -> Size {
+    static func size(_ s: Setting) throws -> Size {
         let v = try text(s)
         let parts = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
@@ -270,21 +241,21 @@ public enum OptionParser {
         return Size(width: w, height: h)
     }
 
-    private static func path(_ s: Setting, cwd: String) throws -> String {
+    static func path(_ s: Setting, cwd: String) throws -> String {
         absolute(try text(s), cwd: cwd)
     }
 
     /// `path` made absolute against `cwd`.
-    private static func absolute(_ path: String, cwd: String) -> String {
+    static func absolute(_ path: String, cwd: String) -> String {
         path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
     }
 
-    private static func directory(_ s: Setting, cwd: String) throws -> String {
+    static func directory(_ s: Setting, cwd: String) throws -> String {
         try path(s, cwd: cwd)
     }
 
     /// A URL with one of `schemes`; a plain path is taken as a file URL.
-    private static func url(_ s: Setting, cwd: String, schemes: Set<String>) throws -> URL {
+    static func url(_ s: Setting, cwd: String, schemes: Set<String>) throws -> URL {
         let v = try text(s)
         if !v.contains("://") {
             return URL(fileURLWithPath: try path(s, cwd: cwd))

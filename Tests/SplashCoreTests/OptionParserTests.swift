@@ -137,11 +137,67 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(o.countdown == 9)
     }
 
-    @Test func aBadConfigLineNamesFileAndLine() {
-        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "countdown = 3\n\nfit = wide\n"])?.source == "/k.conf:3")
+    @Test func aBadConfigLineNamesFileLineAndKey() {
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "countdown = 3\n\nfit = wide\n"])?.errorDescription
+            == #"/k.conf:3: fit: expected fit or fill, got "wide""#)
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "countdown = 50\n"])?.errorDescription
+            == #"/k.conf:1: countdown: expected a whole number from 1 to 30, got "50""#)
         #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "# c\njust words\n"])?.source == "/k.conf:2")
-        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "colour = #000000\n"])?.source == "/k.conf:1")
-        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "config = /other\n"])?.source == "/k.conf:1")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "feed: x\n"])?.errorDescription
+            == #"/k.conf:1: expected `key = value`, got "feed: x" (use `=`, not `:`)"#)
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "colour = #000000\n"])?.source == "/k.conf:1: colour")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "config = /other\n"])?.source == "/k.conf:1: config")
+    }
+
+    /// Files as people save them: Windows line endings, a byte order mark, comments after values.
+    @Test func configFilesAsPeopleWriteThem() throws {
+        let crlf = "# my kiosk\r\nfeed = https://cdn.example.test/feed.json\r\ncountdown = 5\r\n"
+        let o = try parse(["--config", "/k.conf"], config: ["/k.conf": crlf]).options
+        #expect(o.feed?.absoluteString == "https://cdn.example.test/feed.json" && o.countdown == 5)
+        let bom = "\u{FEFF}countdown = 7\rfit = fill\r"
+        let b = try parse(["--config", "/k.conf"], config: ["/k.conf": bom]).options
+        #expect(b.countdown == 7 && b.fit == .fill)
+        let commented = "feed = https://cdn.example.test/feed.json  # my feed\ncountdown = 4\t# seconds\n"
+            + "poetry-url = https://poems.example.test/p.json#top\nbackground = \"#102030\" # dark\n"
+        let c = try parse(["--config", "/k.conf"], config: ["/k.conf": commented]).options
+        #expect(c.feed?.absoluteString == "https://cdn.example.test/feed.json" && c.countdown == 4)
+        #expect(c.poetryURL?.absoluteString == "https://poems.example.test/p.json#top")
+        #expect(c.background == RGBColor(red: 0x10, green: 0x20, blue: 0x30))
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "feed = \"https://x.test/a\n"])?.errorDescription
+            == "/k.conf:1: feed: the value's closing quote \" is missing")
+    }
+
+    @Test func aMistypedNameSuggestsTheNearestKnownOne() {
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "contdown = 5\n"])?.errorDescription
+            == "/k.conf:1: contdown: unknown setting; did you mean countdown?")
+        #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "Sync-Interval = 60\n"])?.errorDescription
+            == "/k.conf:1: Sync-Interval: unknown setting; did you mean sync-interval?")
+        #expect(parseError(["--atract-after", "5"])?.errorDescription == "--atract-after: unknown option; did you mean --attract-after?")
+        #expect(parseError(["--zzz"])?.errorDescription == "--zzz: unknown option (see --help)")
+        #expect(parseError(["campains"])?.errorDescription?.hasPrefix("campains: unknown command (did you mean campaigns?)") == true)
+        #expect(NearestName.suggestion(for: "linkURL", among: FeedDocument.campaignFields) == "linkUrl")
+        #expect(NearestName.suggestion(for: "picURL", among: FeedDocument.campaignFields) == "picUrl")
+        #expect(NearestName.suggestion(for: "colour", among: FeedDocument.campaignFields) == nil)
+    }
+
+    @Test func aMissingValueSaysWhich() {
+        #expect(parseError(["campaigns", "--thumbnails", "--data-dir", "/d"])?.errorDescription
+            == "--thumbnails: needs a value: DIR, got the option --data-dir")
+        #expect(parseError(["--feed"])?.errorDescription == "--feed: needs a value: URL")
+        #expect(parseError(["screenshot"])?.errorDescription == "screenshot: needs a file to write: splashboard screenshot FILE.png")
+        #expect(parseError(["feed", "check"])?.source == "feed check")
+        #expect(parseError(["preview", "f.json"])?.errorDescription == "preview: needs --out DIR: the folder the pictures are written to")
+    }
+
+    @Test func theFeedToolsAreCommands() throws {
+        #expect(try parse(["feed", "check", "f.json", "--json"]).command
+            == .feedCheck(feed: URL(fileURLWithPath: "/work/f.json"), json: true))
+        #expect(try parse(["preview", "https://cdn.example.test/feed.json", "--size", "800x480", "--size", "480x800",
+                           "--out", "shots"]).command
+            == .preview(feed: URL(string: "https://cdn.example.test/feed.json")!,
+                        sizes: [Size(width: 800, height: 480), Size(width: 480, height: 800)], out: "/work/shots"))
+        #expect(try parse(["preview", "f.json", "--out", "/o"]).command
+            == .preview(feed: URL(fileURLWithPath: "/work/f.json"), sizes: OptionParser.previewSizes, out: "/o"))
     }
 }
 

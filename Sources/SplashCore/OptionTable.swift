@@ -1,0 +1,173 @@
+import Foundation
+
+/// One option of the kiosk: its name, the value it takes, its default, what it does, and
+/// how its value is checked and stored. `OptionParser.table` is the one list of them:
+/// `--help` is made from it, and tests hold the man page and the shipped config file to it.
+public struct OptionSpec: Sendable {
+    /// Where an option belongs.
+    public enum Group: Sendable {
+        /// A setting of the kiosk, also a `key = value` line in the config file.
+        case kiosk
+        /// Headless and test runs.
+        case headless
+        /// Only on the command line (`--config`).
+        case commandLine
+    }
+
+    /// The name without `--`, as the config file's key.
+    public var name: String
+    /// What the value looks like (`N`, `URL`, `fit|fill`); empty for a flag.
+    public var valueHint: String
+    /// The default as a person reads it; nil when it needs no saying.
+    public var defaultText: String?
+    /// What the option does, in one or two sentences.
+    public var help: String
+    public var group: Group
+    var apply: @Sendable (inout KioskOptions, Setting, String) throws -> Void
+
+    public var takesValue: Bool { !valueHint.isEmpty }
+    public var inConfig: Bool { group != .commandLine }
+}
+
+extension OptionParser {
+    /// Every option, in the order `--help` lists them.
+    public static let table: [OptionSpec] = [
+        OptionSpec(name: "config", valueHint: "PATH", defaultText: "\(DefaultPaths.systemConfig) when it exists",
+                   help: "config file", group: .commandLine) { _, _, _ in },
+        OptionSpec(name: "feed", valueHint: "URL", defaultText: "the bundled demo feed",
+                   help: "campaign feed: an http://, https:// or file:// URL, or a path", group: .kiosk) { o, s, cwd in
+            o.feed = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
+        },
+        OptionSpec(name: "data-dir", valueHint: "DIR", defaultText: "$STATE_DIRECTORY or ~/.local/state/splashboard",
+                   help: "database folder", group: .kiosk) { o, s, cwd in o.dataDir = try directory(s, cwd: cwd) },
+        OptionSpec(name: "cache-dir", valueHint: "DIR", defaultText: "$CACHE_DIRECTORY or ~/.cache/splashboard",
+                   help: "image cache folder", group: .kiosk) { o, s, cwd in o.cacheDir = try directory(s, cwd: cwd) },
+        OptionSpec(name: "sync-interval", valueHint: "SECONDS", defaultText: "900",
+                   help: "feed sync period, 10 to 604800 (each wait spread by up to 10 % either way)",
+                   group: .kiosk) { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
+        OptionSpec(name: "cache-max-mb", valueHint: "MB", defaultText: "256",
+                   help: "image cache size cap, 16 to 1048576", group: .kiosk) { o, s, _ in
+            o.cacheMaxMB = try integer(s, in: 16...1_048_576)
+        },
+        OptionSpec(name: "device-id", valueHint: "ID", defaultText: "derived from /etc/machine-id for this application",
+                   help: "who this kiosk is to its fleet: 1 to 64 letters, digits, '.', '_', '-' or ':'",
+                   group: .kiosk) { o, s, _ in
+            let id = try text(s)
+            guard DeviceIdentity.isValid(id) else {
+                throw OptionError(source: s.source,
+                                  problem: "expected 1 to 64 letters, digits, '.', '_', '-' or ':', got \"\(TerminalText.printable(id))\"")
+            }
+            o.deviceID = id
+        },
+        OptionSpec(name: "report-url", valueHint: "URL", defaultText: "off",
+                   help: "report every show (proof of play) as OTLP/HTTP JSON logs to this receiver, e.g. http://collector:4318/v1/logs",
+                   group: .kiosk) { o, s, cwd in
+            let u = try url(s, cwd: cwd, schemes: ["http", "https"])
+            guard !u.isFileURL else {
+                throw OptionError(source: s.source, problem: "expected an http:// or https:// URL (an OTLP/HTTP logs receiver)")
+            }
+            o.reportURL = u
+        },
+        OptionSpec(name: "metrics-file", valueHint: "PATH|off",
+                   defaultText: "/var/lib/prometheus/node-exporter/splashboard.prom when that folder exists",
+                   help: "keep Prometheus metrics in this file; off: none", group: .kiosk) { o, s, cwd in
+            o.metricsFile = try text(s).lowercased() == "off" ? "off" : try path(s, cwd: cwd)
+        },
+        OptionSpec(name: "allow-private-addresses", valueHint: "auto|yes|no", defaultText: "auto",
+                   help: "may pictures, poems and redirects lead to loopback, LAN or link-local addresses? auto: only when the feed is itself on one (or a file)",
+                   group: .kiosk) { o, s, _ in
+            switch try text(s).lowercased() {
+            case "auto": o.privateAddresses = .automatic
+            case "yes", "true", "on", "1": o.privateAddresses = .allowed
+            case "no", "false", "off", "0": o.privateAddresses = .refused
+            default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
+            }
+        },
+        OptionSpec(name: "countdown", valueHint: "N", defaultText: "3",
+                   help: "seconds on the splash, 1 to 30", group: .kiosk) { o, s, _ in o.countdown = try integer(s, in: 1...30) },
+        OptionSpec(name: "pick", valueHint: "newest|rotate", defaultText: "newest",
+                   help: "among the eligible campaigns of the top priority: the newest, or each in turn, the least recently shown first",
+                   group: .kiosk) { o, s, _ in o.pick = try choice(s, PickRule.self) },
+        OptionSpec(name: "fit", valueHint: "fit|fill", defaultText: "fit",
+                   help: "letterbox the picture on the background colour, or crop it to cover",
+                   group: .kiosk) { o, s, _ in o.fit = try choice(s, ImageFit.self) },
+        OptionSpec(name: "background", valueHint: "#RRGGBB", defaultText: "#000000",
+                   help: "letterbox colour", group: .kiosk) { o, s, _ in
+            guard let c = RGBColor(hex: try text(s)) else {
+                throw OptionError(source: s.source, problem: "expected a colour like #1A2B3C, got \"\(s.value ?? "")\"")
+            }
+            o.background = c
+        },
+        OptionSpec(name: "fallback", valueHint: "image|skip", defaultText: "image",
+                   help: "nothing eligible: the bundled default picture, or no splash",
+                   group: .kiosk) { o, s, _ in o.fallback = try choice(s, FallbackMode.self) },
+        OptionSpec(name: "attract-after", valueHint: "SECONDS", defaultText: "60",
+                   help: "idle detail screen returns to the splash, 0 to 86400; 0 = never", group: .kiosk) { o, s, _ in
+            o.attractAfter = try integer(s, in: 0...86_400)
+        },
+        OptionSpec(name: "poetry-url", valueHint: "URL", defaultText: "the bundled poems",
+                   help: "poem source in the jinrishici v1 shape", group: .kiosk) { o, s, cwd in
+            o.poetryURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
+        },
+        OptionSpec(name: "poetry-image-url", valueHint: "URL", defaultText: nil,
+                   help: "poem picture", group: .kiosk) { o, s, cwd in
+            o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
+        },
+        OptionSpec(name: "poetry-refresh", valueHint: "SECONDS", defaultText: "300",
+                   help: "poetry panel refresh, 10 to 86400", group: .kiosk) { o, s, _ in
+            o.poetryRefresh = try integer(s, in: 10...86_400)
+        },
+        OptionSpec(name: "font", valueHint: "PATH", defaultText: "a Chinese font found with fontconfig",
+                   help: "font file", group: .kiosk) { o, s, cwd in o.font = try path(s, cwd: cwd) },
+        OptionSpec(name: "rotate", valueHint: "0|90|180|270", defaultText: "0",
+                   help: "draw turned clockwise, for screens mounted on their side", group: .kiosk) { o, s, _ in
+            guard let r = Int(try text(s)).flatMap(Rotation.init(rawValue:)) else {
+                throw OptionError(source: s.source, problem: "expected 0, 90, 180 or 270, got \"\(s.value ?? "")\"")
+            }
+            o.rotate = r
+        },
+        OptionSpec(name: "drm-device", valueHint: "PATH", defaultText: "the first with a screen connected",
+                   help: "on the console: the DRM device to draw on", group: .kiosk) { o, s, cwd in
+            o.drmDevice = try path(s, cwd: cwd)
+        },
+        OptionSpec(name: "size", valueHint: "WxH", defaultText: "the display; headless 1280x720",
+                   help: "window or canvas size, 64 to 16384 each", group: .kiosk) { o, s, _ in o.size = try size(s) },
+        OptionSpec(name: "log-format", valueHint: "text|json", defaultText: "text",
+                   help: "readable lines on stderr, or JSON lines on stdout",
+                   group: .kiosk) { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
+        OptionSpec(name: "wait-for-display", valueHint: "", defaultText: "off; on in the service",
+                   help: "no display yet: wait and retry instead of exiting", group: .kiosk) { o, s, _ in
+            o.waitForDisplay = try flag(s)
+        },
+        OptionSpec(name: "network-socket", valueHint: "PATH", defaultText: "none: start one",
+                   help: "use the network process listening on PATH (the system service's) instead of starting one",
+                   group: .kiosk) { o, s, cwd in o.networkSocket = try path(s, cwd: cwd) },
+        OptionSpec(name: "headless", valueHint: "", defaultText: nil,
+                   help: "no display: SDL's dummy driver and the software renderer; events are JSON lines",
+                   group: .headless) { o, s, _ in o.headless = try flag(s) },
+        OptionSpec(name: "snapshot", valueHint: "DIR", defaultText: nil,
+                   help: "write a PNG of every distinct screen", group: .headless) { o, s, cwd in
+            o.snapshotDir = try directory(s, cwd: cwd)
+        },
+        OptionSpec(name: "exit-after", valueHint: "WHEN", defaultText: nil,
+                   help: "first-frame, splash, detail, or a number of seconds", group: .headless) { o, s, _ in
+            guard let e = ExitCondition(argument: try text(s)) else {
+                throw OptionError(source: s.source,
+                                  problem: "expected first-frame, splash, detail or a number of seconds, got \"\(s.value ?? "")\"")
+            }
+            o.exitAfter = e
+        },
+        OptionSpec(name: "clock", valueHint: "real|virtual", defaultText: "real",
+                   help: "virtual: time jumps to the next deadline instead of sleeping",
+                   group: .headless) { o, s, _ in o.clock = try choice(s, ClockMode.self) },
+        OptionSpec(name: "script", valueHint: "FILE", defaultText: nil,
+                   help: "scripted input: `<seconds> tap X Y | tap skip | hold X Y S | swipe X1 Y1 X2 Y2 S | key escape|pagedown|…`",
+                   group: .headless) { o, s, cwd in o.script = try path(s, cwd: cwd) },
+    ]
+
+    /// The options by name.
+    static let specs: [String: OptionSpec] = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0) })
+
+    /// The names that a mistyped one is compared with.
+    static var names: [String] { table.map(\.name) }
+}
