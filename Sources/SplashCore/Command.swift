@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one invocation of `splashboard` does.
 public enum Command: Equatable, Sendable {
     /// Run the kiosk (the default).
@@ -13,6 +15,10 @@ public enum Command: Equatable, Sendable {
     case status(json: Bool)
     /// Ask the running kiosk for the frame on its screen, written to this PNG file.
     case screenshot(path: String)
+    /// Read and validate a feed as a sync would, touching no device data.
+    case feedCheck(feed: URL, json: Bool)
+    /// Draw each campaign's screens of a feed at each size into a folder, on a throwaway database.
+    case preview(feed: URL, sizes: [Size], out: String)
     /// Print usage.
     case help
     /// Print the version.

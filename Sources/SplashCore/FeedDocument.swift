@@ -10,8 +10,21 @@ public struct FeedDocument: Equatable, Sendable {
     public var campaigns: [Campaign]
     /// Default detail text for campaigns without their own.
     public var message: String?
-    /// One line per skipped entry.
+    /// One line per skipped entry or left-out field, each starting with its place in the
+    /// document (`campaigns[3].showTime: …`).
     public var warnings: [String]
+    /// Which of the three shapes the document has, for naming places in it.
+    public var shape: Shape = .object
+
+    /// The three shapes a feed may have.
+    public enum Shape: Equatable, Sendable {
+        /// One campaign object.
+        case campaign
+        /// A list of campaigns.
+        case list
+        /// `{"campaigns": [...]}`.
+        case object
+    }
 
     public init(campaigns: [Campaign], message: String? = nil, warnings: [String] = []) {
         self.campaigns = campaigns
@@ -19,48 +32,88 @@ public struct FeedDocument: Equatable, Sendable {
         self.warnings = warnings
     }
 
-    /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s).
+    /// Where the entry at `position` is in the document: `campaigns[3]`, `[3]`, or
+    /// `(document)` for the one-campaign shape.
+    public func place(ofEntry position: Int) -> String {
+        switch shape {
+        case .campaign: return "(document)"
+        case .list: return "[\(position)]"
+        case .object: return "campaigns[\(position)]"
+        }
+    }
+
+    /// Where `field` of the entry at `position` is: `campaigns[3].picUrl`, or `picUrl`.
+    public func place(of field: String, inEntry position: Int) -> String {
+        shape == .campaign ? field : "\(place(ofEntry: position)).\(field)"
+    }
+
+    /// The fields a campaign may have; another one that looks like a misspelling of one
+    /// of these is a warning ("linkURL: unknown field; did you mean linkUrl?").
+    public static let campaignFields = ["picUrl", "showTime", "id", "title", "detail", "startAt", "endAt", "updatedAt",
+                                        "videoUrl", "hours", "days", "maxPerDay", "minInterval", "priority", "countdown",
+                                        "linkUrl", "impressionUrls", "clickUrls"]
+    /// The fields of the object shape around the campaigns.
+    public static let documentFields = ["campaigns", "message", "timezone"]
+
+    /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s); a date
+    /// without a time (`2026-12-01`) is midnight in the feed's `timezone`, else in
+    /// `deviceZone`.
     /// `file://` pictures are accepted only from a feed that is itself a local file: a
     /// feed from the network never points the kiosk at its own disk. An https feed may not
     /// name plain http pictures: what the feed's encryption protects would come in the clear.
-    public static func decode(_ data: Data, from feedURL: URL) throws -> FeedDocument {
+    public static func decode(_ data: Data, from feedURL: URL, deviceZone: TimeZone) throws -> FeedDocument {
         let allowFileURLs = feedURL.scheme?.lowercased() == "file"
         let secureFeed = feedURL.scheme?.lowercased() == "https"
+        if let markup = FeedSyntax.markup(data) { throw FeedError.notJSON(markup) }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw FeedError.notJSON(Self.describeParseError(error))
+            throw FeedError.notJSON(FeedSyntax.describe(error, in: data))
         }
         var message: String?
         var timeZone: String?
         var capWarnings: [String] = []
         let entries: [Any]
+        /// Where the entries are in the document: `campaigns[3]`, `[3]`, or the document itself.
+        let place: (Int) -> String
         if let list = root as? [Any] {
             entries = list
+            place = { "[\($0)]" }
         } else if let object = root as? [String: Any] {
             if let list = object["campaigns"] {
                 guard let list = list as? [Any] else {
                     throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
                 }
                 entries = list
-                if let m = object["message"] as? String, !m.isEmpty {
-                    message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings)
+                place = { "campaigns[\($0)]" }
+                capWarnings += misspelt(object, known: documentFields, at: "")
+                if let raw = object["message"], !(raw is NSNull) {
+                    if let m = raw as? String {
+                        if !m.isEmpty { message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings) }
+                    } else {
+                        capWarnings.append("message: must be a string, got \(describe(raw)); ignored")
+                    }
                 }
                 if let raw = object["timezone"], !(raw is NSNull) {
                     if let name = raw as? String, TimeZone(identifier: name) != nil {
                         timeZone = name
                     } else {
-                        capWarnings.append("timezone must be an IANA zone like \"Asia/Shanghai\", got "
-                                           + "\(raw is String ? "\"\(clip(raw as! String))\"" : describe(raw)); the device's zone is used")
+                        capWarnings.append("timezone: must be an IANA zone like \"Asia/Shanghai\", got "
+                                           + "\(quoted(raw)); the device's zone is used")
                     }
                 }
             } else {
                 entries = [object]
+                place = { _ in "" }
+                if object["picUrl"] == nil, let near = NearestName.suggestion(for: "campaigns", among: Array(object.keys)) {
+                    capWarnings.append("\(near): unknown field; did you mean campaigns?")
+                }
             }
         } else {
             throw FeedError.wrongShape(describe(root))
         }
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? deviceZone
 
         var campaigns: [Campaign] = []
         var warnings: [String] = capWarnings
@@ -74,24 +127,38 @@ public struct FeedDocument: Equatable, Sendable {
             return url
         }
         for (position, entry) in entries.enumerated() {
+            let at = place(position)
+            let field = { (name: String) in at.isEmpty ? name : "\(at).\(name)" }
             do {
-                var cut: [String] = []
+                var notes: [(String, String)] = []
                 var campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
-                                                  secureFeed: secureFeed, cut: &cut)
+                                                  secureFeed: secureFeed, zone: zone, notes: &notes)
                 campaign.timeZone = timeZone
-                warnings += cut.map { "campaign #\(position + 1)\(label(entry)): \($0)" }
                 guard seen.insert(campaign.id).inserted else {
-                    throw EntryProblem(field: "id", problem: "repeats \"\(campaign.id)\" of an earlier entry")
+                    throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id))\" of an earlier entry")
                 }
+                warnings += notes.map { "\(field($0.0)): \($0.1)" }
                 campaigns.append(campaign)
             } catch let problem as EntryProblem {
-                warnings.append("campaign #\(position + 1)\(label(entry)): \(problem.field) \(problem.problem); skipped")
+                let name = problem.field == "entry" ? (at.isEmpty ? "(document)" : at) : field(problem.field)
+                warnings.append("\(name): \(problem.problem); \(label(entry)) skipped")
             }
         }
         if campaigns.isEmpty && !entries.isEmpty {
             throw FeedError.noValidCampaigns(warnings)
         }
-        return FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
+        var document = FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
+        document.shape = root is [Any] ? .list : (root as? [String: Any])?["campaigns"] != nil ? .object : .campaign
+        return document
+    }
+
+    /// Warnings for the fields of `object` that are not known but look like one that is.
+    static func misspelt(_ object: [String: Any], known: [String], at place: String) -> [String] {
+        object.keys.sorted().compactMap { key in
+            guard !known.contains(key), let near = NearestName.suggestion(for: key, among: known),
+                  object[near] == nil else { return nil }
+            return "\(place.isEmpty ? "" : place + ".")\(clip(key)): unknown field; did you mean \(near)?"
+        }
     }
 
     private struct EntryProblem: Error {
@@ -108,6 +175,14 @@ public struct FeedDocument: Equatable, Sendable {
 
     /// `text` cut to `limit` characters with "…", noting it in `warnings`.
     static func capped(_ text: String, to limit: Int, what: String, warnings: inout [String]) -> String {
+        var notes: [(String, String)] = []
+        let cut = capped(text, to: limit, what: what, notes: &notes)
+        warnings += notes.map { "\($0.0): \($0.1)" }
+        return cut
+    }
+
+    /// `text` cut to `limit` characters with "…", noting it for the field `what`.
+    static func capped(_ text: String, to limit: Int, what: String, notes: inout [(String, String)]) -> String {
         var count = 0
         var end = text.startIndex
         while end < text.endIndex, count < limit {
@@ -116,17 +191,19 @@ public struct FeedDocument: Equatable, Sendable {
         }
         guard end < text.endIndex else { return text }
         let cut = String(text[..<text.index(before: end)]) + "…"
-        warnings.append("\(what) longer than \(limit) characters; cut")
+        notes.append((what, "longer than \(limit) characters; cut"))
         return cut
     }
 
     private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
-                                       allowFileURLs: Bool, secureFeed: Bool, cut: inout [String]) throws -> Campaign {
+                                       allowFileURLs: Bool, secureFeed: Bool, zone: TimeZone,
+                                       notes: inout [(String, String)]) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
-            throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not an object")
+            throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not a campaign object")
         }
         guard let rawPic = object["picUrl"] else {
-            throw EntryProblem(field: "picUrl", problem: "is missing")
+            let near = NearestName.suggestion(for: "picUrl", among: Array(object.keys)).map { " (is \($0) meant?)" } ?? ""
+            throw EntryProblem(field: "picUrl", problem: "is missing\(near)")
         }
         guard let picString = rawPic as? String, !picString.isEmpty else {
             throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
@@ -134,7 +211,7 @@ public struct FeedDocument: Equatable, Sendable {
         guard let picURL = resolve(picString),
               let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
         else {
-            throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \"\(picString)\"")
+            throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \(quoted(picString))")
         }
         // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
         if scheme == "file", !allowFileURLs {
@@ -144,122 +221,160 @@ public struct FeedDocument: Equatable, Sendable {
             throw EntryProblem(field: "picUrl", problem: "is plain http in an https feed (use an https picture URL)")
         }
         guard let rawShow = object["showTime"] else {
-            throw EntryProblem(field: "showTime", problem: "is missing")
+            let near = NearestName.suggestion(for: "showTime", among: Array(object.keys)).map { " (is \($0) meant?)" } ?? ""
+            throw EntryProblem(field: "showTime", problem: "is missing\(near)")
         }
         guard let showTime = wholeNumber(rawShow), showTime >= 0 else {
-            throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(describe(rawShow))")
+            throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(quoted(rawShow))")
+        }
+        // What follows is optional: a value that is not valid is left out with a note, and
+        // the campaign stays.
+        var optional = OptionalFields(object: object, notes: notes)
+        defer { notes = optional.notes }
+        optional.notes += misspelt(object, known: campaignFields, at: "").map { line in
+            let colon = line.firstIndex(of: ":")!
+            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
         }
         var id = picURL.absoluteString
-        if let rawID = object["id"], !(rawID is NSNull) {
-            if let s = rawID as? String, !s.isEmpty {
+        if let rawID = optional.value("id") {
+            if let s = rawID as? String, !s.isEmpty, s.count <= maxID {
                 id = s
             } else if let n = wholeNumber(rawID) {
                 id = String(n)
+            } else if let s = rawID as? String, s.count > maxID {
+                optional.drop("id", "is longer than \(maxID) characters; the picUrl is its id instead")
             } else {
-                throw EntryProblem(field: "id", problem: "must be a non-empty string, got \(describe(rawID))")
+                optional.drop("id", "must be a non-empty string, got \(quoted(rawID)); the picUrl is its id instead")
             }
         }
         var campaign = Campaign(
             id: id, picURL: picURL, showTime: showTime,
-            title: try optionalText(object, "title").map { capped($0, to: maxTitle, what: "title", warnings: &cut) },
-            detail: try optionalText(object, "detail").map { capped($0, to: maxDetail, what: "detail", warnings: &cut) },
-            startAt: try optionalDate(object, "startAt"),
-            endAt: try optionalDate(object, "endAt"),
-            updatedAt: try optionalDate(object, "updatedAt"),
+            title: optional.text("title").map { capped($0, to: maxTitle, what: "title", notes: &optional.notes) },
+            detail: optional.text("detail").map { capped($0, to: maxDetail, what: "detail", notes: &optional.notes) },
+            startAt: optional.date("startAt", zone: zone, dropped: "the campaign is shown without a start"),
+            endAt: optional.date("endAt", zone: zone, dropped: "the campaign is shown without an end"),
+            updatedAt: optional.date("updatedAt", zone: zone, dropped: "its place in the feed decides how new it is"),
             position: position
         )
-        campaign.impressionURLs = trackingURLs(object, "impressionUrls", warnings: &cut)
-        campaign.clickURLs = trackingURLs(object, "clickUrls", warnings: &cut)
-        try decodeRules(object, into: &campaign)
+        campaign.impressionURLs = trackingURLs(object, "impressionUrls", notes: &optional.notes)
+        campaign.clickURLs = trackingURLs(object, "clickUrls", notes: &optional.notes)
+        decodeRules(&optional, into: &campaign)
         return campaign
     }
 
-    /// The optional rules: `hours`, `days`, `maxPerDay`, `minInterval`, `priority`,
-    /// `countdown`, `linkUrl`. A value that is not valid skips the entry, as other fields do.
-    private static func decodeRules(_ object: [String: Any], into campaign: inout Campaign) throws {
-        if let raw = object["hours"], !(raw is NSNull) {
-            guard let list = raw as? [Any] else {
-                throw EntryProblem(field: "hours", problem: "must be a list like [\"09:00-12:00\", \"22:00-02:00\"], got \(describe(raw))")
-            }
-            campaign.hours = try list.map { item in
-                guard let text = item as? String, let window = DailyWindow(text) else {
-                    throw EntryProblem(field: "hours", problem: "must hold windows \"HH:MM-HH:MM\", got \(item is String ? "\"\(clip(item as! String))\"" : describe(item))")
-                }
-                return window
-            }
-        }
-        if let raw = object["days"], !(raw is NSNull) {
-            guard let list = raw as? [Any] else {
-                throw EntryProblem(field: "days", problem: "must be a list like [\"mon\", \"sat\"], got \(describe(raw))")
-            }
-            campaign.days = Set(try list.map { item in
-                guard let text = item as? String, let day = Weekday(text) else {
-                    throw EntryProblem(field: "days", problem: "must hold mon, tue, wed, thu, fri, sat or sun, got \(item is String ? "\"\(clip(item as! String))\"" : describe(item))")
-                }
-                return day
-            })
-        }
-        func whole(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+    /// The longest `id` kept, in characters; a longer one is left out (the picUrl stands in).
+    public static let maxID = 200
+
+    /// Reads a campaign's optional fields, noting each one that is left out and why.
+    struct OptionalFields {
+        let object: [String: Any]
+        var notes: [(String, String)]
+
+        /// The raw value, nil when absent or null.
+        func value(_ key: String) -> Any? {
             guard let raw = object[key], !(raw is NSNull) else { return nil }
+            return raw
+        }
+
+        mutating func drop(_ key: String, _ why: String) {
+            notes.append((key, why))
+        }
+
+        mutating func text(_ key: String) -> String? {
+            guard let raw = value(key) else { return nil }
+            guard let s = raw as? String else {
+                drop(key, "must be a string, got \(describe(raw)); ignored")
+                return nil
+            }
+            return s.isEmpty ? nil : s
+        }
+
+        mutating func date(_ key: String, zone: TimeZone, dropped effect: String) -> Date? {
+            guard let raw = value(key) else { return nil }
+            guard let s = raw as? String else {
+                drop(key, "must be a date string like \"2026-01-31T09:00:00+08:00\" or \"2026-01-31\", got \(describe(raw)); "
+                     + "ignored: \(effect)")
+                return nil
+            }
+            if let date = ISO8601.date(from: s) ?? ISO8601.day(from: s, in: zone) { return date }
+            drop(key, "\(quoted(s)) is not an ISO 8601 date\(ISO8601.problem(s).map { " (\($0))" } ?? ""); expected "
+                 + "\"2026-01-31T09:00:00+08:00\", \"2026-01-31T01:00:00Z\" or a day \"2026-01-31\"; ignored: \(effect)")
+            return nil
+        }
+
+        mutating func whole(_ key: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let raw = value(key) else { return nil }
             guard let n = wholeNumber(raw), range.contains(n) else {
-                throw EntryProblem(field: key, problem: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(describe(raw))")
+                drop(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(raw)); ignored")
+                return nil
             }
             return n
         }
-        campaign.maxPerDay = try whole("maxPerDay", 1...1_000_000)
-        campaign.minInterval = try whole("minInterval", 1...31_536_000)
-        campaign.priority = try whole("priority", -1_000_000...1_000_000) ?? 0
-        campaign.countdown = try whole("countdown", 1...30)
-        if let raw = object["linkUrl"], !(raw is NSNull) {
-            guard let text = raw as? String, text.count <= 1024, let url = URL(string: text),
-                  let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), !(url.host ?? "").isEmpty
-            else {
-                throw EntryProblem(field: "linkUrl", problem: "must be an http or https URL of at most 1024 characters, got \(raw is String ? "\"\(clip(raw as! String))\"" : describe(raw))")
+    }
+
+    /// The optional rules: `hours`, `days`, `maxPerDay`, `minInterval`, `priority`,
+    /// `countdown`, `linkUrl`. A value that is not valid is left out with a note.
+    private static func decodeRules(_ optional: inout OptionalFields, into campaign: inout Campaign) {
+        if let raw = optional.value("hours") {
+            let windows = (raw as? [Any])?.map { item in (item as? String).flatMap(DailyWindow.init) }
+            if let windows, !windows.contains(where: { $0 == nil }) {
+                campaign.hours = windows.compactMap { $0 }
+            } else {
+                let bad = (raw as? [Any])?.first { item in (item as? String).flatMap(DailyWindow.init) == nil }
+                optional.drop("hours", "must be a list of daily windows like [\"09:00-12:00\", \"22:00-02:00\"], got "
+                              + "\(bad.map(quoted) ?? describe(raw)); ignored: shown at any hour")
             }
-            campaign.linkURL = url
+        }
+        if let raw = optional.value("days") {
+            let days = (raw as? [Any])?.map { item in (item as? String).flatMap(Weekday.init) }
+            if let days, !days.contains(where: { $0 == nil }) {
+                campaign.days = Set(days.compactMap { $0 })
+            } else {
+                let bad = (raw as? [Any])?.first { item in (item as? String).flatMap(Weekday.init) == nil }
+                optional.drop("days", "must be a list of mon, tue, wed, thu, fri, sat or sun, got "
+                              + "\(bad.map(quoted) ?? describe(raw)); ignored: shown on every day")
+            }
+        }
+        campaign.maxPerDay = optional.whole("maxPerDay", 1...1_000_000)
+        campaign.minInterval = optional.whole("minInterval", 1...31_536_000)
+        campaign.priority = optional.whole("priority", -1_000_000...1_000_000) ?? 0
+        campaign.countdown = optional.whole("countdown", 1...30)
+        if let raw = optional.value("linkUrl") {
+            if let text = raw as? String, text.count <= 1024, !text.unicodeScalars.contains(where: { $0.value < 0x20 }),
+               let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+               !(url.host ?? "").isEmpty {
+                campaign.linkURL = url
+            } else {
+                optional.drop("linkUrl", "must be an http or https URL of at most 1024 characters, got \(quoted(raw)); "
+                              + "ignored: no QR code")
+            }
         }
     }
 
-    /// A list of tracking URLs; what is not one is left out with a warning (the campaign
+    /// A list of tracking URLs; what is not one is left out with a note (the campaign
     /// itself stays).
-    private static func trackingURLs(_ object: [String: Any], _ key: String, warnings: inout [String]) -> [String] {
+    private static func trackingURLs(_ object: [String: Any], _ key: String, notes: inout [(String, String)]) -> [String] {
         guard let raw = object[key], !(raw is NSNull) else { return [] }
         guard let list = raw as? [Any] else {
-            warnings.append("\(key) must be a list of URLs, got \(describe(raw)); ignored")
+            notes.append((key, "must be a list of URLs, got \(describe(raw)); ignored"))
             return []
         }
         var kept: [String] = []
         for (index, item) in list.enumerated() {
             guard let text = item as? String else {
-                warnings.append("\(key)[\(index)] must be a URL string, got \(describe(item)); ignored")
+                notes.append(("\(key)[\(index)]", "must be a URL string, got \(describe(item)); ignored"))
                 continue
             }
             if let problem = TrackingURL.problem(text) {
-                warnings.append("\(key)[\(index)] \(problem) (\"\(clip(text))\"); ignored")
+                notes.append(("\(key)[\(index)]", "\(problem) (\(quoted(text))); ignored"))
             } else if kept.count == TrackingURL.perCampaign {
-                warnings.append("\(key) has more than \(TrackingURL.perCampaign) URLs; the rest are ignored")
+                notes.append((key, "has more than \(TrackingURL.perCampaign) URLs; the rest are ignored"))
                 break
             } else {
                 kept.append(text)
             }
         }
         return kept
-    }
-
-    private static func optionalText(_ object: [String: Any], _ key: String) throws -> String? {
-        guard let raw = object[key], !(raw is NSNull) else { return nil }
-        guard let s = raw as? String else {
-            throw EntryProblem(field: key, problem: "must be a string, got \(describe(raw))")
-        }
-        return s.isEmpty ? nil : s
-    }
-
-    private static func optionalDate(_ object: [String: Any], _ key: String) throws -> Date? {
-        guard let raw = object[key], !(raw is NSNull) else { return nil }
-        guard let s = raw as? String, let date = ISO8601.date(from: s) else {
-            throw EntryProblem(field: key, problem: "must be an ISO 8601 date like 2026-01-31T09:00:00+08:00, got \(describe(raw))")
-        }
-        return date
     }
 
     /// An integer from JSON, refusing booleans, fractions and values out of range.
@@ -278,15 +393,22 @@ public struct FeedDocument: Equatable, Sendable {
         String(cString: n.objCType) == "c"
     }
 
+    /// How a skipped entry is named: its id, else its picture, else "entry".
     private static func label(_ entry: Any) -> String {
-        guard let object = entry as? [String: Any] else { return "" }
-        if let id = object["id"] as? String, !id.isEmpty { return " (\"\(clip(id))\")" }
-        if let pic = object["picUrl"] as? String, !pic.isEmpty { return " (\"\(clip(pic))\")" }
-        return ""
+        guard let object = entry as? [String: Any] else { return "entry" }
+        if let id = object["id"] as? String, !id.isEmpty { return "campaign \"\(clip(id))\"" }
+        if let pic = object["picUrl"] as? String, !pic.isEmpty { return "campaign \"\(clip(pic))\"" }
+        return "entry"
     }
 
-    private static func clip(_ s: String) -> String {
+    static func clip(_ s: String) -> String {
         s.count > 80 ? String(s.prefix(77)) + "..." : s
+    }
+
+    /// A value as a warning quotes it: a string in quotes (clipped), anything else described.
+    static func quoted(_ value: Any) -> String {
+        if let s = value as? String { return "\"\(clip(s))\"" }
+        return describe(value)
     }
 
     static func describe(_ value: Any) -> String {
@@ -299,10 +421,5 @@ public struct FeedDocument: Equatable, Sendable {
         case let n as NSNumber: return n.stringValue
         default: return "\(type(of: value))"
         }
-    }
-
-    private static func describeParseError(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        return text.count > 160 ? String(text.prefix(157)) + "..." : text
     }
 }

@@ -9,11 +9,11 @@ public enum FeedError: LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .notJSON(let detail):
-            return "the feed is not valid JSON (\(detail))"
+            return detail.hasPrefix("the feed URL answered") ? detail : "the feed is not valid JSON: \(detail)"
         case .wrongShape(let found):
             return "the feed must be a campaign object, an array of campaigns or {\"campaigns\": [...]}, got \(found)"
         case .noValidCampaigns(let warnings):
-            return "no campaign in the feed is valid: " + warnings.joined(separator: "; ")
+            return "no campaign in the feed is valid, so nothing changed: " + warnings.joined(separator: "; ")
         }
     }
 }

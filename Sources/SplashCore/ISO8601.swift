@@ -58,6 +58,37 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// A day alone, `2026-12-01`: its midnight in `zone`.
+    public static func day(from text: String, in zone: TimeZone) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
+    /// What is wrong with `text` as a date, when one part can be named: a month, a day,
+    /// an hour out of range, or a missing offset.
+    public static func problem(_ text: String) -> String? {
+        let b = Array(text.utf8)
+        func number(_ at: Int, _ digits: Int) -> Int? {
+            guard at + digits <= b.count, b[at..<at + digits].allSatisfy({ (48...57).contains($0) }) else { return nil }
+            return Int(String(decoding: b[at..<at + digits], as: UTF8.self))
+        }
+        guard let year = number(0, 4), b.count >= 10, b[4] == 45, b[7] == 45, let month = number(5, 2), let day = number(8, 2) else {
+            return nil
+        }
+        if !(1...12).contains(month) { return "there is no month \(month)" }
+        if day < 1 || day > daysIn(month: month, year: year) { return "month \(month) of \(year) has no day \(day)" }
+        guard b.count > 10 else { return nil }
+        if let hour = number(11, 2), hour > 23 { return "there is no hour \(hour)" }
+        if b.count == 19 { return "the time has no offset: add Z for UTC or one like +08:00" }
+        return nil
+    }
+
     /// `2026-01-31T01:00:00Z`.
     public static func string(from date: Date) -> String {
         let total = Int(date.timeIntervalSince1970.rounded(.down))

@@ -15,6 +15,10 @@ public enum TrackingURL {
     /// host once its macros are filled in.
     public static func problem(_ template: String) -> String? {
         guard template.count <= maxLength else { return "is longer than \(maxLength) characters" }
+        // A line break would let one entry carry a second URL past these checks.
+        guard !template.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return "holds a control character such as a line break"
+        }
         let sample = expand(template, device: "d", campaign: "c", show: "s", timestamp: 0)
         guard let url = URL(string: sample), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty

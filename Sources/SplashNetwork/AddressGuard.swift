@@ -37,6 +37,9 @@ public final class AddressGuard: @unchecked Sendable {
     private var named = Set<String>()
     private var feedInside: (value: Bool, until: UInt64)?
     private var refusals: [String: (address: NetworkAddress, kind: String)] = [:]
+    /// Why the last connection to a host:port could not be made, when no rule refused it:
+    /// the fetcher reports this instead of the proxy's 502.
+    private var failures: [String: FetchError] = [:]
 
     /// Seconds a connection may go without a byte either way before the proxy drops it;
     /// the fetcher's own limits end a transfer well before.
@@ -122,6 +125,14 @@ public final class AddressGuard: @unchecked Sendable {
         return refusals["\(host.lowercased()):\(port)"]
     }
 
+    /// Why the last connection to `host`:`port` could not be made (the name did not resolve,
+    /// the address refused or did not answer), if it could not; nil when it was made or refused by the rule.
+    public func failure(host: String, port: Int) -> FetchError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures["\(host.lowercased()):\(port)"]
+    }
+
     /// The `Proxy-Authorization` value this process's requests carry.
     var proxyAuthorization: String {
         "Basic " + Data("\(credential.user):\(credential.secret)".utf8).base64EncodedString()
@@ -197,9 +208,10 @@ public final class AddressGuard: @unchecked Sendable {
             Self.answer(client, status: "407 Proxy Authentication Required", body: "this proxy is the kiosk's own")
             return
         }
-        let candidates = Self.resolve(request.host, port: request.port)
+        let (candidates, lookupError) = Self.lookUp(request.host, port: request.port)
         var refused: (address: NetworkAddress, kind: String)?
         var server: Int32 = -1
+        var failure: FetchError?
         for candidate in candidates {
             guard permits(candidate.address, host: request.host, port: request.port) else {
                 refused = refused ?? (candidate.address, candidate.address.internalKind ?? "inside")
@@ -207,17 +219,23 @@ public final class AddressGuard: @unchecked Sendable {
             }
             server = Self.connect(candidate.storage, length: candidate.length)
             if server >= 0 { break }
+            failure = failure ?? .connectionFailed(address: candidate.address.description, port: request.port,
+                                                   why: server == Self.timedOut ? "timed out after \(Self.connectMilliseconds / 1000) s"
+                                                       : String(cString: strerror(errno)).lowercased())
         }
+        if candidates.isEmpty { failure = .unresolvable(host: request.host, detail: lookupError) }
         let key = "\(request.host.lowercased()):\(request.port)"
         lock.lock()
         refusals[key] = server < 0 ? refused : nil
+        failures[key] = server < 0 && refused == nil ? failure : nil
         lock.unlock()
         guard server >= 0 else {
             if let refused {
                 Self.answer(client, status: "403 Forbidden",
                             body: "\(request.host) leads to \(refused.address), a \(refused.kind) address")
             } else {
-                Self.answer(client, status: "502 Bad Gateway", body: "cannot connect to \(request.host):\(request.port)")
+                Self.answer(client, status: "502 Bad Gateway",
+                            body: failure?.localizedDescription ?? "cannot connect to \(request.host):\(request.port)")
             }
             return
         }
@@ -278,11 +296,21 @@ public final class AddressGuard: @unchecked Sendable {
 
     /// The addresses `host` resolves to, in the resolver's order of preference.
     static func resolve(_ host: String, port: Int) -> [(address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)] {
+        lookUp(host, port: port).found
+    }
+
+    /// The addresses `host` resolves to, and the resolver's word when there are none.
+    static func lookUp(_ host: String, port: Int)
+        -> (found: [(address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)], error: String) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0 else { return [] }
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0 else {
+            let word = status == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(status))
+            return ([], word.prefix(1).lowercased() + word.dropFirst())
+        }
         defer { freeaddrinfo(list) }
         var found: [(NetworkAddress, sockaddr_storage, socklen_t)] = []
         var entry = list
@@ -301,10 +329,14 @@ public final class AddressGuard: @unchecked Sendable {
             }
             if let address = NetworkAddress(bytes: bytes) { found.append((address, storage, info.ai_addrlen)) }
         }
-        return found
+        return (found, found.isEmpty ? "no address" : "")
     }
 
-    /// A connected socket to the address, or -1 when it does not answer within 5 s.
+    /// What `connect` returns when the address did not answer in time.
+    static let timedOut: Int32 = -2
+
+    /// A connected socket to the address; `timedOut` when it does not answer within 5 s,
+    /// -1 with `errno` set when it refused or cannot be reached.
     private static func connect(_ storage: sockaddr_storage, length: socklen_t) -> Int32 {
         var storage = storage
         let fd = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -317,10 +349,19 @@ public final class AddressGuard: @unchecked Sendable {
             var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             var failure: Int32 = 0
             var size = socklen_t(MemoryLayout<Int32>.size)
-            guard errno == EINPROGRESS, poll(&ready, 1, connectMilliseconds) == 1,
-                  getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) == 0, failure == 0
-            else {
+            guard errno == EINPROGRESS else {
+                let reason = errno
                 close(fd)
+                errno = reason
+                return -1
+            }
+            guard poll(&ready, 1, connectMilliseconds) == 1 else {
+                close(fd)
+                return timedOut
+            }
+            guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) == 0, failure == 0 else {
+                close(fd)
+                errno = failure
                 return -1
             }
         }

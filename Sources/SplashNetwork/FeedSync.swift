@@ -66,7 +66,7 @@ public final class FeedSync {
         case let .fetched(etag, lastModified, _):
             let document: FeedDocument
             do {
-                document = try FeedDocument.decode(fetched.1, from: feed)
+                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }

@@ -16,6 +16,12 @@ public enum FetchError: LocalizedError, Equatable {
     case unsupportedScheme(String)
     /// The destination leads inside the network and `allow-private-addresses` refuses it.
     case insideAddress(url: String, address: String, kind: String)
+    /// The host's name did not resolve (DNS, or no network at all).
+    case unresolvable(host: String, detail: String)
+    /// The address did not take the connection: refused, unreachable, timed out.
+    case connectionFailed(address: String, port: Int, why: String)
+    /// The TLS handshake failed: most often a certificate that is not valid for the host.
+    case tls(host: String, detail: String)
 
     public var errorDescription: String? {
         switch self {
@@ -36,8 +42,17 @@ public enum FetchError: LocalizedError, Equatable {
         case .unsupportedScheme(let url):
             return "only http, https and file URLs can be fetched, not \(url)"
         case let .insideAddress(url, address, kind):
-            return "\(url) leads to \(address), a \(kind) address inside the network; refused "
+            return "\(url) leads to \(address), a \(kind) address inside the network; refused by the address rule "
                 + "(allow-private-addresses = yes permits it)"
+        case let .unresolvable(host, detail):
+            return "could not resolve \(host)\(detail.isEmpty ? "" : " (\(detail))"): check the name in the URL, "
+                + "the DNS settings and the network link"
+        case let .connectionFailed(address, port, why):
+            let place = address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+            return "connection to \(place) \(why == "connection refused" ? "refused (is the server running on that port?)" : why)"
+        case let .tls(host, detail):
+            return "TLS: the certificate of \(host) is not valid (\(detail)); check the server's certificate and this "
+                + "device's clock"
         }
     }
 

@@ -116,14 +116,40 @@ extension Fetcher {
             }
         }
 
+        /// What a transport error means, in the words an operator can act on.
+        static func describe(_ error: NSError, url: URL, timeout: TimeInterval) -> FetchError {
+            let host = url.host ?? url.absoluteString
+            let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+            guard error.domain == NSURLErrorDomain else {
+                return .transport(error.localizedDescription, url: url.absoluteString)
+            }
+            switch error.code {
+            case NSURLErrorTimedOut:
+                return .timedOut(seconds: Int(timeout), url: url.absoluteString)
+            case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+                return .unresolvable(host: host, detail: "")
+            case NSURLErrorCannotConnectToHost:
+                return .connectionFailed(address: host, port: port, why: "connection refused")
+            case NSURLErrorNotConnectedToInternet:
+                return .transport("this device has no network connection", url: url.absoluteString)
+            case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
+                 NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
+                return .tls(host: host, detail: error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+            default:
+                // libcurl's TLS failures arrive under other codes, in its own words.
+                let text = error.localizedDescription
+                if ["SSL", "TLS", "certificate"].contains(where: text.contains) {
+                    let detail = text.replacingOccurrences(of: "SSL certificate problem: ", with: "")
+                    return .tls(host: host, detail: detail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                }
+                return .transport(text, url: url.absoluteString)
+            }
+        }
+
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
             if let error {
                 let nsError = error as NSError
-                if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut {
-                    fail(FetchError.timedOut(seconds: Int(task.originalRequest?.timeoutInterval ?? 5), url: url.absoluteString))
-                } else {
-                    fail(FetchError.transport(error.localizedDescription, url: url.absoluteString))
-                }
+                fail(Self.describe(nsError, url: currentURL, timeout: task.originalRequest?.timeoutInterval ?? 5))
             } else if let expected = task.response?.expectedContentLength, expected >= 0,
                       case .fetched = result, Int64(received) < expected {
                 fail(FetchError.transport("the body ended after \(received) of \(expected) bytes", url: url.absoluteString))

@@ -127,10 +127,13 @@ public final class Fetcher {
             return try transfer.outcome()
         } catch {
             // The address guard refused where the request (or a redirect) led: say so.
-            if let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL),
-               let refusal = installed.refusal(host: place.0, port: place.1) {
-                throw FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
-                                               kind: refusal.kind)
+            if let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL) {
+                if let refusal = installed.refusal(host: place.0, port: place.1) {
+                    throw FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
+                                                   kind: refusal.kind)
+                }
+                // No server answered: the guard could not reach one. Its 502 is not the server's.
+                if let failure = installed.failure(host: place.0, port: place.1) { throw failure }
             }
             throw error
         }

@@ -22,6 +22,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print("""
     Usage: splashboard-net serve [options]   answer the kiosk's requests: feed syncs, pictures, poems
            splashboard-net sync [options]    one sync now (what `splashboard sync` runs)
+           splashboard-net feed check FEED   validate a feed (what `splashboard feed check` runs)
 
     The network half of Splashboard: it alone speaks to the network, and it never draws.
     It takes the kiosk's options and config file (see splashboard --help).
@@ -46,6 +47,8 @@ case (true, .run):
     ServeCommand(options: parsed.options, environment: environment).run()
 case (false, .sync):
     exit(SyncCommand(options: parsed.options, environment: environment).run())
+case let (false, .feedCheck(feed, json)):
+    exit(FeedCheckCommand(options: parsed.options, environment: environment).run(feed: feed, json: json))
 case (false, .version), (true, .version):
     print("splashboard-net \(Version.current)")
 default:

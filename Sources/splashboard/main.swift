@@ -46,5 +46,10 @@ case .status(let json):
     exit(ControlCommands(options: parsed.options).status(json: json))
 case .screenshot(let path):
     exit(ControlCommands(options: parsed.options).screenshot(to: path))
+case .feedCheck:
+    // Reading a feed speaks to the network: the network program does it.
+    DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
+case let .preview(feed, sizes, out):
+    exit(PreviewCommand(options: parsed.options, environment: environment).run(feed: feed, sizes: sizes, out: out))
 }
 exit(0)

@@ -6,7 +6,7 @@ import Testing
     let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
 
     func decode(_ json: String) throws -> FeedDocument {
-        try FeedDocument.decode(Data(json.utf8), from: feedURL)
+        try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
     }
 
     @Test func theSeedShapeIsOneCampaign() throws {
@@ -52,15 +52,18 @@ import Testing
          "text",
          null]
         """)
-        #expect(doc.campaigns.map(\.id) == ["good"])
+        // An invalid required field skips its entry; an invalid optional one (startAt) only itself.
+        #expect(doc.campaigns.map(\.id) == ["good", "when"])
+        #expect(doc.campaigns[1].startAt == nil)
         #expect(doc.warnings.count == 9)
-        #expect(doc.warnings[7] == "campaign #9: entry is a string, not an object; skipped")
-        #expect(doc.warnings[8] == "campaign #10: entry is null, not an object; skipped")
-        #expect(doc.warnings[0].contains("no-pic") && doc.warnings[0].contains("picUrl"))
-        #expect(doc.warnings[1].contains("neg") && doc.warnings[1].contains("showTime"))
-        #expect(doc.warnings[3].contains("bool"))
-        #expect(doc.warnings[5].contains("startAt"))
-        #expect(doc.warnings[6].contains("id"))
+        #expect(doc.warnings[7] == "[8]: is a string, not a campaign object; entry skipped")
+        #expect(doc.warnings[8] == "[9]: is null, not a campaign object; entry skipped")
+        #expect(doc.warnings[0] == "[1].picUrl: is missing; campaign \"no-pic\" skipped")
+        #expect(doc.warnings[1] == "[2].showTime: must be a whole number ≥ 0, got -1; campaign \"neg\" skipped")
+        #expect(doc.warnings[3] == "[4].showTime: must be a whole number ≥ 0, got true; campaign \"bool\" skipped")
+        #expect(doc.warnings[5].hasPrefix("[6].startAt: \"tomorrow\" is not an ISO 8601 date; expected"))
+        #expect(doc.warnings[5].hasSuffix("; ignored: the campaign is shown without a start"))
+        #expect(doc.warnings[6] == "[7].id: repeats \"good\" of an earlier entry; campaign \"good\" skipped")
     }
 
     @Test func fieldsOfTheWrongTypeAreNamedInTheWarnings() throws {
@@ -72,20 +75,22 @@ import Testing
          {"id": "v", "picUrl": "a.jpg", "showTime": 1, "endAt": false},
          {"id": {"x": 1}, "picUrl": "a.jpg", "showTime": 1}]
         """)
-        #expect(doc.campaigns.map(\.id) == ["7"])
+        // Only the required fields skip their entry; the others are left out of it.
+        #expect(doc.campaigns.map(\.id) == ["7", "t", "v", "https://cdn.example.test/kiosk/a.jpg"])
+        #expect(doc.campaigns[1].title == nil && doc.campaigns[2].endAt == nil)
         #expect(doc.warnings.count == 5)
-        #expect(doc.warnings[0] == "campaign #2 (\"s\"): showTime must be a whole number ≥ 0, got a string; skipped")
-        #expect(doc.warnings[1].hasSuffix("title must be a string, got 5; skipped"))
-        #expect(doc.warnings[2].hasSuffix("picUrl must be a URL string, got a list; skipped"))
-        #expect(doc.warnings[3].contains("endAt") && doc.warnings[3].hasSuffix("got false; skipped"))
-        #expect(doc.warnings[4].hasSuffix("id must be a non-empty string, got an object; skipped"))
+        #expect(doc.warnings[0] == "[1].showTime: must be a whole number ≥ 0, got \"3\"; campaign \"s\" skipped")
+        #expect(doc.warnings[1] == "[2].title: must be a string, got 5; ignored")
+        #expect(doc.warnings[2] == "[3].picUrl: must be a URL string, got a list; campaign \"u\" skipped")
+        #expect(doc.warnings[3].hasPrefix("[4].endAt: must be a date string") && doc.warnings[3].contains("got false; ignored"))
+        #expect(doc.warnings[4] == "[5].id: must be a non-empty string, got an object; the picUrl is its id instead")
     }
 
     @Test(arguments: [[0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D], Array("[{\"id\":\"a\u{0}b\",\"picUrl\":\"a.jpg\",\"showTime\":1}]".utf8)])
     func textThatIsNotJSONIsRefusedWhole(bytes: [UInt8]) {
-        #expect(throws: FeedError.self) { try FeedDocument.decode(Data(bytes), from: feedURL) }
+        #expect(throws: FeedError.self) { try FeedDocument.decode(Data(bytes), from: feedURL, deviceZone: .gmt) }
         do {
-            _ = try FeedDocument.decode(Data(bytes), from: feedURL)
+            _ = try FeedDocument.decode(Data(bytes), from: feedURL, deviceZone: .gmt)
         } catch {
             #expect(error.localizedDescription.contains("not valid JSON"), "\(error.localizedDescription)")
         }
@@ -95,10 +100,10 @@ import Testing
         let doc = try decode(#"[{"id":"clear","picUrl":"http://img.example.test/a.jpg","showTime":1},"#
             + #"{"id":"sealed","picUrl":"https://img.example.test/b.jpg","showTime":1}]"#)
         #expect(doc.campaigns.map(\.id) == ["sealed"])
-        #expect(doc.warnings == [#"campaign #1 ("clear"): picUrl is plain http in an https feed (use an https picture URL); skipped"#])
+        #expect(doc.warnings == [#"[0].picUrl: is plain http in an https feed (use an https picture URL); campaign "clear" skipped"#])
         // A plain http feed may: it has nothing to protect.
         let plain = try FeedDocument.decode(Data(#"{"picUrl":"http://img.example.test/a.jpg","showTime":1}"#.utf8),
-                                            from: URL(string: "http://cdn.example.test/feed.json")!)
+                                            from: URL(string: "http://cdn.example.test/feed.json")!, deviceZone: .gmt)
         #expect(plain.campaigns.count == 1)
     }
 
@@ -138,5 +143,74 @@ import Testing
             #expect(ISO8601.date(from: ISO8601.string(from: date)) == date)
         }
         #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1_767_225_600)) == "2026-01-01T00:00:00Z")
+    }
+}
+
+@Suite struct FeedMessageTests {
+    let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
+
+    @Test func aSyntaxErrorSaysItsLineAndColumn() {
+        let json = "{\n  \"campaigns\": [\n    {\"picUrl\": \"春.jpg\", \"showTime\": tru}\n  ]\n}"
+        var message = ""
+        do {
+            _ = try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
+        } catch {
+            message = error.localizedDescription
+        }
+        #expect(message.hasPrefix("the feed is not valid JSON: line 3, column "), "\(message)")
+        #expect(message.contains("tru"))
+    }
+
+    @Test func anHTMLPageIsSaidToBeOne() {
+        let page = "\n<!DOCTYPE html>\n<html><head><title>Sign in · Example CDN</title></head><body></body></html>"
+        do {
+            _ = try FeedDocument.decode(Data(page.utf8), from: feedURL, deviceZone: .gmt)
+            Issue.record("an HTML page was read as a feed")
+        } catch {
+            #expect(error.localizedDescription
+                == #"the feed URL answered an HTML page titled "Sign in · Example CDN", not JSON: check the address, or whether the server needs a login"#)
+        }
+    }
+
+    @Test func aDayAloneIsMidnightInTheFeedsZone() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            {"timezone": "Asia/Shanghai", "campaigns": [{"picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-01", "endAt": "2026-12-08"}]}
+            """#.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns[0].startAt == ISO8601.date(from: "2026-12-01T00:00:00+08:00"))
+        #expect(doc.campaigns[0].endAt == ISO8601.date(from: "2026-12-08T00:00:00+08:00"))
+        #expect(doc.warnings.isEmpty)
+        // Without a timezone, the device's.
+        let device = try FeedDocument.decode(Data(#"[{"picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-01"}]"#.utf8),
+                                             from: feedURL, deviceZone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(device.campaigns[0].startAt == ISO8601.date(from: "2026-12-01T00:00:00+01:00"))
+    }
+
+    @Test func aBadDateQuotesItselfAndTheAcceptedForms() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            {"campaigns": [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "startAt": "2026-13-01T00:00:00Z", "endAt": "2026-12-01T09:00:00"}]}
+            """#.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns.count == 1)
+        #expect(doc.warnings[0].hasPrefix(#"campaigns[0].startAt: "2026-13-01T00:00:00Z" is not an ISO 8601 date (there is no month 13); expected "2026-01-31T09:00:00+08:00""#))
+        #expect(doc.warnings[1].contains("(the time has no offset: add Z for UTC or one like +08:00)"))
+    }
+
+    @Test func misspeltFieldsAreWarningsAndOthersAreIgnored() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            {"messge": "hi", "campaigns": [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "linkURL": "https://x.test/", "showtime": 3,
+             "x-internal": true}]}
+            """#.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.warnings == ["messge: unknown field; did you mean message?",
+                                 "campaigns[0].linkURL: unknown field; did you mean linkUrl?"])
+        let missing = try? FeedDocument.decode(Data(#"[{"picURL": "a.jpg", "showTime": 1}, {"picUrl": "b.jpg", "showTime": 1}]"#.utf8),
+                                               from: feedURL, deviceZone: .gmt)
+        #expect(missing?.warnings == ["[0].picUrl: is missing (is picURL meant?); entry skipped"])
+    }
+
+    @Test func aLineBreakInATrackingURLIsRefused() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "impressionUrls": ["https://t.test/x\nfile:///etc/hostname", "https://t.test/ok"]}]
+            """#.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns[0].impressionURLs == ["https://t.test/ok"])
+        #expect(doc.warnings.first?.hasPrefix("[0].impressionUrls[0]: holds a control character such as a line break") == true)
     }
 }

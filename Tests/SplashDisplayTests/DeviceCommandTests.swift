@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SplashCore
 import SplashServices
 import SplashTestSupport
@@ -35,6 +36,41 @@ import Testing
         var cacheFiles: [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? []).sorted()
         }
+    }
+
+    /// What a failed sync says is what happened: a name that does not resolve, a port that
+    /// refuses, a real server's status — through the address guard (which answers its own
+    /// 502 when it cannot connect) as without it.
+    @Test func networkFailuresAreNamedForWhatHappened() throws {
+        let d = try Device()
+        let closed = try closedPort()
+        for rule in ["no", "yes"] {
+            let refused = try d.run(["sync", "--feed", "http://127.0.0.1:\(closed)/feed.json", "--allow-private-addresses", rule])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("connection to 127.0.0.1:\(closed) refused (is the server running on that port?)"),
+                    "\(rule): \(refused.stderr)")
+            #expect(!refused.stderr.contains("502"), "\(refused.stderr)")
+            let status = try d.run(["sync", "--feed", d.server.url("/status/502").absoluteString, "--allow-private-addresses", rule])
+            #expect(status.stderr.contains("the server answered 502 Bad Gateway"), "\(rule): \(status.stderr)")
+        }
+        let unresolved = try d.run(["sync", "--feed", "https://no-such-host.invalid/feed.json"])
+        #expect(unresolved.status == 1)
+        #expect(unresolved.stderr.contains("could not resolve no-such-host.invalid"), "\(unresolved.stderr)")
+        #expect(!unresolved.stderr.contains("502"), "\(unresolved.stderr)")
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on.
+    func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// `allow-private-addresses = no`: the feed is fetched (the operator named it), but no

@@ -41,7 +41,7 @@ import Testing
         let feedURL = URL(string: "https://cdn.example.test/feed.json")!
         func feed(_ ids: [String]) throws -> FeedDocument {
             let entries = ids.map { #"{"id": "\#($0)", "picUrl": "\#($0).jpg", "showTime": 5}"# }
-            return try FeedDocument.decode(Data("[\(entries.joined(separator: ","))]".utf8), from: feedURL)
+            return try FeedDocument.decode(Data("[\(entries.joined(separator: ","))]".utf8), from: feedURL, deviceZone: .gmt)
         }
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
         let day: TimeInterval = 86_400
@@ -71,7 +71,7 @@ import Testing
         let store = try CampaignStore(dataDir: dir + "/data")
         let feedURL = URL(string: "https://cdn.example.test/feed.json")!
         let json = #"[{"id": "a\u0000x", "picUrl": "a.jpg", "showTime": 1}, {"id": "a\u0000y", "picUrl": "b.jpg", "showTime": 1}]"#
-        let doc = try FeedDocument.decode(Data(json.utf8), from: feedURL)
+        let doc = try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
         #expect(doc.campaigns.map(\.id) == ["a\u{0}x", "a\u{0}y"])
         try store.apply(doc, from: feedURL, etag: nil, lastModified: nil, images: [:], at: Date())
         try store.recordShow(campaignID: "a\u{0}x", at: Date())

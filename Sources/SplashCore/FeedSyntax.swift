@@ -1,0 +1,70 @@
+import Foundation
+
+/// What to say about a feed that is not JSON: where the syntax breaks (line and column),
+/// or that the address answered a web page instead.
+public enum FeedSyntax {
+    /// A description of `data` when it is HTML or XML rather than JSON (a login page, an
+    /// error page, a CDN's "not found"), else nil.
+    public static func markup(_ data: Data) -> String? {
+        var head = data.prefix(512)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "<") else {
+            return nil
+        }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let lower = text.lowercased()
+        var title = ""
+        if let open = lower.range(of: "<title"), let close = lower.range(of: "</title>", range: open.upperBound..<lower.endIndex),
+           let gt = lower[open.upperBound...].firstIndex(of: ">"), gt < close.lowerBound {
+            let start = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: gt) + 1)
+            let end = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: close.lowerBound))
+            let t = text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !t.isEmpty { title = " titled \"\(t.count > 60 ? String(t.prefix(57)) + "..." : t)\"" }
+        }
+        let kind = lower.contains("<html") || lower.contains("<!doctype html") ? "an HTML page" : "XML or HTML"
+        return "the feed URL answered \(kind)\(title), not JSON: check the address, or whether the server needs a login"
+    }
+
+    /// JSONSerialization's complaint with the line and column it points at.
+    public static func describe(_ error: Error, in data: Data) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        var reason = text
+        var place = ""
+        if let range = text.range(of: "around character "),
+           let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) {
+            let (line, column) = lineAndColumn(of: offset, in: data)
+            place = "line \(line), column \(column): "
+            reason = String(text[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let near = excerpt(at: offset, in: data)
+            if !near.isEmpty { reason += " near \"\(near)\"" }
+        } else if data.isEmpty {
+            reason = "the answer is empty"
+        }
+        reason = reason.prefix(1).lowercased() + reason.dropFirst()
+        return place + (reason.count > 160 ? String(reason.prefix(157)) + "..." : reason)
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`.
+    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
+        let bytes = data.prefix(max(0, offset))
+        var line = 1
+        var lineStart = bytes.startIndex
+        for index in bytes.indices where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart...], as: UTF8.self).count + 1
+        return (line, column)
+    }
+
+    /// A few characters of the document around `offset`, on one line.
+    static func excerpt(at offset: Int, in data: Data) -> String {
+        let start = max(data.startIndex, data.startIndex + offset - 12)
+        let end = min(data.endIndex, data.startIndex + offset + 12)
+        guard start < end else { return "" }
+        let text = String(decoding: data[start..<end], as: UTF8.self)
+            .replacingOccurrences(of: "\u{FFFD}", with: "")
+            .components(separatedBy: .newlines).joined(separator: " ")
+        return TerminalText.printable(text.trimmingCharacters(in: .whitespaces))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SplashCore
+import SplashServices
+
+/// `splashboard feed check`: a feed read and validated exactly as a sync would — the same
+/// fetch limits and address rule, the same decoder, the same picture checks — with every
+/// picture fetched into a throwaway folder, so the device's database, cache and ledger
+/// are never opened.
+public struct FeedCheck {
+    /// What a check found.
+    public struct Report: Sendable {
+        public var feed: URL
+        /// Why the feed could not be read at all (fetched, parsed as a feed); nil when it could.
+        public var error: String?
+        /// Campaigns that would apply.
+        public var campaigns = 0
+        /// Distinct pictures fetched and checked.
+        public var pictures = 0
+        /// Every problem, each starting with its place in the document.
+        public var problems: [String] = []
+        /// The campaigns that would be shown with their pictures, by place.
+        public var pictureProblems = 0
+
+        /// 0 clean, 1 problems found, 2 the feed could not be read.
+        public var exitStatus: Int32 { error != nil ? 2 : problems.isEmpty ? 0 : 1 }
+
+        /// One line: what the check found.
+        public var summary: String {
+            if let error { return "\(feed.absoluteString): cannot be read: \(error)" }
+            let count = Plural.count(problems.count, "problem")
+            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply, "
+                + "\(Plural.count(pictures, "picture")) checked; \(problems.isEmpty ? "no problems" : count)"
+        }
+
+        /// The report as `--json` prints it.
+        public var json: JSONValue {
+            .object([
+                ("feed", .string(feed.absoluteString)), ("readable", .bool(error == nil)),
+                ("error", error.map(JSONValue.string) ?? .null), ("campaigns", .int(campaigns)),
+                ("pictures", .int(pictures)), ("problems", .array(problems.map(JSONValue.string))),
+                ("status", .int(Int(exitStatus))),
+            ])
+        }
+    }
+
+    let fetcher: Fetcher
+
+    public init(fetcher: Fetcher = Fetcher()) {
+        self.fetcher = fetcher
+    }
+
+    /// Checks `feed`, fetching its pictures into a folder of its own under `scratch`,
+    /// removed afterwards.
+    public func run(_ feed: URL, scratch: String = NSTemporaryDirectory(), deviceZone: TimeZone) -> Report {
+        var report = Report(feed: feed)
+        let data: Data
+        do {
+            let fetch = { [fetcher] in try fetcher.fetchData(feed, limit: FeedSync.feedLimit).1 }
+            data = try AddressGuard.installed?.whileFetchingFeed(fetch) ?? fetch()
+        } catch {
+            report.error = error.localizedDescription
+            return report
+        }
+        let document: FeedDocument
+        do {
+            document = try FeedDocument.decode(data, from: feed, deviceZone: deviceZone)
+        } catch FeedError.noValidCampaigns(let warnings) {
+            report.error = "no campaign in the feed is valid"
+            report.problems = warnings
+            return report
+        } catch {
+            report.error = error.localizedDescription
+            return report
+        }
+        report.campaigns = document.campaigns.count
+        report.problems = document.warnings
+        let folder = (scratch.hasSuffix("/") ? scratch : scratch + "/") + "splashboard-feed-check-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache: ImageCache
+        do {
+            cache = try ImageCache(folder: folder)
+        } catch {
+            report.problems.append("(pictures): not checked: cannot make a scratch folder in \(scratch): \(error.localizedDescription)")
+            return report
+        }
+        var outcomes: [String: ImageDownloader.Outcome] = [:]
+        let downloader = ImageDownloader(cache: cache, fetcher: fetcher)
+        for campaign in document.campaigns {
+            let key = ImageCache.key(for: campaign.picURL)
+            let outcome: ImageDownloader.Outcome
+            if let done = outcomes[key] {
+                outcome = done
+            } else {
+                outcome = downloader.download(campaign.picURL, as: key)
+                outcomes[key] = outcome
+                report.pictures += 1
+            }
+            let place = document.place(of: "picUrl", inEntry: campaign.position)
+            switch outcome {
+            case .cached: break
+            case .refused(let reason):
+                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) refused: \(reason)")
+            case .unavailable(let reason):
+                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) could not be fetched: \(reason)")
+            case .noRoom:
+                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) is larger than the picture limit")
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import SplashCore
+import SplashNetwork
+import SplashServices
+
+/// `splashboard feed check FEED [--json]`: every problem with its place, then a summary;
+/// exit 0 clean, 1 problems, 2 the feed could not be read. Opens no device data.
+struct FeedCheckCommand {
+    let options: KioskOptions
+    let environment: [String: String]
+
+    func run(feed: URL, json: Bool) -> Int32 {
+        // The address rule of a sync of this feed: what it may lead to is what the kiosk's would.
+        do {
+            if let note = try AddressGuard.install(rule: options.privateAddresses, feed: feed).reason {
+                fputs("warning: \(note)\n", stderr)
+            }
+        } catch {
+            fputs("warning: the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked\n", stderr)
+        }
+        let report = FeedCheck().run(feed, deviceZone: .current)
+        if json {
+            print(report.json.encoded())
+        } else {
+            for problem in report.problems { print(TerminalText.printable(problem)) }
+            print(TerminalText.printable(report.summary))
+        }
+        return report.exitStatus
+    }
+}

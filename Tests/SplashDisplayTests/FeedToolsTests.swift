@@ -1,0 +1,121 @@
+import Foundation
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// `splashboard feed check` and the feed's JSON Schema, each held to the other: every
+/// known-good feed is clean for both, every known-bad feed is refused by both at the same
+/// place.
+@Suite struct FeedToolsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Tests/Fixtures/feeds").path
+
+    /// `feed check --json` of `feed`, decoded, with its exit status.
+    func check(_ feed: String, _ extra: [String] = []) throws -> (status: Int32, report: [String: Any]) {
+        let run = try runKiosk(["feed", "check", feed, "--json"] + extra)
+        let report = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]) ?? [:]
+        return (run.status, report)
+    }
+
+    /// The schema's verdict on each file, by the standard validator (python-jsonschema).
+    func schemaVerdicts(_ files: [String]) throws -> [String: [String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/check-feed-schema.py").path,
+                             Self.root.appendingPathComponent("docs/feed.schema.json").path] + files
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the schema or its validator is broken (run sh scripts/install-pydeps.sh)")
+        var verdicts: [String: [String]] = [:]
+        for line in data.split(separator: 0x0A) {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                  let file = object["file"] as? String else { continue }
+            verdicts[URL(fileURLWithPath: file).lastPathComponent] = (object["valid"] as? Bool) == true ? [] : object["errors"] as? [String] ?? ["?"]
+        }
+        return verdicts
+    }
+
+    /// A folder with `feed` and every picture it names, so only the feed itself is judged.
+    func withPictures(_ feed: String) throws -> String {
+        let folder = try temporaryFolder()
+        let text = try String(contentsOfFile: feed, encoding: .utf8)
+        try text.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        let picture = try Regex(#""([A-Za-z0-9_-]+\.(?:jpg|png))""#, as: (Substring, Substring).self)
+        let names = Set(text.matches(of: picture).map { String($0.1) })
+        for name in names { try writeImage(folder + "/" + name, width: 64, height: 36, bands: [red]) }
+        return folder + "/feed.json"
+    }
+
+    @Test func goodFeedsAreCleanForTheCheckAndTheSchema() throws {
+        let good = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "/good").filter { $0.hasSuffix(".json") }.sorted()
+        #expect(good.count >= 6)
+        let demo = Self.root.appendingPathComponent("assets/demo/feed.json").path
+        let verdicts = try schemaVerdicts(good.map { Self.fixtures + "/good/" + $0 } + [demo])
+        for name in good + ["feed.json"] { #expect(verdicts[name] == [], "schema: \(name): \(verdicts[name] ?? [])") }
+        for name in good {
+            // Some name pictures on the internet, which the tests cannot reach: the feed itself must be clean.
+            let (status, report) = try check(try withPictures(Self.fixtures + "/good/" + name))
+            let problems = (report["problems"] as? [String] ?? []).filter { !$0.contains(".picUrl: picture ") && !$0.hasPrefix("picUrl: picture ") }
+            #expect(status != 2 && problems.isEmpty, "\(name): \(problems)")
+        }
+        let (status, report) = try check(demo)
+        #expect(status == 0 && report["campaigns"] as? Int == 3, "\(report)")
+    }
+
+    @Test func badFeedsAreRefusedByBothAtTheSamePlace() throws {
+        let table = try String(contentsOfFile: Self.fixtures + "/bad.tsv", encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 2 }
+        #expect(table.count >= 14)
+        let verdicts = try schemaVerdicts(table.map { Self.fixtures + "/bad/" + $0[0] })
+        for row in table {
+            let (name, place) = (row[0], row[1])
+            #expect(verdicts[name]?.contains { $0.hasPrefix(place) } == true, "schema: \(name): \(verdicts[name] ?? [])")
+            let (status, report) = try check(try withPictures(Self.fixtures + "/bad/" + name))
+            #expect(status == 1 || status == 2, "\(name): \(report)")
+            let problems = (report["problems"] as? [String] ?? []) + [report["error"] as? String].compactMap { $0 }
+            // The decoder names a list's field where the schema names the item: `hours` for `hours[0]`.
+            let field = place.replacing(try Regex(#"\[\d+\]$"#), with: "")
+            #expect(problems.contains { $0.hasPrefix(place) || $0.hasPrefix(field + ":") || place == "(document)" || place == "campaigns" },
+                    "\(name) at \(place): \(problems)")
+        }
+    }
+
+    /// Every mistake at once: each is named by its place, then a summary; nothing of the
+    /// device is opened or made.
+    @Test func aFeedWithEveryMistakeNamesEachByItsPlace() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/ok.jpg", width: 64, height: 36, bands: [red])
+        try "<html><title>Not Found</title></html>".write(toFile: folder + "/page.jpg", atomically: true, encoding: .utf8)
+        try #"""
+        {"messge": "hi", "campaigns": [
+          {"id": "a", "picUrl": "ok.jpg", "showTime": 3, "startAt": "2026-13-01T00:00:00Z", "linkURL": "https://x.example/"},
+          {"id": "b", "picUrl": "ok.jpg", "showTime": "3"},
+          {"id": "c", "picUrl": "missing.jpg", "showTime": 3, "endAt": "2026-12-01", "linkUrl": "ftp://x"},
+          {"id": "d", "picUrl": "page.jpg", "showTime": 3}
+        ]}
+        """#.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        let data = folder + "/device-data"
+        let run = try runKiosk(["feed", "check", folder + "/feed.json", "--data-dir", data, "--cache-dir", folder + "/device-cache"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8, "\(run.stdout)")
+        #expect(lines.contains("messge: unknown field; did you mean message?"))
+        #expect(lines.contains("campaigns[0].linkURL: unknown field; did you mean linkUrl?"))
+        #expect(lines.contains { $0.hasPrefix(#"campaigns[0].startAt: "2026-13-01T00:00:00Z" is not an ISO 8601 date (there is no month 13)"#) })
+        #expect(lines.contains(#"campaigns[1].showTime: must be a whole number ≥ 0, got "3"; campaign "b" skipped"#))
+        #expect(lines.contains { $0.hasPrefix("campaigns[2].linkUrl: must be an http or https URL") })
+        #expect(lines.contains("campaigns[2].picUrl: picture file://\(folder)/missing.jpg could not be fetched: no such file: \(folder)/missing.jpg"))
+        #expect(lines.contains { $0.hasPrefix("campaigns[3].picUrl: picture file://\(folder)/page.jpg refused: not an image: the data looks like an HTML page") })
+        #expect(lines.last == "file://\(folder)/feed.json: 3 campaigns would apply, 3 pictures checked; 7 problems")
+        #expect(!FileManager.default.fileExists(atPath: data) && !FileManager.default.fileExists(atPath: folder + "/device-cache"))
+        // A feed that cannot be read at all is 2.
+        try "<!DOCTYPE html><html></html>".write(toFile: folder + "/page.json", atomically: true, encoding: .utf8)
+        let unreadable = try check(folder + "/page.json")
+        #expect(unreadable.status == 2)
+        #expect((unreadable.report["error"] as? String)?.hasPrefix("the feed URL answered an HTML page") == true)
+    }
+}
