@@ -54,14 +54,24 @@ public struct KioskStatus: Equatable, Sendable {
     /// The countdown in the pill, on a splash.
     public var countdown: Int?
     public var feed: String
+    /// When the kiosk last confirmed its catalog with the feed (a 304 counts).
     public var lastSync: Date?
+    /// When the feed's content last changed.
+    public var lastChange: Date?
+    /// The warnings of the feed in force.
+    public var warnings: [String]
+    /// What keeps the kiosk from working as it should (a folder it cannot write), one line each.
+    public var problems: [String] = []
     public var lastError: String?
     public var reportUnsent: Int
     public var uptimeSeconds: Double
     public var screen: String
 
     public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
-                lastSync: Date?, lastError: String?, reportUnsent: Int, uptimeSeconds: Double, screen: String) {
+                lastSync: Date?, lastChange: Date? = nil, lastError: String?, warnings: [String] = [], reportUnsent: Int,
+                uptimeSeconds: Double, screen: String) {
+        self.lastChange = lastChange
+        self.warnings = warnings
         self.version = version
         self.device = device
         self.scene = scene
@@ -91,7 +101,10 @@ public struct KioskStatus: Equatable, Sendable {
             ("scene", .string(scene)), ("campaign", campaign.map(JSONValue.string) ?? .null),
             ("countdown", countdown.map(JSONValue.int) ?? .null), ("feed", .string(feed)),
             ("last_sync", lastSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("last_change", lastChange.map { .string(ISO8601.string(from: $0)) } ?? .null),
             ("last_error", lastError.map(JSONValue.string) ?? .null),
+            ("feed_warnings", .array(warnings.map(JSONValue.string))),
+            ("problems", .array(problems.map(JSONValue.string))),
             ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
             ("screen", .string(screen)),
         ])

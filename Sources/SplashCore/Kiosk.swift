@@ -53,7 +53,7 @@ public enum Kiosk {
             effects += report.pictureErrors.map { .emit(.error(message: $0)) }
             if let error = report.error { effects.append(.emit(.error(message: error))) }
             effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
-                                       ms: report.milliseconds)))
+                                       ms: report.milliseconds, reason: report.failure)))
             return effects
 
         case let .pressed(point, now):

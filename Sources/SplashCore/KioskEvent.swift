@@ -36,7 +36,7 @@ public enum KioskEvent: Equatable, Sendable {
     case skip(by: SkipReason)
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
-    case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil)
+    case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil, reason: SyncFailure? = nil)
     /// On the console, the screen drawn on changed: another device or mode, or (nil) none
     /// connected any more.
     case output(String?)
@@ -96,9 +96,10 @@ public enum KioskEvent: Equatable, Sendable {
             return [("campaign", campaign.map(JSONValue.string) ?? .null)]
         case let .poetry(source, origin):
             return [("source", .string(source.rawValue)), ("origin", .string(origin))]
-        case let .sync(status, campaigns, error, ms):
+        case let .sync(status, campaigns, error, ms, reason):
             return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
                     ("error", error.map(JSONValue.string) ?? .null)]
+                + (reason.map { [("reason", JSONValue.string($0.rawValue))] } ?? [])
                 + (ms.map { [("ms", JSONValue.double(($0 * 10).rounded() / 10))] } ?? [])
         case .output(let output):
             return [("output", output.map(JSONValue.string) ?? .null)]

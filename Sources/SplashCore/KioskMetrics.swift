@@ -10,7 +10,14 @@ public struct KioskMetrics: Equatable, Sendable {
     public var shows: [ShowCount] = []
     /// Syncs since this start, by status (`ok`, `not_modified`, `error`).
     public var syncs: [SyncStatus: Int] = [:]
+    /// When the kiosk last confirmed its catalog with the feed (an applied feed or a 304).
     public var lastSyncSuccess: Date?
+    /// When the feed's content last changed.
+    public var lastChange: Date?
+    /// Warnings of the feed in force (entries skipped, fields left out).
+    public var feedWarnings = 0
+    /// Failed syncs since this start, by what went wrong (`SyncFailure`).
+    public var syncErrors: [String: Int] = [:]
     /// Campaigns in the catalog by state (`CampaignState`).
     public var campaigns: [CampaignState: Int] = [:]
     public var cacheBytes: Int = 0
@@ -79,8 +86,17 @@ public struct KioskMetrics: Equatable, Sendable {
             sample("splashboard_sync_total", [("status", status.rawValue)], String(syncs[status] ?? 0))
         }
         family("splashboard_last_sync_success_timestamp_seconds", "gauge",
-               "When the feed last synced successfully (Unix seconds; 0: never).")
+               "When the kiosk last confirmed its catalog with the feed, a 304 included (Unix seconds; 0: never).")
         sample("splashboard_last_sync_success_timestamp_seconds", [], Self.number(lastSyncSuccess?.timeIntervalSince1970 ?? 0))
+        family("splashboard_feed_last_change_timestamp_seconds", "gauge",
+               "When the feed's content last changed, as this kiosk saw it (Unix seconds; 0: never).")
+        sample("splashboard_feed_last_change_timestamp_seconds", [], Self.number(lastChange?.timeIntervalSince1970 ?? 0))
+        family("splashboard_feed_warnings", "gauge", "Warnings of the feed in force: entries skipped, fields left out.")
+        sample("splashboard_feed_warnings", [], String(feedWarnings))
+        family("splashboard_sync_errors_total", "counter", "Failed syncs since the kiosk started, by what went wrong.")
+        for reason in syncErrors.keys.sorted() {
+            sample("splashboard_sync_errors_total", [("reason", reason)], String(syncErrors[reason] ?? 0))
+        }
         family("splashboard_campaigns", "gauge", "Campaigns in the catalog, by state.")
         for state in CampaignState.allCases {
             sample("splashboard_campaigns", [("state", state.rawValue)], String(campaigns[state] ?? 0))

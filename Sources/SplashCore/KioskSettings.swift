@@ -20,6 +20,9 @@ public struct KioskSettings: Equatable, Sendable {
     /// names one.
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
 
+    /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
+    public var syncSeed: UInt64 = 0
+
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
                 poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
         self.poetryRefresh = poetryRefresh

@@ -52,7 +52,7 @@ public struct KioskState: Equatable, Sendable {
     public init(settings: KioskSettings, screen: Size) {
         self.settings = settings
         self.screen = screen
-        sync = SyncSchedule(interval: Double(settings.syncInterval))
+        sync = SyncSchedule(interval: Double(settings.syncInterval), seed: settings.syncSeed)
         poetry = PoetryState(refresh: Double(settings.poetryRefresh))
     }
 

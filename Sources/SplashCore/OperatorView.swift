@@ -7,8 +7,15 @@ public struct OperatorInfo: Equatable, Sendable {
     public var thumbnails: [String: [UInt8]]
     /// The feed's public address (no query, fragment or user part: the view is on the screen).
     public var feedURL: String
+    /// When the kiosk last confirmed its catalog with the feed (a 304 counts).
     public var lastSuccess: Date?
+    /// When the feed's content last changed.
+    public var lastChange: Date?
     public var lastError: String?
+    /// The warnings of the feed in force.
+    public var warnings: [String] = []
+    /// What keeps the kiosk from working as it should (a folder it cannot write).
+    public var problems: [String] = []
     public var cacheBytes: Int
     public var cacheCapBytes: Int
     public var version: String
@@ -20,8 +27,11 @@ public struct OperatorInfo: Equatable, Sendable {
 
     public init(thumbnails: [String: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,
                 cacheCapBytes: Int, version: String, driver: String, renderer: String, screen: String,
-                deviceID: String? = nil) {
+                deviceID: String? = nil, lastChange: Date? = nil, warnings: [String] = [], problems: [String] = []) {
         self.deviceID = deviceID
+        self.lastChange = lastChange
+        self.warnings = warnings
+        self.problems = problems
         self.thumbnails = thumbnails
         self.feedURL = feedURL
         self.lastSuccess = lastSuccess

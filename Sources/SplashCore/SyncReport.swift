@@ -15,6 +15,8 @@ public struct SyncReport: Codable, Equatable, Sendable {
     public var campaigns: Int
     /// Why it failed, when it did.
     public var error: String?
+    /// What kind of failure it was (`SyncFailure`), for metrics and alerts.
+    public var failure: SyncFailure?
     /// Skipped feed entries, one line each.
     public var warnings: [String]
     /// Pictures that were refused or could not be fetched, one line each.
@@ -22,8 +24,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// How long the sync took, in milliseconds, when it was timed.
     public var milliseconds: Double?
 
-    public init(status: SyncStatus, campaigns: Int, error: String? = nil, warnings: [String] = [],
+    public init(status: SyncStatus, campaigns: Int, error: String? = nil, failure: SyncFailure? = nil, warnings: [String] = [],
                 pictureErrors: [String] = [], milliseconds: Double? = nil) {
+        self.failure = failure ?? (error == nil ? nil : .other)
         self.status = status
         self.campaigns = campaigns
         self.error = error
@@ -31,4 +34,26 @@ public struct SyncReport: Codable, Equatable, Sendable {
         self.pictureErrors = pictureErrors
         self.milliseconds = milliseconds
     }
+}
+
+/// What kind of thing made a sync fail, as a fleet's alerts tell them apart.
+public enum SyncFailure: String, Codable, Equatable, Sendable, CaseIterable {
+    /// The feed's host name did not resolve (DNS, or no network).
+    case resolve
+    /// The address refused the connection, or could not be reached.
+    case connect
+    /// No answer in time.
+    case timeout
+    /// The TLS handshake failed (a certificate).
+    case tls
+    /// A server answered with an error status.
+    case status
+    /// The address rule (`allow-private-addresses`) refused where it led.
+    case addressRule = "address_rule"
+    /// The document is not a valid feed.
+    case invalidFeed = "invalid_feed"
+    /// The device's own storage failed (a folder that cannot be written, a full disk).
+    case storage
+    /// Anything else.
+    case other
 }

@@ -1,5 +1,8 @@
 /// When the feed is synced: at start, then every `interval` seconds; after a failure
-/// sooner, with backoff 30 s, 60 s, 120 s … capped at the interval.
+/// sooner, with backoff 30 s, 60 s, 120 s … capped at the interval. Each wait is spread by
+/// up to 10 % either way, so that a fleet that boots together after a power cut does not
+/// ask its feed server in lockstep for ever. The spread is pure: a generator in the state,
+/// seeded by the shell (`KioskSettings.syncSeed`).
 public struct SyncSchedule: Equatable, Sendable {
     public var interval: Seconds
     /// Failures in a row.
@@ -9,8 +12,25 @@ public struct SyncSchedule: Equatable, Sendable {
     /// When the next sync starts (nil: not scheduled, e.g. before start).
     public var nextAt: Seconds?
 
-    public init(interval: Seconds) {
+    /// The spread's generator (SplitMix64), stepped once per finished sync.
+    public var seed: UInt64
+    /// How far a wait may be spread either way, as a fraction of it.
+    public static let spread = 0.1
+
+    public init(interval: Seconds, seed: UInt64 = 0) {
         self.interval = interval
+        self.seed = seed
+    }
+
+    /// The next spread factor, from 1 − `spread` up to 1 + `spread`.
+    mutating func nextFactor() -> Double {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var z = seed
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        let unit = Double(z >> 11) / Double(UInt64(1) << 53)
+        return 1 + Self.spread * (2 * unit - 1)
     }
 
     /// The wait after `failures` failures in a row.
@@ -24,6 +44,6 @@ public struct SyncSchedule: Equatable, Sendable {
     public mutating func finished(_ status: SyncStatus, at now: Seconds) {
         running = false
         failures = status == .error ? failures + 1 : 0
-        nextAt = now + Self.backoff(failures: failures, interval: interval)
+        nextAt = now + Self.backoff(failures: failures, interval: interval) * nextFactor()
     }
 }

@@ -39,7 +39,7 @@ public final class FontBook {
     }
 
     /// The font at `size` pixels, bold or regular.
-    func font(size: Int, bold: Bool = false) -> OpaquePointer? {
+    public func font(size: Int, bold: Bool = false) -> OpaquePointer? {
         let key = Key(size: max(6, size), bold: bold)
         if let f = fonts[key] { return f }
         guard let f = TTF_OpenFontIndex(face.path, Int32(key.size), face.index) else { return nil }

@@ -156,7 +156,14 @@ struct OperatorRenderer {
         } else {
             facts.append(("Last sync", "never", Self.warn))
         }
+        if let change = info?.lastChange {
+            facts.append(("Last change", Self.clock(change) + " (" + Self.age(from: change, to: view.now) + ")", Self.text))
+        }
         facts.append(("Last error", info?.lastError ?? "none", info?.lastError == nil ? Self.muted : Self.bad))
+        for problem in info?.problems ?? [] { facts.append(("Problem", problem, Self.bad)) }
+        if let warnings = info?.warnings, let first = warnings.first {
+            facts.append(("Feed warnings", "\(warnings.count): \(first)" + (warnings.count > 1 ? " …" : ""), Self.warn))
+        }
         facts.append(("Next sync", view.syncRunning ? "running now" : view.nextSync.map(Self.clock) ?? "—", Self.text))
         if let info {
             let used = Double(info.cacheBytes) / 1_048_576

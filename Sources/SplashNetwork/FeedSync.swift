@@ -29,6 +29,12 @@ public final class FeedSync {
     }
 
     private func run(_ feed: URL, now: Date) -> SyncReport {
+        // Pictures that cannot be cached would each fail with a temporary file's name: say
+        // once what is wrong with the folder instead.
+        if let problem = FolderAccess.problem(cache.folder, role: "cache") {
+            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,
+                              error: problem + "; new pictures cannot be cached until then", failure: .storage)
+        }
         let state: CampaignStore.FeedState
         do {
             state = try store.feedState(for: feed)
@@ -62,6 +68,8 @@ public final class FeedSync {
         let active = standing.campaigns
         switch fetched.0 {
         case .notModified:
+            // The catalog is confirmed: "last sync" moves, the database is not written.
+            store.confirm(feed, at: now)
             return retryMissingPictures(standing.missing, campaigns: active, now: now)
         case let .fetched(etag, lastModified, _):
             let document: FeedDocument
@@ -103,13 +111,24 @@ public final class FeedSync {
             }
             do {
                 try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
-                                keys: keys)
+                                keys: keys, contentHash: Self.fingerprint(fetched.1))
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
                               warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors.lines)
         }
+    }
+
+    /// A fingerprint of a feed's bytes (FNV-1a, 64 bits): tells whether its content changed.
+    static func fingerprint(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return String(hash, radix: 16) + "-" + String(data.count)
     }
 
     /// The cache's room during one sync: its cap and what is used, counted as pictures come.
@@ -163,7 +182,26 @@ public final class FeedSync {
         // The failure reaches the log through the report either way; keeping it is for the
         // operator view and the backoff's record.
         try? store.recordSyncFailure(for: feed, error: message, at: now)
-        return SyncReport(status: .error, campaigns: campaigns, error: message)
+        return SyncReport(status: .error, campaigns: campaigns, error: message, failure: Self.kind(of: error))
+    }
+
+    /// What kind of failure `error` is.
+    static func kind(of error: Error) -> SyncFailure {
+        switch error {
+        case let fetch as FetchError:
+            switch fetch {
+            case .unresolvable: return .resolve
+            case .connectionFailed, .transport: return .connect
+            case .timedOut: return .timeout
+            case .tls: return .tls
+            case .status: return .status
+            case .insideAddress: return .addressRule
+            case .tooLarge, .tooManyRedirects, .insecureRedirect, .unsupportedScheme, .fileMissing: return .other
+            }
+        case is FeedError: return .invalidFeed
+        case is StoreError: return .storage
+        default: return .other
+        }
     }
 
     /// After a 304: fetches pictures of active campaigns that are still missing (a

@@ -13,9 +13,11 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 7
+    public static let schemaVersion = 8
 
     public let db: SQLiteDatabase
+    /// When the feed was last confirmed (a 304 counts), beside the database.
+    let confirmation: FeedConfirmation
     /// The device id the tracking URLs' `{device}` is filled with (`device-id`).
     public var trackingDevice: String?
 
@@ -27,6 +29,7 @@ public final class CampaignStore: ShowLedger {
             throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.localizedDescription)")
         }
         db = try SQLiteDatabase(path: dataDir + "/" + Self.fileName)
+        confirmation = FeedConfirmation(dataDir: dataDir)
         try migrate()
     }
 
@@ -147,6 +150,17 @@ public final class CampaignStore: ShowLedger {
                 CREATE INDEX shows_by_campaign_time ON shows (campaign_id, shown_at);
                 """)
             }
+            if version < 8 {
+                // Freshness and the feed's warnings: when its content last changed (a
+                // fingerprint of the document tells), and the warnings of the feed applied,
+                // one per line, kept until the feed changes.
+                try db.execute("""
+                ALTER TABLE feed_state ADD COLUMN last_change REAL;
+                ALTER TABLE feed_state ADD COLUMN content_hash TEXT;
+                ALTER TABLE feed_state ADD COLUMN warnings TEXT;
+                UPDATE feed_state SET last_change = last_success;
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -157,19 +171,37 @@ public final class CampaignStore: ShowLedger {
     public struct FeedState: Equatable {
         public var etag: String?
         public var lastModified: String?
+        /// When a feed was last applied (its content read in full).
         public var lastSuccess: Date?
         public var lastAttempt: Date?
         public var lastError: String?
         public var message: String?
+        /// When the feed's content last changed, as this device saw it.
+        public var lastChange: Date?
+        /// When the kiosk last confirmed its catalog with the feed: an applied feed or a 304.
+        public var lastConfirmed: Date?
+        /// The warnings of the feed applied (entries skipped, fields left out), kept until it changes.
+        public var warnings: [String] = []
     }
 
     public func feedState(for url: URL) throws -> FeedState {
         let rows = try db.rows("""
-        SELECT etag, last_modified, last_success, last_attempt, last_error, message FROM feed_state WHERE feed_url = ?
+        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings
+        FROM feed_state WHERE feed_url = ?
         """, [.text(url.absoluteString)])
         guard let r = rows.first else { return FeedState() }
-        return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: r["last_success"].date,
-                         lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text)
+        let success = r["last_success"].date
+        let confirmed = confirmation.date(for: url).map { max($0, success ?? $0) } ?? success
+        return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: success,
+                         lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text,
+                         lastChange: r["last_change"].date, lastConfirmed: confirmed,
+                         warnings: (r["warnings"].text ?? "").split(separator: "\n").map(String.init))
+    }
+
+    /// Notes that the feed answered "not modified" at `date`: what is stored is still its
+    /// content. Kept beside the database, not in it, so that a 304 writes nothing there.
+    public func confirm(_ url: URL, at date: Date) {
+        confirmation.note(url, at: date)
     }
 
     /// Notes a failed sync; the campaigns are left as they were.
@@ -195,13 +227,16 @@ public final class CampaignStore: ShowLedger {
 
     /// Applies a good feed in one transaction: campaigns in it are added or updated and
     /// active, the others inactive (their history stays); the feed state is updated.
+    /// `contentHash` is a fingerprint of the document's bytes: when it is the one stored,
+    /// the feed's content has not changed (`lastChange` stays); nil counts as a change.
     public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
-                      images: [String: ImageStatus], at date: Date) throws {
-        try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys())
+                      images: [String: ImageStatus], at date: Date, contentHash: String? = nil) throws {
+        try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys(),
+                  contentHash: contentHash)
     }
 
     public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
-               images: [String: ImageStatus], at date: Date, keys: PictureKeys) throws {
+               images: [String: ImageStatus], at date: Date, keys: PictureKeys, contentHash: String? = nil) throws {
         try db.transaction {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             let upsert = try db.statement("""
@@ -236,19 +271,29 @@ public final class CampaignStore: ShowLedger {
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""
-            INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message)
-            VALUES (?, ?, ?, ?, ?, NULL, ?)
+            INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message,
+                                    last_change, content_hash, warnings)
+            VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)
             ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
                 last_success = excluded.last_success, last_attempt = excluded.last_attempt, last_error = NULL,
-                message = excluded.message
+                message = excluded.message, warnings = excluded.warnings,
+                last_change = CASE WHEN excluded.content_hash IS NOT NULL AND feed_state.content_hash IS excluded.content_hash
+                                   AND feed_state.last_change IS NOT NULL THEN feed_state.last_change ELSE excluded.last_change END,
+                content_hash = excluded.content_hash
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
-                  .optional(document.message)])
+                  .optional(document.message), .date(date), .optional(contentHash),
+                  .optional(document.warnings.isEmpty ? nil : document.warnings.map(Self.oneLine).joined(separator: "\n"))])
             try prune(before: date.addingTimeInterval(-Self.retention))
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL WHERE feed_url != ?",
                            [.text(url.absoluteString)])
         }
+    }
+
+    /// A warning on one line (a feed's text may hold line breaks).
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// How long a campaign gone from the feed is kept, with its shows: 90 days. After that

@@ -26,6 +26,20 @@ public struct KioskData {
         self.feed = feed
     }
 
+    /// The start-up self-check: the data and cache folders exist and this user can write
+    /// them (and the database's files); one line for each that cannot, saying whose it is
+    /// and how to fix it. The kiosk still shows what it can.
+    public var writeProblems: [String] {
+        var problems: [String] = []
+        if let data = FolderAccess.problem(options.dataDir, role: "data", files: FolderAccess.databaseFiles) {
+            problems.append(data + "; shows are not counted until then")
+        }
+        if let cache = FolderAccess.problem(options.cacheDir, role: "cache") {
+            problems.append(cache + "; new pictures cannot be cached until then")
+        }
+        return problems
+    }
+
     /// Who this kiosk is to its fleet: `device-id`, else derived from /etc/machine-id; nil
     /// when there is neither (a container without a machine id).
     public var deviceID: String? {

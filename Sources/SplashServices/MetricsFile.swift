@@ -99,7 +99,10 @@ public final class MetricsFile: @unchecked Sendable {
             let (store, cache) = parts!
             metrics.shows = try store.showCountsByEnding()
             metrics.reportUnsent = reporting ? try store.unreportedCount() : 0
-            metrics.lastSyncSuccess = try store.feedState(for: feed).lastSuccess
+            let state = try store.feedState(for: feed)
+            metrics.lastSyncSuccess = state.lastConfirmed
+            metrics.lastChange = state.lastChange
+            metrics.feedWarnings = state.warnings.count
             metrics.cacheBytes = cache.usage()
         } catch {
             warn("metrics: \(error.localizedDescription)")

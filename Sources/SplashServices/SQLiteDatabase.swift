@@ -43,8 +43,8 @@ public final class SQLiteDatabase {
     }
 
     func error(_ what: String) -> StoreError {
-        StoreError(path: path, message: "\(what): \(String(cString: sqlite3_errmsg(handle)))",
-                   code: sqlite3_extended_errcode(handle))
+        StoreError(path: path, message: String(cString: sqlite3_errmsg(handle)), code: sqlite3_extended_errcode(handle),
+                   detail: what)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.

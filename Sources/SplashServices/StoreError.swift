@@ -6,6 +6,8 @@ import Foundation
 public struct StoreError: LocalizedError, Equatable {
     public var path: String
     public var message: String
+    /// What was being done (the statement), for debugging: never in an operator's message.
+    public var detail: String?
     /// SQLite's primary result code (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CORRUPT`, …).
     public var code: Int32
 
@@ -22,9 +24,10 @@ public struct StoreError: LocalizedError, Equatable {
         case other
     }
 
-    public init(path: String, message: String, code: Int32 = SQLITE_ERROR) {
+    public init(path: String, message: String, code: Int32 = SQLITE_ERROR, detail: String? = nil) {
         self.path = path
         self.message = message
+        self.detail = detail
         self.code = code & 0xFF
     }
 
@@ -42,6 +45,12 @@ public struct StoreError: LocalizedError, Equatable {
         switch kind {
         case .full: return "database \(path): the disk is full (\(message)); free some space"
         case .corrupt: return "database \(path): the file is damaged (\(message))"
+        case .readOnly:
+            let folder = (path as NSString).deletingLastPathComponent
+            if let why = FolderAccess.problem(folder, role: "data", files: FolderAccess.databaseFiles) {
+                return "database \(path) cannot be written (\(message)): \(why)"
+            }
+            return "database \(path) cannot be written (\(message))"
         default: return "database \(path): \(message)"
         }
     }

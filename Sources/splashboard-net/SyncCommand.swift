@@ -23,8 +23,12 @@ struct SyncCommand {
             let catalog = (try? data.store.catalog(cache: data.cache)) ?? []
             let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
             let what = report.status == .ok ? "applied" : "not modified"
-            print("\(data.feed.absoluteString): \(what); \(report.campaigns) campaigns, \(eligible) eligible"
+            print("\(data.feed.absoluteString): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"
                   + String(format: "; %.1f ms", report.milliseconds ?? 0))
+            // The warnings of the feed in force were printed when it was read; a 304 says they stand.
+            if report.status == .notModified, let kept = try? data.store.feedState(for: data.feed).warnings, !kept.isEmpty {
+                print("current feed: \(Plural.count(kept.count, "warning")) (`splashboard campaigns` lists them)")
+            }
             return 0
         case .error:
             fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)

@@ -35,7 +35,13 @@ struct ControlCommands {
             if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
             print("screen: \(screen) (\(text("screen") ?? "?"))")
             print("feed: \(text("feed") ?? "?")")
-            print("last sync: \(text("last_sync") ?? "never")" + (text("last_error").map { "; last error: \($0)" } ?? ""))
+            print("last sync: \(text("last_sync") ?? "never") (the catalog last confirmed with the feed); "
+                  + "last change: \(text("last_change") ?? "never")")
+            print("last error: \(text("last_error") ?? "none")")
+            let warnings = (answer["feed_warnings"] as? [String] ?? []).map(TerminalText.printable)
+            print("feed warnings: " + (warnings.isEmpty ? "none" : "\(warnings.count)"))
+            for warning in warnings { print("  \(warning)") }
+            for problem in (answer["problems"] as? [String] ?? []).map(TerminalText.printable) { print("problem: \(problem)") }
             print("unsent reports: \(text("report_unsent") ?? "0")")
             print("uptime: \(text("uptime_seconds") ?? "?") s; version \(text("version") ?? "?"); device \(text("device") ?? "-")")
             return 0

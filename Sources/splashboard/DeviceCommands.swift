@@ -48,6 +48,8 @@ struct DeviceCommands {
                                            newestUpdatedAt: catalog.compactMap(\.campaign.updatedAt).max())
         let context = RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: options.pick)
         let newest = CatalogEntry.newestEligible(in: catalog, at: now, context: context)
+        let feedState = try? device.store.feedState(for: device.feed)
+        let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
         if let dir = thumbnails {
             do {
                 let written = try ThumbnailExport.write(stored, to: dir)
@@ -63,7 +65,9 @@ struct DeviceCommands {
                 let (entry, s) = pair
                 let c = entry.campaign
                 return .object([
-                    ("device", deviceID), ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
+                    ("device", deviceID), ("feedLastSync", stamp(feedState?.lastConfirmed)),
+                    ("feedLastChange", stamp(feedState?.lastChange)),
+                    ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
                     ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now, context: context))),
@@ -86,6 +90,7 @@ struct DeviceCommands {
         }
         if catalog.isEmpty {
             print("no campaigns stored; run `splashboard sync` (feed: \(device.feed.absoluteString))")
+            printFeedState(feedState)
             return 0
         }
         var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"])
@@ -100,7 +105,20 @@ struct DeviceCommands {
             ])
         }
         print(table.render())
+        printFeedState(feedState)
         return 0
+    }
+
+    /// The feed's freshness and the warnings of the feed in force, under the table.
+    private func printFeedState(_ state: CampaignStore.FeedState?) {
+        guard let state else { return }
+        func when(_ date: Date?) -> String { date.map { ISO8601.string(from: $0) } ?? "never" }
+        print("feed: last sync \(when(state.lastConfirmed)), last change \(when(state.lastChange))"
+              + (state.lastError.map { "; last error: \(TerminalText.printable($0))" } ?? ""))
+        if !state.warnings.isEmpty {
+            print("feed warnings (\(state.warnings.count)):")
+            for warning in state.warnings { print("  \(TerminalText.printable(warning))") }
+        }
     }
 
     /// Empties the image cache; the ledger and campaigns stay.

@@ -1,12 +1,192 @@
 import Foundation
+import Glibc
 import SplashCore
+import SplashDisplay
+import SplashServices
 
-/// `splashboard preview FEED --size WxH … --out DIR`.
+/// `splashboard preview FEED --size WxH … --out DIR`: each campaign's splash and detail
+/// screens at each size, as PNGs, and one contact sheet of them all — on a throwaway
+/// database and cache, so no show is recorded, no ping or proof of play is sent and the
+/// device's folders are never opened.
+///
+/// The feed is read by the network program (`splashboard-net sync` into the throwaway
+/// folders: the sync's own limits, decoder and picture checks); each screen is drawn by
+/// this program run headless on a one-campaign feed of it, with its picture already in
+/// the throwaway cache — the very drawing code of the kiosk, its schedule left aside.
 struct PreviewCommand {
     let options: KioskOptions
     let environment: [String: String]
 
     func run(feed: URL, sizes: [Size], out: String) -> Int32 {
-        fail("preview is not available yet", status: 1)
+        let scratch = NSTemporaryDirectory() + "splashboard-preview-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            try "".write(toFile: scratch + "/empty.conf", atomically: true, encoding: .utf8)
+        } catch {
+            fail("preview: cannot make the folder \(out): \(error.localizedDescription)", status: 1)
+        }
+        // A config of its own: the device's report-url, metrics file and folders stay out of it.
+        let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
+                      "--allow-private-addresses", Self.argument(options.privateAddresses), "--metrics-file", "off"]
+        let program: String
+        do {
+            program = try NetworkLink.locateProgram(environment: environment)
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
+        let sync = Self.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
+        FileHandle.standardError.write(Data(sync.stderr.utf8))
+        guard sync.status == 0 else { return 2 }
+
+        let data: KioskData
+        let catalog: [CatalogEntry]
+        do {
+            var throwaway = options
+            throwaway.dataDir = scratch + "/data"
+            throwaway.cacheDir = scratch + "/cache"
+            throwaway.feed = feed
+            data = try KioskData(options: throwaway, assets: Assets.locate(environment: environment))
+            catalog = try data.store.catalog(cache: data.cache)
+        } catch {
+            fail("preview: \(error.localizedDescription)", status: 1)
+        }
+        let message = (try? data.store.feedState(for: feed))?.message
+        var shots: [(label: String, path: String)] = []
+        var problems = 0
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        for (index, entry) in catalog.enumerated() {
+            let name = String(format: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
+            guard entry.imagePath != nil else {
+                let why = entry.imageProblem ?? entry.imageWaiting ?? "not cached"
+                print("\(TerminalText.printable(entry.campaign.id)): not previewed: its picture \(why)")
+                problems += 1
+                continue
+            }
+            let one = scratch + "/\(name).json"
+            do {
+                try Self.oneCampaignFeed(entry.campaign, message: message).write(toFile: one, atomically: true, encoding: .utf8)
+            } catch {
+                fail("preview: \(error.localizedDescription)", status: 1)
+            }
+            for size in sizes {
+                let shotsDir = scratch + "/shots-\(name)-\(size)"
+                let run = Self.capture(me, ["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", one,
+                                            "--size", size.description, "--snapshot", shotsDir,
+                                            "--data-dir", scratch + "/run-\(name)-\(size)", "--cache-dir", scratch + "/cache",
+                                            "--config", scratch + "/empty.conf", "--metrics-file", "off",
+                                            "--countdown", String(entry.campaign.countdown ?? options.countdown),
+                                            "--fit", options.fit.rawValue, "--background", options.background.description],
+                                       environment: childEnvironment(scratch))
+                let files = ((try? FileManager.default.contentsOfDirectory(atPath: shotsDir)) ?? []).sorted()
+                guard run.status == 0, let splash = files.first(where: { $0.hasSuffix("-splash.png") }),
+                      let detail = files.last(where: { $0.hasSuffix("-detail.png") }) else {
+                    print("\(TerminalText.printable(entry.campaign.id)) at \(size): not previewed: the kiosk stopped "
+                          + "(\(run.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(run.status)"))")
+                    problems += 1
+                    continue
+                }
+                for (scene, file) in [("splash", splash), ("detail", detail)] {
+                    let target = out + "/\(name)-\(size)-\(scene).png"
+                    try? FileManager.default.removeItem(atPath: target)
+                    do {
+                        try FileManager.default.copyItem(atPath: shotsDir + "/" + file, toPath: target)
+                    } catch {
+                        fail("preview: cannot write \(target): \(error.localizedDescription)", status: 1)
+                    }
+                    shots.append(("\(entry.campaign.id) · \(size) · \(scene)", target))
+                    print(target)
+                }
+            }
+        }
+        if !shots.isEmpty {
+            let sheet = out + "/contact-sheet.png"
+            do {
+                try ContactSheet.write(shots, columns: sizes.count * 2, to: sheet, fonts: fontBook())
+                print(sheet)
+            } catch {
+                print("contact sheet not written: \(error.localizedDescription)")
+                problems += 1
+            }
+        }
+        print("\(Plural.count(catalog.count, "campaign")) at \(Plural.count(sizes.count, "size")): "
+              + "\(Plural.count(shots.count, "screen")) in \(out)" + (problems > 0 ? "; \(Plural.count(problems, "problem"))" : ""))
+        return problems > 0 ? 1 : 0
+    }
+
+    /// The font the kiosk would draw with, for the contact sheet's captions.
+    private func fontBook() -> FontBook? {
+        if let path = options.font { return try? FontBook(face: FontFace(path: path)) }
+        return (try? FontLocator.chineseFont()).flatMap { try? FontBook(face: $0) }
+    }
+
+    /// The children's environment: a runtime folder of their own (no control socket beside
+    /// a running kiosk's), and nothing the service set.
+    private func childEnvironment(_ scratch: String) -> [String: String] {
+        var env = environment
+        env["XDG_RUNTIME_DIR"] = scratch + "/run"
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID"] { env[key] = nil }
+        return env
+    }
+
+    /// A feed of `campaign` alone, its schedule and counts left aside, its tracking left out.
+    static func oneCampaignFeed(_ campaign: Campaign, message: String?) -> String {
+        var fields: [(String, JSONValue)] = [("id", .string(campaign.id)), ("picUrl", .string(campaign.picURL.absoluteString)),
+                                             ("showTime", .int(1_000_000))]
+        if let t = campaign.title { fields.append(("title", .string(t))) }
+        if let d = campaign.detail { fields.append(("detail", .string(d))) }
+        if let l = campaign.linkURL { fields.append(("linkUrl", .string(l.absoluteString))) }
+        if let c = campaign.countdown { fields.append(("countdown", .int(c))) }
+        var document: [(String, JSONValue)] = [("campaigns", .array([.object(fields)]))]
+        if let message { document.append(("message", .string(message))) }
+        return JSONValue.object(document).encoded()
+    }
+
+    /// `allow-private-addresses` as the command line says it.
+    static func argument(_ rule: PrivateAddresses) -> String {
+        switch rule {
+        case .automatic: return "auto"
+        case .allowed: return "yes"
+        case .refused: return "no"
+        }
+    }
+
+    /// A campaign id as part of a file name.
+    static func fileName(_ id: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        let kept = String(id.map { allowed.contains($0) ? $0 : "_" }.prefix(60))
+        return kept.isEmpty ? "campaign" : kept
+    }
+
+    /// Runs `program` and waits for it, with what it wrote.
+    static func capture(_ program: String, _ arguments: [String], environment: [String: String])
+        -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return (127, "", "cannot run \(program): \(error.localizedDescription)\n")
+        }
+        // Both pipes are read at once, so that neither fills while the other is waited on.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errors = Box()
+        let done = DispatchSemaphore(value: 0)
+        SerialWorker.detached(name: "splashboard.preview-stderr") {
+            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        let errData = errors.data
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }

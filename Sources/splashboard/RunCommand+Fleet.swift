@@ -38,7 +38,10 @@ extension RunCommand {
                 switch event {
                 case .firstFrame(let ms): m.firstFrameSeconds = Double(ms) / 1000
                 case .frame(let scene): m.scene = scene
-                case .sync(let status, _, _, _): m.syncs[status, default: 0] += 1; catalogChanged = true
+                case .sync(let status, _, _, _, let reason):
+                    m.syncs[status, default: 0] += 1
+                    if let reason { m.syncErrors[reason.rawValue, default: 0] += 1 }
+                    catalogChanged = true
                 case .splash: catalogChanged = true  // a show left one fewer
                 default: break
                 }
@@ -53,11 +56,13 @@ extension RunCommand {
         setup.status = { [options] state, uptime in
             let screen = KioskStatus.screen(of: state)
             let feed = try? device.store.feedState(for: device.feed)
-            return KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,
-                               countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastSuccess,
-                               lastError: feed?.lastError,
+            var status = KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,
+                               countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastConfirmed,
+                               lastChange: feed?.lastChange, lastError: feed?.lastError, warnings: feed?.warnings ?? [],
                                reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
                                uptimeSeconds: uptime, screen: canvas.outputSize.description)
+            status.problems = device.writeProblems
+            return status
         }
         return metrics
     }

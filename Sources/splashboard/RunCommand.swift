@@ -77,6 +77,8 @@ struct RunCommand {
                                      poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
         settings.pick = options.pick
         settings.timeZone = TimeZone.current
+        // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
+        settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
@@ -97,6 +99,8 @@ struct RunCommand {
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
         if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
+        // The self-check: a folder the kiosk cannot write is said once, at start, in one line.
+        for problem in device.writeProblems { log.emit(.error(message: problem), at: clock.uptime) }
         if interrupted > 0 {
             log.emit(.warning(message: "\(interrupted) shows of the last run never ended (it stopped during them): "
                                  + "recorded as interrupted"), at: clock.uptime)
@@ -132,10 +136,11 @@ struct RunCommand {
             let feed = try? device.store.feedState(for: device.feed)
             return OperatorInfo(
                 thumbnails: (try? device.store.thumbnails(ofCampaigns: ids)) ?? [:],
-                feedURL: device.feed.publicAddress, lastSuccess: feed?.lastSuccess, lastError: feed?.lastError,
+                feedURL: device.feed.publicAddress, lastSuccess: feed?.lastConfirmed, lastError: feed?.lastError,
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
-                deviceID: device.deviceID)
+                deviceID: device.deviceID, lastChange: feed?.lastChange, warnings: feed?.warnings ?? [],
+                problems: device.writeProblems)
         }
         setup.campaignShows = { id in
             (try? device.store.lastShows(of: id, limit: OperatorCampaignPage.showsListed)) ?? []

@@ -300,7 +300,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(!Kiosk.reduce(&state, .tick(clock.advance(1000))).contains(.fetchFeed))
         let failed = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
                                                        catalog: nil, message: nil, clock.now))
-        #expect(events(failed) == [.error(message: "boom"), .sync(status: .error, campaigns: 0, error: "boom")])
+        #expect(events(failed) == [.error(message: "boom"), .sync(status: .error, campaigns: 0, error: "boom", reason: .other)])
         var waits: [Seconds] = []
         for _ in 0..<7 {
             let due = state.nextDeadline!
@@ -310,12 +310,22 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
             _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
                                                   catalog: nil, message: nil, clock.now))
         }
-        #expect(waits == [30, 60, 120, 240, 480, 900, 900])
-        _ = Kiosk.reduce(&state, .tick(clock.advance(900)))
+        // Each wait is spread by up to 10 % either way, and not all by the same.
+        for (wait, nominal) in zip(waits, [30.0, 60, 120, 240, 480, 900, 900]) {
+            #expect(abs(wait - nominal) <= nominal * 0.1 + 1e-9 && wait != nominal, "\(waits)")
+        }
+        #expect(Set(waits.enumerated().map { $0.element / [30.0, 60, 120, 240, 480, 900, 900][$0.offset] }).count == 7)
+        _ = Kiosk.reduce(&state, .tick(clock.advance(1000)))
         _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil,
                                               clock.now))
-        #expect(state.nextDeadline == clock.now.uptime + 900)
+        let next = state.nextDeadline! - clock.now.uptime
+        #expect(next >= 810 && next <= 990)
         #expect(state.sync.failures == 0)
+        // Two kiosks started together with other seeds part ways at once.
+        var a = SyncSchedule(interval: 900, seed: 1), b = SyncSchedule(interval: 900, seed: 2)
+        a.finished(.ok, at: 0)
+        b.finished(.ok, at: 0)
+        #expect(a.nextAt != b.nextAt)
     }
 
     @Test func anUndecodableImageMovesToTheNextCampaign() {

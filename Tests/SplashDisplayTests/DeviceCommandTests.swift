@@ -59,6 +59,44 @@ import Testing
         #expect(!unresolved.stderr.contains("502"), "\(unresolved.stderr)")
     }
 
+    /// "Last sync" is when the catalog was last confirmed with the feed: a 304 moves it and
+    /// writes nothing into the database; "last change" stays with the feed's content. The
+    /// feed's warnings stand after the 304 too.
+    @Test func aNotModifiedSyncIsFreshAndKeepsTheFeedsWarnings() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 2, "linkURL": "https://x.test/"}, {"id": "b", "picUrl": "a.png"}]"#)
+        let first = try d.run(["sync", "--feed", d.feed])
+        #expect(first.status == 0 && first.stdout.contains("applied; 1 campaign, 1 eligible"), "\(first.stdout)")
+        // An hour ago, as far as the device knows.
+        let hourAgo = Date().addingTimeInterval(-3600)
+        let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
+        try db.execute("UPDATE feed_state SET last_success = ?, last_change = ?", [.date(hourAgo), .date(hourAgo)])
+        #expect(!FileManager.default.fileExists(atPath: d.folder + "/data/feed-confirmed"))
+        let before = try db.rows("SELECT * FROM feed_state").map { "\($0)" }
+        let changes = try db.rows("PRAGMA data_version")
+        let second = try d.run(["sync", "--feed", d.feed])
+        #expect(second.stdout.contains("not modified; 1 campaign, 1 eligible"), "\(second.stdout)")
+        #expect(second.stdout.contains("current feed: 2 warnings (`splashboard campaigns` lists them)"), "\(second.stdout)")
+        #expect(try db.rows("SELECT * FROM feed_state").map { "\($0)" } == before)
+        #expect(try db.rows("PRAGMA data_version").map { "\($0)" } == changes.map { "\($0)" })
+        let rows = try d.campaigns()
+        func date(_ key: String, _ row: [String: Any]?) -> Date? { (row?[key] as? String).flatMap { ISO8601.date(from: $0) } }
+        let lastSync = try #require(date("feedLastSync", rows.first))
+        let lastChange = try #require(date("feedLastChange", rows.first))
+        #expect(abs(lastSync.timeIntervalSinceNow) < 60, "\(rows)")
+        #expect(abs(lastChange.timeIntervalSince(hourAgo)) < 1, "\(rows)")
+        let table = try d.run(["campaigns", "--feed", d.feed])
+        #expect(table.stdout.contains("feed warnings (2):"), "\(table.stdout)")
+        #expect(table.stdout.contains("  [0].linkURL: unknown field; did you mean linkUrl?"))
+        #expect(table.stdout.contains("  [1].showTime: is missing; campaign \"b\" skipped"))
+        // The same content read in full again (no validators) is no change either.
+        try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+        _ = try d.run(["sync", "--feed", d.feed])
+        let again = try #require(date("feedLastChange", try d.campaigns().first))
+        #expect(abs(again.timeIntervalSince(hourAgo)) < 1)
+    }
+
     /// A port on 127.0.0.1 that nothing listens on.
     func closedPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -225,7 +263,7 @@ import Testing
         try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 3, "title": "三次"}]"#)
         let sync = try d.run(["sync", "--feed", d.feed])
         #expect(sync.status == 0, "\(sync.stderr)")
-        #expect(sync.stdout.contains("1 campaigns, 1 eligible"))
+        #expect(sync.stdout.contains("1 campaign, 1 eligible"))
 
         var shown: [String] = []
         var remaining: [Int] = []

@@ -118,4 +118,39 @@ import Testing
         #expect(unreadable.status == 2)
         #expect((unreadable.report["error"] as? String)?.hasPrefix("the feed URL answered an HTML page") == true)
     }
+
+    /// `preview`: each campaign's two screens at each size and a contact sheet; nothing of
+    /// the device opened, no show recorded, no tracking ping sent.
+    @Test func previewDrawsEveryCampaignAtEverySizeAndSendsNothing() throws {
+        let folder = try temporaryFolder()
+        let www = folder + "/www"
+        try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+        let server = try TestServer(root: www)
+        try writeImage(www + "/a.png", width: 640, height: 360, bands: [red])
+        try writeImage(www + "/b.png", width: 360, height: 640, bands: [RGBColor(red: 20, green: 90, blue: 200)])
+        let track = server.url("/track/imp?c={campaign}").absoluteString
+        try #"""
+        {"message": "看看", "campaigns": [
+          {"id": "a/1", "picUrl": "a.png", "showTime": 1, "title": "横", "impressionUrls": ["\#(track)"], "startAt": "2099-01-01"},
+          {"id": "b", "picUrl": "b.png", "showTime": 0, "detail": "竖的图片"}]}
+        """#.write(toFile: www + "/feed.json", atomically: true, encoding: .utf8)
+        let out = folder + "/out"
+        let run = try runKiosk(["preview", server.url("/files/feed.json").absoluteString, "--size", "800x480", "--size", "480x800",
+                                "--out", out, "--data-dir", folder + "/device-data", "--cache-dir", folder + "/device-cache"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["01-a_1-480x800-detail.png", "01-a_1-480x800-splash.png", "01-a_1-800x480-detail.png",
+                          "01-a_1-800x480-splash.png", "02-b-480x800-detail.png", "02-b-480x800-splash.png",
+                          "02-b-800x480-detail.png", "02-b-800x480-splash.png", "contact-sheet.png"], "\(files)")
+        // Each at its size, the campaign's own picture on its splash (not the default one).
+        let splash = try Snapshot(out + "/01-a_1-800x480-splash.png")
+        #expect(splash.width == 800 && splash.height == 480)
+        #expect(splash.color(400, 240).isClose(to: red, tolerance: 40), "\(splash.color(400, 240))")
+        let portrait = try Snapshot(out + "/02-b-480x800-detail.png")
+        #expect(portrait.width == 480 && portrait.height == 800)
+        #expect(run.stdout.contains("2 campaigns at 2 sizes: 8 screens in \(out)"), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/device-data"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/device-cache"))
+        #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
+    }
 }

@@ -22,8 +22,8 @@ import Testing
                                   "--script", folder + "/script"] + args)
         #expect(first.status == 0)
         let warnings = first.events(named: "warning").compactMap { $0["message"] as? String }
-        #expect(warnings.contains { $0.contains("impressionUrls[1] is not an http or https URL") }, "\(warnings)")
-        #expect(warnings.contains { $0.contains("impressionUrls[2] must be a URL string") })
+        #expect(warnings.contains { $0.contains("impressionUrls[1]: is not an http or https URL") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("impressionUrls[2]: must be a URL string") })
         // In real time, a second run sends what waits at its first sync, and its own show's.
         let second = try runKiosk(["--headless", "--countdown", "30", "--exit-after", "3"] + args)
         #expect(second.status == 0)

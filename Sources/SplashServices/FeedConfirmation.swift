@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+
+/// When the kiosk last confirmed its catalog with the feed, kept as the modification time
+/// of a small file beside the database (`feed-confirmed`, which holds the feed's URL): a
+/// feed answered "not modified" moves it with one `utimensat`, so that a 304 writes
+/// nothing into the database and nothing that could be left half written.
+struct FeedConfirmation {
+    let path: String
+
+    init(dataDir: String) {
+        path = dataDir + "/feed-confirmed"
+    }
+
+    /// The time noted for `url`, nil when none is (or it was noted for another feed).
+    func date(for url: URL) -> Date? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text == url.absoluteString else { return nil }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Notes `url` as confirmed at `date`. Best effort: a folder that cannot be written
+    /// loses only this note (the start-up check says so).
+    func note(_ url: URL, at date: Date) {
+        let name = url.absoluteString
+        if (try? String(contentsOfFile: path, encoding: .utf8)) != name {
+            let temporary = path + ".tmp-\(getpid())"
+            guard (try? name.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                return
+            }
+        }
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let stamp = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
+        var times = [stamp, stamp]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+
+/// Whether the kiosk can write where it keeps things, and if not, one line that says which
+/// folder or file, whose it is, who the kiosk runs as, and the command that fixes it:
+/// the start-up self-check, and what a database that cannot be written is reported as.
+public enum FolderAccess {
+    /// What keeps `folder` (and the files of it that are named) from being written by this
+    /// process's user, or nil when nothing does. `role` names the folder: "data", "cache".
+    public static func problem(_ folder: String, role: String, files: [String] = []) -> String? {
+        var st = stat()
+        guard stat(folder, &st) == 0 else {
+            return "the \(role) folder \(folder) does not exist and cannot be made (\(String(cString: strerror(errno)))); "
+                + "create it for \(user(getuid())): sudo install -d -o \(user(getuid())) \(folder)"
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else {
+            return "the \(role) folder \(folder) is not a folder; remove it or point \(role)-dir elsewhere"
+        }
+        if access(folder, W_OK | X_OK) != 0 {
+            return describe(folder, st, role: "the \(role) folder", fixing: folder)
+        }
+        for name in files {
+            let path = folder + "/" + name
+            var file = stat()
+            guard stat(path, &file) == 0 else { continue }
+            if access(path, R_OK | W_OK) != 0 {
+                return describe(path, file, role: "\(name) in the \(role) folder", fixing: folder)
+            }
+        }
+        return nil
+    }
+
+    /// "X belongs to root:root, mode 0755; splashboard (uid 998) cannot write it: …".
+    static func describe(_ path: String, _ st: stat, role: String, fixing folder: String) -> String {
+        let me = user(getuid())
+        let mode = String(st.st_mode & 0o7777, radix: 8)
+        let readOnlyMount = statvfsReadOnly(path)
+        if readOnlyMount {
+            return "\(role) \(path) is on a read-only file system; \(me) cannot write it (remount it read-write, or point the folder elsewhere)"
+        }
+        return "\(role) \(path) belongs to \(user(st.st_uid)):\(group(st.st_gid)), mode \(mode.count < 4 ? String(repeating: "0", count: 4 - mode.count) + mode : mode); "
+            + "\(me) (uid \(getuid())) cannot write it: sudo chown -R \(me): \(folder)"
+    }
+
+    private static func statvfsReadOnly(_ path: String) -> Bool {
+        var fs = statvfs()
+        return statvfs(path, &fs) == 0 && (fs.f_flag & UInt(ST_RDONLY)) != 0
+    }
+
+    /// A user's name, or its number when it has none.
+    public static func user(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return String(uid) }
+        return String(cString: name)
+    }
+
+    static func group(_ gid: gid_t) -> String {
+        guard let entry = getgrgid(gid), let name = entry.pointee.gr_name else { return String(gid) }
+        return String(cString: name)
+    }
+
+    /// The database's files, which SQLite must be able to write beside each other.
+    public static let databaseFiles = ["splashboard.db", "splashboard.db-wal", "splashboard.db-shm"]
+}
