@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(
             name: "SplashServicesTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "SplashTestSupport", "CSDL2", "CSQLite"]
+            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "SplashTestSupport", "CSDL2", "CSQLite", "CTurboJPEG"]
         ),
         .testTarget(
             name: "SplashDisplayTests",

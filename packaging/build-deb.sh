@@ -34,6 +34,7 @@ install -d "$stage/usr/share/man/man1" "$stage/usr/share/doc/splashboard"
 gzip -9n < packaging/splashboard.1 > "$stage/usr/share/man/man1/splashboard.1.gz"
 gzip -9n < packaging/changelog > "$stage/usr/share/doc/splashboard/changelog.gz"
 install -m 0644 packaging/copyright "$stage/usr/share/doc/splashboard/copyright"
+install -m 0644 docs/feed.schema.json "$stage/usr/share/doc/splashboard/feed.schema.json"
 chmod 0644 "$stage/usr/share/man/man1/splashboard.1.gz" "$stage/usr/share/doc/splashboard/changelog.gz"
 
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done

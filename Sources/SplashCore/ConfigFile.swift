@@ -70,7 +70,7 @@ public enum ConfigFile {
 
     /// The value after `=`: a quoted value is taken as written between its quotes (a
     /// comment may follow them); otherwise ` #` (a `#` after a space or tab) starts a
-    /// comment, so `https://example.com/#top` keeps its fragment.
+    /// comment, so `https://example.com/#top` keeps its fragment and `#102030` is a colour.
     static func value(_ raw: String, source: String) throws -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("\"") {
@@ -85,8 +85,9 @@ public enum ConfigFile {
             }
             return String(rest[..<close])
         }
+        // A value may begin with # (`background = #102030`); a # after a blank starts a comment.
         var value = ""
-        var previous: Character = " "
+        var previous: Character = "x"
         for character in trimmed {
             if character == "#", previous == " " || previous == "\t" { break }
             value.append(character)

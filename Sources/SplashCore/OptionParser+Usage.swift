@@ -29,7 +29,7 @@ extension OptionParser {
             for spec in table where spec.group == group {
                 let head = "  --\(spec.name)" + (spec.takesValue ? " \(spec.valueHint)" : "")
                 var text = spec.help
-                if let d = spec.defaultText { text += " (default \(d))" }
+                if let d = spec.defaultText { text += " (default: \(d))" }
                 let body = wrap(text, width: 64)
                 if head.count <= 26 {
                     lines.append(head.padding(toLength: 27, withPad: " ", startingAt: 0) + body[0])
@@ -49,6 +49,25 @@ extension OptionParser {
                   "SPLASHBOARD_NET (the network program), STATE_DIRECTORY, CACHE_DIRECTORY, XDG_RUNTIME_DIR.",
                   "See man splashboard."]
         return lines.joined(separator: "\n")
+    }
+
+    /// The man page's OPTIONS and HEADLESS OPTIONS entries (roff), made from `table`: the
+    /// page in packaging/ is held to this by a test.
+    public static var manPageOptions: String {
+        func roff(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        }
+        func entries(_ group: OptionSpec.Group) -> [String] {
+            table.filter { $0.group == group }.flatMap { spec -> [String] in
+                var text = spec.help.prefix(1).uppercased() + spec.help.dropFirst()
+                if let d = spec.defaultText { text += " (default: \(d))" }
+                let head = spec.takesValue
+                    ? (spec.valueHint.contains("|") ? ".BR" : ".BI") + " \\-\\-\(roff(spec.name)) \" \(roff(spec.valueHint))\""
+                    : ".B \\-\\-\(roff(spec.name))"
+                return [".TP", head, roff(text) + "."]
+            }
+        }
+        return (entries(.commandLine) + entries(.kiosk) + [".SH HEADLESS OPTIONS"] + entries(.headless)).joined(separator: "\n")
     }
 
     /// `text` broken into lines of at most `width` characters, between words.

@@ -12,6 +12,9 @@ public final class FeedSync {
     let cache: ImageCache
     let fetcher: Fetcher
     let cacheMaxBytes: Int
+    /// Why the device's database cannot be written, when it cannot (the store is in
+    /// memory): every sync then fails with it, as what the operator must fix.
+    public var unwritable: String?
 
     public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20) {
         self.store = store
@@ -31,6 +34,9 @@ public final class FeedSync {
     private func run(_ feed: URL, now: Date) -> SyncReport {
         // Pictures that cannot be cached would each fail with a temporary file's name: say
         // once what is wrong with the folder instead.
+        if let unwritable {
+            return SyncReport(status: .error, campaigns: 0, error: unwritable, failure: .storage)
+        }
         if let problem = FolderAccess.problem(cache.folder, role: "cache") {
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,
                               error: problem + "; new pictures cannot be cached until then", failure: .storage)

@@ -28,6 +28,7 @@ public final class NetworkServer: @unchecked Sendable {
         pings = TrackingPings(dataDir: options.dataDir, warn: warn)
         feed = data.feed
         sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
+        sync.unwritable = data.storeProblem
         poems = options.poetryURL.map { PoemSource(url: $0) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
         pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, current: current?.imagePath) }

@@ -33,6 +33,15 @@ public final class CampaignStore: ShowLedger {
         try migrate()
     }
 
+    /// A store that lives in memory only: what the kiosk runs on when its data folder
+    /// cannot be written, so that the screen still shows the default picture and says why
+    /// (nothing is counted, nothing is kept).
+    public init(inMemoryBeside dataDir: String) throws {
+        db = try SQLiteDatabase(path: ":memory:")
+        confirmation = FeedConfirmation(dataDir: dataDir)
+        try migrate()
+    }
+
     private func migrate() throws {
         let version = try db.userVersion
         guard version < Self.schemaVersion else {

@@ -94,6 +94,17 @@ public enum ImageDecoder {
             throw ImageError.undecodable(sdlErrorText())
         }
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        // CMYK and YCCK pictures (what print designers export) decode to CMYK, then to RGB here:
+        // TurboJPEG has no conversion from them to RGB.
+        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+            do {
+                try decodeCMYK(tj, bytes, into: surface, width: w, height: h, inverted: hasAdobeMarker(bytes))
+            } catch {
+                SDL_FreeSurface(surface)
+                throw error
+            }
+            return Decoded(surface: surface, original: Size(width: Int(width), height: Int(height)))
+        }
         if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, surface.pointee.pitch, h, Int32(TJPF_BGR.rawValue),
                          splash_tj_decode_flags()) != 0 {
             // A fatal error leaves no picture. Of the warnings (data the decoder went past),
@@ -115,4 +126,51 @@ public func sdlErrorText() -> String {
     guard let p = SDL_GetError() else { return "unknown SDL error" }
     let s = String(cString: p)
     return s.isEmpty ? "unknown SDL error" : s
+}
+
+extension ImageDecoder {
+    /// Decodes a CMYK or YCCK JPEG into `surface` (BGR24): CMYK first, one band of rows
+    /// at a time, then each pixel as R = (1 − C)(1 − K) and so on. Adobe's files (an APP14
+    /// marker) store the inks inverted, as nearly every CMYK JPEG does.
+    private static func decodeCMYK(_ tj: tjhandle, _ bytes: UnsafeRawBufferPointer, into surface: UnsafeMutablePointer<SDL_Surface>,
+                                   width w: Int32, height h: Int32, inverted: Bool) throws {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var cmyk = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+        let status = cmyk.withUnsafeMutableBufferPointer { buffer in
+            tjDecompress2(tj, base, UInt(bytes.count), buffer.baseAddress, w, w * 4, h, Int32(TJPF_CMYK.rawValue),
+                          splash_tj_decode_flags())
+        }
+        if status != 0 {
+            let reason = String(cString: tjGetErrorStr2(tj))
+            if tjGetErrorCode(tj) == Int32(TJERR_FATAL.rawValue) || reason.lowercased().contains("premature end") {
+                throw ImageError.undecodable("JPEG (CMYK): \(reason)")
+            }
+        }
+        let pitch = Int(surface.pointee.pitch)
+        let out = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<Int(h) {
+            for x in 0..<Int(w) {
+                let i = (y * Int(w) + x) * 4
+                var c = Int(cmyk[i]), m = Int(cmyk[i + 1]), yl = Int(cmyk[i + 2]), k = Int(cmyk[i + 3])
+                if !inverted { (c, m, yl, k) = (255 - c, 255 - m, 255 - yl, 255 - k) }
+                let o = y * pitch + x * 3
+                out[o] = UInt8((yl * k + 127) / 255)      // B
+                out[o + 1] = UInt8((m * k + 127) / 255)   // G
+                out[o + 2] = UInt8((c * k + 127) / 255)   // R
+            }
+        }
+    }
+
+    /// Whether the JPEG has Adobe's APP14 marker ("Adobe" after FF EE) before its first scan.
+    static func hasAdobeMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 2
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1]
+            if marker == 0xDA { return false }
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if marker == 0xEE, length >= 7, Array(bytes[(i + 4)..<(i + 9)]) == Array("Adobe".utf8) { return true }
+            i += 2 + length
+        }
+        return false
+    }
 }

@@ -8,12 +8,22 @@ public struct KioskData {
     public let cache: ImageCache
     public let feed: URL
     public let options: KioskOptions
+    /// Why the database could not be opened, when the store lives in memory instead.
+    public let storeProblem: String?
 
     /// Opens the data and cache folders (creating them), removing the temporary files a
     /// crash left behind (never those of a network process still writing them).
-    public init(options: KioskOptions, assets: Assets?) throws {
+    /// With `orInMemory`, a data folder that cannot be written is not an error: the store
+    /// lives in memory, and `writeProblems` says why (the kiosk shows what it can).
+    public init(options: KioskOptions, assets: Assets?, orInMemory: Bool = false) throws {
         self.options = options
-        store = try CampaignStore(dataDir: options.dataDir)
+        do {
+            store = try CampaignStore(dataDir: options.dataDir)
+            storeProblem = nil
+        } catch let error as StoreError where orInMemory {
+            store = try CampaignStore(inMemoryBeside: options.dataDir)
+            storeProblem = error.localizedDescription
+        }
         do {
             cache = try ImageCache(folder: options.cacheDir)
         } catch {
@@ -33,6 +43,8 @@ public struct KioskData {
         var problems: [String] = []
         if let data = FolderAccess.problem(options.dataDir, role: "data", files: FolderAccess.databaseFiles) {
             problems.append(data + "; shows are not counted until then")
+        } else if let storeProblem {
+            problems.append(storeProblem + "; shows are not counted until then")
         }
         if let cache = FolderAccess.problem(options.cacheDir, role: "cache") {
             problems.append(cache + "; new pictures cannot be cached until then")

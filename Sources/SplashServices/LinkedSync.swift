@@ -36,7 +36,8 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
                     let (catalog, message) = try read(catalog: report.status != .error)
                     completion(report, catalog, message)
                 } catch {
-                    completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription), nil, nil)
+                    completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,
+                                          failure: error is StoreError ? .storage : .other), nil, nil)
                 }
             }
         }

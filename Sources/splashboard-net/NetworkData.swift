@@ -9,9 +9,11 @@ struct NetworkData {
     let data: KioskData
 
     /// Opens the folders (removing the temporary files a crash left behind).
-    init(options: KioskOptions, environment: [String: String]) {
+    /// `serving`: a database that cannot be written does not stop the process; each sync
+    /// answers why instead.
+    init(options: KioskOptions, environment: [String: String], serving: Bool = false) {
         do {
-            data = try KioskData(options: options, assets: Assets.locate(environment: environment))
+            data = try KioskData(options: options, assets: Assets.locate(environment: environment), orInMemory: serving)
         } catch {
             fail(error.localizedDescription, status: 1)
         }

@@ -19,7 +19,7 @@ struct ServeCommand {
             _ = splash_die_with_parent(SIGKILL)
             if getppid() != parent { exit(0) }
         }
-        let device = NetworkData(options: options, environment: environment)
+        let device = NetworkData(options: options, environment: environment, serving: true)
         if let note = device.guardAddresses() { fputs("splashboard-net: warning: \(note)\n", stderr) }
         // The operator named the report receiver, as the feed: it may be on an inside address.
         if let report = options.reportURL { AddressGuard.installed?.allow(report) }

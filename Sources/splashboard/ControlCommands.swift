@@ -52,10 +52,25 @@ struct ControlCommands {
     }
 
     func screenshot(to path: String) -> Int32 {
+        // Checked before asking: the kiosk's frame is not fetched for a file that cannot be written.
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            fputs("splashboard: screenshot \(path): the folder \(folder) does not exist; make it or name another\n", stderr)
+            return 1
+        }
+        guard access(folder, W_OK) == 0 else {
+            fputs("splashboard: screenshot \(path): the folder \(folder) cannot be written by \(FolderAccess.user(getuid()))\n", stderr)
+            return 1
+        }
         do {
             let (answer, png) = try ask(.screenshot)
             guard let png, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw ControlError.failed("the answer is not a PNG") }
-            try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+            do {
+                try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw ControlError.failed("cannot write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+            }
             print("\(path): \(answer["width"] ?? "?")x\(answer["height"] ?? "?"), \(png.count) bytes")
             return 0
         } catch {

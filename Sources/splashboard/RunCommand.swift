@@ -49,7 +49,7 @@ struct RunCommand {
 
         let device: KioskData
         do {
-            device = try KioskData(options: options, assets: assets)
+            device = try KioskData(options: options, assets: assets, orInMemory: true)
         } catch {
             fail(error.localizedDescription, status: 1)
         }

@@ -158,11 +158,11 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         let b = try parse(["--config", "/k.conf"], config: ["/k.conf": bom]).options
         #expect(b.countdown == 7 && b.fit == .fill)
         let commented = "feed = https://cdn.example.test/feed.json  # my feed\ncountdown = 4\t# seconds\n"
-            + "poetry-url = https://poems.example.test/p.json#top\nbackground = \"#102030\" # dark\n"
+            + "poetry-url = https://poems.example.test/p.json#top\nbackground = #102030 # dark\nfit = \"fill\"  # crop\n"
         let c = try parse(["--config", "/k.conf"], config: ["/k.conf": commented]).options
         #expect(c.feed?.absoluteString == "https://cdn.example.test/feed.json" && c.countdown == 4)
         #expect(c.poetryURL?.absoluteString == "https://poems.example.test/p.json#top")
-        #expect(c.background == RGBColor(red: 0x10, green: 0x20, blue: 0x30))
+        #expect(c.background == RGBColor(red: 0x10, green: 0x20, blue: 0x30) && c.fit == .fill)
         #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "feed = \"https://x.test/a\n"])?.errorDescription
             == "/k.conf:1: feed: the value's closing quote \" is missing")
     }
@@ -224,6 +224,48 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
             #expect(e.source == "s:2")
         } catch {
             Issue.record("unexpected \(error)")
+        }
+    }
+}
+
+/// `--help`, the man page and the shipped config file are made from, or held to, one table.
+@Suite struct OptionTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theManPagesOptionsAreTheTables() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("packaging/splashboard.1"), encoding: .utf8)
+        let start = try #require(page.range(of: ".SH OPTIONS\n"))
+        let rest = page[start.upperBound...]
+        let intro = try #require(rest.range(of: ".TP\n"))
+        let end = try #require(rest.range(of: "\n.SH CONFIG FILE"))
+        let section = String(rest[intro.lowerBound..<end.lowerBound])
+        #expect(section == OptionParser.manPageOptions, "packaging/splashboard.1, .SH OPTIONS, should read:\n\(OptionParser.manPageOptions)")
+        // The commands, the operator view's gestures and the environment are in it too.
+        for needle in ["feed check", "preview", "status", "screenshot", "\\-\\-thumbnails", ".SH OPERATOR VIEW", "F2",
+                       ".SH ENVIRONMENT", "SPLASHBOARD_ASSETS", "SPLASHBOARD_NET", ".SH DIAGNOSTICS"] {
+            #expect(page.contains(needle), "the man page lacks \(needle)")
+        }
+    }
+
+    @Test func everyOptionIsInHelpAndEverySettingInTheConfigFile() throws {
+        let conf = try String(contentsOf: Self.root.appendingPathComponent("packaging/splashboard.conf"), encoding: .utf8)
+        for spec in OptionParser.table {
+            #expect(OptionParser.usage.contains("--\(spec.name)" + (spec.takesValue ? " \(spec.valueHint)" : "")))
+            guard spec.group == .kiosk else { continue }
+            let line = conf.split(separator: "\n").first { $0.hasPrefix("# \(spec.name) = ") }
+            #expect(line != nil, "splashboard.conf has no `# \(spec.name) = …` line")
+            // A default that is one value is the one the file shows.
+            if let d = spec.defaultText, !d.contains(" "), d != "off", let line {
+                #expect(line == "# \(spec.name) = \(d)", "splashboard.conf: \(line) (default \(d))")
+            }
+            // And the shipped file, uncommented, is a valid config.
+            if let line {
+                let setting = String(line.dropFirst(2))
+                #expect(throws: Never.self, "\(setting)") {
+                    _ = try OptionParser.parse(["--config", "/c"], environment: ["HOME": "/h"], currentDirectory: "/") { _ in setting + "\n" }
+                }
+            }
         }
     }
 }

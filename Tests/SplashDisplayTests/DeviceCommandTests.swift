@@ -97,6 +97,39 @@ import Testing
         #expect(abs(again.timeIntervalSince(hourAgo)) < 1)
     }
 
+    /// A data folder the kiosk's user cannot write (the service's, after a `sync` as root):
+    /// the kiosk still shows the default picture and says in one line whose the folder is,
+    /// who it runs as and the fix; `sync` fails saying the same; no SQL anywhere.
+    @Test func aFolderTheKioskCannotWriteIsNamedWithItsOwnerAndTheFix() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 5}]"#)
+        #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
+        // Root made it; the kiosk runs as someone else (or, not as root, the folder is locked).
+        let asOther: [String]
+        if getuid() == 0 {
+            asOther = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"]
+            #expect(chmod(d.folder, 0o755) == 0)
+        } else {
+            asOther = []
+            #expect(chmod(d.folder + "/data", 0o555) == 0)
+        }
+        defer { chmod(d.folder + "/data", 0o755) }
+        let kiosk = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed] + d.args,
+                                 wrapper: asOther)
+        #expect(kiosk.status == 0, "\(kiosk.stderr)")
+        let errors = kiosk.events(named: "error").compactMap { $0["message"] as? String }
+        let who = getuid() == 0 ? "nobody (uid 65534)" : "\(FolderAccess.user(getuid())) (uid \(getuid()))"
+        #expect(errors.first == "the data folder \(d.folder)/data belongs to \(FolderAccess.user(getuid())):"
+            + "\(String(cString: getgrgid(getgid())!.pointee.gr_name)), mode \(getuid() == 0 ? "0755" : "0555"); \(who) cannot write it: "
+            + "sudo chown -R \(who.split(separator: " ")[0]): \(d.folder)/data; shows are not counted until then", "\(errors)")
+        #expect(kiosk.events(named: "splash").first?["campaign"] is NSNull)
+        #expect(!(kiosk.stdout + kiosk.stderr).contains("INSERT") && !(kiosk.stdout + kiosk.stderr).contains("SELECT"))
+        let sync = try runKiosk(["sync", "--feed", d.feed] + d.args, wrapper: asOther)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("cannot write it: sudo chown -R \(who.split(separator: " ")[0]): \(d.folder)/data"), "\(sync.stderr)")
+    }
+
     /// A port on 127.0.0.1 that nothing listens on.
     func closedPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -1,4 +1,5 @@
 import CSDL2
+import CTurboJPEG
 import Foundation
 import SplashCore
 @testable import SplashServices
@@ -25,6 +26,46 @@ import Testing
                 #expect(pixel(decoded.surface, x, h / 2).isClose(to: expected, tolerance: 24), "scale \(scale) x \(x)")
             }
         }
+    }
+
+    /// A CMYK JPEG, as print designers export it (Adobe's inverted inks), is shown in its
+    /// colours rather than refused; so is a YCCK one.
+    @Test func aCMYKJPEGIsShownInItsColours() throws {
+        let dir = try temporaryFolder()
+        let (w, h) = (96, 64)
+        // Left half red, right half blue, as Adobe stores them: 255 is no ink.
+        var cmyk = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                let ink: [UInt8] = x < w / 2 ? [0, 255, 255, 0] : [255, 255, 0, 0]
+                for k in 0..<4 { cmyk[i + k] = 255 - ink[k] }
+            }
+        }
+        let tj = try #require(tjInitCompress())
+        defer { tjDestroy(tj) }
+        var jpeg: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        #expect(tjCompress2(tj, cmyk, Int32(w), Int32(w * 4), Int32(h), Int32(TJPF_CMYK.rawValue), &jpeg, &size,
+                            Int32(TJSAMP_444.rawValue), 95, 0) == 0)
+        defer { tjFree(jpeg) }
+        let data = Data(bytes: try #require(jpeg), count: Int(size))
+        try data.write(to: URL(fileURLWithPath: dir + "/cmyk.jpg"))
+        // What is written is YCCK with Adobe's marker (TurboJPEG's way with CMYK).
+        let reader = try #require(tjInitDecompress())
+        defer { tjDestroy(reader) }
+        var header = (w: Int32(0), h: Int32(0), sub: Int32(0), space: Int32(0))
+        _ = data.withUnsafeBytes { tjDecompressHeader3(reader, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), size,
+                                                       &header.w, &header.h, &header.sub, &header.space) }
+        #expect([Int32(TJCS_CMYK.rawValue), Int32(TJCS_YCCK.rawValue)].contains(header.space))
+        let decoded = try ImageDecoder.load(dir + "/cmyk.jpg", scale: 1)
+        defer { SDL_FreeSurface(decoded.surface) }
+        #expect(pixel(decoded.surface, w / 4, h / 2).isClose(to: RGBColor(red: 255, green: 0, blue: 0), tolerance: 24),
+                "\(pixel(decoded.surface, w / 4, h / 2))")
+        #expect(pixel(decoded.surface, w * 3 / 4, h / 2).isClose(to: RGBColor(red: 0, green: 0, blue: 255), tolerance: 24),
+                "\(pixel(decoded.surface, w * 3 / 4, h / 2))")
+        // And the sync's validator takes it, thumbnail and all.
+        #expect(!(try ImageValidator.check(dir + "/cmyk.jpg")).thumbnail.isEmpty)
     }
 
     @Test func aPNGIsAlwaysWhole() throws {
