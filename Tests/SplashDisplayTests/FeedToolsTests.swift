@@ -153,4 +153,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/device-cache"))
         #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
     }
+
+    /// The feeds the README shows are clean, for `feed check` and for the schema, and
+    /// `preview` draws the README's example.
+    @Test func theREADMEsFeedsAreClean() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Campaign feed").dropFirst().first)
+        let blocks = section.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        #expect(blocks.count >= 3)
+        var files: [String] = []
+        for (index, block) in blocks.enumerated() {
+            let folder = try temporaryFolder()
+            try block.write(toFile: folder + "/readme-\(index).json", atomically: true, encoding: .utf8)
+            let feed = try withPictures(folder + "/readme-\(index).json")
+            files.append(folder + "/readme-\(index).json")
+            let (status, report) = try check(feed)
+            let problems = (report["problems"] as? [String] ?? []).filter { !$0.contains("picture https://") }
+            #expect(status != 2 && problems.isEmpty, "README feed \(index): \(report)")
+        }
+        let verdicts = try schemaVerdicts(files)
+        for file in files { #expect(verdicts[URL(fileURLWithPath: file).lastPathComponent] == [], "\(file)") }
+        let last = try withPictures(files[files.count - 1])
+        let out = try temporaryFolder() + "/preview"
+        let preview = try runKiosk(["preview", last, "--size", "800x480", "--out", out])
+        #expect(preview.status == 0, "\(preview.stdout)\(preview.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/contact-sheet.png"))
+    }
 }
