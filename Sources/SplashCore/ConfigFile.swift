@@ -43,6 +43,30 @@ public enum ConfigFile {
         return settings
     }
 
+    /// The text of a config file's bytes, which must be UTF-8: a file saved in another
+    /// encoding is named with the line of its first byte that is not, rather than read wrong.
+    public static func text(_ data: Data, path: String) throws -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        // Where the first byte that is not UTF-8 is: its line, and the byte.
+        var line = 1
+        var offset = 0
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1 }
+                offset += UTF8.width(scalar)
+            case .emptyInput, .error:
+                break decoding
+            }
+        }
+        let index = min(offset, data.count - 1)
+        throw OptionError(source: "\(path):\(line)",
+                          problem: "the file is not UTF-8 text (byte 0x\(String(data[data.startIndex + index], radix: 16, uppercase: true)) "
+                              + "cannot be read); save it as UTF-8")
+    }
+
     /// The file's lines, whatever ends them (`\n`, `\r\n` or `\r`), without a leading
     /// byte order mark. Split on Unicode scalars: to Swift's `Character`, `\r\n` is one.
     static func lines(of text: String) -> [String] {

@@ -90,6 +90,9 @@ public enum OptionParser {
         let configText: String?
         do {
             configText = try readFile(configPath)
+        } catch let error as OptionError {
+            throw OptionError(source: explicitConfig != nil && error.source == configPath ? "--config" : error.source,
+                              problem: error.source == configPath ? "cannot read \(error.problem)" : error.problem)
         } catch {
             throw OptionError(source: explicitConfig != nil ? "--config" : configPath,
                               problem: "cannot read \(configPath): \(error.localizedDescription)")

@@ -39,7 +39,7 @@ public final class ShowReporter: @unchecked Sendable {
         do {
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
-                warn("proof of play: \(dropped) shows were given up unsent (more than \(ProofOfPlay.unsentLimit) waited); "
+                warn("proof of play: \(Plural.count(dropped, "show")) were given up unsent (more than \(ProofOfPlay.unsentLimit) waited); "
                      + "they stay in the ledger")
             }
             while true {
@@ -53,7 +53,7 @@ public final class ShowReporter: @unchecked Sendable {
         } catch {
             if !failing {
                 let waiting = try? store.unreportedCount()
-                warn("proof of play: \(error.localizedDescription); \(waiting.map { "\($0) shows wait" } ?? "shows wait") "
+                warn("proof of play: \(error.localizedDescription); \(waiting.map { "\(Plural.count($0, "show")) wait" } ?? "shows wait") "
                      + "and are sent at the next sync or show")
             }
             failing = true

@@ -30,6 +30,16 @@ public enum FolderAccess {
         return nil
     }
 
+    /// Why this user cannot read the file at `path`, with its owner and mode, or nil when it can.
+    public static func unreadable(_ path: String) -> String? {
+        guard access(path, R_OK) != 0 else { return nil }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "\(path): \(String(cString: strerror(errno)))" }
+        let mode = String(st.st_mode & 0o7777, radix: 8)
+        return "\(path): it belongs to \(user(st.st_uid)):\(group(st.st_gid)), mode "
+            + "\(String(repeating: "0", count: max(0, 4 - mode.count)) + mode), which the user \(user(getuid())) (uid \(getuid())) cannot read"
+    }
+
     /// "X belongs to root:root, mode 0755; splashboard (uid 998) cannot write it: …".
     static func describe(_ path: String, _ st: stat, role: String, fixing folder: String) -> String {
         let me = user(getuid())

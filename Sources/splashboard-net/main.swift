@@ -36,7 +36,8 @@ do {
         arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
         readFile: { path in
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            return try String(contentsOfFile: path, encoding: .utf8)
+            if let why = FolderAccess.unreadable(path) { throw OptionError(source: path, problem: why) }
+            return try ConfigFile.text(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
         })
 } catch {
     fail(error.localizedDescription, status: 2)

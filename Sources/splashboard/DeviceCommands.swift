@@ -53,7 +53,7 @@ struct DeviceCommands {
         if let dir = thumbnails {
             do {
                 let written = try ThumbnailExport.write(stored, to: dir)
-                fputs("wrote \(written.count) thumbnails to \(dir)\n", stderr)
+                fputs("wrote \(Plural.count(written.count, "thumbnail")) to \(dir)\n", stderr)
             } catch {
                 fail(error.localizedDescription, status: 1)
             }
@@ -134,7 +134,7 @@ struct DeviceCommands {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
-        print("removed \(removed) files from \(device.cache.folder); the show ledger is kept")
+        print("removed \(Plural.count(removed, "file")) from \(device.cache.folder); the show ledger is kept")
         return 0
     }
 }

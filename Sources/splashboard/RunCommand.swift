@@ -102,7 +102,7 @@ struct RunCommand {
         // The self-check: a folder the kiosk cannot write is said once, at start, in one line.
         for problem in device.writeProblems { log.emit(.error(message: problem), at: clock.uptime) }
         if interrupted > 0 {
-            log.emit(.warning(message: "\(interrupted) shows of the last run never ended (it stopped during them): "
+            log.emit(.warning(message: "\(Plural.count(interrupted, "show")) of the last run never ended (it stopped during them): "
                                  + "recorded as interrupted"), at: clock.uptime)
         }
         screenMemo.write(canvas.layoutSize, kept: keptScreen)

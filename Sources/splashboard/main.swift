@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import SplashCore
+import SplashServices
 
 /// Prints one line to stderr and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
@@ -22,7 +23,8 @@ do {
         currentDirectory: FileManager.default.currentDirectoryPath,
         readFile: { path in
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            return try String(contentsOfFile: path, encoding: .utf8)
+            if let why = FolderAccess.unreadable(path) { throw OptionError(source: path, problem: why) }
+            return try ConfigFile.text(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
         }
     )
 } catch {

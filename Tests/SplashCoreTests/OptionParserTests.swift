@@ -167,6 +167,13 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
             == "/k.conf:1: feed: the value's closing quote \" is missing")
     }
 
+    @Test func aFileInAnotherEncodingIsNamedNotReadWrong() throws {
+        #expect(throws: OptionError(source: "/k.conf:3", problem: "the file is not UTF-8 text (byte 0xE9 cannot be read); save it as UTF-8")) {
+            try ConfigFile.text(Data([0x61, 0x0A, 0x62, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0x0A]), path: "/k.conf")
+        }
+        #expect(try ConfigFile.text(Data("咏柳 = 1\n".utf8), path: "/k.conf") == "咏柳 = 1\n")
+    }
+
     @Test func aMistypedNameSuggestsTheNearestKnownOne() {
         #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "contdown = 5\n"])?.errorDescription
             == "/k.conf:1: contdown: unknown setting; did you mean countdown?")
