@@ -43,7 +43,7 @@ import Testing
     /// 502 when it cannot connect) as without it.
     @Test func networkFailuresAreNamedForWhatHappened() throws {
         let d = try Device()
-        let closed = try closedPort()
+        let closed = unusedPort()
         for rule in ["no", "yes"] {
             let refused = try d.run(["sync", "--feed", "http://127.0.0.1:\(closed)/feed.json", "--allow-private-addresses", rule])
             #expect(refused.status == 1)
@@ -128,20 +128,6 @@ import Testing
         let sync = try runKiosk(["sync", "--feed", d.feed] + d.args, wrapper: asOther)
         #expect(sync.status == 1)
         #expect(sync.stderr.contains("cannot write it: sudo chown -R \(who.split(separator: " ")[0]): \(d.folder)/data"), "\(sync.stderr)")
-    }
-
-    /// A port on 127.0.0.1 that nothing listens on.
-    func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// `allow-private-addresses = no`: the feed is fetched (the operator named it), but no

@@ -24,7 +24,7 @@ import Testing
         #expect(text.contains("splashboard_shows_total{campaign=\"stored\",ended_by=\"timeout\"} \(shows - 1)\n"), "\(text)")
 
         // Node exporter's textfile collector, on a port of its own, serves every line.
-        let port = try Self.freePort()
+        let port = unusedPort()
         let exporter = Process()
         exporter.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus-node-exporter")
         exporter.arguments = ["--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults",
@@ -86,18 +86,5 @@ import Testing
         let output = String(decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, output)
-    }
-
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The fault-injecting HTTP server (fault_server.py) on 127.0.0.1, serving `root`.
 /// Started per test, stopped when released.
@@ -55,4 +56,18 @@ func startPythonServer(_ arguments: [String], in folder: String? = nil,
         throw TestServerError.didNotStart
     }
     return (process, port)
+}
+
+/// A port on 127.0.0.1 that nothing listens on (the kernel's pick, let go at once).
+public func unusedPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
 }
