@@ -43,6 +43,11 @@ public struct Rect: Equatable, Hashable, Sendable {
         self.height = height
     }
 
+    /// The rectangle `d` pixels smaller on every side.
+    public func insetBy(_ d: Int) -> Rect {
+        Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
+    }
+
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }

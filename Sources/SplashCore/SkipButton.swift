@@ -7,6 +7,9 @@ public struct SkipButton: Equatable, Sendable {
     public var hitArea: Rect
     /// Point size for the label.
     public var fontSize: Int
+    /// The pill's dark hairline and its light ring inside it, in pixels.
+    public var outlineWidth: Int { max(1, frame.height / 40) }
+    public var ringWidth: Int { max(2, frame.height / 26) }
 
     public init(screen: Size, maxCountdown: Int) {
         let height = max(48, Int((Double(screen.shorterSide) * 0.06).rounded()))

@@ -7,8 +7,13 @@ enum Palette {
     static let softInk = RGBColor(red: 0x4A, green: 0x46, blue: 0x40)
     static let poemInk = RGBColor(red: 0x2B, green: 0x21, blue: 0x00)
     static let emblem = RGBColor(red: 0xE0, green: 0xB4, blue: 0x00)
-    /// The pill: black at this opacity, under white text.
-    static let pillAlpha: UInt8 = 150
+    /// The pill: an opaque dark fill under white text (contrast above 12:1 whatever is
+    /// behind it), inside a light ring and a dark hairline, so that its shape stands off
+    /// black, white, grey and busy pictures alike (one of the two rings is at least 3:1
+    /// against any colour).
+    static let pillFill = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static let pillRing = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
+    static let pillOutline = RGBColor.black
 
     /// Tiles for drawn poem emblems: deep tones that carry white text on the yellow card.
     static let emblemTiles: [RGBColor] = [

@@ -21,7 +21,13 @@ struct SplashRenderer {
             failure = error
         }
         let pill = button.frame
-        surface.fillRoundedRect(pill, radius: pill.height / 2, .black, alpha: Palette.pillAlpha)
+        // Dark hairline, light ring, dark fill: each drawn over the one before, inset.
+        let outline = button.outlineWidth, ring = button.ringWidth
+        surface.fillRoundedRect(pill, radius: pill.height / 2, Palette.pillOutline)
+        let lit = pill.insetBy(outline)
+        surface.fillRoundedRect(lit, radius: lit.height / 2, Palette.pillRing)
+        let fill = lit.insetBy(ring)
+        surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill)
         let label = SkipButton.label(scene.countdown)
         let w = fonts.width(of: label, size: button.fontSize)
         let h = fonts.lineHeight(size: button.fontSize)
