@@ -62,6 +62,10 @@ public struct KioskStatus: Equatable, Sendable {
     public var warnings: [String]
     /// What keeps the kiosk from working as it should (a folder it cannot write), one line each.
     public var problems: [String] = []
+    /// Campaigns whose picture is refused or not cached yet, and why, one line each.
+    public var pictureProblems: [String] = []
+    /// When the next sync starts, when one is scheduled and none is running.
+    public var nextSync: Date?
     public var lastError: String?
     public var reportUnsent: Int
     public var uptimeSeconds: Double
@@ -85,6 +89,16 @@ public struct KioskStatus: Equatable, Sendable {
         self.screen = screen
     }
 
+    /// The catalog's campaigns whose picture is refused or missing, one line each (at most 20).
+    public static func pictureProblems(of state: KioskState) -> [String] {
+        let lines = state.catalog.compactMap { entry -> String? in
+            if let problem = entry.imageProblem { return "\(entry.campaign.id): picture refused: \(problem)" }
+            if entry.imagePath == nil { return "\(entry.campaign.id): picture not cached yet" + (entry.imageWaiting.map { ": \($0)" } ?? "") }
+            return nil
+        }
+        return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
+    }
+
     /// The scene, campaign and countdown of `state`.
     public static func screen(of state: KioskState) -> (scene: String, campaign: String?, countdown: Int?) {
         switch state.scene {
@@ -105,6 +119,8 @@ public struct KioskStatus: Equatable, Sendable {
             ("last_error", lastError.map(JSONValue.string) ?? .null),
             ("feed_warnings", .array(warnings.map(JSONValue.string))),
             ("problems", .array(problems.map(JSONValue.string))),
+            ("picture_problems", .array(pictureProblems.map(JSONValue.string))),
+            ("next_sync", nextSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
             ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
             ("screen", .string(screen)),
         ])

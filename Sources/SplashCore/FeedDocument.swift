@@ -116,7 +116,7 @@ public struct FeedDocument: Equatable, Sendable {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? deviceZone
 
         var campaigns: [Campaign] = []
-        var warnings: [String] = capWarnings
+        var warnings: [String] = FeedSyntax.trailingCommas(data) + capWarnings
         var seen = Set<String>()
         // Feeds often name a few pictures many times: each is resolved once.
         var resolved: [String: URL?] = [:]
@@ -155,9 +155,9 @@ public struct FeedDocument: Equatable, Sendable {
     /// Warnings for the fields of `object` that are not known but look like one that is.
     static func misspelt(_ object: [String: Any], known: [String], at place: String) -> [String] {
         object.keys.sorted().compactMap { key in
-            guard !known.contains(key), let near = NearestName.suggestion(for: key, among: known),
-                  object[near] == nil else { return nil }
-            return "\(place.isEmpty ? "" : place + ".")\(clip(key)): unknown field; did you mean \(near)?"
+            guard !known.contains(key), let near = NearestName.suggestion(for: key, among: known) else { return nil }
+            let also = object[near] == nil ? "" : " (\(near) is set too: this one is ignored)"
+            return "\(place.isEmpty ? "" : place + ".")\(clip(key)): unknown field; did you mean \(near)?\(also)"
         }
     }
 
@@ -256,6 +256,11 @@ public struct FeedDocument: Equatable, Sendable {
             updatedAt: optional.date("updatedAt", zone: zone, dropped: "its place in the feed decides how new it is"),
             position: position
         )
+        if let start = campaign.startAt, let end = campaign.endAt, end <= start {
+            let day = (object["endAt"] as? String).map { ISO8601.date(from: $0) == nil } ?? false
+            optional.drop("endAt", "is not after startAt, so the campaign is never shown"
+                          + (day ? " (a day alone is its midnight: \(quoted(object["endAt"]!)) ends as that day begins; name the day after)" : ""))
+        }
         campaign.impressionURLs = trackingURLs(object, "impressionUrls", notes: &optional.notes)
         campaign.clickURLs = trackingURLs(object, "clickUrls", notes: &optional.notes)
         decodeRules(&optional, into: &campaign)

@@ -39,9 +39,43 @@ public enum FeedSyntax {
             if !near.isEmpty { reason += " near \"\(near)\"" }
         } else if data.isEmpty {
             reason = "the answer is empty"
+        } else if text.lowercased().contains("end of file") || text.lowercased().contains("unexpected end") {
+            let (line, column) = lineAndColumn(of: data.count, in: data)
+            place = "line \(line), column \(column): "
+            reason = "the document ends before it is complete (a closing } or ] or a quote is missing)"
         }
+        while reason.hasSuffix(".") { reason.removeLast() }
         reason = reason.prefix(1).lowercased() + reason.dropFirst()
         return place + (reason.count > 160 ? String(reason.prefix(157)) + "..." : reason)
+    }
+
+    /// Where the document has a comma right before `}` or `]`: accepted here, but not JSON,
+    /// so other tools (validators, editors, other players) refuse such a feed.
+    public static func trailingCommas(_ data: Data) -> [String] {
+        var found: [String] = []
+        var inString = false
+        var escaped = false
+        var comma: Int?
+        for (offset, byte) in data.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; comma = nil
+            case UInt8(ascii: ","): comma = offset
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let at = comma, found.count < 20 {
+                    let (line, column) = lineAndColumn(of: at, in: data)
+                    found.append("line \(line), column \(column): a comma before \(byte == UInt8(ascii: "}") ? "}" : "]"), which JSON "
+                                 + "does not allow: other tools refuse this feed; remove the comma")
+                }
+                comma = nil
+            default: comma = nil
+            }
+        }
+        return found
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.

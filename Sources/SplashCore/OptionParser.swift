@@ -158,8 +158,12 @@ public enum OptionParser {
                                out: absolute(out, cwd: currentDirectory))
         default:
             let first = words.first ?? ""
-            let hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "feed", "preview"])
+            var hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "feed", "preview"])
                 .map { "; did you mean \($0)?" } ?? ""
+            if words.count >= 2, let near = NearestName.suggestion(for: words[1], among: [first == "cache" ? "clear" : "check"]),
+               ["feed", "cache"].contains(first) {
+                hint = "; did you mean \(first) \(near)?"
+            }
             throw OptionError(source: TerminalText.printable(words.joined(separator: " ")),
                               problem: "unknown command\(hint.isEmpty ? "" : " (" + hint.dropFirst(2) + ")"); expected run, sync, campaigns, cache clear, status, "
                                   + "screenshot FILE.png, feed check FEED or preview FEED (see --help)")
@@ -261,6 +265,16 @@ public enum OptionParser {
     static func url(_ s: Setting, cwd: String, schemes: Set<String>) throws -> URL {
         let v = try text(s)
         if !v.contains("://") {
+            // "cdn.example.com/feed.json" or "127.0.0.1:8080/feed.json" is a web address
+            // without its scheme, not a file in this folder.
+            let first = v.split(separator: "/", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let looksLikeHost = !v.hasPrefix(".") && !v.hasPrefix("/") && !v.hasPrefix("~") && v.contains("/")
+                && (first.contains(":") || first.split(separator: ".").count >= 2 && first.split(separator: ".").last!.allSatisfy(\.isLetter)
+                    || first.split(separator: ".").count == 4 && first.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) })
+            if looksLikeHost, schemes.contains("http") {
+                throw OptionError(source: s.source, problem: "\"\(v)\" looks like a web address without its scheme: write "
+                                      + "https://\(v) or http://\(v) (or ./\(v) for a file in this folder)")
+            }
             return URL(fileURLWithPath: try path(s, cwd: cwd))
         }
         guard let u = URL(string: v), let scheme = u.scheme?.lowercased(), schemes.contains(scheme),

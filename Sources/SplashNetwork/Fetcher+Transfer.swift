@@ -138,6 +138,10 @@ extension Fetcher {
             default:
                 // libcurl's TLS failures arrive under other codes, in its own words.
                 let text = error.localizedDescription
+                if text.contains("wrong version number") || text.contains("packet length too long") {
+                    return .transport("the server at \(host):\(port) does not speak TLS (is the URL meant to be http://?)",
+                                      url: url.absoluteString)
+                }
                 if ["SSL", "TLS", "certificate"].contains(where: text.contains) {
                     let detail = text.replacingOccurrences(of: "SSL certificate problem: ", with: "")
                     return .tls(host: host, detail: detail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))

@@ -207,6 +207,12 @@ public final class CampaignStore: ShowLedger {
                          warnings: (r["warnings"].text ?? "").split(separator: "\n").map(String.init))
     }
 
+    /// The feed the stored campaigns came from: the one applied last; nil before any.
+    public func appliedFeed() throws -> URL? {
+        try db.rows("SELECT feed_url FROM feed_state WHERE last_success IS NOT NULL ORDER BY last_success DESC LIMIT 1")
+            .first?["feed_url"].text.flatMap(URL.init(string:))
+    }
+
     /// Notes that the feed answered "not modified" at `date`: what is stored is still its
     /// content. Kept beside the database, not in it, so that a 304 writes nothing there.
     public func confirm(_ url: URL, at date: Date) {

@@ -27,7 +27,8 @@ struct SyncCommand {
                   + String(format: "; %.1f ms", report.milliseconds ?? 0))
             // The warnings of the feed in force were printed when it was read; a 304 says they stand.
             if report.status == .notModified, let kept = try? data.store.feedState(for: data.feed).warnings, !kept.isEmpty {
-                print("current feed: \(Plural.count(kept.count, "warning")) (`splashboard campaigns` lists them)")
+                print("current feed: \(Plural.count(kept.count, "warning")) (unchanged since it was read):")
+                for warning in kept { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
             }
             return 0
         case .error:

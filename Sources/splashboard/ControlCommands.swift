@@ -31,21 +31,30 @@ struct ControlCommands {
                 }
             }
             var screen = text("scene") ?? "?"
-            if let campaign = text("campaign") { screen += ", campaign \(campaign)" }
+            if let campaign = text("campaign") {
+                screen += ", campaign \(campaign)"
+            } else if screen == "splash" {
+                screen += ", the default picture (no campaign eligible at this splash)"
+            } else if screen == "detail" {
+                screen += ", after the default picture"
+            }
             if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
             print("screen: \(screen) (\(text("screen") ?? "?"))")
             print("feed: \(text("feed") ?? "?")")
             print("last sync: \(text("last_sync") ?? "never") (the catalog last confirmed with the feed); "
                   + "last change: \(text("last_change") ?? "never")")
-            print("last error: \(text("last_error") ?? "none")")
+            print("last error: \(text("last_error") ?? "none")" + (text("next_sync").map { "; next sync: \($0)" } ?? ""))
             let warnings = (answer["feed_warnings"] as? [String] ?? []).map(TerminalText.printable)
             print("feed warnings: " + (warnings.isEmpty ? "none" : "\(warnings.count)"))
             for warning in warnings { print("  \(warning)") }
             for problem in (answer["problems"] as? [String] ?? []).map(TerminalText.printable) { print("problem: \(problem)") }
+            for problem in (answer["picture_problems"] as? [String] ?? []).map(TerminalText.printable) { print("picture: \(problem)") }
             print("unsent reports: \(text("report_unsent") ?? "0")")
             print("uptime: \(text("uptime_seconds") ?? "?") s; version \(text("version") ?? "?"); device \(text("device") ?? "-")")
             return 0
         } catch {
+            // A pipeline reading --json gets an answer too.
+            if json { print(JSONValue.object([("running", .bool(false)), ("error", .string(error.localizedDescription))]).encoded()) }
             fputs("splashboard: \(error.localizedDescription)\n", stderr)
             return 1
         }

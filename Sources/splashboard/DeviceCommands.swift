@@ -33,7 +33,18 @@ struct DeviceCommands {
     /// The stored campaigns with their counts, cache and eligibility; with `thumbnails`,
     /// their stored thumbnails written there as JPEG files.
     func campaigns(json: Bool, thumbnails: String?) -> Int32 {
+        // Listing writes nothing: a folder with no database has no campaigns, and none is made.
+        guard FileManager.default.fileExists(atPath: options.dataDir + "/" + CampaignStore.fileName) else {
+            if json {
+                print("[]")
+            } else {
+                print("no campaigns stored in \(options.dataDir); run `splashboard sync` with this device's --feed (or its config)")
+            }
+            return 0
+        }
         let device = open()
+        // The feed the campaigns came from, unless one is named: its record is what is shown.
+        let feed = options.feed ?? (try? device.store.appliedFeed()) ?? device.feed
         let now = Date()
         let stored: [CampaignStore.StoredCampaign]
         let catalog: [CatalogEntry]
@@ -48,7 +59,7 @@ struct DeviceCommands {
                                            newestUpdatedAt: catalog.compactMap(\.campaign.updatedAt).max())
         let context = RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: options.pick)
         let newest = CatalogEntry.newestEligible(in: catalog, at: now, context: context)
-        let feedState = try? device.store.feedState(for: device.feed)
+        let feedState = try? device.store.feedState(for: feed)
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
         if let dir = thumbnails {
             do {
@@ -89,8 +100,9 @@ struct DeviceCommands {
             return 0
         }
         if catalog.isEmpty {
-            print("no campaigns stored; run `splashboard sync` (feed: \(device.feed.absoluteString))")
-            printFeedState(feedState)
+            print("no campaigns stored; run `splashboard sync` (feed: \(feed.absoluteString)"
+                  + (options.feed == nil && options.configPath == nil ? ", the bundled demo: none is set" : "") + ")")
+            printFeedState(feedState, of: feed)
             return 0
         }
         var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"])
@@ -105,15 +117,15 @@ struct DeviceCommands {
             ])
         }
         print(table.render())
-        printFeedState(feedState)
+        printFeedState(feedState, of: feed)
         return 0
     }
 
     /// The feed's freshness and the warnings of the feed in force, under the table.
-    private func printFeedState(_ state: CampaignStore.FeedState?) {
+    private func printFeedState(_ state: CampaignStore.FeedState?, of feed: URL) {
         guard let state else { return }
         func when(_ date: Date?) -> String { date.map { ISO8601.string(from: $0) } ?? "never" }
-        print("feed: last sync \(when(state.lastConfirmed)), last change \(when(state.lastChange))"
+        print("feed \(TerminalText.printable(feed.publicAddress)): last sync \(when(state.lastConfirmed)), last change \(when(state.lastChange))"
               + (state.lastError.map { "; last error: \(TerminalText.printable($0))" } ?? ""))
         if !state.warnings.isEmpty {
             print("feed warnings (\(state.warnings.count)):")

@@ -37,7 +37,9 @@ struct PreviewCommand {
             fail(error.localizedDescription, status: 1)
         }
         let sync = Self.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
-        FileHandle.standardError.write(Data(sync.stderr.utf8))
+        // The feed's warnings and refused pictures as the sync saw them; its failure is the preview's.
+        let said = sync.stderr.replacingOccurrences(of: "splashboard: sync failed: ", with: "splashboard: preview: the feed cannot be read: ")
+        FileHandle.standardError.write(Data(said.utf8))
         guard sync.status == 0 else { return 2 }
 
         let data: KioskData
@@ -55,15 +57,18 @@ struct PreviewCommand {
         let message = (try? data.store.feedState(for: feed))?.message
         var shots: [(label: String, path: String)] = []
         var problems = 0
+        var previewed = 0
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         for (index, entry) in catalog.enumerated() {
             let name = String(format: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
             guard entry.imagePath != nil else {
-                let why = entry.imageProblem ?? entry.imageWaiting ?? "not cached"
-                print("\(TerminalText.printable(entry.campaign.id)): not previewed: its picture \(why)")
+                let why = entry.imageProblem.map { "its picture was refused: \($0)" }
+                    ?? "its picture could not be fetched" + (entry.imageWaiting.map { ": \($0)" } ?? "")
+                print("\(TerminalText.printable(entry.campaign.id)): not previewed: \(TerminalText.printable(why))")
                 problems += 1
                 continue
             }
+            previewed += 1
             let one = scratch + "/\(name).json"
             do {
                 try Self.oneCampaignFeed(entry.campaign, message: message).write(toFile: one, atomically: true, encoding: .utf8)
@@ -110,8 +115,9 @@ struct PreviewCommand {
                 problems += 1
             }
         }
-        print("\(Plural.count(catalog.count, "campaign")) at \(Plural.count(sizes.count, "size")): "
-              + "\(Plural.count(shots.count, "screen")) in \(out)" + (problems > 0 ? "; \(Plural.count(problems, "problem"))" : ""))
+        let which = previewed == catalog.count ? Plural.count(catalog.count, "campaign") : "\(previewed) of \(Plural.count(catalog.count, "campaign"))"
+        print("\(which) at \(Plural.count(sizes.count, "size")): \(Plural.count(shots.count, "screen")) in \(out)"
+              + (problems > 0 ? "; \(Plural.count(problems, "problem")) above (splashboard feed check lists the feed's)" : ""))
         return problems > 0 ? 1 : 0
     }
 

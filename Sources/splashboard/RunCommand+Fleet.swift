@@ -62,6 +62,8 @@ extension RunCommand {
                                reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
                                uptimeSeconds: uptime, screen: canvas.outputSize.description)
             status.problems = device.writeProblems
+            status.pictureProblems = KioskStatus.pictureProblems(of: state)
+            if !state.sync.running, let next = state.sync.nextAt { status.nextSync = Date().addingTimeInterval(max(0, next - uptime)) }
             return status
         }
         return metrics

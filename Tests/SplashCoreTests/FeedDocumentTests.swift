@@ -185,6 +185,13 @@ import Testing
         #expect(device.campaigns[0].startAt == ISO8601.date(from: "2026-12-01T00:00:00+01:00"))
     }
 
+    @Test func aWindowThatCanNeverOpenIsAWarning() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-24", "endAt": "2026-12-24"}]
+            """#.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.warnings == [#"[0].endAt: is not after startAt, so the campaign is never shown (a day alone is its midnight: "2026-12-24" ends as that day begins; name the day after)"#])
+    }
+
     @Test func aBadDateQuotesItselfAndTheAcceptedForms() throws {
         let doc = try FeedDocument.decode(Data(#"""
             {"campaigns": [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "startAt": "2026-13-01T00:00:00Z", "endAt": "2026-12-01T09:00:00"}]}
@@ -200,7 +207,8 @@ import Testing
              "x-internal": true}]}
             """#.utf8), from: feedURL, deviceZone: .gmt)
         #expect(doc.warnings == ["messge: unknown field; did you mean message?",
-                                 "campaigns[0].linkURL: unknown field; did you mean linkUrl?"])
+                                 "campaigns[0].linkURL: unknown field; did you mean linkUrl?",
+                                 "campaigns[0].showtime: unknown field; did you mean showTime? (showTime is set too: this one is ignored)"])
         let missing = try? FeedDocument.decode(Data(#"[{"picURL": "a.jpg", "showTime": 1}, {"picUrl": "b.jpg", "showTime": 1}]"#.utf8),
                                                from: feedURL, deviceZone: .gmt)
         #expect(missing?.warnings == ["[0].picUrl: is missing (is picURL meant?); entry skipped"])
@@ -212,5 +220,28 @@ import Testing
             """#.utf8), from: feedURL, deviceZone: .gmt)
         #expect(doc.campaigns[0].impressionURLs == ["https://t.test/ok"])
         #expect(doc.warnings.first?.hasPrefix("[0].impressionUrls[0]: holds a control character such as a line break") == true)
+    }
+}
+
+@Suite struct FeedSyntaxTests {
+    let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
+
+    @Test func aTrailingCommaIsAWarningOtherToolsWouldRefuse() throws {
+        let doc = try FeedDocument.decode(Data("[\n  {\"picUrl\": \"a.jpg\", \"showTime\": 3, \"title\": \"a, }\",},\n]".utf8),
+                                          from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns.count == 1)
+        #expect(doc.warnings == ["line 2, column 53: a comma before }, which JSON does not allow: other tools refuse this feed; remove the comma",
+                                 "line 2, column 55: a comma before ], which JSON does not allow: other tools refuse this feed; remove the comma"])
+    }
+
+    @Test func aFeedCutShortSaysWhereItEnds() {
+        do {
+            _ = try FeedDocument.decode(Data("{\n \"campaigns\": [\n  {\"picUrl\": \"a.jpg\", \"showTime\": 3}\n ]\n".utf8),
+                                        from: feedURL, deviceZone: .gmt)
+            Issue.record("a feed cut short was read")
+        } catch {
+            #expect(error.localizedDescription
+                == "the feed is not valid JSON: line 5, column 1: the document ends before it is complete (a closing } or ] or a quote is missing)")
+        }
     }
 }

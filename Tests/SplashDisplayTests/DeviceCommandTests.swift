@@ -53,6 +53,10 @@ import Testing
             let status = try d.run(["sync", "--feed", d.server.url("/status/502").absoluteString, "--allow-private-addresses", rule])
             #expect(status.stderr.contains("the server answered 502 Bad Gateway"), "\(rule): \(status.stderr)")
         }
+        // https:// for a server that speaks plain http is not a certificate problem.
+        let plain = try d.run(["sync", "--feed", "https://127.0.0.1:\(d.server.port)/files/feed.json"])
+        #expect(plain.stderr.contains("the server at 127.0.0.1:\(d.server.port) does not speak TLS (is the URL meant to be http://?)"),
+                "\(plain.stderr)")
         let unresolved = try d.run(["sync", "--feed", "https://no-such-host.invalid/feed.json"])
         #expect(unresolved.status == 1)
         #expect(unresolved.stderr.contains("could not resolve no-such-host.invalid"), "\(unresolved.stderr)")
@@ -77,7 +81,8 @@ import Testing
         let changes = try db.rows("PRAGMA data_version")
         let second = try d.run(["sync", "--feed", d.feed])
         #expect(second.stdout.contains("not modified; 1 campaign, 1 eligible"), "\(second.stdout)")
-        #expect(second.stdout.contains("current feed: 2 warnings (`splashboard campaigns` lists them)"), "\(second.stdout)")
+        #expect(second.stdout.contains("current feed: 2 warnings (unchanged since it was read):"), "\(second.stdout)")
+        #expect(second.stderr.contains("warning: [0].linkURL: unknown field; did you mean linkUrl?"), "\(second.stderr)")
         #expect(try db.rows("SELECT * FROM feed_state").map { "\($0)" } == before)
         #expect(try db.rows("PRAGMA data_version").map { "\($0)" } == changes.map { "\($0)" })
         let rows = try d.campaigns()
@@ -88,6 +93,9 @@ import Testing
         #expect(abs(lastChange.timeIntervalSince(hourAgo)) < 1, "\(rows)")
         let table = try d.run(["campaigns", "--feed", d.feed])
         #expect(table.stdout.contains("feed warnings (2):"), "\(table.stdout)")
+        // Without --feed it is the feed the campaigns came from, by name.
+        let bare = try d.run(["campaigns"])
+        #expect(bare.stdout.contains("feed \(d.feed): last sync "), "\(bare.stdout)")
         #expect(table.stdout.contains("  [0].linkURL: unknown field; did you mean linkUrl?"))
         #expect(table.stdout.contains("  [1].showTime: is missing; campaign \"b\" skipped"))
         // The same content read in full again (no validators) is no change either.
