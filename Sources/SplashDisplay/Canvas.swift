@@ -312,6 +312,7 @@ public final class Canvas {
     /// at `endFrame` when rotated).
     @discardableResult
     public func beginFrame() -> Surface {
+        surface.textRuns.removeAll(keepingCapacity: true)
         if rotation != .none {
             if rotationTarget == nil {
                 let size = layoutSize

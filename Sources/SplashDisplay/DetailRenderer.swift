@@ -1,72 +1,100 @@
 import SplashCore
 
-/// Draws the detail screen: the campaign's picture, title and wrapped text, and the
-/// poetry card.
+/// Draws the detail screen on its grid (`DetailLayout`): the campaign's picture, title and
+/// wrapped text, its link as a QR code, and the poetry card.
 struct DetailRenderer {
     var surface: Surface
     var fonts: FontBook
 
     /// Draws `scene`; a picture that cannot be decoded is left out and reported.
     func draw(_ scene: DetailScene) throws {
-        var layout = DetailLayout(screen: surface.layoutSize)
+        let screen = surface.layoutSize
+        let code = scene.linkURL.flatMap(QRCode.init)
+        // Modules of the usual size, smaller for a long link, so the code keeps to its share.
+        let module = code.map { max(2, min(QRCode.modulePixels(short: screen.shorterSide), screen.shorterSide * 36 / 100 / $0.size)) }
+            ?? QRCode.modulePixels(short: screen.shorterSide)
+        let layout = DetailLayout(screen: screen, linkSide: code.map { $0.size * module })
         surface.clear(Palette.page)
-        if let link = scene.linkURL, let code = QRCode(link) {
-            drawLink(code, layout: &layout)
-        }
+
+        // The picture at the size it takes in its box, then the text under it; the whole
+        // set centred in the column's height, so nothing piles at the top.
         var failure: Error?
-        var textTop = layout.text.y
+        var picture: Rect?
         if let path = scene.imagePath {
             do {
                 let size = try surface.imageSize(path)
-                var placed = ImageFit.fit.placement(of: size, on: Size(width: layout.picture.width, height: layout.picture.height))
-                    .destination
-                placed.x = layout.picture.x
-                placed.y += layout.picture.y
+                let box = layout.pictureBox
+                var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
+                placed.x += box.x
+                placed.y = 0
+                picture = placed
+            } catch {
+                failure = error
+            }
+        }
+        let gap = layout.bodySize
+        var title = scene.title.map {
+            TextBlock($0, width: layout.main.width, size: layout.titleSize, bold: true, maxLines: 2, fonts: fonts)
+        }
+        let pictureHeight = picture.map { $0.height + gap * 3 / 2 } ?? 0
+        let titleHeight = title.map { $0.height + gap / 2 } ?? 0
+        let room = max(0, layout.main.height - pictureHeight - titleHeight)
+        let body = fittedBody(scene.text, width: layout.main.width, room: room, layout: layout)
+        if title != nil, room < body.lineHeight { title?.truncate(toLines: 1, width: layout.main.width, fonts: fonts) }
+        let used = pictureHeight + (title.map { $0.height + gap / 2 } ?? 0) + body.height
+        var y = layout.main.y + max(0, (layout.main.height - used) / 2)
+        if var placed = picture, let path = scene.imagePath {
+            placed.y = y
+            do {
                 try surface.drawImage(path, in: placed, mode: .fill)
             } catch {
                 failure = error
-                textTop = layout.picture.y
             }
-        } else {
-            textTop = layout.picture.y
+            y += pictureHeight
         }
-
-        let bottom = layout.text.maxY
-        if let title = scene.title {
-            let block = TextBlock(title, width: layout.text.width, size: layout.titleSize, bold: true, maxLines: 2,
-                                  fonts: fonts)
-            block.draw(on: surface, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.ink)
-            textTop += block.height + layout.bodySize / 2
+        if let title {
+            title.draw(on: surface, at: Point(x: layout.main.x, y: y), fonts: fonts, color: Palette.ink)
+            y += title.height + gap / 2
         }
-        let room = max(0, (bottom - textTop) / max(1, fonts.lineHeight(size: layout.bodySize)))
-        let body = TextBlock(scene.text, width: layout.text.width, size: layout.bodySize, maxLines: room, fonts: fonts)
-        body.draw(on: surface, at: Point(x: layout.text.x, y: textTop), fonts: fonts, color: Palette.softInk)
+        body.draw(on: surface, at: Point(x: layout.main.x, y: y), fonts: fonts, color: Palette.softInk)
+        if let code, var place = layout.link {
+            // Under a stacked campaign, the code follows its text.
+            if layout.stacked { place.y = min(place.y, y + body.height + layout.gutter) }
+            drawLink(code, module: module, in: place, unit: layout.unit)
+        }
 
         PoetryCard(surface: surface, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
         if let failure { throw failure }
     }
 
-    /// The caption under a campaign's QR code.
-    static let linkCaption = "扫码了解更多 · Scan for more"
-
-    /// Draws the QR code of the campaign's link with its caption: below the poetry card in
-    /// landscape, at the right of the text in portrait (whose column narrows for it).
-    private func drawLink(_ code: QRCode, layout: inout DetailLayout) {
-        let screen = surface.layoutSize
-        let module = QRCode.modulePixels(short: screen.shorterSide)
-        let side = code.size * module
-        let captionSize = layout.bodySize * 3 / 4
-        let captionWidth = fonts.width(of: Self.linkCaption, size: captionSize)
-        let origin: Point
-        if screen.isPortrait {
-            origin = Point(x: layout.text.maxX - side, y: layout.text.y)
-            layout.text.width = max(0, layout.text.width - side - layout.bodySize)
-        } else {
-            origin = Point(x: layout.card.x, y: layout.card.maxY + layout.bodySize)
+    /// The body text in `room`: at its size if it fits, else shrunk step by step down to
+    /// the grid's smallest, and only then cut with "…".
+    private func fittedBody(_ text: String, width: Int, room: Int, layout: DetailLayout) -> TextBlock {
+        var size = layout.bodySize
+        while true {
+            let lines = max(0, room / max(1, fonts.lineHeight(size: size)))
+            let block = TextBlock(text, width: width, size: size, maxLines: lines, fonts: fonts)
+            let whole = TextBlock(text, width: width, size: size, maxLines: lines + 1, fonts: fonts)
+            if whole.lines.count <= lines || size <= layout.minBodySize { return block }
+            size = max(layout.minBodySize, size * 9 / 10)
         }
-        code.draw(on: surface, at: origin, module: module)
-        let captionX = origin.x + max(0, (side - captionWidth) / 2)
-        surface.drawText(Self.linkCaption, at: Point(x: captionX, y: origin.y + side + captionSize / 3), fonts: fonts,
-                         size: captionSize, color: Palette.softInk)
+    }
+
+    /// The caption under a campaign's QR code, one line each.
+    static let linkCaption = ["扫码了解更多", "Scan for more"]
+
+    /// Draws the QR code of the campaign's link with its two-line caption inside `place`:
+    /// each line centred under the code and never wider than it.
+    private func drawLink(_ code: QRCode, module: Int, in place: Rect, unit: Int) {
+        let side = code.size * module
+        code.draw(on: surface, at: Point(x: place.x, y: place.y), module: module)
+        var y = place.y + side + unit / 4
+        for line in Self.linkCaption {
+            var size = max(11, unit * 7 / 10)
+            while size > 9, fonts.width(of: line, size: size) > side { size -= 1 }
+            let w = fonts.width(of: line, size: size)
+            surface.drawText(line, at: Point(x: place.x + max(0, (side - w) / 2), y: y), fonts: fonts, size: size, color: Palette.softInk)
+            y += fonts.lineHeight(size: size)
+        }
     }
 }

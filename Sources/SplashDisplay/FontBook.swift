@@ -1,9 +1,14 @@
 import CSDL2
 import SplashServices
 
-/// Opened fonts of one face at the sizes the screens need, regular and bold.
+/// Opened fonts of one family at the sizes the screens need, regular and bold. Bold is the
+/// family's own bold face where the system has one; where it has none, "bold" text is drawn
+/// in the regular face (hierarchy by size and colour) — never emboldened by FreeType, which
+/// fills the counters of CJK glyphs (口 becomes a block) at display sizes.
 public final class FontBook {
     public let face: FontFace
+    /// The family's bold face, when it has one.
+    public let boldFace: FontFace?
     private var fonts: [Key: OpaquePointer] = [:]
 
     private struct Key: Hashable {
@@ -12,10 +17,16 @@ public final class FontBook {
     }
 
     /// Opens `face` once to check it can draw 跳过; throws a clear error when it cannot.
-    public init(face: FontFace) throws {
+    public init(face: FontFace, bold: FontFace? = nil) throws {
         self.face = face
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw DisplayError.sdl("TTF_Init", sdlErrorText())
+        }
+        // A bold face that cannot draw 跳过 is no bold face for these screens.
+        boldFace = bold.flatMap { b in
+            guard let probe = TTF_OpenFontIndex(b.path, 24, b.index) else { return nil }
+            defer { TTF_CloseFont(probe) }
+            return FontLocator.required.allSatisfy { TTF_GlyphIsProvided32(probe, $0) != 0 } ? b : nil
         }
         guard let probe = TTF_OpenFontIndex(face.path, 24, face.index) else {
             throw DisplayError.badFont(path: face.path, reason: sdlErrorText())
@@ -25,6 +36,24 @@ public final class FontBook {
             throw DisplayError.badFont(path: face.path,
                                        reason: "it has no glyph for \"\(Character(Unicode.Scalar(ch)!))\"; choose a Chinese font")
         }
+    }
+
+    /// The kiosk's fonts: `font` when the operator named one (with its family's bold, if
+    /// fontconfig knows it), else the Chinese font fontconfig chose last time (kept in
+    /// `memo`) if it still draws 跳过, else a new lookup, remembered.
+    public static func located(font: String?, memo: String?) throws -> FontBook {
+        if let font {
+            let face = FontFace(path: font, index: 0)
+            return try FontBook(face: face, bold: FontLocator.boldFace(of: face))
+        }
+        if let memo, let kept = FontLocator.remembered(in: memo), let book = try? FontBook(face: kept.regular, bold: kept.bold) {
+            return book
+        }
+        let face = try FontLocator.chineseFont()
+        let bold = FontLocator.boldFace(of: face)
+        let book = try FontBook(face: face, bold: bold)
+        if let memo { FontLocator.remember(face, bold: book.boldFace, in: memo) }
+        return book
     }
 
     deinit {
@@ -40,11 +69,11 @@ public final class FontBook {
 
     /// The font at `size` pixels, bold or regular.
     public func font(size: Int, bold: Bool = false) -> OpaquePointer? {
-        let key = Key(size: max(6, size), bold: bold)
+        let key = Key(size: max(6, size), bold: bold && boldFace != nil)
         if let f = fonts[key] { return f }
-        guard let f = TTF_OpenFontIndex(face.path, Int32(key.size), face.index) else { return nil }
+        let source = key.bold ? boldFace ?? face : face
+        guard let f = TTF_OpenFontIndex(source.path, Int32(key.size), source.index) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
-        if bold { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
         fonts[key] = f
         return f
     }

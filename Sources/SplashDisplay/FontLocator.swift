@@ -21,23 +21,70 @@ public enum FontLocator {
     /// Where the kiosk remembers its font: a small file in the cache folder.
     public static func memo(inCache folder: String) -> String { folder + "/font" }
 
-    /// The face written by `remember(_:in:)`, when its file is still there. Looking the font
-    /// up loads fontconfig's whole configuration, several milliseconds and megabytes at every
-    /// start; the answer rarely changes, so the kiosk keeps it and checks it (`FontBook`).
-    public static func remembered(in file: String) -> FontFace? {
+    /// The faces written by `remember(_:in:)`, when their files are still there: the
+    /// regular one, and the bold one when the family has one. Looking the font up loads
+    /// fontconfig's whole configuration, several milliseconds and megabytes at every start;
+    /// the answer rarely changes, so the kiosk keeps it and checks it (`FontBook`).
+    public static func remembered(in file: String) -> (regular: FontFace, bold: FontFace?)? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-        let parts = text.split(separator: "\n")
-        guard parts.count == 2, let index = Int(parts[1]), parts[0].hasPrefix("/"),
-              FileManager.default.fileExists(atPath: String(parts[0]))
-        else { return nil }
-        return FontFace(path: String(parts[0]), index: index)
+        let parts = text.split(separator: "\n").map(String.init)
+        func face(_ at: Int) -> FontFace? {
+            guard parts.count >= at + 2, let index = Int(parts[at + 1]), parts[at].hasPrefix("/"),
+                  FileManager.default.fileExists(atPath: parts[at]) else { return nil }
+            return FontFace(path: parts[at], index: index)
+        }
+        guard parts.count == 2 || parts.count == 4, let regular = face(0) else { return nil }
+        if parts.count == 4 {
+            guard let bold = face(2) else { return nil }
+            return (regular, bold)
+        }
+        return (regular, nil)
     }
 
-    /// Keeps `face` in `file` for the next start (best effort: a lookup is only slower).
-    public static func remember(_ face: FontFace, in file: String) {
+    /// Keeps the faces in `file` for the next start (best effort: a lookup is only slower).
+    public static func remember(_ face: FontFace, bold: FontFace?, in file: String) {
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? "\(face.path)\n\(face.index)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let text = "\(face.path)\n\(face.index)\n" + (bold.map { "\($0.path)\n\($0.index)\n" } ?? "")
+        try? text.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The bold face of `regular`'s family, when the system has one as a face of its own
+    /// (Noto Sans CJK has; WenQuanYi Micro Hei has one weight, and fontconfig would only
+    /// ask FreeType to smear it — which fills the counters of 口 — so nil).
+    public static func boldFace(of regular: FontFace) -> FontFace? {
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        defer { FcConfigDestroy(config) }
+        var count: Int32 = 0
+        guard let described = FcFreeTypeQuery(regular.path, UInt32(regular.index), nil, &count) else { return nil }
+        defer { FcPatternDestroy(described) }
+        var family: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(described, splash_fc_family(), 0, &family) == FcResultMatch, let family,
+              let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, splash_fc_family(), family)
+        FcPatternAddInteger(pattern, splash_fc_weight(), splash_fc_weight_bold())
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(match, splash_fc_file(), 0, &file) == FcResultMatch, let file else { return nil }
+        _ = FcPatternGetInteger(match, splash_fc_index(), 0, &index)
+        let face = FontFace(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), index: Int(index))
+        // Only a face of its own, of that weight, is a bold one: the regular face asked to be
+        // bold (fontconfig's "embolden") is not.
+        guard face != regular else { return nil }
+        var matched: UnsafeMutablePointer<FcChar8>?
+        var count2: Int32 = 0
+        guard let real = FcFreeTypeQuery(face.path, UInt32(face.index), nil, &count2) else { return nil }
+        defer { FcPatternDestroy(real) }
+        var weight: Int32 = 0
+        guard FcPatternGetInteger(real, splash_fc_weight(), 0, &weight) == FcResultMatch, weight >= splash_fc_weight_bold(),
+              FcPatternGetString(real, splash_fc_family(), 0, &matched) == FcResultMatch else { return nil }
+        return face
     }
 
     /// The best match for `sans-serif:lang=zh-cn` that covers the required glyphs.

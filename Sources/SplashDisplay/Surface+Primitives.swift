@@ -63,6 +63,7 @@ extension Surface {
         guard let surface = fonts.render(text, size: size, bold: bold, color: c) else { return Size(width: 0, height: 0) }
         defer { SDL_FreeSurface(surface) }
         let measured = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        textRuns.append((text, Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height)))
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return measured }
         defer { SDL_DestroyTexture(texture) }
         draw(texture, from: nil, to: Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height))

@@ -13,6 +13,9 @@ public final class Surface {
     let pixels: UnsafeMutablePointer<SDL_Surface>?
     /// The size screens are laid out in.
     public internal(set) var layoutSize: Size
+    /// Every run of text drawn on this surface since it was handed out, with where its
+    /// glyphs went: what a test holds to the screen and to the boxes of the layout.
+    public internal(set) var textRuns: [(text: String, rect: Rect)] = []
     let shelf: PictureShelf
     /// Pictures uploaded to this renderer (with transparency, or where frames are not
     /// drawn in software), by path.

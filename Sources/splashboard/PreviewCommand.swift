@@ -123,8 +123,7 @@ struct PreviewCommand {
 
     /// The font the kiosk would draw with, for the contact sheet's captions.
     private func fontBook() -> FontBook? {
-        if let path = options.font { return try? FontBook(face: FontFace(path: path)) }
-        return (try? FontLocator.chineseFont()).flatMap { try? FontBook(face: $0) }
+        try? FontBook.located(font: options.font, memo: nil)
     }
 
     /// The children's environment: a runtime folder of their own (no control socket beside

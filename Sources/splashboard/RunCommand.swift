@@ -30,19 +30,7 @@ struct RunCommand {
 
         let fonts: FontBook
         do {
-            if let path = options.font {
-                fonts = try FontBook(face: FontFace(path: path, index: 0))
-            } else {
-                // The font fontconfig chose last time, if it still draws 跳过; else a new lookup.
-                let memo = FontLocator.memo(inCache: options.cacheDir)
-                if let face = FontLocator.remembered(in: memo), let book = try? FontBook(face: face) {
-                    fonts = book
-                } else {
-                    let face = try FontLocator.chineseFont()
-                    fonts = try FontBook(face: face)
-                    FontLocator.remember(face, in: memo)
-                }
-            }
+            fonts = try FontBook.located(font: options.font, memo: FontLocator.memo(inCache: options.cacheDir))
         } catch {
             fail(error.localizedDescription, status: 1)
         }

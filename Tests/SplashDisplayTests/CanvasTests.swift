@@ -29,6 +29,49 @@ import Testing
         #expect(shots[0].differences(from: shots[2], in: box) > 300)
     }
 
+    /// "Bold" is a bold face of its own or nothing: a family of one weight (WenQuanYi Micro
+    /// Hei) draws its bold text as regular, never emboldened by FreeType, which fills the
+    /// counters of 口; a family with a bold face (Noto Sans CJK) draws with that face.
+    @Test func boldIsARealWeightNeverASmear() throws {
+        let canvas = try Canvas(headless: true, size: Size(width: 400, height: 120), rotation: .none)
+        let wqy = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+        var books: [(FontBook, Bool)] = []
+        if FileManager.default.fileExists(atPath: wqy) {
+            let face = FontFace(path: wqy)
+            #expect(FontLocator.boldFace(of: face) == nil, "one weight: no bold face")
+            books.append((try FontBook(face: face, bold: FontLocator.boldFace(of: face)), false))
+        }
+        let noto = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        if FileManager.default.fileExists(atPath: noto) {
+            let bold = try #require(FontLocator.boldFace(of: FontFace(path: noto, index: 2)), "Noto Sans CJK has a bold face")
+            #expect(bold.path.hasSuffix("NotoSansCJK-Bold.ttc"))
+            books.append((try FontBook(face: FontFace(path: noto, index: 2), bold: bold), true))
+        }
+        #expect(!books.isEmpty, "a Chinese font is installed (fonts-wqy-microhei)")
+        let dir = try temporaryFolder()
+        for (index, (fonts, hasBold)) in books.enumerated() {
+            var shots: [Snapshot] = []
+            for bold in [false, true] {
+                let surface = canvas.beginFrame()
+                surface.clear(.white)
+                surface.drawText("咏柳 口", at: Point(x: 10, y: 10), fonts: fonts, size: 72, bold: bold, color: .black)
+                try canvas.endFrame(snapshotPath: dir + "/\(index)-\(bold).png")
+                shots.append(try Snapshot(dir + "/\(index)-\(bold).png"))
+            }
+            let box = Rect(x: 0, y: 0, width: 400, height: 120)
+            if hasBold {
+                #expect(shots[0].differences(from: shots[1], in: box) > 200, "the bold face draws heavier")
+            } else {
+                #expect(shots[0].differences(from: shots[1], in: box) == 0, "no bold face: bold is the regular face, not a smear")
+            }
+            // The counter of 口 stays open: its middle is paper, not ink.
+            let regularWidth = fonts.width(of: "咏柳 ", size: 72, bold: hasBold)
+            let mouth = Point(x: 10 + regularWidth + fonts.width(of: "口", size: 72, bold: hasBold) / 2,
+                              y: 10 + fonts.lineHeight(size: 72, bold: hasBold) / 2)
+            #expect(shots[1].color(mouth.x, mouth.y).isClose(to: .white, tolerance: 40), "口 is filled in (\(index))")
+        }
+    }
+
     @Test func detailTextWrapsInsideItsColumn() throws {
         let fonts = try FontBook(face: FontLocator.chineseFont())
         let text = "今年第一批明前龙井已经到店。茶汤清亮，豆香明显，适合慢慢喝。Free tasting every afternoon at 2 pm."

@@ -1,0 +1,92 @@
+import Foundation
+import SplashTestSupport
+@testable import SplashCore
+@testable import SplashDisplay
+import Testing
+
+/// No text is cut by the screen or by its box: the screens are drawn in-process at every
+/// size a kiosk may have, with the longest texts a feed may carry, and each run of glyphs
+/// the drawing put down (`Surface.textRuns`) is held to the screen (with a margin) and to
+/// the box of the layout it belongs in.
+@Suite(.serialized) struct TextBoxTests {
+    static let sizes = [Size(width: 640, height: 480), Size(width: 800, height: 480), Size(width: 1024, height: 600),
+                        Size(width: 1280, height: 720), Size(width: 1920, height: 1080), Size(width: 1080, height: 1920),
+                        Size(width: 1280, height: 1024), Size(width: 480, height: 800), Size(width: 3840, height: 2160)]
+
+    /// The longest title, text and a long link a feed may have, and a long poem.
+    static func scenes() -> [(name: String, scene: DetailScene)] {
+        let title = String(String(repeating: "春茶上新明前龙井 Flash Deal ", count: 20).prefix(FeedDocument.maxTitle))
+        let detail = String(String(repeating: "今年第一批明前龙井已经到店，茶汤清亮。Free tasting every afternoon at 2 pm. ", count: 60)
+            .prefix(FeedDocument.maxDetail))
+        let poem = PoetryEntry(origin: "送童子下山送童子下山送童子下山送童子下山", author: "金地藏金地藏金地藏",
+                               lines: Array(repeating: "空门寂寞汝思家，礼别云房下九华。爱向竹栏骑竹马，懒于金地聚金沙。", count: 6),
+                               source: .timeline)
+        let link = "https://shop.example.com/spring-tea?" + String(repeating: "campaign=kiosk&", count: 20)
+        return [
+            ("everything", DetailScene(campaignID: "a", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
+                                       linkURL: link)),
+            ("no link", DetailScene(campaignID: "b", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil)),
+            ("no title", DetailScene(campaignID: "c", title: nil, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
+                                     linkURL: "https://x.example/")),
+            ("short", DetailScene(campaignID: "d", title: "周五夜市", text: "东门广场。", imagePath: nil,
+                                  poetry: PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled), spinnerPhase: nil)),
+        ]
+    }
+
+    /// The Chinese fonts a kiosk may draw with: each one installed here, else fontconfig's.
+    static func fontBooks() throws -> [FontBook] {
+        let faces = ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"]
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        let books = faces.compactMap { try? FontBook.located(font: $0, memo: nil) }
+        return books.isEmpty ? [try FontBook.located(font: nil, memo: nil)] : books
+    }
+
+    @Test(arguments: sizes)
+    func detailTextStaysInsideTheScreenAndItsBoxes(_ size: Size) throws {
+        let canvas = try Canvas(headless: true, size: size, rotation: .none)
+        for fonts in try Self.fontBooks() {
+        for (name, scene) in Self.scenes() {
+            let surface = canvas.beginFrame()
+            try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
+            let code = scene.linkURL.flatMap(QRCode.init)
+            let module = code.map { max(2, min(QRCode.modulePixels(short: size.shorterSide), size.shorterSide * 36 / 100 / $0.size)) }
+            let layout = DetailLayout(screen: size, linkSide: code.map { $0.size * module! })
+            let screen = Rect(x: 0, y: 0, width: size.width, height: size.height).insetBy(max(4, layout.unit / 2))
+            var main = layout.main
+            if let link = layout.link, layout.stacked { main = Rect(x: main.x, y: main.y, width: main.width, height: link.maxY - main.y) }
+            let boxes = [main, layout.card] + (layout.link.map { [$0] } ?? [])
+            #expect(!surface.textRuns.isEmpty)
+            for run in surface.textRuns {
+                #expect(contains(screen, run.rect), "\(size) \(name) \(fonts.face.path): \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
+                #expect(boxes.contains { contains($0.insetBy(-2), run.rect) },
+                        "\(size) \(name): \"\(run.text.prefix(30))\" at \(run.rect) leaves its box")
+            }
+            // The link's caption is whole: both its lines, nothing cut.
+            if scene.linkURL != nil {
+                for line in DetailRenderer.linkCaption {
+                    #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
+                }
+            }
+            try canvas.endFrame(snapshotPath: nil)
+        }
+        }
+    }
+
+    /// The pill's label inside the pill at every size.
+    @Test(arguments: sizes)
+    func thePillsLabelIsInsideThePill(_ size: Size) throws {
+        let canvas = try Canvas(headless: true, size: size, rotation: .none)
+        let fonts = try FontBook.located(font: nil, memo: nil)
+        let button = SkipButton(screen: size, maxCountdown: 30)
+        let surface = canvas.beginFrame()
+        let scene = SplashScene(campaignID: nil, imagePath: "/no/such/picture.jpg", countdown: 30, nextTickAt: 1)
+        _ = try? SplashRenderer(surface: surface, fonts: fonts).draw(scene, button: button, fit: .fit, background: .black)
+        let label = try #require(surface.textRuns.first)
+        #expect(contains(button.frame.insetBy(button.outlineWidth + button.ringWidth), label.rect), "\(size): \(label.rect) in \(button.frame)")
+        try canvas.endFrame(snapshotPath: nil)
+    }
+
+    func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
+    }
+}
