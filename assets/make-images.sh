@@ -16,8 +16,7 @@ convert -size 1920x1080 gradient:'#0F2A47-#1F5F8B' \
 # Demo campaign 1 (16:9): spring tea, green and gold.
 convert -size 1920x1080 gradient:'#0B6E4F-#9BC53D' \
     -fill '#F2C14E' -draw 'circle 1420,540 1420,900' \
-    -fill '#0B6E4F' -draw 'roundrectangle 1300,470 1540,700 40,40' \
-    -fill '#F2C14E' -draw 'rectangle 1540,520 1600,560' \
+    -fill '#0B6E4F' -draw 'roundrectangle 1300,420 1540,660 40,40' \
     -font "$FONT" -fill white -gravity west \
     -pointsize 170 -annotate +140-120 '春茶上新' \
     -pointsize 60 -annotate +150+90 '明前龙井 · 第一批到店' \

@@ -86,22 +86,26 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     public var campaign: Campaign
     /// Its last shows in the ledger, newest first; nil while they are read.
     public var shows: [ShowRecord]?
+    /// Its cached picture, drawn at the page's size; nil when it has none.
+    public var imagePath: String?
 
     /// How many of its shows the page lists.
     public static let showsListed = 20
 
-    public init(tile: OperatorTile, campaign: Campaign, shows: [ShowRecord]?) {
+    public init(tile: OperatorTile, campaign: Campaign, shows: [ShowRecord]?, imagePath: String? = nil) {
         self.tile = tile
         self.campaign = campaign
         self.shows = shows
+        self.imagePath = imagePath
     }
 
-    /// Its rules, one line each, as the feed set them.
-    public var rules: [String] {
+    /// Its rules, one line each, as the feed set them; times in `zone`, as people read them.
+    public func rules(in zone: TimeZone) -> [String] {
         let c = campaign
         var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
         if c.startAt != nil || c.endAt != nil {
-            lines.append("window: \(c.startAt.map(ISO8601.string(from:)) ?? "…") → \(c.endAt.map(ISO8601.string(from:)) ?? "…")")
+            let when = { (d: Date?) in d.map { HumanTime.string($0, zone: zone) } ?? "…" }
+            lines.append("window: \(when(c.startAt)) → \(when(c.endAt))")
         }
         if !c.hours.isEmpty { lines.append("hours: " + c.hours.map(\.text).joined(separator: ", ")) }
         if !c.days.isEmpty { lines.append("days: " + c.days.sorted().map(\.text).joined(separator: ", ")) }

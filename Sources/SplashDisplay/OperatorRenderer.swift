@@ -7,7 +7,6 @@ import SplashCore
 struct OperatorRenderer {
     /// The marks on a campaign's card, all in the Chinese fonts the kiosk finds (U+2717 "✗",
     /// for one, is not in WenQuanYi Micro Hei and was drawn as an empty box).
-    static let eligibleMark = "✓"
     static let problemMark = "×"
     static let nextMark = "▶"
 
@@ -33,7 +32,8 @@ struct OperatorRenderer {
         let hint = view.campaignPage == nil
             ? "Tap a card for its page · swipe or PageUp/PageDown for more · F2, Ctrl+O, Esc or 30 s closes"
             : "Tap, Esc, F2 or Ctrl+O goes back to the library"
-        surface.drawText(hint, at: Point(x: m, y: m + OperatorLayout.lineHeight(layout.titleSize)),
+        surface.drawText(clipped(hint, width: screen.width - 2 * m, size: layout.hintSize, bold: false),
+                        at: Point(x: m, y: m + OperatorLayout.lineHeight(layout.titleSize)),
                         fonts: fonts, size: layout.hintSize, color: Self.muted)
         if let page = view.campaignPage {
             drawCampaignPage(page, in: Rect(x: layout.grid.x, y: layout.grid.y, width: screen.width - 2 * m,
@@ -73,9 +73,7 @@ struct OperatorRenderer {
             surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
                             color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
-            surface.drawText(clipped(Self.status(of: tile, now: view.now), width: tileWidth - 12, size: lineSize, bold: false),
-                            at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
-                            color: tile.ineligibility == nil ? Self.good : Self.warn)
+            drawStatus(of: tile, now: view.now, at: Point(x: x + 6, y: ty), width: tileWidth - 12, size: lineSize)
         }
         if view.pageCount > 1 {
             surface.drawText("\(view.page + 1) / \(view.pageCount)", at: layout.indicator, fonts: fonts, size: lineSize,
@@ -83,16 +81,20 @@ struct OperatorRenderer {
         }
     }
 
-    /// A card's standing: eligible, or why not and when it will be.
-    static func status(of tile: OperatorTile, now: Date) -> String {
-        var status = tile.ineligibility.map { "\(problemMark) " + $0 } ?? "\(eligibleMark) eligible"
-        if tile.ineligibility != nil, let again = tile.eligibleAgain { status += ", " + until(again, from: now) }
+    /// A card's standing in words: eligible, or why not and when it will be ("× outside
+    /// its hours, in 7 h 5 min"; compact: "× outside its hours · in 7 h").
+    static func status(of tile: OperatorTile, now: Date, compact: Bool = false) -> String {
+        var status = tile.ineligibility.map { "\(problemMark) " + $0 } ?? "eligible"
+        if tile.ineligibility != nil, let again = tile.eligibleAgain {
+            status += (compact ? " · " : ", ") + until(again, from: now, compact: compact)
+        }
         return status
     }
 
     private func drawThumbnail(_ bytes: [UInt8]?, in box: Rect, size: Int) {
-        if let bytes, surface.drawJPEG(bytes, in: box) { return }
+        // One frame for every shape: a 4:3 or portrait thumbnail sits in it like a 16:9 one.
         surface.fill(box, Self.background)
+        if let bytes, surface.drawJPEG(bytes, in: box) { return }
         surface.drawText("无缩略图", at: Point(x: box.x + 6, y: box.y + 6), fonts: fonts, size: size, color: Self.muted)
     }
 
@@ -102,8 +104,13 @@ struct OperatorRenderer {
         let size = max(11, surface.layoutSize.shorterSide * 22 / 1000)
         let line = fonts.lineHeight(size: size)
         let left = Rect(x: area.x, y: area.y, width: area.width * 45 / 100, height: area.height)
-        let thumb = Rect(x: left.x, y: left.y, width: left.width, height: left.width * 5 / 8)
-        drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
+        let thumb = Rect(x: left.x, y: left.y, width: left.width, height: min(left.width * 5 / 8, area.height * 45 / 100))
+        // The cached picture, decoded for this size; the stored thumbnail only when there is none.
+        surface.fill(thumb, Self.background)
+        if let path = page.imagePath, (try? surface.drawImage(path, in: thumb, mode: .fit)) != nil {
+        } else {
+            drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
+        }
         var y = thumb.maxY + line / 2
         let title = TextBlock(page.campaign.title ?? page.campaign.id, width: left.width, size: size * 5 / 4, bold: true,
                               maxLines: 2, fonts: fonts)
@@ -111,8 +118,7 @@ struct OperatorRenderer {
         y += title.height
         surface.drawText("id: " + page.campaign.id, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Self.muted)
         y += line
-        surface.drawText(Self.status(of: page.tile, now: now), at: Point(x: left.x, y: y), fonts: fonts, size: size,
-                        color: page.tile.ineligibility == nil ? Self.good : Self.warn)
+        drawStatus(of: page.tile, now: now, at: Point(x: left.x, y: y), width: left.width, size: size)
         y += line
         if let detail = page.campaign.detail, y < area.maxY {
             let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (area.maxY - y) / line - 1),
@@ -124,10 +130,11 @@ struct OperatorRenderer {
         var ry = right.y
         surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
         ry += line
-        for rule in page.rules {
-            surface.drawText(clipped(rule, width: right.width, size: size, bold: false), at: Point(x: right.x, y: ry),
-                            fonts: fonts, size: size, color: Self.muted)
-            ry += line
+        for rule in page.rules(in: .current) where ry + line <= right.maxY {
+            // A long rule (a link) wraps onto a second line rather than being cut.
+            let block = TextBlock(rule, width: right.width, size: size, maxLines: 2, fonts: fonts)
+            block.draw(on: surface, at: Point(x: right.x, y: ry), fonts: fonts, color: Self.muted)
+            ry += block.height
         }
         ry += line / 2
         surface.drawText("Last shows", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
@@ -179,10 +186,13 @@ struct OperatorRenderer {
         var y = area.y
         let labelSize = max(10, size * 85 / 100)
         for (label, value, color) in facts {
-            guard y < area.maxY else { break }
+            // A fact is drawn whole or not at all: the panel's foot is the screen's margin.
+            let labelHeight = fonts.lineHeight(size: labelSize)
+            let room = (area.maxY - y - labelHeight) / max(1, fonts.lineHeight(size: size))
+            guard room >= 1 else { break }
             surface.drawText(label, at: Point(x: area.x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
-            y += fonts.lineHeight(size: labelSize)
-            let block = TextBlock(value, width: area.width, size: size, maxLines: 3, fonts: fonts)
+            y += labelHeight
+            let block = TextBlock(value, width: area.width, size: size, maxLines: min(3, room), fonts: fonts)
             block.draw(on: surface, at: Point(x: area.x, y: y), fonts: fonts, color: color)
             y += block.height + size / 2
         }
@@ -192,32 +202,55 @@ struct OperatorRenderer {
         TextBlock(text, width: width, size: size, bold: bold, maxLines: 1, fonts: fonts).lines.first ?? ""
     }
 
-    /// `2026-11-30 09:15:02`, local time.
+    /// `2026-11-30 09:15 (UTC+08:00)`: local time with its zone, as everywhere people read times.
     static func clock(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return f.string(from: date)
+        HumanTime.string(date, zone: .current)
     }
 
-    /// `in 40 s`, `in 5 min`, `in 3 h`, `in 2 d`.
-    static func until(_ date: Date, from now: Date) -> String {
-        let s = max(0, Int(date.timeIntervalSince(now).rounded(.up)))
-        switch s {
-        case ..<60: return "in \(s) s"
-        case ..<3600: return "in \((s + 59) / 60) min"
-        case ..<86_400: return "in \(s / 3600) h \((s % 3600) / 60) min"
-        default: return "in \(s / 86_400) d"
-        }
+    /// `in 40 s`, `in 5 min`, `in 3 h 5 min`, `in 2 d`.
+    static func until(_ date: Date, from now: Date, compact: Bool = false) -> String {
+        HumanTime.until(date, from: now, compact: compact)
     }
 
     /// `12 s ago`, `5 min ago`, `3 h ago`, `2 d ago`.
     static func age(from date: Date, to now: Date) -> String {
-        let s = max(0, Int(now.timeIntervalSince(date)))
-        switch s {
-        case ..<60: return "\(s) s ago"
-        case ..<3600: return "\(s / 60) min ago"
-        case ..<86_400: return "\(s / 3600) h ago"
-        default: return "\(s / 86_400) d ago"
+        HumanTime.age(from: date, to: now)
+    }
+
+    /// A check mark drawn as two strokes (no font's glyph: WenQuanYi Micro Hei has none, and
+    /// "√" is a square-root sign), in a square of `size` at `origin`.
+    func drawCheck(at origin: Point, size: Int, color: RGBColor) {
+        let stroke = max(2, size / 7)
+        let a = (x: origin.x + size * 15 / 100, y: origin.y + size * 55 / 100)
+        let b = (x: origin.x + size * 40 / 100, y: origin.y + size * 80 / 100)
+        let c = (x: origin.x + size * 88 / 100, y: origin.y + size * 25 / 100)
+        for (p, q) in [(a, b), (b, c)] {
+            let steps = max(abs(q.x - p.x), abs(q.y - p.y))
+            for i in 0...steps {
+                let x = p.x + (q.x - p.x) * i / max(1, steps)
+                let y = p.y + (q.y - p.y) * i / max(1, steps)
+                surface.fillRoundedRect(Rect(x: x - stroke / 2, y: y - stroke / 2, width: stroke, height: stroke),
+                                       radius: stroke / 2, color)
+            }
         }
+    }
+
+    /// A card's standing, drawn on one line of `width`: a drawn check mark and "eligible",
+    /// or "×" and why not with when it will be; shrunk a little, then cut, to fit.
+    func drawStatus(of tile: OperatorTile, now: Date, at origin: Point, width: Int, size: Int) {
+        let color = tile.ineligibility == nil ? Self.good : Self.warn
+        if tile.ineligibility == nil {
+            drawCheck(at: Point(x: origin.x, y: origin.y + size / 6), size: size, color: color)
+            surface.drawText("eligible", at: Point(x: origin.x + size * 13 / 10, y: origin.y), fonts: fonts, size: size, color: color)
+            return
+        }
+        var text = Self.status(of: tile, now: now)
+        var drawn = size
+        if fonts.width(of: text, size: size) > width {
+            text = Self.status(of: tile, now: now, compact: true)
+            while drawn > max(9, size * 3 / 4), fonts.width(of: text, size: drawn) > width { drawn -= 1 }
+        }
+        surface.drawText(clipped(text, width: width, size: drawn, bold: false), at: Point(x: origin.x, y: origin.y + (size - drawn) / 2),
+                        fonts: fonts, size: drawn, color: color)
     }
 }

@@ -23,6 +23,9 @@ struct ControlCommands {
                 print(String(decoding: data, as: UTF8.self))
                 return 0
             }
+            func when(_ key: String) -> String? {
+                (answer[key] as? String).flatMap { ISO8601.date(from: $0) }.map { HumanTime.string($0, zone: .current, seconds: true) }
+            }
             func text(_ key: String) -> String? {
                 switch answer[key] {
                 case let s as String: return TerminalText.printable(s)
@@ -41,9 +44,9 @@ struct ControlCommands {
             if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
             print("screen: \(screen) (\(text("screen") ?? "?"))")
             print("feed: \(text("feed") ?? "?")")
-            print("last sync: \(text("last_sync") ?? "never") (the catalog last confirmed with the feed); "
-                  + "last change: \(text("last_change") ?? "never")")
-            print("last error: \(text("last_error") ?? "none")" + (text("next_sync").map { "; next sync: \($0)" } ?? ""))
+            print("last sync: \(when("last_sync") ?? "never") (the catalog last confirmed with the feed); "
+                  + "last change: \(when("last_change") ?? "never")")
+            print("last error: \(text("last_error") ?? "none")" + (when("next_sync").map { "; next sync: \($0)" } ?? ""))
             let warnings = (answer["feed_warnings"] as? [String] ?? []).map(TerminalText.printable)
             print("feed warnings: " + (warnings.isEmpty ? "none" : "\(warnings.count)"))
             for warning in warnings { print("  \(warning)") }

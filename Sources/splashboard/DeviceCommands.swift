@@ -109,7 +109,7 @@ struct DeviceCommands {
         for (index, entry) in catalog.enumerated() {
             var reason = entry.ineligibility(at: now, context: context)
             if let again = CampaignRules.nextEligible(entry, after: now, context: context), let why = reason {
-                reason = "\(why); from \(ISO8601.string(from: again))"
+                reason = "\(why); from \(HumanTime.string(again, zone: .current))"
             }
             table.append([
                 entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
@@ -124,7 +124,7 @@ struct DeviceCommands {
     /// The feed's freshness and the warnings of the feed in force, under the table.
     private func printFeedState(_ state: CampaignStore.FeedState?, of feed: URL) {
         guard let state else { return }
-        func when(_ date: Date?) -> String { date.map { ISO8601.string(from: $0) } ?? "never" }
+        func when(_ date: Date?) -> String { date.map { HumanTime.string($0, zone: .current, seconds: true) } ?? "never" }
         print("feed \(TerminalText.printable(feed.publicAddress)): last sync \(when(state.lastConfirmed)), last change \(when(state.lastChange))"
               + (state.lastError.map { "; last error: \(TerminalText.printable($0))" } ?? ""))
         if !state.warnings.isEmpty {

@@ -89,4 +89,59 @@ import Testing
     func contains(_ outer: Rect, _ inner: Rect) -> Bool {
         inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
+
+    /// The operator library: every card's text inside its card, the facts inside their
+    /// panel, whatever the reason and however long; the check mark is drawn, not a glyph.
+    @Test(arguments: sizes)
+    func theOperatorLibraryKeepsItsTextInItsCards(_ size: Size) throws {
+        let canvas = try Canvas(headless: true, size: size, rotation: .none)
+        let fonts = try FontBook.located(font: nil, memo: nil)
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let reasons: [String?] = [nil, "outside its hours", "waiting for the clock", "image refused: not an image: the data looks like an HTML page",
+                                  "daily cap reached", "not started"]
+        let tiles = (0..<24).map { i in
+            OperatorTile(id: "campaign-with-a-long-id-\(i)", title: i % 2 == 0 ? "春茶上新：明前龙井 · Flash Deal of the week \(i)" : nil,
+                         remaining: 9999, showTime: 10000, ineligibility: reasons[i % reasons.count], isNext: i == 0, thumbnail: nil,
+                         eligibleAgain: i % 3 == 1 ? now.addingTimeInterval(7 * 3600 + 300) : nil)
+        }
+        let info = OperatorInfo(thumbnails: [:], feedURL: "https://cdn.example.com/kiosk/" + String(repeating: "very-long-path/", count: 8) + "feed.json",
+                                lastSuccess: now, lastError: "could not resolve cdn.example.com (temporary failure in name resolution): check the name in the URL, the DNS settings and the network link",
+                                cacheBytes: 1 << 20, cacheCapBytes: 256 << 20, version: "0.1.0", driver: "dummy", renderer: "software",
+                                screen: "\(size)", deviceID: "lobby-3", warnings: ["campaigns[3].showTime: must be a whole number ≥ 0, got \"3\"; campaign \"b\" skipped"])
+        let layout = OperatorLayout(screen: size)
+        let scene = OperatorScene(tiles: tiles, info: info, nextSync: now, syncRunning: false, poetrySource: .bundled, poetryOrigin: "出塞",
+                                  nextPoetry: now, now: now, page: 0, pageCount: 3)
+        let surface = canvas.beginFrame()
+        OperatorRenderer(surface: surface, fonts: fonts).draw(scene)
+        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let cards = (0..<min(tiles.count, layout.perPage)).map { layout.card($0) }
+        for run in surface.textRuns {
+            #expect(contains(screen, run.rect), "\(size): \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
+            #expect(!run.text.contains("√") && !run.text.contains("✓"), "\(size): a check mark from a font: \(run.text)")
+            // A run that starts in a card stays in it.
+            if let card = cards.first(where: { $0.contains(Point(x: run.rect.x, y: run.rect.y)) }) {
+                #expect(contains(card, run.rect), "\(size): \"\(run.text.prefix(30))\" at \(run.rect) leaves its card \(card)")
+            }
+        }
+        #expect(surface.textRuns.contains { $0.text == "eligible" })
+        try canvas.endFrame(snapshotPath: nil)
+
+        // A campaign's page: its rules wrap (a long link), its shows stop at the foot.
+        var campaign = Campaign(id: tiles[1].id, picURL: URL(string: "https://cdn.example.com/a.jpg")!, showTime: 10000,
+                                title: String(repeating: "春茶上新 Flash Deal ", count: 12), detail: String(repeating: "今年第一批明前龙井。", count: 80),
+                                startAt: now, endAt: now.addingTimeInterval(86_400 * 30))
+        campaign.linkURL = URL(string: "https://shop.example.com/" + String(repeating: "spring-tea/", count: 12) + "?from=kiosk")
+        campaign.hours = [DailyWindow("09:00-12:00")!, DailyWindow("22:00-02:00")!]
+        let shows = (0..<20).map { ShowRecord(row: Int64($0), showID: "s\($0)", campaignID: campaign.id, shownAt: now, endedBy: "timeout",
+                                              seconds: 3) }
+        var page = scene
+        page.campaignPage = OperatorCampaignPage(tile: tiles[1], campaign: campaign, shows: shows)
+        let again = canvas.beginFrame()
+        OperatorRenderer(surface: again, fonts: fonts).draw(page)
+        for run in again.textRuns {
+            #expect(contains(screen, run.rect), "\(size) page: \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
+        }
+        #expect(again.textRuns.contains { $0.text.hasPrefix("window: ") && $0.text.contains("(UTC") }, "one human time format")
+        try canvas.endFrame(snapshotPath: nil)
+    }
 }
