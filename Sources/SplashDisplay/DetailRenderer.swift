@@ -17,34 +17,46 @@ struct DetailRenderer {
         surface.clear(Palette.page)
 
         // The picture at the size it takes in its box, then the text under it; the whole
-        // set centred in the column's height, so nothing piles at the top.
+        // set centred in the column's height, so nothing piles at the top. A portrait
+        // picture on a landscape screen stands at the column's left, as tall as the column
+        // lets it, with the text beside it.
         var failure: Error?
         var picture: Rect?
+        var textColumn = layout.main
+        var beside = false
         if let path = scene.imagePath {
             do {
                 let size = try surface.imageSize(path)
-                let box = layout.pictureBox
+                beside = !layout.stacked && size.height * 10 > size.width * 11
+                var box = layout.pictureBox
+                if beside {
+                    box = Rect(x: layout.main.x, y: layout.main.y, width: layout.main.width * 45 / 100, height: layout.main.height)
+                }
                 var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
-                placed.x += box.x
-                placed.y = 0
+                placed.x = beside ? box.x : placed.x + box.x
+                placed.y = beside ? box.y + (box.height - placed.height) / 2 : 0
                 picture = placed
+                if beside {
+                    textColumn = Rect(x: placed.maxX + layout.gutter, y: layout.main.y,
+                                      width: layout.main.maxX - placed.maxX - layout.gutter, height: layout.main.height)
+                }
             } catch {
                 failure = error
             }
         }
         let gap = layout.bodySize
         var title = scene.title.map {
-            TextBlock($0, width: layout.main.width, size: layout.titleSize, bold: true, maxLines: 2, fonts: fonts)
+            TextBlock($0, width: textColumn.width, size: layout.titleSize, bold: true, maxLines: 2, fonts: fonts)
         }
-        let pictureHeight = picture.map { $0.height + gap * 3 / 2 } ?? 0
+        let pictureHeight = beside ? 0 : picture.map { $0.height + gap * 3 / 2 } ?? 0
         let titleHeight = title.map { $0.height + gap / 2 } ?? 0
-        let room = max(0, layout.main.height - pictureHeight - titleHeight)
-        let body = fittedBody(scene.text, width: layout.main.width, room: room, layout: layout)
-        if title != nil, room < body.lineHeight { title?.truncate(toLines: 1, width: layout.main.width, fonts: fonts) }
+        let room = max(0, textColumn.height - pictureHeight - titleHeight)
+        let body = fittedBody(scene.text, width: textColumn.width, room: room, layout: layout)
+        if title != nil, room < body.lineHeight { title?.truncate(toLines: 1, width: textColumn.width, fonts: fonts) }
         let used = pictureHeight + (title.map { $0.height + gap / 2 } ?? 0) + body.height
-        var y = layout.main.y + max(0, (layout.main.height - used) / 2)
+        var y = textColumn.y + max(0, (textColumn.height - used) / 2)
         if var placed = picture, let path = scene.imagePath {
-            placed.y = y
+            if !beside { placed.y = y }
             do {
                 try surface.drawImage(path, in: placed, mode: .fill)
             } catch {
@@ -53,10 +65,10 @@ struct DetailRenderer {
             y += pictureHeight
         }
         if let title {
-            title.draw(on: surface, at: Point(x: layout.main.x, y: y), fonts: fonts, color: Palette.ink)
+            title.draw(on: surface, at: Point(x: textColumn.x, y: y), fonts: fonts, color: Palette.ink)
             y += title.height + gap / 2
         }
-        body.draw(on: surface, at: Point(x: layout.main.x, y: y), fonts: fonts, color: Palette.softInk)
+        body.draw(on: surface, at: Point(x: textColumn.x, y: y), fonts: fonts, color: Palette.softInk)
         if let code, var place = layout.link {
             // Under a stacked campaign, the code follows its text.
             if layout.stacked { place.y = min(place.y, y + body.height + layout.gutter) }

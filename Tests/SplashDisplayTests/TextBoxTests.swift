@@ -22,8 +22,18 @@ import Testing
                                lines: Array(repeating: "空门寂寞汝思家，礼别云房下九华。爱向竹栏骑竹马，懒于金地聚金沙。", count: 6),
                                source: .timeline)
         let link = "https://shop.example.com/spring-tea?" + String(repeating: "campaign=kiosk&", count: 20)
+        let pictures = try? temporaryFolder()
+        let wide = pictures.map { $0 + "/wide.png" }, tall = pictures.map { $0 + "/tall.png" }
+        if let wide, let tall {
+            try? writeImage(wide, width: 1600, height: 900, bands: [red, blue])
+            try? writeImage(tall, width: 600, height: 1200, bands: [blue, red])
+        }
         return [
-            ("everything", DetailScene(campaignID: "a", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
+            ("everything", DetailScene(campaignID: "a", title: title, text: detail, imagePath: wide, poetry: poem, spinnerPhase: nil,
+                                       linkURL: link)),
+            ("a tall picture", DetailScene(campaignID: "t", title: title, text: detail, imagePath: tall, poetry: poem, spinnerPhase: nil,
+                                           linkURL: link)),
+            ("no picture", DetailScene(campaignID: "n", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
                                        linkURL: link)),
             ("no link", DetailScene(campaignID: "b", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil)),
             ("no title", DetailScene(campaignID: "c", title: nil, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
