@@ -35,6 +35,10 @@ public struct FeedDocument: Equatable, Sendable {
     /// Where the entry at `position` is in the document: `campaigns[3]`, `[3]`, or
     /// `(document)` for the one-campaign shape.
     public func place(ofEntry position: Int) -> String {
+        Self.place(ofEntry: position, shape: shape)
+    }
+
+    static func place(ofEntry position: Int, shape: Shape) -> String {
         switch shape {
         case .campaign: return "(document)"
         case .list: return "[\(position)]"
@@ -76,18 +80,18 @@ public struct FeedDocument: Equatable, Sendable {
         var capWarnings: [String] = []
         let entries: [Any]
         /// Where the entries are in the document: `campaigns[3]`, `[3]`, or the document itself.
-        let place: (Int) -> String
+        let shape: Shape
         if let list = root as? [Any] {
             entries = list
-            place = { "[\($0)]" }
+            shape = .list
         } else if let object = root as? [String: Any] {
             if let list = object["campaigns"] {
                 guard let list = list as? [Any] else {
                     throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
                 }
                 entries = list
-                place = { "campaigns[\($0)]" }
-                capWarnings += misspelt(object, known: documentFields, at: "")
+                shape = .object
+                capWarnings += Misspellings(documentFields).notes(object).map { "\($0.0): \($0.1)" }
                 if let raw = object["message"], !(raw is NSNull) {
                     if let m = raw as? String {
                         if !m.isEmpty { message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings) }
@@ -105,7 +109,7 @@ public struct FeedDocument: Equatable, Sendable {
                 }
             } else {
                 entries = [object]
-                place = { _ in "" }
+                shape = .campaign
                 if object["picUrl"] == nil, let near = NearestName.suggestion(for: "campaigns", among: Array(object.keys)) {
                     capWarnings.append("\(near): unknown field; did you mean campaigns?")
                 }
@@ -126,13 +130,14 @@ public struct FeedDocument: Equatable, Sendable {
             resolved[picture] = url
             return url
         }
+        let misspellings = Misspellings(campaignFields)
         for (position, entry) in entries.enumerated() {
-            let at = place(position)
+            let at = shape == .campaign ? "" : Self.place(ofEntry: position, shape: shape)
             let field = { (name: String) in at.isEmpty ? name : "\(at).\(name)" }
             do {
                 var notes: [(String, String)] = []
                 var campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
-                                                  secureFeed: secureFeed, zone: zone, notes: &notes)
+                                                  secureFeed: secureFeed, zone: zone, misspellings: misspellings, notes: &notes)
                 campaign.timeZone = timeZone
                 guard seen.insert(campaign.id).inserted else {
                     throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id))\" of an earlier entry")
@@ -148,16 +153,37 @@ public struct FeedDocument: Equatable, Sendable {
             throw FeedError.noValidCampaigns(warnings)
         }
         var document = FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
-        document.shape = root is [Any] ? .list : (root as? [String: Any])?["campaigns"] != nil ? .object : .campaign
+        document.shape = shape
         return document
     }
 
-    /// Warnings for the fields of `object` that are not known but look like one that is.
-    static func misspelt(_ object: [String: Any], known: [String], at place: String) -> [String] {
-        object.keys.sorted().compactMap { key in
-            guard !known.contains(key), let near = NearestName.suggestion(for: key, among: known) else { return nil }
-            let also = object[near] == nil ? "" : " (\(near) is set too: this one is ignored)"
-            return "\(place.isEmpty ? "" : place + ".")\(clip(key)): unknown field; did you mean \(near)?\(also)"
+    /// Notes for the fields of an object that are not known but look like one that is, by
+    /// field: each unknown name is compared with the known ones once, however many entries
+    /// of a large feed carry it.
+    final class Misspellings {
+        let known: Set<String>
+        let names: [String]
+        private var nearest: [String: String?] = [:]
+
+        init(_ names: [String]) {
+            self.names = names
+            known = Set(names)
+        }
+
+        func notes(_ object: [String: Any]) -> [(String, String)] {
+            object.keys.sorted().compactMap { key in
+                guard !known.contains(key) else { return nil }
+                let near: String?
+                if let found = nearest[key] {
+                    near = found
+                } else {
+                    near = NearestName.suggestion(for: key, among: names)
+                    nearest[key] = near
+                }
+                guard let near else { return nil }
+                let also = object[near] == nil ? "" : " (\(near) is set too: this one is ignored)"
+                return (clip(key), "unknown field; did you mean \(near)?\(also)")
+            }
         }
     }
 
@@ -196,7 +222,7 @@ public struct FeedDocument: Equatable, Sendable {
     }
 
     private static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
-                                       allowFileURLs: Bool, secureFeed: Bool, zone: TimeZone,
+                                       allowFileURLs: Bool, secureFeed: Bool, zone: TimeZone, misspellings: Misspellings,
                                        notes: inout [(String, String)]) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not a campaign object")
@@ -231,10 +257,7 @@ public struct FeedDocument: Equatable, Sendable {
         // the campaign stays.
         var optional = OptionalFields(object: object, notes: notes)
         defer { notes = optional.notes }
-        optional.notes += misspelt(object, known: campaignFields, at: "").map { line in
-            let colon = line.firstIndex(of: ":")!
-            return (String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...]))
-        }
+        optional.notes += misspellings.notes(object)
         var id = picURL.absoluteString
         if let rawID = optional.value("id") {
             if let s = rawID as? String, !s.isEmpty, s.count <= maxID {
@@ -349,6 +372,10 @@ public struct FeedDocument: Equatable, Sendable {
                let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                !(url.host ?? "").isEmpty {
                 campaign.linkURL = url
+                if text.count > 300 {
+                    optional.drop("linkUrl", "is \(text.count) characters long: its QR code is too dense for small screens "
+                                  + "(800x480 and the like), where it is left out; a shorter link scans better")
+                }
             } else {
                 optional.drop("linkUrl", "must be an http or https URL of at most 1024 characters, got \(quoted(raw)); "
                               + "ignored: no QR code")

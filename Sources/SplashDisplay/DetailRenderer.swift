@@ -9,10 +9,10 @@ struct DetailRenderer {
     /// Draws `scene`; a picture that cannot be decoded is left out and reported.
     func draw(_ scene: DetailScene) throws {
         let screen = surface.layoutSize
-        let code = scene.linkURL.flatMap(QRCode.init)
-        // Modules of the usual size, smaller for a long link, so the code keeps to its share.
-        let module = code.map { max(2, min(QRCode.modulePixels(short: screen.shorterSide), screen.shorterSide * 36 / 100 / $0.size)) }
-            ?? QRCode.modulePixels(short: screen.shorterSide)
+        // Modules of the usual size, smaller for a long link, so the code keeps to its share;
+        // a code that would need modules under 2 px there is left out (feed check warns of
+        // links that long).
+        let (code, module) = Self.linkCode(scene.linkURL, screen: screen)
         let layout = DetailLayout(screen: screen, linkSide: code.map { $0.size * module })
         surface.clear(Palette.page)
 
@@ -77,6 +77,15 @@ struct DetailRenderer {
 
         PoetryCard(surface: surface, fonts: fonts).draw(scene.poetry, spinnerPhase: scene.spinnerPhase, in: layout.card)
         if let failure { throw failure }
+    }
+
+    /// The QR code of `link` and its module size on `screen`, or nil when there is no link
+    /// or its code cannot keep to 36 % of the short side with modules of 2 px or more.
+    static func linkCode(_ link: String?, screen: Size) -> (QRCode?, Int) {
+        let usual = QRCode.modulePixels(short: screen.shorterSide)
+        guard let code = link.flatMap(QRCode.init) else { return (nil, usual) }
+        let module = min(usual, screen.shorterSide * 36 / 100 / max(1, code.size))
+        return module >= 2 ? (code, module) : (nil, usual)
     }
 
     /// The body text in `room`: at its size if it fits, else shrunk step by step down to

@@ -42,11 +42,15 @@ public final class FontBook {
     /// fontconfig knows it), else the Chinese font fontconfig chose last time (kept in
     /// `memo`) if it still draws 跳过, else a new lookup, remembered.
     public static func located(font: String?, memo: String?) throws -> FontBook {
-        if let font {
-            let face = FontFace(path: font, index: 0)
-            return try FontBook(face: face, bold: FontLocator.boldFace(of: face))
+        if let memo, let kept = FontLocator.remembered(in: memo), font == nil || kept.regular == FontFace(path: font!, index: 0),
+           let book = try? FontBook(face: kept.regular, bold: kept.bold) {
+            return book
         }
-        if let memo, let kept = FontLocator.remembered(in: memo), let book = try? FontBook(face: kept.regular, bold: kept.bold) {
+        if let font {
+            // The operator's font, and its family's bold face, looked up once and remembered.
+            let face = FontFace(path: font, index: 0)
+            let book = try FontBook(face: face, bold: FontLocator.boldFace(of: face))
+            if let memo { FontLocator.remember(face, bold: book.boldFace, in: memo) }
             return book
         }
         let face = try FontLocator.chineseFont()

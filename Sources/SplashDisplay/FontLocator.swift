@@ -33,19 +33,19 @@ public enum FontLocator {
                   FileManager.default.fileExists(atPath: parts[at]) else { return nil }
             return FontFace(path: parts[at], index: index)
         }
-        guard parts.count == 2 || parts.count == 4, let regular = face(0) else { return nil }
-        if parts.count == 4 {
-            guard let bold = face(2) else { return nil }
-            return (regular, bold)
-        }
-        return (regular, nil)
+        // Four lines: the regular face, then the bold one or "-" for none. Two lines are
+        // from before bold faces were looked for: looked up again.
+        guard parts.count == 4, let regular = face(0) else { return nil }
+        if parts[2] == "-" { return (regular, nil) }
+        guard let bold = face(2) else { return nil }
+        return (regular, bold)
     }
 
     /// Keeps the faces in `file` for the next start (best effort: a lookup is only slower).
     public static func remember(_ face: FontFace, bold: FontFace?, in file: String) {
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let text = "\(face.path)\n\(face.index)\n" + (bold.map { "\($0.path)\n\($0.index)\n" } ?? "")
+        let text = "\(face.path)\n\(face.index)\n" + (bold.map { "\($0.path)\n\($0.index)\n" } ?? "-\n-\n")
         try? text.write(toFile: file, atomically: true, encoding: .utf8)
     }
 

@@ -310,7 +310,8 @@ public final class KioskRunner {
                 .compactMap { $0 }))
         case .operator(let view):
             OperatorRenderer(surface: surface, fonts: fonts).draw(view)
-            canvas.releasePictures(except: [])
+            // A campaign's page keeps its picture while it is open: decoded once, not at each redraw.
+            canvas.releasePictures(except: Set([view.campaignPage?.imagePath].compactMap { $0 }))
         case .starting:
             return
         }

@@ -18,8 +18,6 @@ public struct FeedCheck {
         public var pictures = 0
         /// Every problem, each starting with its place in the document.
         public var problems: [String] = []
-        /// The campaigns that would be shown with their pictures, by place.
-        public var pictureProblems = 0
 
         /// 0 clean, 1 problems found, 2 the feed could not be read.
         public var exitStatus: Int32 { error != nil ? 2 : problems.isEmpty ? 0 : 1 }
@@ -65,8 +63,8 @@ public struct FeedCheck {
         do {
             document = try FeedDocument.decode(data, from: feed, deviceZone: deviceZone)
         } catch FeedError.noValidCampaigns(let warnings) {
-            report.error = "no campaign in the feed is valid"
-            report.problems = warnings
+            // Read, and every entry named: problems (1), not unreadable (2). A sync refuses it.
+            report.problems = warnings + ["(document): no campaign in the feed is valid: a sync would refuse it and keep the feed in force"]
             return report
         } catch {
             report.error = error.localizedDescription

@@ -35,7 +35,8 @@ public final class FeedSync {
         // Pictures that cannot be cached would each fail with a temporary file's name: say
         // once what is wrong with the folder instead.
         if let unwritable {
-            return SyncReport(status: .error, campaigns: 0, error: unwritable, failure: .storage)
+            return SyncReport(status: .error, campaigns: 0,
+                              error: unwritable + "; the network process must be restarted once it is fixed", failure: .storage)
         }
         if let problem = FolderAccess.problem(cache.folder, role: "cache") {
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,

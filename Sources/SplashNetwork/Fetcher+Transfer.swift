@@ -142,9 +142,17 @@ extension Fetcher {
                     return .transport("the server at \(host):\(port) does not speak TLS (is the URL meant to be http://?)",
                                       url: url.absoluteString)
                 }
-                if ["SSL", "TLS", "certificate"].contains(where: text.contains) {
+                // Only a certificate that does not verify is the certificate's fault; a connection
+                // cut during the handshake or a read is said as such.
+                let lower = text.lowercased()
+                if lower.contains("certificate") || lower.contains("verify") || lower.contains("issuer") || lower.contains("self-signed")
+                    || lower.contains("self signed") || lower.contains("expired") || lower.contains("hostname") && lower.contains("match") {
                     let detail = text.replacingOccurrences(of: "SSL certificate problem: ", with: "")
                     return .tls(host: host, detail: detail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                }
+                if lower.contains("ssl") || lower.contains("tls") {
+                    return .transport("the TLS connection to \(host):\(port) failed (\(text.trimmingCharacters(in: CharacterSet(charactersIn: "."))))",
+                                      url: url.absoluteString)
                 }
                 return .transport(text, url: url.absoluteString)
             }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SplashCore
 
@@ -26,7 +27,8 @@ public final class CampaignStore: ShowLedger {
         do {
             try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.localizedDescription)")
+            throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.localizedDescription)",
+                             code: SQLITE_CANTOPEN)
         }
         db = try SQLiteDatabase(path: dataDir + "/" + Self.fileName)
         confirmation = FeedConfirmation(dataDir: dataDir)

@@ -24,17 +24,15 @@ struct FeedConfirmation {
     /// loses only this note (the start-up check says so).
     func note(_ url: URL, at date: Date) {
         let name = url.absoluteString
-        if (try? String(contentsOfFile: path, encoding: .utf8)) != name {
-            let temporary = path + ".tmp-\(getpid())"
-            guard (try? name.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
-            guard rename(temporary, path) == 0 else {
-                unlink(temporary)
-                return
-            }
-        }
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let stamp = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
         var times = [stamp, stamp]
-        _ = utimensat(AT_FDCWD, path, &times, 0)
+        // The usual 304: one utimensat. A file of another feed, or of another user (a sync
+        // run as root), is replaced: that needs the folder, not the file.
+        if (try? String(contentsOfFile: path, encoding: .utf8)) == name, utimensat(AT_FDCWD, path, &times, 0) == 0 { return }
+        let temporary = path + ".tmp-\(getpid())"
+        guard (try? name.write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
+        _ = utimensat(AT_FDCWD, temporary, &times, 0)
+        if rename(temporary, path) != 0 { unlink(temporary) }
     }
 }

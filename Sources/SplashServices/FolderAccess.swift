@@ -35,21 +35,31 @@ public enum FolderAccess {
         guard access(path, R_OK) != 0 else { return nil }
         var st = stat()
         guard stat(path, &st) == 0 else { return "\(path): \(String(cString: strerror(errno)))" }
-        let mode = String(st.st_mode & 0o7777, radix: 8)
         return "\(path): it belongs to \(user(st.st_uid)):\(group(st.st_gid)), mode "
-            + "\(String(repeating: "0", count: max(0, 4 - mode.count)) + mode), which the user \(user(getuid())) (uid \(getuid())) cannot read"
+            + "\(fourDigits(st.st_mode)), which the user \(user(getuid())) (uid \(getuid())) cannot read"
     }
 
     /// "X belongs to root:root, mode 0755; splashboard (uid 998) cannot write it: …".
     static func describe(_ path: String, _ st: stat, role: String, fixing folder: String) -> String {
         let me = user(getuid())
-        let mode = String(st.st_mode & 0o7777, radix: 8)
         let readOnlyMount = statvfsReadOnly(path)
         if readOnlyMount {
             return "\(role) \(path) is on a read-only file system; \(me) cannot write it (remount it read-write, or point the folder elsewhere)"
         }
-        return "\(role) \(path) belongs to \(user(st.st_uid)):\(group(st.st_gid)), mode \(mode.count < 4 ? String(repeating: "0", count: 4 - mode.count) + mode : mode); "
-            + "\(me) (uid \(getuid())) cannot write it: sudo chown -R \(me): \(folder)"
+        let owner = user(st.st_uid)
+        // A root-owned folder is usually a command run as root: give it back. Another user's
+        // is usually the service's: run the command as that user rather than take it.
+        let fix = st.st_uid == 0 || st.st_uid == getuid()
+            ? "sudo chown -R \(me): \(folder)"
+            : "run this as \(owner) (sudo -u \(owner) splashboard …), or make it \(me)'s: sudo chown -R \(me): \(folder)"
+        return "\(role) \(path) belongs to \(owner):\(group(st.st_gid)), mode \(fourDigits(st.st_mode)); "
+            + "\(me) (uid \(getuid())) cannot write it: \(fix)"
+    }
+
+    /// A mode as `0755`.
+    static func fourDigits(_ mode: mode_t) -> String {
+        let digits = String(mode & 0o7777, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private static func statvfsReadOnly(_ path: String) -> Bool {
@@ -68,6 +78,7 @@ public enum FolderAccess {
         return String(cString: name)
     }
 
-    /// The database's files, which SQLite must be able to write beside each other.
-    public static let databaseFiles = ["splashboard.db", "splashboard.db-wal", "splashboard.db-shm"]
+    /// The data folder's files, which the kiosk must be able to write: the database's, which
+    /// SQLite writes beside each other, and the feed's confirmation.
+    public static let databaseFiles = ["splashboard.db", "splashboard.db-wal", "splashboard.db-shm", "feed-confirmed"]
 }

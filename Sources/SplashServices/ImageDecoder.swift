@@ -129,8 +129,8 @@ public func sdlErrorText() -> String {
 }
 
 extension ImageDecoder {
-    /// Decodes a CMYK or YCCK JPEG into `surface` (BGR24): CMYK first, one band of rows
-    /// at a time, then each pixel as R = (1 − C)(1 − K) and so on. Adobe's files (an APP14
+    /// Decodes a CMYK or YCCK JPEG into `surface` (BGR24): to CMYK first (a buffer of the
+    /// decoded size, let go at once), then each pixel as R = (1 − C)(1 − K) and so on. Adobe's files (an APP14
     /// marker) store the inks inverted, as nearly every CMYK JPEG does.
     private static func decodeCMYK(_ tj: tjhandle, _ bytes: UnsafeRawBufferPointer, into surface: UnsafeMutablePointer<SDL_Surface>,
                                    width w: Int32, height h: Int32, inverted: Bool) throws {

@@ -14,13 +14,16 @@ public struct KioskData {
     /// Opens the data and cache folders (creating them), removing the temporary files a
     /// crash left behind (never those of a network process still writing them).
     /// With `orInMemory`, a data folder that cannot be written is not an error: the store
-    /// lives in memory, and `writeProblems` says why (the kiosk shows what it can).
+    /// lives in memory until the process is restarted, and `writeProblems` says why (the
+    /// kiosk shows what it can).
     public init(options: KioskOptions, assets: Assets?, orInMemory: Bool = false) throws {
         self.options = options
         do {
             store = try CampaignStore(dataDir: options.dataDir)
             storeProblem = nil
-        } catch let error as StoreError where orInMemory {
+        } catch let error as StoreError where orInMemory && error.kind == .readOnly {
+            // Only a folder or file this user cannot write: a full disk, a lock or a damaged
+            // file stops the process as before, and systemd tries again.
             store = try CampaignStore(inMemoryBeside: options.dataDir)
             storeProblem = error.localizedDescription
         }
@@ -42,15 +45,19 @@ public struct KioskData {
     public var writeProblems: [String] {
         var problems: [String] = []
         if let data = FolderAccess.problem(options.dataDir, role: "data", files: FolderAccess.databaseFiles) {
-            problems.append(data + "; shows are not counted until then")
+            problems.append(data + (storeProblem == nil ? "; shows are not counted until then" : Self.restart))
         } else if let storeProblem {
-            problems.append(storeProblem + "; shows are not counted until then")
+            problems.append(storeProblem + Self.restart)
         }
         if let cache = FolderAccess.problem(options.cacheDir, role: "cache") {
             problems.append(cache + "; new pictures cannot be cached until then")
         }
         return problems
     }
+
+    /// What a kiosk running on a store in memory needs once its folder is fixed.
+    static let restart = "; shows are not counted until that is done and the kiosk restarted "
+        + "(sudo systemctl restart splashboard splashboard-net)"
 
     /// Who this kiosk is to its fleet: `device-id`, else derived from /etc/machine-id; nil
     /// when there is neither (a container without a machine id).

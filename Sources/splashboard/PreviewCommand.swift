@@ -20,12 +20,21 @@ struct PreviewCommand {
     func run(feed: URL, sizes: [Size], out: String) -> Int32 {
         let scratch = NSTemporaryDirectory() + "splashboard-preview-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+        /// Stops with `message`, the scratch folder removed (`fail` exits before a defer runs).
+        func fail(_ message: String, status: Int32) -> Never {
+            try? FileManager.default.removeItem(atPath: scratch)
+            splashboard.fail("preview: " + message, status: status)
+        }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            fail("cannot make the folder \(out): \(error.localizedDescription)", status: 1)
+        }
+        do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             try "".write(toFile: scratch + "/empty.conf", atomically: true, encoding: .utf8)
         } catch {
-            fail("preview: cannot make the folder \(out): \(error.localizedDescription)", status: 1)
+            fail("cannot make a scratch folder in \(NSTemporaryDirectory()): \(error.localizedDescription)", status: 1)
         }
         // A config of its own: the device's report-url, metrics file and folders stay out of it.
         let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
@@ -52,7 +61,7 @@ struct PreviewCommand {
             data = try KioskData(options: throwaway, assets: Assets.locate(environment: environment))
             catalog = try data.store.catalog(cache: data.cache)
         } catch {
-            fail("preview: \(error.localizedDescription)", status: 1)
+            fail(error.localizedDescription, status: 1)
         }
         let message = (try? data.store.feedState(for: feed))?.message
         var shots: [(label: String, path: String)] = []
@@ -73,7 +82,7 @@ struct PreviewCommand {
             do {
                 try Self.oneCampaignFeed(entry.campaign, message: message).write(toFile: one, atomically: true, encoding: .utf8)
             } catch {
-                fail("preview: \(error.localizedDescription)", status: 1)
+                fail(error.localizedDescription, status: 1)
             }
             for size in sizes {
                 let shotsDir = scratch + "/shots-\(name)-\(size)"
@@ -98,7 +107,7 @@ struct PreviewCommand {
                     do {
                         try FileManager.default.copyItem(atPath: shotsDir + "/" + file, toPath: target)
                     } catch {
-                        fail("preview: cannot write \(target): \(error.localizedDescription)", status: 1)
+                        fail("cannot write \(target): \(error.localizedDescription)", status: 1)
                     }
                     shots.append(("\(entry.campaign.id) · \(size) · \(scene)", target))
                     print(target)

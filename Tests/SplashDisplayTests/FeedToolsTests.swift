@@ -112,6 +112,12 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("campaigns[3].picUrl: picture file://\(folder)/page.jpg refused: not an image: the data looks like an HTML page") })
         #expect(lines.last == "file://\(folder)/feed.json: 3 campaigns would apply, 3 pictures checked; 7 problems")
         #expect(!FileManager.default.fileExists(atPath: data) && !FileManager.default.fileExists(atPath: folder + "/device-cache"))
+        // A feed read whole whose every entry is invalid has problems (1): each is named.
+        try #"[{"id": "x", "picUrl": "ok.jpg"}, {"id": "y", "showTime": 2}]"#.write(toFile: folder + "/none.json", atomically: true, encoding: .utf8)
+        let none = try check(folder + "/none.json")
+        #expect(none.status == 1, "\(none.report)")
+        #expect((none.report["problems"] as? [String])?.last?.hasPrefix("(document): no campaign in the feed is valid") == true)
+        #expect((none.report["problems"] as? [String])?.first == #"[0].showTime: is missing; campaign "x" skipped"#)
         // A feed that cannot be read at all is 2.
         try "<!DOCTYPE html><html></html>".write(toFile: folder + "/page.json", atomically: true, encoding: .utf8)
         let unreadable = try check(folder + "/page.json")

@@ -21,7 +21,8 @@ import Testing
         let poem = PoetryEntry(origin: "送童子下山送童子下山送童子下山送童子下山", author: "金地藏金地藏金地藏",
                                lines: Array(repeating: "空门寂寞汝思家，礼别云房下九华。爱向竹栏骑竹马，懒于金地聚金沙。", count: 6),
                                source: .timeline)
-        let link = "https://shop.example.com/spring-tea?" + String(repeating: "campaign=kiosk&", count: 20)
+        // The longest link a feed may carry: 1024 characters.
+        let link = String(("https://shop.example.com/spring-tea?" + String(repeating: "campaign=kiosk&", count: 80)).prefix(1024))
         let pictures = try? temporaryFolder()
         let wide = pictures.map { $0 + "/wide.png" }, tall = pictures.map { $0 + "/tall.png" }
         if let wide, let tall {
@@ -58,9 +59,10 @@ import Testing
         for (name, scene) in Self.scenes() {
             let surface = canvas.beginFrame()
             try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
-            let code = scene.linkURL.flatMap(QRCode.init)
-            let module = code.map { max(2, min(QRCode.modulePixels(short: size.shorterSide), size.shorterSide * 36 / 100 / $0.size)) }
-            let layout = DetailLayout(screen: size, linkSide: code.map { $0.size * module! })
+            let (code, module) = DetailRenderer.linkCode(scene.linkURL, screen: size)
+            let layout = DetailLayout(screen: size, linkSide: code.map { $0.size * module })
+            // The card keeps a readable height, whatever the link.
+            #expect(layout.card.height >= size.shorterSide / 5, "\(size) \(name): the card is \(layout.card.height) px tall")
             let screen = Rect(x: 0, y: 0, width: size.width, height: size.height).insetBy(max(4, layout.unit / 2))
             var main = layout.main
             if let link = layout.link, layout.stacked { main = Rect(x: main.x, y: main.y, width: main.width, height: link.maxY - main.y) }
@@ -72,7 +74,7 @@ import Testing
                         "\(size) \(name): \"\(run.text.prefix(30))\" at \(run.rect) leaves its box")
             }
             // The link's caption is whole: both its lines, nothing cut.
-            if scene.linkURL != nil {
+            if code != nil {
                 for line in DetailRenderer.linkCaption {
                     #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
                 }
