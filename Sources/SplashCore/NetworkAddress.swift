@@ -14,14 +14,29 @@ public struct NetworkAddress: Equatable, Hashable, Sendable, CustomStringConvert
     /// "multicast", …), or nil for an address on the internet.
     public var internalKind: String? {
         if bytes.count == 4 { return Self.kind(ipv4: bytes) }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-            return Self.kind(ipv4: Array(bytes[12...]))  // ::ffff:a.b.c.d, an IPv4 address
+        let b = bytes
+        if b[0..<10].allSatisfy({ $0 == 0 }), b[10] == 0xFF, b[11] == 0xFF {
+            return Self.kind(ipv4: Array(b[12...]))  // ::ffff:a.b.c.d, an IPv4 address
         }
-        if bytes.allSatisfy({ $0 == 0 }) { return "unspecified" }
-        if bytes[0..<15].allSatisfy({ $0 == 0 }), bytes[15] == 1 { return "loopback" }
-        if bytes[0] & 0xFE == 0xFC { return "private" }  // fc00::/7, unique local
-        if bytes[0] == 0xFE, bytes[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
-        if bytes[0] == 0xFF { return "multicast" }
+        if b.allSatisfy({ $0 == 0 }) { return "unspecified" }
+        if b[0..<15].allSatisfy({ $0 == 0 }), b[15] == 1 { return "loopback" }
+        // ::a.b.c.d (IPv4-compatible, deprecated): the IPv4 address it carries, else reserved.
+        if b[0..<12].allSatisfy({ $0 == 0 }) { return Self.kind(ipv4: Array(b[12...])) ?? "reserved" }
+        // 64:ff9b::/96, NAT64's well-known prefix: where it leads is the IPv4 address inside.
+        if b[0..<12] == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0] { return Self.kind(ipv4: Array(b[12...])) }
+        // 64:ff9b:1::/48, NAT64 for local use.
+        if b[0..<6] == [0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01] { return "private" }
+        // 2002::/16, 6to4: the IPv4 address in its next 32 bits.
+        if b[0] == 0x20, b[1] == 0x02 { return Self.kind(ipv4: Array(b[2..<6])) }
+        // 2001:db8::/32, documentation; 2001::/23, the IETF's protocol assignments (Teredo among them).
+        if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return "documentation" }
+        if b[0] == 0x20, b[1] == 0x01, b[2] & 0xFE == 0x00 { return "special-purpose" }
+        // 100::/64, discard-only.
+        if b[0] == 0x01, b[1] == 0x00, b[2..<8].allSatisfy({ $0 == 0 }) { return "reserved" }
+        if b[0] & 0xFE == 0xFC { return "private" }  // fc00::/7, unique local
+        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
+        if b[0] == 0xFE, b[1] & 0xC0 == 0xC0 { return "private" }  // fec0::/10, site-local (deprecated)
+        if b[0] == 0xFF { return "multicast" }
         return nil
     }
 
@@ -29,15 +44,20 @@ public struct NetworkAddress: Equatable, Hashable, Sendable, CustomStringConvert
     /// link-local (cloud metadata lives at 169.254.169.254), multicast, unspecified.
     public var isInternal: Bool { internalKind != nil }
 
+    /// IANA's IPv4 special-purpose address registry, less what is globally reachable.
     private static func kind(ipv4 b: [UInt8]) -> String? {
-        switch (b[0], b[1]) {
-        case (0, _): return "unspecified"
-        case (10, _), (172, 16...31), (192, 168): return "private"
-        case (100, 64...127): return "shared (carrier-grade NAT)"
-        case (127, _): return "loopback"
-        case (169, 254): return "link-local"
-        case (224...239, _): return "multicast"
-        case (240...255, _): return "reserved"
+        switch (b[0], b[1], b[2]) {
+        case (0, _, _): return "unspecified"
+        case (10, _, _), (172, 16...31, _), (192, 168, _): return "private"
+        case (100, 64...127, _): return "shared (carrier-grade NAT)"
+        case (127, _, _): return "loopback"
+        case (169, 254, _): return "link-local"
+        case (192, 0, 0): return "special-purpose"
+        case (192, 0, 2), (198, 51, 100), (203, 0, 113): return "documentation"
+        case (192, 88, 99): return "reserved"  // the former 6to4 relay anycast
+        case (198, 18...19, _): return "benchmarking"
+        case (224...239, _, _): return "multicast"
+        case (240...255, _, _): return "reserved"
         default: return nil
         }
     }

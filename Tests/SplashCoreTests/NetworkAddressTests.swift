@@ -22,13 +22,29 @@ import Testing
         #expect(v6([0xFD, 0x12]).internalKind == "private")
         #expect(v6([0xFE, 0x80]).internalKind == "link-local")
         #expect(v6([0xFF, 0x02]).internalKind == "multicast")
+        // IANA's special-purpose registries, whole: what NAT64, 6to4 and IPv4-compatible
+        // addresses carry, site-local, documentation, benchmarking, protocol assignments.
+        let nat64 = NetworkAddress(bytes: [0x00, 0x64, 0xFF, 0x9B] + [UInt8](repeating: 0, count: 8) + [10, 0, 0, 1])!
+        #expect(nat64.internalKind == "private")
+        #expect(v6([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01]).internalKind == "private")
+        #expect(v6([0x20, 0x02, 127, 0, 0, 1]).internalKind == "loopback")
+        #expect(NetworkAddress(bytes: [UInt8](repeating: 0, count: 12) + [192, 168, 0, 1])!.internalKind == "private")
+        #expect(v6([0xFE, 0xC0]).internalKind == "private")
+        #expect(v6([0x20, 0x01, 0x0D, 0xB8]).internalKind == "documentation")
+        #expect(v6([0x20, 0x01, 0x00, 0x00]).internalKind == "special-purpose")
+        #expect(v6([0x01, 0x00]).internalKind == "reserved")
+        #expect(v4(192, 0, 0, 8).internalKind == "special-purpose")
+        #expect(v4(198, 18, 0, 1).internalKind == "benchmarking" && v4(198, 19, 255, 1).internalKind == "benchmarking")
+        #expect(v4(203, 0, 113, 7).internalKind == "documentation")
         // An IPv4 address written as IPv6 is what it is in IPv4.
         #expect(NetworkAddress(bytes: [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 10, 0, 0, 7])!.internalKind == "private")
     }
 
     @Test func internetAddressesAreNot() {
         for a in [v4(8, 8, 8, 8), v4(172, 32, 0, 1), v4(172, 15, 0, 1), v4(192, 169, 0, 1), v4(100, 128, 0, 1),
-                  v4(1, 1, 1, 1), v6([0x20, 0x01, 0x0D, 0xB8])] {
+                  v4(1, 1, 1, 1), v6([0x24, 0x08, 0x80, 0x00]), v6([0x20, 0x02, 8, 8, 8, 8]),
+                  NetworkAddress(bytes: [0x00, 0x64, 0xFF, 0x9B] + [UInt8](repeating: 0, count: 8) + [8, 8, 4, 4])!,
+                  v4(198, 20, 0, 1), v4(192, 0, 1, 1)] {
             #expect(!a.isInternal, "\(a)")
         }
         #expect(NetworkAddress(bytes: [1, 2, 3]) == nil)
