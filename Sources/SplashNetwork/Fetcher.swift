@@ -67,6 +67,17 @@ public final class Fetcher {
         }
     }
 
+    /// POSTs `body` to `url` (http or https) under the same limits as every fetch — the answer
+    /// read to at most `limit` bytes and dropped, no redirect from https to http, the
+    /// address guard — and throws unless the answer is 2xx.
+    public func post(_ url: URL, body: Data, contentType: String, limit: Int = 64 << 10) throws {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw FetchError.unsupportedScheme(url.absoluteString)
+        }
+        _ = try fetchHTTP(url, etag: nil, lastModified: nil, limit: limit, inspect: nil, sink: { _ in },
+                          body: (body, contentType))
+    }
+
     /// Fetches into memory (for documents like the feed).
     public func fetchData(_ url: URL, etag: String? = nil, lastModified: String? = nil, limit: Int) throws
         -> (Result, Data) {
@@ -104,8 +115,14 @@ public final class Fetcher {
     // MARK: http
 
     private func fetchHTTP(_ url: URL, etag: String?, lastModified: String?, limit: Int,
-                           inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) throws -> Result {
+                           inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void,
+                           body: (data: Data, type: String)? = nil) throws -> Result {
         var request = URLRequest(url: url)
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = body.data
+            request.setValue(body.type, forHTTPHeaderField: "Content-Type")
+        }
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.timeoutInterval = idleTimeout
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }

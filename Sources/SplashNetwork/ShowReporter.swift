@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SplashCore
 import SplashServices
 
@@ -9,16 +6,22 @@ import SplashServices
 /// OTLP/HTTP JSON, in batches of at most 500, on a thread of its own (a frame never waits
 /// for it). A batch is marked reported only when the receiver answers 2xx, so delivery is
 /// at least once; `show.id` lets the receiver drop what it already has. It runs when the
-/// display says shows have ended and after every feed sync, so a receiver that cannot be
-/// reached is tried again on the sync's schedule (at start, every interval, with the
-/// sync's backoff after failures). Unsent shows beyond 100,000 are given up, oldest first,
-/// with a warning that counts them; they stay in the ledger.
+/// display says shows have ended and after every feed sync. Posts go through the one
+/// `Fetcher` with its limits (the answer read to 64 KiB at most, no redirect from https to
+/// http, the address guard); a receiver that fails is tried again after 30 s, 60 s, …
+/// at most 15 min, each wait spread by 10 % either way, however often shows end meanwhile.
+/// Unsent shows beyond 100,000 are given up, oldest first, with a warning that counts
+/// them; they stay in the ledger.
 public final class ShowReporter: @unchecked Sendable {
     private let url: URL
     private let deviceID: String?
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
     private var failing = false
+    private let fetcher = Fetcher()
+    /// Failed rounds in a row, and when (monotonic nanoseconds) the next may try.
+    private var failures = 0
+    private var notBefore: UInt64 = 0
 
     public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void) {
         self.url = url
@@ -36,6 +39,8 @@ public final class ShowReporter: @unchecked Sendable {
 
     /// Sends batch after batch until nothing waits or the receiver fails.
     private func sendWaiting(_ store: CampaignStore) throws {
+        // A receiver that failed is left alone until its backoff has passed.
+        guard DispatchTime.now().uptimeNanoseconds >= notBefore else { return }
         do {
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
@@ -50,11 +55,15 @@ public final class ShowReporter: @unchecked Sendable {
             }
             if failing { warn("proof of play: \(url.publicAddress) answers again; every waiting show is sent") }
             failing = false
+            failures = 0
         } catch {
+            failures += 1
+            let wait = Self.backoff(failures: failures) * Double.random(in: 0.9...1.1)
+            notBefore = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
             if !failing {
                 let waiting = try? store.unreportedCount()
                 warn("proof of play: \(error.localizedDescription); \(waiting.map { "\(Plural.count($0, "show")) wait" } ?? "shows wait") "
-                     + "and are sent at the next sync or show")
+                     + "and are sent once it answers (tried again after \(Int(Self.backoff(failures: failures))) s, then less often)")
             }
             failing = true
         }
@@ -64,32 +73,13 @@ public final class ShowReporter: @unchecked Sendable {
         warn("proof of play: \(error.localizedDescription)")
     }
 
-    /// POSTs one request; throws unless the answer is 2xx.
-    private func post(_ body: Data) throws {
-        var request = URLRequest(url: url, timeoutInterval: 30)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = body
-        let done = DispatchSemaphore(value: 0)
-        var outcome: Result<Int, Error> = .failure(FetchError.transport("no answer", url: url.publicAddress))
-        let task = Self.session.dataTask(with: request) { _, response, error in
-            if let error {
-                outcome = .failure(FetchError.transport(error.localizedDescription, url: self.url.publicAddress))
-            } else {
-                outcome = .success((response as? HTTPURLResponse)?.statusCode ?? 0)
-            }
-            done.signal()
-        }
-        task.resume()
-        done.wait()
-        let status = try outcome.get()
-        guard (200..<300).contains(status) else { throw FetchError.status(status, url.publicAddress) }
+    /// The wait after `failures` failed rounds in a row: 30 s doubling, at most 15 min.
+    static func backoff(failures: Int) -> Double {
+        min(30 * Double(1 << min(max(0, failures - 1), 10)), 900)
     }
 
-    private static let session: URLSession = {
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = 30
-        config.timeoutIntervalForResource = 30
-        return URLSession(configuration: config)
-    }()
+    /// POSTs one request through the fetcher; throws unless the answer is 2xx.
+    private func post(_ body: Data) throws {
+        try fetcher.post(url, body: body, contentType: "application/json")
+    }
 }

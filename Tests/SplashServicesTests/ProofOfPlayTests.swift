@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SplashCore
 import SplashServices
+@testable import SplashNetwork
 import SplashTestSupport
 import Testing
 
@@ -81,5 +82,37 @@ import Testing
         let store = try CampaignStore(dataDir: s.folder + "/data")
         let id = try #require(try store.db.rows("SELECT show_id FROM shows").first?["show_id"].text)
         #expect(entry.contains("SHOW_ID=\(id)\n"))
+    }
+}
+
+/// The receiver of proof of play gets no more trust than a feed server: its answer is read
+/// to a limit, and a receiver that fails is left alone for a while.
+@Suite struct ReportLimitsTests {
+    @Test func anEndlessAnswerIsCutAtTheLimit() throws {
+        let folder = try temporaryFolder()
+        let server = try TestServer(root: folder)
+        let fetcher = Fetcher()
+        do {
+            try fetcher.post(server.url("/endless"), body: Data("{}".utf8), contentType: "application/json")
+            Issue.record("an endless answer was read to its end")
+        } catch let error as FetchError {
+            guard case .tooLarge(let limit, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(limit == 64 << 10)
+        }
+        // A 2xx other than 200 is a success; an error status is an error, with its number.
+        try fetcher.post(server.url("/status/204"), body: Data("{}".utf8), contentType: "application/json")
+        #expect(throws: FetchError.status(503, server.url("/status/503").absoluteString)) {
+            try fetcher.post(server.url("/status/503"), body: Data("{}".utf8), contentType: "application/json")
+        }
+        #expect(throws: FetchError.unsupportedScheme("file:///etc/hostname")) {
+            try fetcher.post(URL(string: "file:///etc/hostname")!, body: Data(), contentType: "application/json")
+        }
+    }
+
+    @Test func aFailingReceiverIsTriedLessAndLessOften() {
+        #expect((1...8).map { ShowReporter.backoff(failures: $0) } == [30, 60, 120, 240, 480, 900, 900, 900])
     }
 }

@@ -53,6 +53,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
 
+    def do_POST(self):
+        # What a proof-of-play receiver may do: read the body, then answer.
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        self.do_GET()
+
+    def route_endless(self, _rest):
+        # An answer that never ends: 200, then bytes for as long as anyone reads.
+        self.send_response(200)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        chunk = b"x" * 65536
+        for _ in range(1 << 16):
+            self.wfile.write(chunk)
+
     def not_found(self, _rest):
         self.answer(404, b"not found\n")
 
