@@ -30,13 +30,13 @@ public enum ConfigFile {
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
                 let hint = line.contains(":") ? " (use `=`, not `:`)" : ""
-                throw OptionError(source: place, problem: "expected `key = value`, got \"\(TerminalText.printable(clip(line)))\"\(hint)")
+                throw OptionError(source: place, problem: "expected `key = value`, got \"\(TerminalText.printable(TerminalText.clipped(line)))\"\(hint)")
             }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else {
                 throw OptionError(source: place, problem: "a setting name is missing before `=`")
             }
-            let source = "\(place): \(TerminalText.printable(clip(key)))"
+            let source = "\(place): \(TerminalText.printable(TerminalText.clipped(key)))"
             let value = try self.value(String(line[line.index(after: eq)...]), source: source)
             settings.append(Setting(key: key, value: value, source: source))
         }
@@ -105,7 +105,7 @@ public enum ConfigFile {
             let after = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
             guard after.isEmpty || after.hasPrefix("#") else {
                 throw OptionError(source: source,
-                                  problem: "unexpected text after the quoted value: \"\(TerminalText.printable(clip(after)))\" (a comment starts with #)")
+                                  problem: "unexpected text after the quoted value: \"\(TerminalText.printable(TerminalText.clipped(after)))\" (a comment starts with #)")
             }
             return String(rest[..<close])
         }
@@ -118,9 +118,5 @@ public enum ConfigFile {
             previous = character
         }
         return value.trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func clip(_ s: String) -> String {
-        s.count > 80 ? String(s.prefix(77)) + "..." : s
     }
 }

@@ -48,7 +48,11 @@ public struct FeedDocument: Equatable, Sendable {
 
     /// Where `field` of the entry at `position` is: `campaigns[3].picUrl`, or `picUrl`.
     public func place(of field: String, inEntry position: Int) -> String {
-        shape == .campaign ? field : "\(place(ofEntry: position)).\(field)"
+        Self.place(of: field, inEntry: position, shape: shape)
+    }
+
+    static func place(of field: String, inEntry position: Int, shape: Shape) -> String {
+        shape == .campaign ? field : "\(place(ofEntry: position, shape: shape)).\(field)"
     }
 
     /// The fields a campaign may have; another one that looks like a misspelling of one
@@ -132,8 +136,7 @@ public struct FeedDocument: Equatable, Sendable {
         }
         let misspellings = Misspellings(campaignFields)
         for (position, entry) in entries.enumerated() {
-            let at = shape == .campaign ? "" : Self.place(ofEntry: position, shape: shape)
-            let field = { (name: String) in at.isEmpty ? name : "\(at).\(name)" }
+            let field = { (name: String) in Self.place(of: name, inEntry: position, shape: shape) }
             do {
                 var notes: [(String, String)] = []
                 var campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
@@ -145,7 +148,7 @@ public struct FeedDocument: Equatable, Sendable {
                 warnings += notes.map { "\(field($0.0)): \($0.1)" }
                 campaigns.append(campaign)
             } catch let problem as EntryProblem {
-                let name = problem.field == "entry" ? (at.isEmpty ? "(document)" : at) : field(problem.field)
+                let name = problem.field == "entry" ? Self.place(ofEntry: position, shape: shape) : field(problem.field)
                 warnings.append("\(name): \(problem.problem); \(label(entry)) skipped")
             }
         }
@@ -433,9 +436,7 @@ public struct FeedDocument: Equatable, Sendable {
         return "entry"
     }
 
-    static func clip(_ s: String) -> String {
-        s.count > 80 ? String(s.prefix(77)) + "..." : s
-    }
+    static func clip(_ s: String) -> String { TerminalText.clipped(s) }
 
     /// A value as a warning quotes it: a string in quotes (clipped), anything else described.
     static func quoted(_ value: Any) -> String {

@@ -19,7 +19,7 @@ public enum FeedSyntax {
             let start = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: gt) + 1)
             let end = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: close.lowerBound))
             let t = text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines)
-            if !t.isEmpty { title = " titled \"\(t.count > 60 ? String(t.prefix(57)) + "..." : t)\"" }
+            if !t.isEmpty { title = " titled \"\(TerminalText.clipped(t, to: 60))\"" }
         }
         let kind = lower.contains("<html") || lower.contains("<!doctype html") ? "an HTML page" : "XML or HTML"
         return "the feed URL answered \(kind)\(title), not JSON: check the address, or whether the server needs a login"
@@ -46,7 +46,7 @@ public enum FeedSyntax {
         }
         while reason.hasSuffix(".") { reason.removeLast() }
         reason = reason.prefix(1).lowercased() + reason.dropFirst()
-        return place + (reason.count > 160 ? String(reason.prefix(157)) + "..." : reason)
+        return place + TerminalText.clipped(reason, to: 160)
     }
 
     /// Where the document has a comma right before `}` or `]`: accepted here, but not JSON,

@@ -19,6 +19,12 @@ public enum TerminalText {
         return out
     }
 
+    /// `text` cut to `limit` characters at the most, ending with "..." when it was cut: for
+    /// quoting what a file or a feed said in a one-line message.
+    public static func clipped(_ text: String, to limit: Int = 80) -> String {
+        text.count > limit ? String(text.prefix(limit - 3)) + "..." : text
+    }
+
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -53,8 +53,7 @@ public final class FontBook {
             if let memo { FontLocator.remember(face, bold: book.boldFace, in: memo) }
             return book
         }
-        let face = try FontLocator.chineseFont()
-        let bold = FontLocator.boldFace(of: face)
+        let (face, bold) = try FontLocator.chineseFaces(withBold: true)
         let book = try FontBook(face: face, bold: bold)
         if let memo { FontLocator.remember(face, bold: book.boldFace, in: memo) }
         return book

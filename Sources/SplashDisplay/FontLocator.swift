@@ -55,6 +55,11 @@ public enum FontLocator {
     public static func boldFace(of regular: FontFace) -> FontFace? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
+        return boldFace(of: regular, in: config)
+    }
+
+    /// `boldFace(of:)` with fontconfig's configuration already loaded.
+    private static func boldFace(of regular: FontFace, in config: OpaquePointer) -> FontFace? {
         var count: Int32 = 0
         guard let described = FcFreeTypeQuery(regular.path, UInt32(regular.index), nil, &count) else { return nil }
         defer { FcPatternDestroy(described) }
@@ -77,18 +82,22 @@ public enum FontLocator {
         // Only a face of its own, of that weight, is a bold one: the regular face asked to be
         // bold (fontconfig's "embolden") is not.
         guard face != regular else { return nil }
-        var matched: UnsafeMutablePointer<FcChar8>?
-        var count2: Int32 = 0
-        guard let real = FcFreeTypeQuery(face.path, UInt32(face.index), nil, &count2) else { return nil }
+        guard let real = FcFreeTypeQuery(face.path, UInt32(face.index), nil, &count) else { return nil }
         defer { FcPatternDestroy(real) }
         var weight: Int32 = 0
-        guard FcPatternGetInteger(real, splash_fc_weight(), 0, &weight) == FcResultMatch, weight >= splash_fc_weight_bold(),
-              FcPatternGetString(real, splash_fc_family(), 0, &matched) == FcResultMatch else { return nil }
+        guard FcPatternGetInteger(real, splash_fc_weight(), 0, &weight) == FcResultMatch, weight >= splash_fc_weight_bold()
+        else { return nil }
         return face
     }
 
     /// The best match for `sans-serif:lang=zh-cn` that covers the required glyphs.
     public static func chineseFont() throws -> FontFace {
+        try chineseFaces(withBold: false).regular
+    }
+
+    /// The Chinese font and, when `withBold`, its family's bold face, looked up with one
+    /// load of fontconfig's configuration (several milliseconds and megabytes each).
+    public static func chineseFaces(withBold: Bool) throws -> (regular: FontFace, bold: FontFace?) {
         guard let config = FcInitLoadConfigAndFonts() else {
             throw DisplayError.noCJKFont("fontconfig could not load its configuration")
         }
@@ -108,8 +117,9 @@ public enum FontLocator {
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(match, splash_fc_charset(), 0, &charset) == FcResultMatch, let charset else { continue }
             if required.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) {
-                return FontFace(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)),
-                                index: Int(index))
+                let face = FontFace(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)),
+                                    index: Int(index))
+                return (face, withBold ? boldFace(of: face, in: config) : nil)
             }
         }
         throw DisplayError.noCJKFont("fontconfig has no font with the glyphs 跳过")

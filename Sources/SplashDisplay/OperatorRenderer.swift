@@ -86,7 +86,7 @@ struct OperatorRenderer {
     static func status(of tile: OperatorTile, now: Date, compact: Bool = false) -> String {
         var status = tile.ineligibility.map { "\(problemMark) " + $0 } ?? "eligible"
         if tile.ineligibility != nil, let again = tile.eligibleAgain {
-            status += (compact ? " · " : ", ") + until(again, from: now, compact: compact)
+            status += (compact ? " · " : ", ") + HumanTime.until(again, from: now, compact: compact)
         }
         return status
     }
@@ -159,12 +159,12 @@ struct OperatorRenderer {
         facts.append(("Device", info?.deviceID ?? "—", Self.text))
         facts.append(("Feed", info?.feedURL ?? "—", Self.text))
         if let success = info?.lastSuccess {
-            facts.append(("Last sync", Self.clock(success) + " (" + Self.age(from: success, to: view.now) + ")", Self.good))
+            facts.append(("Last sync", Self.clock(success) + " (" + HumanTime.age(from: success, to: view.now) + ")", Self.good))
         } else {
             facts.append(("Last sync", "never", Self.warn))
         }
         if let change = info?.lastChange {
-            facts.append(("Last change", Self.clock(change) + " (" + Self.age(from: change, to: view.now) + ")", Self.text))
+            facts.append(("Last change", Self.clock(change) + " (" + HumanTime.age(from: change, to: view.now) + ")", Self.text))
         }
         facts.append(("Last error", info?.lastError ?? "none", info?.lastError == nil ? Self.muted : Self.bad))
         for problem in info?.problems ?? [] { facts.append(("Problem", problem, Self.bad)) }
@@ -205,16 +205,6 @@ struct OperatorRenderer {
     /// `2026-11-30 09:15 (UTC+08:00)`: local time with its zone, as everywhere people read times.
     static func clock(_ date: Date) -> String {
         HumanTime.string(date, zone: .current)
-    }
-
-    /// `in 40 s`, `in 5 min`, `in 3 h 5 min`, `in 2 d`.
-    static func until(_ date: Date, from now: Date, compact: Bool = false) -> String {
-        HumanTime.until(date, from: now, compact: compact)
-    }
-
-    /// `12 s ago`, `5 min ago`, `3 h ago`, `2 d ago`.
-    static func age(from date: Date, to now: Date) -> String {
-        HumanTime.age(from: date, to: now)
     }
 
     /// A check mark drawn as two strokes (no font's glyph: WenQuanYi Micro Hei has none, and

@@ -34,13 +34,7 @@ let parsed: OptionParser.Parsed
 do {
     parsed = try OptionParser.parse(
         arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
-        readFile: { path in
-            var folder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
-            if folder.boolValue { throw OptionError(source: path, problem: "\(path): it is a folder, not a config file") }
-            if let why = FolderAccess.unreadable(path) { throw OptionError(source: path, problem: why) }
-            return try ConfigFile.text(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-        })
+        readFile: ConfigFileReader.text(at:))
 } catch {
     fail(error.localizedDescription, status: 2)
 }

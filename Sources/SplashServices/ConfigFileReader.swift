@@ -1,0 +1,15 @@
+import Foundation
+import SplashCore
+
+/// Reads the config file for `OptionParser` as both programs do: nil when there is none;
+/// a folder, a file this user may not read, or text that is not UTF-8 is an `OptionError`
+/// that names the file and what is wrong with it.
+public enum ConfigFileReader {
+    public static func text(at path: String) throws -> String? {
+        var folder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
+        if folder.boolValue { throw OptionError(source: path, problem: "\(path): it is a folder, not a config file") }
+        if let why = FolderAccess.unreadable(path) { throw OptionError(source: path, problem: why) }
+        return try ConfigFile.text(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+    }
+}
