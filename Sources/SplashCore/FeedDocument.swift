@@ -237,6 +237,9 @@ public struct FeedDocument: Equatable, Sendable {
         guard let picString = rawPic as? String, !picString.isEmpty else {
             throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
         }
+        if let problem = TrackingURL.textProblem(picString) {
+            throw EntryProblem(field: "picUrl", problem: problem)
+        }
         guard let picURL = resolve(picString),
               let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
         else {
@@ -261,14 +264,18 @@ public struct FeedDocument: Equatable, Sendable {
         var optional = OptionalFields(object: object, notes: notes)
         defer { notes = optional.notes }
         optional.notes += misspellings.notes(object)
-        var id = picURL.absoluteString
+        // The picture's URL is the id when none is given; one longer than an id may be
+        // stands in as its SHA-256 (every show repeats the id).
+        var id = picURL.absoluteString.count <= maxID ? picURL.absoluteString
+            : "picUrl-" + SHA256.hex(picURL.absoluteString).prefix(16)
         if let rawID = optional.value("id") {
             if let s = rawID as? String, !s.isEmpty, s.count <= maxID {
                 id = s
             } else if let n = wholeNumber(rawID) {
                 id = String(n)
             } else if let s = rawID as? String, s.count > maxID {
-                optional.drop("id", "is longer than \(maxID) characters; the picUrl is its id instead")
+                // Every show, ping and report repeats the id: one beyond the cap skips the entry.
+                throw EntryProblem(field: "id", problem: "is \(s.count) characters long; an id may have \(maxID) at the most")
             } else {
                 optional.drop("id", "must be a non-empty string, got \(quoted(rawID)); the picUrl is its id instead")
             }
@@ -287,8 +294,8 @@ public struct FeedDocument: Equatable, Sendable {
             optional.drop("endAt", "is not after startAt, so the campaign is never shown"
                           + (day ? " (a day alone is its midnight: \(quoted(object["endAt"]!)) ends as that day begins; name the day after)" : ""))
         }
-        campaign.impressionURLs = trackingURLs(object, "impressionUrls", notes: &optional.notes)
-        campaign.clickURLs = trackingURLs(object, "clickUrls", notes: &optional.notes)
+        campaign.impressionURLs = trackingURLs(object, "impressionUrls", campaign: id, notes: &optional.notes)
+        campaign.clickURLs = trackingURLs(object, "clickUrls", campaign: id, notes: &optional.notes)
         decodeRules(&optional, into: &campaign)
         return campaign
     }
@@ -388,7 +395,8 @@ public struct FeedDocument: Equatable, Sendable {
 
     /// A list of tracking URLs; what is not one is left out with a note (the campaign
     /// itself stays).
-    private static func trackingURLs(_ object: [String: Any], _ key: String, notes: inout [(String, String)]) -> [String] {
+    private static func trackingURLs(_ object: [String: Any], _ key: String, campaign: String,
+                                     notes: inout [(String, String)]) -> [String] {
         guard let raw = object[key], !(raw is NSNull) else { return [] }
         guard let list = raw as? [Any] else {
             notes.append((key, "must be a list of URLs, got \(describe(raw)); ignored"))
@@ -400,7 +408,7 @@ public struct FeedDocument: Equatable, Sendable {
                 notes.append(("\(key)[\(index)]", "must be a URL string, got \(describe(item)); ignored"))
                 continue
             }
-            if let problem = TrackingURL.problem(text) {
+            if let problem = TrackingURL.problem(text, campaign: campaign) {
                 notes.append(("\(key)[\(index)]", "\(problem) (\(quoted(text))); ignored"))
             } else if kept.count == TrackingURL.perCampaign {
                 notes.append((key, "has more than \(TrackingURL.perCampaign) URLs; the rest are ignored"))

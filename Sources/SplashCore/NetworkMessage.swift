@@ -73,6 +73,23 @@ public enum NetworkWire {
         return try decoder.decode(type, from: line)
     }
 
+    /// The longest line of a report kept by the display.
+    public static let reportLineLength = 1000
+
+    /// `report` as the display takes it from the network process, which it trusts no more
+    /// than the network: counts not below 0, at most `reportLines` lines of at most
+    /// `reportLineLength` characters each, an error of at most that length.
+    public static func checked(_ report: SyncReport) -> SyncReport {
+        var report = trimmed(report)
+        func cut(_ text: String) -> String { text.count <= reportLineLength ? text : String(text.prefix(reportLineLength)) + "…" }
+        report.campaigns = max(0, report.campaigns)
+        report.warnings = report.warnings.prefix(reportLines + 1).map(cut)
+        report.pictureErrors = report.pictureErrors.prefix(reportLines + 1).map(cut)
+        report.error = report.error.map(cut)
+        if let ms = report.milliseconds, !(ms.isFinite && ms >= 0) { report.milliseconds = nil }
+        return report
+    }
+
     /// `report` with its warnings and picture errors cut to `reportLines` each.
     public static func trimmed(_ report: SyncReport) -> SyncReport {
         func cut(_ lines: [String], _ what: String) -> [String] {

@@ -44,6 +44,15 @@ public struct Poem: Codable, Equatable, Sendable {
         return Poem(content: content, origin: origin, author: optional("author"), category: optional("category"))
     }
 
+    /// This poem if it is within the limits a fetched one is held to (a poem that came
+    /// over the socket from the network process is checked again); else why not.
+    public func checked() throws -> Poem {
+        var object: [String: Any] = ["content": content, "origin": origin]
+        object["author"] = author
+        object["category"] = category
+        return try Self.decode(object)
+    }
+
     /// Decodes the bundled collection: a JSON list of poems.
     public static func decodeList(_ data: Data) throws -> [Poem] {
         guard let list = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {

@@ -28,6 +28,22 @@ public struct PoetryEntry: Equatable, Sendable {
         origin: "今日诗词", lines: ["我要傍近你", "方不至于难过"], source: .placeholder
     )
 
+    /// `entry` within the poem's limits, whoever stored or sent it: the origin and author
+    /// cut to 200 characters, the lines to 2,000 characters in all.
+    public static func capped(_ entry: PoetryEntry) -> PoetryEntry {
+        var entry = entry
+        entry.origin = String(entry.origin.prefix(Poem.maxField))
+        entry.author = entry.author.map { String($0.prefix(Poem.maxField)) }
+        var room = Poem.maxContent
+        entry.lines = entry.lines.compactMap { line in
+            guard room > 0 else { return nil }
+            let kept = String(line.prefix(room))
+            room -= kept.count
+            return kept
+        }
+        return entry
+    }
+
     /// A poem's text as lines, one per verse: a line ends after ，。！？；, as classical
     /// poems are set.
     public static func lines(of content: String) -> [String] {

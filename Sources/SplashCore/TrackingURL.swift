@@ -11,19 +11,45 @@ public enum TrackingURL {
     /// How long a ping that cannot be sent is kept.
     public static let keepSeconds: TimeInterval = 24 * 3600
 
-    /// Why `template` is not a tracking URL, or nil when it is one: http or https with a
-    /// host once its macros are filled in.
-    public static func problem(_ template: String) -> String? {
-        guard template.count <= maxLength else { return "is longer than \(maxLength) characters" }
-        // A line break would let one entry carry a second URL past these checks.
-        guard !template.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+    /// The longest device id a URL is checked with: ids longer than this are cut to it
+    /// where they fill `{device}`.
+    public static let maxDevice = 128
+
+    /// Why `text` cannot be a URL the kiosk reads, or nil: longer than `maxLength`, or
+    /// holding a control character (a line break would let one entry carry a second URL
+    /// past every check made on the first).
+    public static func textProblem(_ text: String) -> String? {
+        guard text.utf8.count <= maxLength else { return "is \(text.count) characters long; a URL may have \(maxLength) at the most" }
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             return "holds a control character such as a line break"
         }
+        return nil
+    }
+
+    /// Why `template` is not a tracking URL for `campaign`, or nil when it is one: http
+    /// or https with a host once its macros are filled in, and no longer than `maxLength`
+    /// filled in with this campaign's id and the longest device id and show id.
+    public static func problem(_ template: String, campaign: String = "c") -> String? {
+        if let problem = textProblem(template) { return problem }
         let sample = expand(template, device: "d", campaign: "c", show: "s", timestamp: 0)
         guard let url = URL(string: sample), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else { return "is not an http or https URL" }
+        let longest = expand(template, device: String(repeating: "d", count: maxDevice), campaign: campaign,
+                             show: UUID().uuidString, timestamp: Int64.max)
+        guard longest.utf8.count <= maxLength else {
+            return "is \(longest.utf8.count) characters long once its macros are filled in; a URL may have \(maxLength) at the most"
+        }
         return nil
+    }
+
+    /// Whether `url` may be sent as a ping: http or https, no control character, no longer
+    /// than `maxLength` — checked again where pings are read, whoever wrote them.
+    public static func sendable(_ url: String) -> URL? {
+        guard textProblem(url) == nil, let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+        else { return nil }
+        return parsed
     }
 
     /// `template` with its macros filled in.
@@ -35,7 +61,7 @@ public enum TrackingURL {
     static func expand(_ template: String, device: String, campaign: String, show: String, timestamp: Int64) -> String {
         guard template.contains("{") else { return template }
         return template
-            .replacingOccurrences(of: "{device}", with: encode(device))
+            .replacingOccurrences(of: "{device}", with: encode(String(device.prefix(maxDevice))))
             .replacingOccurrences(of: "{campaign}", with: encode(campaign))
             .replacingOccurrences(of: "{show}", with: encode(show))
             .replacingOccurrences(of: "{ts}", with: String(timestamp))

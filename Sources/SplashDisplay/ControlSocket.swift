@@ -51,7 +51,7 @@ final class ControlSocket: @unchecked Sendable {
 
     private func acceptLoop() {
         // One peer at a time: a request is small and its answer quick.
-        while let client = SocketAccept.next(on: listener) {
+        while let client = SocketAccept.next(on: listener, warn: { fputs("splashboard: control socket: \($0)\n", stderr) }) {
             serve(client)
             close(client)
         }
@@ -63,9 +63,18 @@ final class ControlSocket: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var line = Data()
         var chunk = [UInt8](repeating: 0, count: 1024)
+        // The whole line within the time, not each read: a peer sending a byte now and then
+        // does not hold the socket.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readSeconds) * 1_000_000_000
         while !line.contains(0x0A) {
             guard line.count <= ControlRequest.limit else {
                 return reply(fd, .failure(.malformed("a request longer than \(ControlRequest.limit) bytes")))
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard now < deadline, poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000))) == 1 else {
+                if line.isEmpty { return }
+                return reply(fd, .failure(.malformed("no whole request line within \(Self.readSeconds) s")))
             }
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }

@@ -8,7 +8,8 @@ import SplashCore
 /// go through, which resolves each destination itself, checks the address it is about to
 /// connect to, and connects to nothing else. The check is on the address connected, not on
 /// a name: a name that answers a public address once and 127.0.0.1 the next time (DNS
-/// rebinding) is refused on the second.
+/// rebinding) is refused on the second. Whether the feed itself is inside comes from the
+/// address its own request connected to, never from a lookup of its own.
 ///
 /// URLSession on Linux hands requests to libcurl, which reads the proxy from the
 /// environment (`http_proxy`, `https_proxy`); `install` sets those once, before the first
@@ -35,16 +36,31 @@ public final class AddressGuard: @unchecked Sendable {
     private var feedRequests = 0
     /// Places the operator named besides the feed (the report receiver): always reachable.
     private var named = Set<String>()
-    private var feedInside: (value: Bool, until: UInt64)?
-    private var refusals: [String: (address: NetworkAddress, kind: String)] = [:]
+    /// The address the feed's own request last connected to: whether the feed is inside
+    /// the network is decided from it, never from a lookup of its own (which the feed's DNS
+    /// could answer differently).
+    private var feedAddress: NetworkAddress?
+    private var refusals: [String: (address: NetworkAddress, kind: String, mark: UInt64)] = [:]
     /// Why the last connection to a host:port could not be made, when no rule refused it:
     /// the fetcher reports this instead of the proxy's 502.
-    private var failures: [String: FetchError] = [:]
+    private var failures: [String: (error: FetchError, mark: UInt64)] = [:]
+    /// Counts the connections served: a refusal or failure is reported only to a request
+    /// that began before it (`mark`), never to a later one it has nothing to do with.
+    private var served: UInt64 = 0
+    private var active = 0
+    private let resolver: (String, Int) -> (found: [Candidate], error: String)
 
     /// Seconds a connection may go without a byte either way before the proxy drops it;
     /// the fetcher's own limits end a transfer well before.
     static let idleSeconds: Int32 = 60
     static let connectMilliseconds: Int32 = 5000
+    /// Milliseconds a connection has to send its whole request head, credential included.
+    static let headMilliseconds = 2000
+    /// Connections served at once at the most; beyond, a connection is answered 503 at once.
+    static let maxActive = 64
+
+    /// An address a name resolved to, ready to connect to.
+    typealias Candidate = (address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)
 
     /// Starts the guard and points this process's HTTP requests at it. Returns nil and
     /// does nothing when nothing would be refused — `rule` allows every address, or leaves
@@ -72,9 +88,11 @@ public final class AddressGuard: @unchecked Sendable {
         return (made, nil)
     }
 
-    init(rule: PrivateAddresses, feed: URL?) throws {
+    init(rule: PrivateAddresses, feed: URL?,
+         resolver: @escaping (String, Int) -> (found: [Candidate], error: String) = AddressGuard.lookUp) throws {
         self.rule = rule
         self.feed = feed
+        self.resolver = resolver
         credential = ("splashboard", UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FetchError.transport("cannot open the address guard: \(String(cString: strerror(errno)))", url: "127.0.0.1") }
@@ -85,7 +103,7 @@ public final class AddressGuard: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+                bind(fd, pointer, length) == 0 && listen(fd, 128) == 0 && getsockname(fd, pointer, &length) == 0
             }
         }
         guard bound else {
@@ -117,20 +135,33 @@ public final class AddressGuard: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Why the last connection to `host`:`port` was refused, if it was: the address it
-    /// led to and what kind of inside address that is.
-    public func refusal(host: String, port: Int) -> (address: NetworkAddress, kind: String)? {
+    /// Connections being served now.
+    var activeCount: Int { lock.lock(); defer { lock.unlock() }; return active }
+
+    /// A mark to pass to `refusal` and `failure`: what happens from now on.
+    public func mark() -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        return refusals["\(host.lowercased()):\(port)"]
+        return served
+    }
+
+    /// Why the last connection to `host`:`port` was refused, if it was and that was after
+    /// `since`: the address it led to and what kind of inside address that is.
+    public func refusal(host: String, port: Int, since: UInt64 = 0) -> (address: NetworkAddress, kind: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let found = refusals["\(host.lowercased()):\(port)"], found.mark >= since else { return nil }
+        return (found.address, found.kind)
     }
 
     /// Why the last connection to `host`:`port` could not be made (the name did not resolve,
-    /// the address refused or did not answer), if it could not; nil when it was made or refused by the rule.
-    public func failure(host: String, port: Int) -> FetchError? {
+    /// the address refused or did not answer), if it could not and that was after `since`;
+    /// nil when it was made or refused by the rule.
+    public func failure(host: String, port: Int, since: UInt64 = 0) -> FetchError? {
         lock.lock()
         defer { lock.unlock() }
-        return failures["\(host.lowercased()):\(port)"]
+        guard let found = failures["\(host.lowercased()):\(port)"], found.mark >= since else { return nil }
+        return found.error
     }
 
     /// The `Proxy-Authorization` value this process's requests carry.
@@ -140,35 +171,36 @@ public final class AddressGuard: @unchecked Sendable {
 
     // MARK: deciding
 
+    /// Whether the connection is the feed's own request: to the feed's host and port while
+    /// a feed request is in flight.
+    private func isFeedRequest(host: String, port: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return feedRequests > 0 && feed.flatMap(Self.hostAndPort).map { $0 == (host.lowercased(), port) } == true
+    }
+
     private func permits(_ address: NetworkAddress, host: String, port: Int) -> Bool {
         guard address.isInternal else { return true }
+        let forFeed = isFeedRequest(host: host, port: port)
         lock.lock()
-        let forFeed = feedRequests > 0 && feed.flatMap(Self.hostAndPort).map { $0 == (host.lowercased(), port) } == true
         let isNamed = named.contains("\(host.lowercased()):\(port)")
         lock.unlock()
         if isNamed { return true }
         return rule.permits(address, forFeed: forFeed, feedIsInternal: rule == .automatic ? feedIsInside() : nil)
     }
 
-    /// Whether the feed is inside the network: a file is; a host is when every address it
-    /// resolves to is. Looked up again after ten minutes; unknown (unresolvable) is nil.
-    private func feedIsInside() -> Bool? {
+    /// Whether the feed is inside the network: a file is, and a host written as an inside
+    /// address; a name is when the feed's own request last connected to an inside address.
+    /// Unknown (the feed not fetched yet by this process) is nil: nothing inside is opened
+    /// on the word of a lookup.
+    func feedIsInside() -> Bool? {
         guard let feed else { return nil }
         if feed.isFileURL { return true }
-        let now = DispatchTime.now().uptimeNanoseconds
+        guard let (host, _) = Self.hostAndPort(feed) else { return nil }
+        if let literal = Self.literal(host) { return literal.isInternal }
         lock.lock()
-        if let known = feedInside, known.until > now {
-            lock.unlock()
-            return known.value
-        }
-        lock.unlock()
-        guard let (host, port) = Self.hostAndPort(feed),
-              let inside = PrivateAddresses.isInternal(feedAddresses: Self.resolve(host, port: port).map(\.address))
-        else { return nil }
-        lock.lock()
-        feedInside = (inside, now + 600_000_000_000)
-        lock.unlock()
-        return inside
+        defer { lock.unlock() }
+        return feedAddress?.isInternal
     }
 
     /// The address a host written as a number stands for (`192.168.1.2`, `::1`); nil for a name.
@@ -189,10 +221,20 @@ public final class AddressGuard: @unchecked Sendable {
     // MARK: the proxy
 
     private func acceptLoop() {
-        while let client = SocketAccept.next(on: listener) {
+        while let client = SocketAccept.next(on: listener, warn: { fputs("splashboard-net: address guard: \($0)\n", stderr) }) {
+            lock.lock()
+            let full = active >= Self.maxActive
+            if !full { active += 1 }
+            lock.unlock()
+            if full {
+                Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")
+                close(client)
+                continue
+            }
             let thread = Thread { [self] in
                 serve(client)
                 close(client)
+                lock.lock(); active -= 1; lock.unlock()
             }
             thread.name = "splashboard.address-guard.connection"
             thread.start()
@@ -200,7 +242,8 @@ public final class AddressGuard: @unchecked Sendable {
     }
 
     private func serve(_ client: Int32) {
-        guard let (head, rest) = Self.readHead(client), let request = ProxyRequest(head: head) else {
+        guard let (head, rest) = Self.readHead(client, withinMilliseconds: Self.headMilliseconds),
+              let request = ProxyRequest(head: head) else {
             Self.answer(client, status: "400 Bad Request", body: "not a proxy request")
             return
         }
@@ -208,7 +251,8 @@ public final class AddressGuard: @unchecked Sendable {
             Self.answer(client, status: "407 Proxy Authentication Required", body: "this proxy is the kiosk's own")
             return
         }
-        let (candidates, lookupError) = Self.lookUp(request.host, port: request.port)
+        let (candidates, lookupError) = resolver(request.host, request.port)
+        let forFeed = isFeedRequest(host: request.host, port: request.port)
         var refused: (address: NetworkAddress, kind: String)?
         var server: Int32 = -1
         var failure: FetchError?
@@ -218,7 +262,12 @@ public final class AddressGuard: @unchecked Sendable {
                 continue
             }
             server = Self.connect(candidate.storage, length: candidate.length)
-            if server >= 0 { break }
+            if server >= 0 {
+                if forFeed {
+                    lock.lock(); feedAddress = candidate.address; lock.unlock()
+                }
+                break
+            }
             failure = failure ?? .connectionFailed(address: candidate.address.description, port: request.port,
                                                    why: server == Self.timedOut ? "timed out after \(Self.connectMilliseconds / 1000) s"
                                                        : String(cString: strerror(errno)).lowercased())
@@ -226,8 +275,9 @@ public final class AddressGuard: @unchecked Sendable {
         if candidates.isEmpty { failure = .unresolvable(host: request.host, detail: lookupError) }
         let key = "\(request.host.lowercased()):\(request.port)"
         lock.lock()
-        refusals[key] = server < 0 ? refused : nil
-        failures[key] = server < 0 && refused == nil ? failure : nil
+        served += 1
+        refusals[key] = server < 0 ? refused.map { ($0.address, $0.kind, served) } : nil
+        failures[key] = server < 0 && refused == nil ? failure.map { ($0, served) } : nil
         lock.unlock()
         guard server >= 0 else {
             if let refused {
@@ -250,14 +300,18 @@ public final class AddressGuard: @unchecked Sendable {
         }
     }
 
-    /// Reads up to the blank line that ends a request head (at most 64 KiB); what came
-    /// after it is returned as `rest`.
-    static func readHead(_ fd: Int32) -> (head: String, rest: [UInt8])? {
+    /// Reads up to the blank line that ends a request head (at most 64 KiB), all of it
+    /// within `milliseconds` (a peer that sends a byte now and then is not waited for);
+    /// what came after it is returned as `rest`.
+    static func readHead(_ fd: Int32, withinMilliseconds milliseconds: Int) -> (head: String, rest: [UInt8])? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
         while bytes.count < 64 * 1024 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, idleSeconds * 1000) == 1 else { return nil }
+            guard poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000))) == 1 else { return nil }
             let n = recv(fd, &chunk, chunk.count, 0)
             guard n > 0 else { return nil }
             bytes += chunk[0..<n]
@@ -294,14 +348,9 @@ public final class AddressGuard: @unchecked Sendable {
         return true
     }
 
-    /// The addresses `host` resolves to, in the resolver's order of preference.
-    static func resolve(_ host: String, port: Int) -> [(address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)] {
-        lookUp(host, port: port).found
-    }
-
-    /// The addresses `host` resolves to, and the resolver's word when there are none.
-    static func lookUp(_ host: String, port: Int)
-        -> (found: [(address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)], error: String) {
+    /// The addresses `host` resolves to, in the resolver's order of preference, and the
+    /// resolver's word when there are none.
+    static func lookUp(_ host: String, port: Int) -> (found: [Candidate], error: String) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -12,6 +12,12 @@ public final class FeedSync {
     let cache: ImageCache
     let fetcher: Fetcher
     let cacheMaxBytes: Int
+    /// Seconds a sync may spend starting picture downloads: what is not started by then
+    /// waits for the next sync (with one warning), so that silent picture hosts cannot hold
+    /// a sync past the display's patience. Those started finish within their own limits.
+    public var pictureSeconds: TimeInterval = 60
+    /// Pictures downloaded at once.
+    static let parallel = 4
     /// Why the device's database cannot be written, when it cannot (the store is in
     /// memory): every sync then fails with it, as what the operator must fix.
     public var unwritable: String?
@@ -98,21 +104,33 @@ public final class FeedSync {
             // take only the room left, and when there is none it is not fetched.
             var room = Room(cap: cacheMaxBytes, used: cache.usage())
             let wanted = Set(document.campaigns.map { keys.of($0.picURL).key })
+            // What needs a download is fetched a few at a time, within the sync's time.
+            var plan: [(campaign: Campaign, key: String)] = []
+            var downloads: [(key: String, url: URL)] = []
             for campaign in document.campaigns {
                 let key = keys.of(campaign.picURL).key
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
-                let status: (CampaignStore.ImageStatus, String?)
-                if let done = outcomes[key] {
-                    // Thumbnails are kept per picture: the first campaign with it stored it.
-                    if case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
-                } else {
+                plan.append((campaign, key))
+                guard outcomes[key] == nil, !downloads.contains(where: { $0.key == key }) else { continue }
+                if cache.contains(key: key) {
                     // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
                     let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
-                    status = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
-                    outcomes[key] = status
+                    outcomes[key] = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
+                } else {
+                    downloads.append((key, campaign.picURL))
                 }
+            }
+            let fetchedPictures = fetchAll(downloads, room: &room, keeping: wanted, now: now)
+            outcomes.merge(fetchedPictures.outcomes) { a, _ in a }
+            var given = Set<String>()
+            for (campaign, key) in plan {
+                guard let done = outcomes[key] else { continue }
+                // Thumbnails are kept per picture: the first campaign with it stores it.
+                let status: (CampaignStore.ImageStatus, String?)
+                if given.contains(key), case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
+                given.insert(key)
                 images[campaign.id] = status.0
                 pictureErrors.add(status, campaign: campaign.id)
             }
@@ -123,7 +141,8 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
-                              warnings: document.warnings + evict(now: now), pictureErrors: pictureErrors.lines)
+                              warnings: document.warnings + fetchedPictures.warnings + evict(now: now),
+                              pictureErrors: pictureErrors.lines)
         }
     }
 
@@ -221,8 +240,9 @@ public final class FeedSync {
         var room = Room(cap: cacheMaxBytes, used: cache.usage())
         // Unread, fewer pictures are kept while room is made; eligible ones are still protected.
         let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
+        let fetched = fetchAll(missing, room: &room, keeping: wanted, now: now)
         for picture in missing {
-            let status = prefetch(picture.url, needsThumbnail: true, room: &room, keeping: wanted, now: now)
+            guard let status = fetched.outcomes[picture.key] else { continue }
             // Unread, the picture is cached but not noted; the next 304 notes it.
             for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
                 // Still waiting is not written: a 304 writes only what arrived.
@@ -230,7 +250,7 @@ public final class FeedSync {
                 pictureErrors.add(status, campaign: id)
             }
         }
-        var warnings: [String] = []
+        var warnings = fetched.warnings
         if !images.isEmpty {
             do {
                 try store.updateImages(images)
@@ -241,6 +261,108 @@ public final class FeedSync {
             warnings += evict(now: now)
         }
         return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings, pictureErrors: pictureErrors.lines)
+    }
+
+    /// The cache's room shared by the downloads of one sync: each takes what it may use
+    /// before it starts and gives back what it did not use.
+    private final class SharedRoom: @unchecked Sendable {
+        private let lock = NSLock()
+        var room: Room
+
+        init(_ room: Room) { self.room = room }
+
+        /// The bytes a download may take, or nil when the cache has no room left.
+        func reserve() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard room.left > 0 else { return nil }
+            let taken = min(room.left, ImageDownloader.imageLimit)
+            room.used += taken
+            return taken
+        }
+
+        func settle(reserved: Int, used: Int, noRoom: Bool) {
+            lock.lock()
+            room.used += used - reserved
+            if noRoom, room.madeRoom { room.full = true }
+            lock.unlock()
+        }
+    }
+
+    /// Downloads `pictures` into the cache, `parallel` at a time, starting none after
+    /// `pictureSeconds`: those not started wait for the next sync, said in one warning.
+    func fetchAll(_ pictures: [(key: String, url: URL)], room: inout Room, keeping wanted: Set<String>, now: Date)
+        -> (outcomes: [String: (CampaignStore.ImageStatus, String?)], warnings: [String]) {
+        guard !pictures.isEmpty else { return ([:], []) }
+        if room.left < ImageDownloader.imageLimit, !room.madeRoom {
+            // Make room from what nobody needs, down to a whole picture's worth below the cap.
+            // Fails closed (nothing removed): the pictures then wait for room, as the report says.
+            room.madeRoom = true
+            _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
+                                 alsoKeeping: wanted)
+            room.used = cache.usage()
+        }
+        let shared = SharedRoom(room)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, pictureSeconds) * 1e9)
+        let lock = NSLock()
+        var next = 0
+        var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
+        let group = DispatchGroup()
+        let downloader = ImageDownloader(cache: cache, fetcher: fetcher)
+        for index in 0..<min(Self.parallel, pictures.count) {
+            group.enter()
+            SerialWorker.detached(name: "splashboard.picture-\(index)") {
+                defer { group.leave() }
+                while true {
+                    lock.lock()
+                    guard next < pictures.count, DispatchTime.now().uptimeNanoseconds < deadline else {
+                        lock.unlock()
+                        return
+                    }
+                    let picture = pictures[next]
+                    next += 1
+                    lock.unlock()
+                    let status: (CampaignStore.ImageStatus, String?)
+                    if let reserved = shared.reserve() {
+                        let outcome = downloader.download(picture.url, as: picture.key, room: reserved)
+                        var used = 0
+                        if case .cached(let path, _) = outcome {
+                            var st = stat()
+                            if stat(path, &st) == 0 { used = Int(st.st_size) }
+                        }
+                        shared.settle(reserved: reserved, used: used, noRoom: outcome == .noRoom)
+                        status = Self.status(of: outcome, url: picture.url)
+                    } else {
+                        status = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
+                    }
+                    lock.lock()
+                    outcomes[picture.key] = status
+                    lock.unlock()
+                }
+            }
+        }
+        group.wait()
+        room = shared.room
+        let late = pictures.filter { outcomes[$0.key] == nil }
+        guard !late.isEmpty else { return (outcomes, []) }
+        let reason = "not fetched in this sync's \(Int(pictureSeconds)) s for pictures; the next sync fetches it"
+        for picture in late { outcomes[picture.key] = (.waiting(reason), nil) }
+        return (outcomes, ["\(late.count) of \(pictures.count) pictures not fetched: the sync's \(Int(pictureSeconds)) s for "
+                           + "pictures ran out (hosts that answer slowly or not at all); the next sync fetches them"])
+    }
+
+    /// A download's outcome as a picture's status and its line for the report.
+    static func status(of outcome: ImageDownloader.Outcome, url: URL) -> (CampaignStore.ImageStatus, String?) {
+        switch outcome {
+        case .cached(_, let thumbnail):
+            return (.cached(thumbnail: thumbnail), nil)
+        case .refused(let reason):
+            return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
+        case .unavailable(let reason):
+            return (.waiting(reason), "picture not cached yet: \(reason)")
+        case .noRoom:
+            return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
+        }
     }
 
     /// Caches one campaign picture. A picture already cached (another campaign uses it)

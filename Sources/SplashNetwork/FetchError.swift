@@ -56,6 +56,20 @@ public enum FetchError: LocalizedError, Equatable {
         }
     }
 
+    /// Whether the request is known never to have reached the server: its name did not
+    /// resolve, no connection was made, the address rule refused it, TLS failed before it
+    /// was sent. Only such a request may be sent again where each must arrive at most once.
+    public var neverLeft: Bool {
+        switch self {
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing: return true
+        case .transport(let message, _): return message == FetchError.offline
+        default: return false
+        }
+    }
+
+    /// What a transport error says when the device has no network at all.
+    static let offline = "this device has no network connection"
+
     static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }

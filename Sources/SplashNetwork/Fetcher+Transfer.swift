@@ -16,6 +16,8 @@ extension Fetcher {
         let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var redirects = 0
+        /// Where the request has been: its URL, then each redirect's.
+        private lazy var hops: [URL] = [url]
         private var lastURL: URL?
         private var received = 0
         private var inspected = false
@@ -58,12 +60,13 @@ extension Fetcher {
                 fail(FetchError.tooManyRedirects(url.absoluteString))
                 completionHandler(nil)
                 task.cancel()
-            } else if !Fetcher.redirectAllowed(from: task.originalRequest?.url ?? url, to: request.url) {
+            } else if !Fetcher.redirectAllowed(after: hops, to: request.url) {
                 fail(FetchError.insecureRedirect(url.absoluteString))
                 completionHandler(nil)
                 task.cancel()
             } else {
                 lock.lock(); lastURL = request.url; lock.unlock()
+                if let next = request.url { hops.append(next) }
                 completionHandler(request)
             }
         }
@@ -131,7 +134,7 @@ extension Fetcher {
             case NSURLErrorCannotConnectToHost:
                 return .connectionFailed(address: host, port: port, why: "connection refused")
             case NSURLErrorNotConnectedToInternet:
-                return .transport("this device has no network connection", url: url.absoluteString)
+                return .transport(FetchError.offline, url: url.absoluteString)
             case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
                  NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
                 return .tls(host: host, detail: error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))

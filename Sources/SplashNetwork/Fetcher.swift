@@ -129,6 +129,7 @@ public final class Fetcher {
         if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
 
+        let mark = AddressGuard.installed?.mark() ?? 0
         let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, inspect: inspect, sink: sink)
         let task = currentSession().dataTask(with: request)
         router.add(transfer, for: task)
@@ -145,12 +146,12 @@ public final class Fetcher {
         } catch {
             // The address guard refused where the request (or a redirect) led: say so.
             if let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL) {
-                if let refusal = installed.refusal(host: place.0, port: place.1) {
+                if let refusal = installed.refusal(host: place.0, port: place.1, since: mark) {
                     throw FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
                                                    kind: refusal.kind)
                 }
                 // No server answered: the guard could not reach one. Its 502 is not the server's.
-                if let failure = installed.failure(host: place.0, port: place.1) { throw failure }
+                if let failure = installed.failure(host: place.0, port: place.1, since: mark) { throw failure }
             }
             throw error
         }
@@ -159,8 +160,15 @@ public final class Fetcher {
     /// Whether a redirect may be followed: only to http or https, and never from https
     /// down to plain http.
     public static func redirectAllowed(from: URL, to: URL?) -> Bool {
+        redirectAllowed(after: [from], to: to)
+    }
+
+    /// Whether a redirect may be followed after the request went through `hops` (its own
+    /// URL first): only to http or https, and never to plain http once any hop was https —
+    /// http → https → http is refused as https → http is.
+    public static func redirectAllowed(after hops: [URL], to: URL?) -> Bool {
         guard let scheme = to?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return !(from.scheme?.lowercased() == "https" && scheme == "http")
+        return !(scheme == "http" && hops.contains { $0.scheme?.lowercased() == "https" })
     }
 
     /// The session's delegate: hands each task's events to that task's `Transfer`.

@@ -6,6 +6,8 @@ import SplashCore
 /// first bytes are not JPEG or PNG, validated whole before it takes its final name.
 public struct ImageDownloader {
     public static let imageLimit = 20 << 20
+    /// Held while a downloaded picture is decoded to check it.
+    static let checking = NSLock()
 
     /// What became of one picture.
     public enum Outcome: Equatable {
@@ -39,6 +41,9 @@ public struct ImageDownloader {
         }
         do {
             _ = try fetcher.fetch(url, limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
+            // Downloads run side by side; decoding to check them, one at a time (memory).
+            Self.checking.lock()
+            defer { Self.checking.unlock() }
             let checked = try ImageValidator.check(partial.path)
             try cache.commit(partial, as: key)
             return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail)

@@ -16,6 +16,7 @@ public final class NetworkServer: @unchecked Sendable {
     private let pictures: PoetryPictures?
     private let reporter: ShowReporter?
     private let pings: TrackingPings
+    private let poetryImageURL: URL?
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
@@ -32,10 +33,13 @@ public final class NetworkServer: @unchecked Sendable {
         poems = options.poetryURL.map { PoemSource(url: $0) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
         pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, current: current?.imagePath) }
+        poetryImageURL = options.poetryImageURL
     }
 
-    /// Serves one connection until the other side closes it.
-    public func serve(connection fd: Int32) {
+    /// Serves one connection until the other side closes it. `trustsClock`: the peer is
+    /// the kiosk that started this process (its `now` is taken, for `--clock virtual`);
+    /// a peer of a listening socket is not, and this process's own clock is used.
+    public func serve(connection fd: Int32, trustsClock: Bool = true) {
         let writer = AnswerWriter(fd: fd)
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -53,7 +57,9 @@ public final class NetworkServer: @unchecked Sendable {
                     return
                 }
                 writer.expect()
-                handle(request, answer: writer.write)
+                var asked = request
+                if !trustsClock { asked.now = nil }
+                handle(asked, abandoned: writer.isAbandoned, answer: writer.write)
             }
             if buffer.count > Self.requestLimit {
                 writer.closeAfterError("a request longer than \(Self.requestLimit) bytes")
@@ -64,25 +70,72 @@ public final class NetworkServer: @unchecked Sendable {
     }
 
     /// Accepts connections on a listening socket (the service's) for as long as it runs,
-    /// each served on a thread of its own.
+    /// each served on a thread of its own. Only a peer running as this user, as root, or
+    /// as the owner of the socket's file (the display's user) is served
+    /// (`SO_PEERCRED`); the rest get one error line.
     public func listen(on fd: Int32) -> Never {
+        let owner = Self.socketOwner(fd)
         while true {
-            guard let client = SocketAccept.next(on: fd) else {
+            guard let client = SocketAccept.next(on: fd, warn: { fputs("splashboard-net: \($0)\n", stderr) }) else {
                 fputs("splashboard-net: accept: \(String(cString: strerror(errno)))\n", stderr)
                 sleep(1)
                 continue
             }
-            let thread = Thread { [self] in serve(connection: client) }
+            if let peer = Self.peerUser(client), peer != getuid(), peer != 0, peer != owner {
+                AnswerWriter(fd: client).closeAfterError("this socket serves the kiosk's display only (uid \(peer) refused)")
+                continue
+            }
+            let thread = Thread { [self] in serve(connection: client, trustsClock: false) }
             thread.name = "splashboard.connection"
             thread.start()
         }
     }
 
-    private func handle(_ request: NetworkRequest, answer: @escaping (NetworkAnswer) -> Void) {
+    /// The user id of the process on the other end of a Unix socket.
+    static func peerUser(_ fd: Int32) -> uid_t? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (a GNU type the Glibc module hides).
+        var credentials: (pid: pid_t, uid: uid_t, gid: gid_t) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout<(pid_t, uid_t, gid_t)>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
+        return credentials.uid
+    }
+
+    /// The owner of the file a listening Unix socket is bound to (systemd's `SocketUser=`).
+    static func socketOwner(_ fd: Int32) -> uid_t? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { return nil }
+        let path = withUnsafeBytes(of: address.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var st = stat()
+        guard !path.isEmpty, stat(path, &st) == 0 else { return nil }
+        return st.st_uid
+    }
+
+    /// Syncs asked for and not finished, at the most; one more is answered at once that
+    /// the process is busy.
+    static let maxQueuedSyncs = 4
+    private let queueLock = NSLock()
+    private var queuedSyncs = 0
+
+    private func handle(_ request: NetworkRequest, abandoned: @escaping () -> Bool,
+                        answer: @escaping (NetworkAnswer) -> Void) {
         let id = request.id
         switch request.kind {
         case .sync:
+            queueLock.lock()
+            let full = queuedSyncs >= Self.maxQueuedSyncs
+            if !full { queuedSyncs += 1 }
+            queueLock.unlock()
+            if full {
+                return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) syncs waiting already"))
+            }
             syncWorker.async { [self] in
+                defer { queueLock.lock(); queuedSyncs -= 1; queueLock.unlock() }
+                // Nobody waits for it any more (the display went or gave up): not run.
+                if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
                 let report = sync.sync(feed, now: request.now ?? Date())
                 answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
                 // Shows and pings that could not be sent are tried again on the sync's schedule.
@@ -103,8 +156,12 @@ public final class NetworkServer: @unchecked Sendable {
                 }
             }
         case .poemPicture:
-            guard let pictures, let text = request.url, let url = URL(string: text) else {
+            guard let pictures, let configured = poetryImageURL else {
                 return answer(NetworkAnswer(id: id, error: "no poetry-image-url is set"))
+            }
+            // Only the configured picture: a peer does not name what this process fetches.
+            guard request.url == configured.absoluteString, let text = request.url, let url = URL(string: text) else {
+                return answer(NetworkAnswer(id: id, error: "only the configured poetry-image-url is fetched"))
             }
             pictures.load(url) { path, reason in answer(NetworkAnswer(id: id, path: path, error: reason)) }
         }
@@ -122,6 +179,13 @@ private final class AnswerWriter: @unchecked Sendable {
 
     init(fd: Int32) {
         self.fd = fd
+    }
+
+    /// Whether the peer has gone (it closed its side): work for it is not begun.
+    func isAbandoned() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed || readerDone
     }
 
     /// One more request is being worked on.

@@ -4,9 +4,10 @@ import SplashServices
 
 /// Fires the ad networks' tracking URLs from the ledger's outbox (`pings`): each once per
 /// show, kind and URL, through the same fetcher and address guard as pictures (a feed named
-/// them). A ping that fails waits for the next round — after the next show or sync — and
-/// is given up after 24 hours; one cut off on its way by a stop is given up too (it may
-/// have arrived: at most once).
+/// them). A ping that never left (no name, no connection, the address rule) waits for the
+/// next round — after the next show or sync — and is given up after 24 hours; one that may
+/// have arrived (sent, but its answer too slow or cut off, or cut off on its way by a stop)
+/// is never sent again: at most once. Settled pings are deleted at each round.
 public final class TrackingPings: @unchecked Sendable {
     /// Pings sent in one round at the most; the rest wait for the next.
     static let perRound = 200
@@ -37,8 +38,9 @@ public final class TrackingPings: @unchecked Sendable {
             warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
         }
         var failures: [String] = []
+        var unanswered = 0
         for ping in try store.waitingPings(limit: Self.perRound) {
-            guard let url = URL(string: ping.url) else {
+            guard let url = TrackingURL.sendable(ping.url) else {
                 try store.markPing(ping.id, .givenUp)  // cannot be sent, ever
                 continue
             }
@@ -46,15 +48,25 @@ public final class TrackingPings: @unchecked Sendable {
             do {
                 _ = try fetcher.fetchData(url, limit: Self.answerLimit)
                 try store.markPing(ping.id, .sent)
-            } catch FetchError.tooLarge {
-                try store.markPing(ping.id, .sent)  // it answered; the body is not read
-            } catch {
+            } catch let error as FetchError where error.neverLeft {
+                // Nothing reached the tracker: it is tried again at the next round.
                 try store.markPing(ping.id, .waiting)
                 failures.append(error.localizedDescription)
+            } catch FetchError.status, FetchError.tooLarge {
+                try store.markPing(ping.id, .sent)  // it answered; what it said is not used
+            } catch {
+                // The request may have arrived (an answer too slow, a connection cut after it
+                // was sent): at most once, so it is not sent again.
+                try store.markPing(ping.id, .givenUp)
+                unanswered += 1
             }
         }
+        try store.prunePings()
         if let first = failures.first {
             warn("tracking: \(failures.count) pings not sent yet (\(TerminalText.printable(first))); tried again later")
+        }
+        if unanswered > 0 {
+            warn("tracking: \(unanswered) pings sent without an answer; not sent again (each at most once)")
         }
     }
 }

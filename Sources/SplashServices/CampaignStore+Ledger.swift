@@ -28,9 +28,11 @@ extension CampaignStore {
     /// once per show, kind and URL.
     private func addPings(_ kind: PingKind, campaignID: String, showID: String, at date: Date) throws {
         let stored = try db.rows("SELECT \(kind.column) AS urls FROM campaigns WHERE id = ?", [.text(campaignID)])
-        for template in Self.list(stored.first?["urls"].text) {
+        for template in Self.decodeList(stored.first?["urls"].text) {
             let url = TrackingURL.expand(template, device: trackingDevice ?? "", campaign: campaignID, show: showID,
                                          timestamp: date)
+            // Checked again filled in, whoever wrote the template: http(s), one URL, within the length.
+            guard TrackingURL.sendable(url) != nil else { continue }
             try db.execute("INSERT OR IGNORE INTO pings (show_id, kind, url, created_at) VALUES (?, ?, ?, ?)",
                            [.text(showID), .text(kind.rawValue), .text(url), .date(date)])
         }
@@ -63,6 +65,19 @@ extension CampaignStore {
     public func giveUpPings(before date: Date) throws -> Int {
         try db.execute("UPDATE pings SET state = 2 WHERE (state = 0 AND created_at < ?) OR state = 3", [.date(date)])
         return db.changes
+    }
+
+    /// Deletes the pings that are settled (sent or given up): the outbox keeps only what
+    /// waits, at most a day of it. Returns how many.
+    @discardableResult
+    public func prunePings() throws -> Int {
+        try db.execute("DELETE FROM pings WHERE state IN (1, 2)")
+        return db.changes
+    }
+
+    /// How many pings the outbox holds, whatever their state.
+    public func pingCount() throws -> Int {
+        Int(try db.rows("SELECT COUNT(*) AS n FROM pings").first?["n"].int ?? 0)
     }
 
     @discardableResult

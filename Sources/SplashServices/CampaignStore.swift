@@ -14,7 +14,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 8
+    public static let schemaVersion = 9
 
     public let db: SQLiteDatabase
     /// When the feed was last confirmed (a 304 counts), beside the database.
@@ -172,6 +172,31 @@ public final class CampaignStore: ShowLedger {
                 UPDATE feed_state SET last_change = last_success;
                 """)
             }
+            if version < 9 {
+                // Lists are JSON arrays: joined by line breaks, a URL holding one became two.
+                // The tracking URLs kept are the sendable ones, and the feed is read in full
+                // at the next sync (its validators forgotten), which writes them afresh.
+                for row in try db.rows("SELECT id, impression_urls, click_urls FROM campaigns "
+                                       + "WHERE impression_urls IS NOT NULL OR click_urls IS NOT NULL") {
+                    func converted(_ text: String?) -> SQLiteDatabase.Value {
+                        .optional(Self.encodeList((text ?? "").split(separator: "\n").map(String.init)
+                            .filter { TrackingURL.sendable($0) != nil }))
+                    }
+                    try db.execute("UPDATE campaigns SET impression_urls = ?, click_urls = ? WHERE id = ?",
+                                   [converted(row["impression_urls"].text), converted(row["click_urls"].text),
+                                    .text(row["id"].text ?? "")])
+                }
+                for row in try db.rows("SELECT feed_url, warnings FROM feed_state WHERE warnings IS NOT NULL") {
+                    try db.execute("UPDATE feed_state SET warnings = ? WHERE feed_url = ?",
+                                   [.optional(Self.encodeList((row["warnings"].text ?? "").split(separator: "\n").map(String.init))),
+                                    .text(row["feed_url"].text ?? "")])
+                }
+                try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+                if let content = try db.rows("SELECT content FROM poetry WHERE slot = 1").first?["content"].text {
+                    try db.execute("UPDATE poetry SET content = ? WHERE slot = 1",
+                                   [.text(Self.encodeList(content.split(separator: "\n").map(String.init)) ?? "[]")])
+                }
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -206,7 +231,7 @@ public final class CampaignStore: ShowLedger {
         return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: success,
                          lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text,
                          lastChange: r["last_change"].date, lastConfirmed: confirmed,
-                         warnings: (r["warnings"].text ?? "").split(separator: "\n").map(String.init))
+                         warnings: Self.decodeList(r["warnings"].text))
     }
 
     /// The feed the stored campaigns came from: the one applied last; nil before any.
@@ -280,7 +305,7 @@ public final class CampaignStore: ShowLedger {
                 try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
                                     .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
-                                    .optional(Self.lines(c.impressionURLs)), .optional(Self.lines(c.clickURLs)),
+                                    .optional(Self.encodeList(c.impressionURLs)), .optional(Self.encodeList(c.clickURLs)),
                                     .optional(c.hours.isEmpty ? nil : c.hours.map(\.text).joined(separator: ",")),
                                     .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
                                     .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
@@ -299,7 +324,7 @@ public final class CampaignStore: ShowLedger {
                 content_hash = excluded.content_hash
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message), .date(date), .optional(contentHash),
-                  .optional(document.warnings.isEmpty ? nil : document.warnings.map(Self.oneLine).joined(separator: "\n"))])
+                  .optional(Self.encodeList(document.warnings.map(Self.oneLine)))])
             try prune(before: date.addingTimeInterval(-Self.retention))
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).
@@ -435,21 +460,29 @@ public final class CampaignStore: ShowLedger {
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
         \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
         """)
+        // Every cap of the feed is applied again to what is read: the network process wrote
+        // these rows, and the display trusts it no more than the network.
         return rows.compactMap { r in
-            guard let id = r["id"].text, let pic = r["pic_url"].text.flatMap(URL.init(string:)) else { return nil }
-            var campaign = Campaign(id: id, picURL: pic, showTime: Int(r["show_time"].int ?? 0), title: r["title"].text,
-                                    detail: r["detail"].text, startAt: r["start_at"].date, endAt: r["end_at"].date,
+            guard let id = r["id"].text, !id.isEmpty, id.count <= FeedDocument.maxID,
+                  let picText = r["pic_url"].text, TrackingURL.textProblem(picText) == nil,
+                  let pic = URL(string: picText) else { return nil }
+            var campaign = Campaign(id: id, picURL: pic, showTime: max(0, Int(r["show_time"].int ?? 0)),
+                                    title: r["title"].text.map { String($0.prefix(FeedDocument.maxTitle)) },
+                                    detail: r["detail"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
+                                    startAt: r["start_at"].date, endAt: r["end_at"].date,
                                     updatedAt: r["updated_at"].date, position: Int(r["position"].int ?? 0))
-            campaign.impressionURLs = Self.list(r["impression_urls"].text)
-            campaign.clickURLs = Self.list(r["click_urls"].text)
+            campaign.impressionURLs = Array(Self.decodeList(r["impression_urls"].text).filter { TrackingURL.problem($0, campaign: id) == nil }
+                .prefix(TrackingURL.perCampaign))
+            campaign.clickURLs = Array(Self.decodeList(r["click_urls"].text).filter { TrackingURL.problem($0, campaign: id) == nil }
+                .prefix(TrackingURL.perCampaign))
             campaign.hours = (r["hours"].text ?? "").split(separator: ",").compactMap { DailyWindow(String($0)) }
             campaign.days = Set((r["days"].text ?? "").split(separator: ",").compactMap { Weekday(String($0)) })
             campaign.timeZone = r["time_zone"].text
-            campaign.maxPerDay = r["max_per_day"].int.map(Int.init)
-            campaign.minInterval = r["min_interval"].int.map(Int.init)
+            campaign.maxPerDay = r["max_per_day"].int.map { max(0, Int($0)) }
+            campaign.minInterval = r["min_interval"].int.map { max(0, Int($0)) }
             campaign.priority = Int(r["priority"].int ?? 0)
-            campaign.countdown = r["countdown"].int.map(Int.init)
-            campaign.linkURL = r["link_url"].text.flatMap(URL.init(string:))
+            campaign.countdown = r["countdown"].int.map { min(30, max(1, Int($0))) }
+            campaign.linkURL = r["link_url"].text.flatMap { $0.count <= 1024 && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
             return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: history[id]?.count ?? 0,
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
                                   imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
@@ -475,7 +508,8 @@ public final class CampaignStore: ShowLedger {
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
         try campaigns(thumbnails: false).map { stored in
             var entry = CatalogEntry(campaign: stored.campaign, shows: stored.shows,
-                                     imagePath: cache.contains(key: stored.imageKey) ? cache.path(forKey: stored.imageKey) : nil,
+                                     imagePath: ImageCache.isCacheName(stored.imageKey) && cache.contains(key: stored.imageKey)
+                                        ? cache.path(forKey: stored.imageKey) : nil,
                                      imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
             entry.lastShownAt = stored.lastShownAt
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
@@ -486,9 +520,18 @@ public final class CampaignStore: ShowLedger {
         }
     }
 
-    /// Tracking URLs as stored: one per line (a URL has no line break); nil for none.
-    static func lines(_ urls: [String]) -> String? { urls.isEmpty ? nil : urls.joined(separator: "\n") }
-    static func list(_ text: String?) -> [String] { text.map { $0.split(separator: "\n").map(String.init) } ?? [] }
+    /// A list as stored: a JSON array of strings (no separator that an item could hold);
+    /// nil for none.
+    static func encodeList(_ items: [String]) -> String? {
+        guard !items.isEmpty, let data = try? JSONSerialization.data(withJSONObject: items) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A stored list; what is not a JSON array of strings reads as none.
+    static func decodeList(_ text: String?) -> [String] {
+        guard let text, let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
+        return items.compactMap { $0 as? String }
+    }
 
     // MARK: cache size
 
@@ -520,7 +563,7 @@ public final class CampaignStore: ShowLedger {
         INSERT INTO poetry (slot, origin, author, content, image_path, fetched_at) VALUES (1, ?, ?, ?, ?, ?)
         ON CONFLICT (slot) DO UPDATE SET origin = excluded.origin, author = excluded.author,
             content = excluded.content, image_path = excluded.image_path, fetched_at = excluded.fetched_at
-        """, [.text(entry.origin), .optional(entry.author), .text(entry.lines.joined(separator: "\n")),
+        """, [.text(entry.origin), .optional(entry.author), .text(Self.encodeList(entry.lines) ?? "[]"),
               .optional(entry.imagePath), .date(date)])
     }
 
@@ -530,7 +573,7 @@ public final class CampaignStore: ShowLedger {
               let origin = r["origin"].text, let content = r["content"].text
         else { return nil }
         let path = r["image_path"].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        return PoetryEntry(origin: origin, author: r["author"].text, lines: content.split(separator: "\n").map(String.init),
+        return PoetryEntry(origin: origin, author: r["author"].text, lines: Self.decodeList(content),
                            imagePath: path, imageURL: imageURL, source: .cache)
     }
 }

@@ -31,8 +31,9 @@ public final class ImageCache {
             && Self.isCacheName(url.lastPathComponent)
     }
 
-    /// Whether a name in the folder is a cached image (64 hex digits).
-    static func isCacheName(_ name: String) -> Bool {
+    /// Whether a name in the folder is a cached image (64 lowercase hex digits): the only
+    /// names the display takes from the database.
+    public static func isCacheName(_ name: String) -> Bool {
         name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 

@@ -31,27 +31,24 @@ public enum ImageDecoder {
     /// Decodes the file at `path` with at least `scale` pixels per pixel of the original
     /// (a JPEG may come out smaller than the original; a PNG is always whole).
     public static func load(_ path: String, scale: Double) throws -> Decoded {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageError.undecodable("\(path) cannot be opened")
-        }
-        let head = [UInt8](handle.readData(ofLength: 16))
+        let data = try PictureFile.read(path)
+        let head = [UInt8](data.prefix(16))
         guard let kind = ImageHeader.kind(of: head) else {
-            try? handle.close()
             throw head.isEmpty ? ImageError.empty : ImageHeader.refusal(for: head)
         }
         switch kind {
         case .png:
-            try? handle.close()
-            guard let rw = SDL_RWFromFile(path, "rb") else { throw ImageError.undecodable(sdlErrorText()) }
-            defer { SDL_RWclose(rw) }
-            guard let surface = IMG_LoadPNG_RW(rw) else { throw ImageError.undecodable("PNG: \(sdlErrorText())") }
-            return Decoded(surface: surface, original: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+            return try data.withUnsafeBytes { bytes in
+                guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else {
+                    throw ImageError.undecodable(sdlErrorText())
+                }
+                defer { SDL_RWclose(rw) }
+                guard let surface = IMG_LoadPNG_RW(rw) else { throw ImageError.undecodable("PNG: \(sdlErrorText())") }
+                return Decoded(surface: surface, original: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+            }
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then
             // decoded from memory.
-            handle.seek(toFileOffset: 0)
-            let data = handle.readDataToEndOfFile()
-            try? handle.close()
             let header = try ImageHeader.parse([UInt8](data.prefix(1 << 20)))
             return try data.withUnsafeBytes { bytes in
                 try ImageHeader.checkDecodeWork(bytes, header: header)

@@ -27,8 +27,14 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
             switch result {
             case .failure(let error): completion(.failure(error))
             case .success(let answer):
-                if let poem = answer.poem {
-                    completion(.success(poem.timeline(imageURL: imageURL, at: date, refresh: refresh)))
+                if let sent = answer.poem {
+                    do {
+                        let poem = try sent.checked()
+                        completion(.success(poem.timeline(imageURL: imageURL, at: date, refresh: refresh)))
+                    } catch {
+                        completion(.failure(NetworkLinkError.failed("the network process sent a poem beyond the limits: "
+                                                                    + error.localizedDescription)))
+                    }
                 } else {
                     completion(.failure(NetworkLinkError.failed(answer.error ?? "no poem in the answer")))
                 }

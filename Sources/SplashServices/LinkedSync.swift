@@ -30,7 +30,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
             case .failure(let error):
                 completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription), nil, nil)
             case .success(let answer):
-                let report = answer.report
+                let report = answer.report.map(NetworkWire.checked)
                     ?? SyncReport(status: .error, campaigns: 0, error: answer.error ?? "the network process sent no report")
                 do {
                     let (catalog, message) = try read(catalog: report.status != .error)
@@ -62,7 +62,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
         if parts == nil { parts = (try CampaignStore(dataDir: dataDir), try ImageCache(folder: cacheDir)) }
         let (store, cache) = parts!
         let catalog = wanted ? try store.catalog(cache: cache) : nil
-        return (catalog, try store.feedState(for: feed).message)
+        return (catalog, try store.feedState(for: feed).message.map { String($0.prefix(FeedDocument.maxMessage)) })
     }
 
     private final class ResultBox: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SplashCore
 
 /// Writes the kiosk's metrics (`metrics-file`) for node exporter's textfile collector: the
@@ -109,10 +110,24 @@ public final class MetricsFile: @unchecked Sendable {
         }
         let text = metrics.text
         guard text != written else { return }
-        // Not ending in .prom (the collector reads only those), and this process's own.
-        let temporary = path + ".tmp-\(getpid())"
+        // A name of its own made with mkstemp (O_EXCL: never an existing file or a symbolic
+        // link someone put in the shared folder), not ending in .prom (the collector reads
+        // only those), written whole, then renamed over the old file.
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let temporary = String(cString: template)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard fd >= 0 else { throw CacheError.io(path, String(cString: strerror(errno))) }
+            defer { close(fd) }
+            fchmod(fd, 0o644)
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw CacheError.io(temporary, String(cString: strerror(errno))) }
+                offset += n
+            }
             guard rename(temporary, path) == 0 else {
                 throw CacheError.io(path, String(cString: strerror(errno)))
             }
@@ -121,7 +136,7 @@ public final class MetricsFile: @unchecked Sendable {
             lastWrite = Date()
             condition.unlock()
         } catch {
-            unlink(temporary)
+            if fd >= 0 { unlink(temporary) }
             warn("metrics: cannot write \(path): \(error.localizedDescription)")
         }
     }

@@ -108,6 +108,9 @@ struct RunCommand {
         if options.poetryURL != nil {
             poetry = LinkedPoetry(link: link, imageURL: options.poetryImageURL, refresh: Double(options.poetryRefresh))
             cachedPoetry = try? device.store.loadPoetry(imageURL: options.poetryImageURL)
+            // The kept poem's picture is taken only from the image cache, as a fresh one is.
+            if let path = cachedPoetry?.imagePath, !device.cache.holds(path) { cachedPoetry?.imagePath = nil }
+            cachedPoetry = cachedPoetry.map(PoetryEntry.capped)
         } else {
             poetry = bundled ?? BundledPoetryProvider(poems: [], refresh: Double(options.poetryRefresh))
         }

@@ -221,6 +221,37 @@ import Testing
         #expect(doc.campaigns[0].impressionURLs == ["https://t.test/ok"])
         #expect(doc.warnings.first?.hasPrefix("[0].impressionUrls[0]: holds a control character such as a line break") == true)
     }
+
+    /// Every string that is stored or repeated with each show has a cap: an id beyond 200
+    /// characters or a picture URL beyond 2,048 skips its entry; a tracking URL that would
+    /// pass 2,048 once this campaign's id is filled in is left out.
+    @Test func idsAndURLsHaveCapsAndEntriesBeyondThemAreSkipped() throws {
+        let huge = String(repeating: "i", count: 900_000)
+        let longest = String(repeating: "é", count: FeedDocument.maxID)
+        let longPicture = "https://cdn.example.test/" + String(repeating: "p", count: 500) + ".jpg"
+        let tracker = "https://t.test/imp?c={campaign}&pad=" + String(repeating: "x", count: 1_300)
+        let json = """
+        [{"id": "\(huge)", "picUrl": "a.jpg", "showTime": 1},
+         {"picUrl": "https://cdn.example.test/\(String(repeating: "q", count: 3_000)).jpg", "showTime": 1},
+         {"picUrl": "\(longPicture)", "showTime": 1},
+         {"id": "\(longest)", "picUrl": "b.jpg", "showTime": 1, "impressionUrls": ["\(tracker)", "https://t.test/ok?c={campaign}"]},
+         {"id": "short", "picUrl": "c.jpg", "showTime": 1, "impressionUrls": ["\(tracker)"]}]
+        """
+        let doc = try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns.map(\.id).count == 3)
+        #expect(doc.warnings.contains { $0.hasPrefix("[0].id: is 900000 characters long; an id may have 200 at the most; campaign \"iii")
+            && $0.hasSuffix("skipped") && $0.count < 300 }, "\(doc.warnings.map { ($0.count, $0.suffix(30)) })")
+        #expect(doc.warnings.contains { $0.hasPrefix("[1].picUrl: is 3") && $0.contains("a URL may have 2048 at the most") })
+        // A long picture URL without an id gets a short stand-in id.
+        let stand = try #require(doc.campaigns.first { $0.picURL.absoluteString == longPicture })
+        #expect(stand.id.hasPrefix("picUrl-") && stand.id.count <= FeedDocument.maxID)
+        #expect(doc.campaigns.allSatisfy { $0.id.count <= FeedDocument.maxID })
+        // A 200-character id, each character six once percent-encoded: the tracker passes 2,048.
+        let capped = try #require(doc.campaigns.first { $0.id == longest })
+        #expect(capped.impressionURLs == ["https://t.test/ok?c={campaign}"])
+        #expect(doc.warnings.contains { $0.contains("impressionUrls[0]: is ") && $0.contains("once its macros are filled in") })
+        #expect(doc.campaigns.first { $0.id == "short" }?.impressionURLs == [tracker])
+    }
 }
 
 @Suite struct FeedSyntaxTests {

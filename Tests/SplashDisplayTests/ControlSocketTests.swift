@@ -108,6 +108,21 @@ import Testing
         let status = try kiosk.command(["status", "--json"])
         close(silent)
         #expect(status.status == 0, "\(status.stderr)")
+        // Nor does one that sends a byte every half second: the whole line has a deadline,
+        // not each read, so the next peer is answered.
+        let dripping = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        _ = UnixSocketAddress.with(kiosk.socket) { connect(dripping, $0, $1) }
+        let drip = Thread {
+            for _ in 0..<24 {
+                guard send(dripping, "{", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                usleep(500_000)
+            }
+        }
+        drip.start()
+        usleep(200_000)
+        let next = try kiosk.command(["status", "--json"])
+        #expect(next.status == 0, "a dripping peer held the control socket: \(next.stderr)")
+        close(dripping)
         kiosk.process.waitUntilExit()
         #expect(kiosk.process.terminationStatus == 0)
     }

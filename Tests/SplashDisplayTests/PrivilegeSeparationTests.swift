@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import SplashServices
 import SplashTestSupport
 import Testing
 
@@ -182,6 +184,47 @@ import Testing
         #expect(run.status == 0, "\(run.stderr.suffix(500))")
         #expect(run.stdout.contains("/etc/passwd, not a file of the image cache"), "\(run.stdout)")
         #expect(run.events(named: "poetry").contains { $0["origin"] as? String == "静夜思" })
+    }
+
+    @Test func whatTheNetworkProcessSendsIsHeldToTheSameLimitsAsTheNetwork() throws {
+        let s = try StoredCampaign()
+        let wrapper = try Self.hostileProgram(in: s.folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPLASHBOARD_NET"] = wrapper
+        environment["HOSTILE_MODE"] = "huge"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail",
+                                "--feed", "http://127.0.0.1:9/feed.json", "--poetry-url", "http://127.0.0.1:9/poem",
+                                "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"], environment: environment)
+        #expect(run.status == 0, "\(run.stderr.suffix(500))")
+        let sync = try #require(run.events(named: "sync").first)
+        #expect(sync["campaigns"] as? Int == 0, "\(sync)")
+        // The 300,000-character poem is refused as a fetched one would be: the panel keeps its own.
+        #expect(!run.events(named: "poetry").contains { ($0["origin"] as? String)?.hasPrefix("长长") == true })
+        #expect(run.stdout.contains("beyond the limits"), "\(run.stdout.suffix(800))")
+        #expect(run.stdout.count < 200_000, "\(run.stdout.count) bytes of events")
+    }
+
+    @Test func theDisplayTakesOnlyCacheNamesItMadeAndNeverWaitsOnAFile() throws {
+        let s = try StoredCampaign()
+        let outside = s.folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try writeImage(outside + "/private.jpg", width: 320, height: 180, bands: [.init(red: 10, green: 200, blue: 10)])
+        let db = s.folder + "/data/splashboard.db"
+        // A network process gone bad names a picture outside the cache.
+        try SQLiteDatabase(path: db).execute("UPDATE campaigns SET image_key = '../outside/private.jpg'")
+        let escaped = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "splash"] + s.args)
+        #expect(escaped.status == 0, "\(escaped.stderr.suffix(500))")
+        #expect(escaped.events(named: "splash").first?["campaign"] is NSNull, "\(escaped.events(named: "splash"))")
+        let shown = escaped.events(named: "splash").first?["image"] as? String ?? ""
+        #expect(!shown.contains("private.jpg"), "\(shown)")
+        // Or puts a FIFO where the cached picture was: opened without blocking, refused.
+        let key = String(repeating: "ab", count: 32)
+        try SQLiteDatabase(path: db).execute("UPDATE campaigns SET image_key = ?", [.text(key)])
+        #expect(mkfifo(s.folder + "/cache/" + key, 0o600) == 0)
+        let fifo = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail"] + s.args)
+        #expect(fifo.status == 0, "\(fifo.stderr.suffix(500))")
+        #expect(fifo.events(named: "detail").count == 1)
+        #expect(fifo.stdout.contains("not a regular file"), "\(fifo.stdout.suffix(800))")
     }
 
     /// The service's shape: a network process listening on a socket of its own, kiosks that

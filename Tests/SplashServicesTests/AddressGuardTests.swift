@@ -118,6 +118,76 @@ import Testing
         #expect(AddressGuard.literal("cdn.example.test") == nil)
     }
 
+    /// Opens a connection to the guard and returns it (nothing sent).
+    func connection(to guardian: AddressGuard) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(guardian.port).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    @Test func theFeedsOwnDNSCannotOpenInsideAddressesOnALaterLookup() throws {
+        // The feed's host is a name whose DNS (the resolver here) answers 127.0.0.1 whenever it
+        // is asked. Until the feed's own request has connected somewhere, that answer counts
+        // for nothing: a picture on 127.0.0.1 is refused.
+        let name = URL(string: "http://feed.example.test:\(server.port)/files/feed.json")!
+        let resolver: (String, Int) -> (found: [AddressGuard.Candidate], error: String) = { host, port in
+            AddressGuard.lookUp(host == "feed.example.test" ? "127.0.0.1" : host, port: port)
+        }
+        let guardian = try AddressGuard(rule: .automatic, feed: name, resolver: resolver)
+        let picture = "GET http://\(target)/files/a.txt HTTP/1.1\r\nHost: \(target)\r\n\r\n"
+        let refused = try exchange(guardian, picture)
+        #expect(refused.hasPrefix("HTTP/1.1 403"), "a second lookup of the feed's name opened inside addresses: \(refused)")
+        #expect(guardian.feedIsInside() == nil)
+        // The feed's own request connects to 127.0.0.1: now the feed is inside, and so may its pictures be.
+        let fed = try guardian.whileFetchingFeed {
+            try exchange(guardian, "GET http://feed.example.test:\(server.port)/files/a.txt HTTP/1.1\r\n"
+                         + "Host: feed.example.test\r\n\r\n")
+        }
+        #expect(fed.hasPrefix("HTTP/1.1 200"), "\(fed)")
+        #expect(guardian.feedIsInside() == true)
+        #expect(try exchange(guardian, picture).hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test func aPeerMustSendItsCredentialWithinTwoSecondsAndConnectionsAreCapped() throws {
+        let guardian = try AddressGuard(rule: .automatic, feed: feed)
+        // One that says nothing, one that sends a byte every half second: both are closed
+        // (within the 10 s this side waits), not held for a minute.
+        let silent = connection(to: guardian)
+        let dripping = connection(to: guardian)
+        defer { close(silent); close(dripping) }
+        let drip = Thread {
+            for _ in 0..<30 {
+                guard send(dripping, "G", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                usleep(500_000)
+            }
+        }
+        drip.start()
+        var byte: UInt8 = 0
+        #expect(recv(silent, &byte, 1, 0) >= 0, "the silent peer was still held after 10 s")
+        var answer = [UInt8](repeating: 0, count: 512)
+        #expect(recv(dripping, &answer, answer.count, 0) >= 0, "the dripping peer was still held after 10 s")
+        // Beyond the cap of connections served at once, one is answered 503 at once.
+        var idle: [Int32] = []
+        defer { idle.forEach { close($0) } }
+        for _ in 0..<(AddressGuard.maxActive + 8) { idle.append(connection(to: guardian)) }
+        usleep(200_000)
+        #expect(guardian.activeCount == AddressGuard.maxActive)
+        let busy = try exchange(guardian, "GET http://\(target)/files/a.txt HTTP/1.1\r\n\r\n")
+        #expect(busy.hasPrefix("HTTP/1.1 503"), "\(busy.prefix(80))")
+        // Once the idle ones are dropped (no credential in 2 s), requests go through again.
+        usleep(2_500_000)
+        let served = try exchange(guardian, "GET http://\(target)/files/a.txt HTTP/1.1\r\n\r\n")
+        #expect(served.hasPrefix("HTTP/1.1 200"), "\(served.prefix(80))")
+    }
+
     @Test func aFeedOnTheInternetRefusesInsideAddressesByDefault() throws {
         // An address literal: no name to resolve, so no network is needed to decide.
         let guardian = try AddressGuard(rule: .automatic, feed: URL(string: "https://93.184.215.14/feed.json")!)

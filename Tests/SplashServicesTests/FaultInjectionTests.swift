@@ -87,6 +87,10 @@ import Testing
         #expect(Fetcher.redirectAllowed(from: http, to: https))
         #expect(!Fetcher.redirectAllowed(from: http, to: URL(string: "file:///etc/passwd")))
         #expect(!Fetcher.redirectAllowed(from: http, to: nil))
+        // Every hop counts, not the first alone: http → https → http is refused too.
+        #expect(!Fetcher.redirectAllowed(after: [http, https], to: http))
+        #expect(Fetcher.redirectAllowed(after: [http, http], to: http))
+        #expect(Fetcher.redirectAllowed(after: [http, https], to: https))
     }
 
     @Test func certificatesAreVerified() throws {

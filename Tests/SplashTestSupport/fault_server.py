@@ -16,6 +16,7 @@ Routes:
   /reset               closes the connection without answering
   /slow/NAME           ROOT/NAME in 4 KiB pieces, 10 ms apart (for kills mid-download)
   /track/ANYTHING       204; the whole request line (path and query) is kept
+  /late-track/S/ANY     kept as /track/ is, then answered 204 after S seconds
   /tracked             JSON: the /track/ requests, in order
   /requests            JSON: how many requests each path got
 """
@@ -170,6 +171,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def route_track(self, _rest):
         with LOCK:
             TRACKED.append(self.path)
+        self.answer(204)
+
+    def route_late_track(self, rest):
+        with LOCK:
+            TRACKED.append(self.path)
+        time.sleep(float(rest[0]) if rest else 5)
         self.answer(204)
 
     def route_tracked(self, _rest):

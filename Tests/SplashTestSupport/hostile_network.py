@@ -9,6 +9,8 @@ of splashboard-net (SPLASHBOARD_NET), it talks on descriptor 3 as HOSTILE_MODE s
 It ends when the kiosk closes its end.
   exit      exits at once with status 3
   bad-path  answers a poem picture request with /etc/passwd as the cached file
+  huge      answers a poem with 300,000 characters and a sync with campaigns: -5 and a
+            warning of 100,000 characters
 """
 import json
 import os
@@ -36,6 +38,13 @@ for line in reader:
         sock.sendall(json.dumps({"id": request["id"] + 1000, "error": "not yours"}).encode() + b"\n")
     elif mode == "hang":
         continue
+    elif mode == "huge":
+        answer = {"id": request["id"]}
+        if request["kind"] == "poem":
+            answer["poem"] = {"content": "床前明月光，" * 50000, "origin": "长" * 300000}
+        else:
+            answer["report"] = {"status": "ok", "campaigns": -5, "warnings": ["w" * 100000], "pictureErrors": []}
+        sock.sendall(json.dumps(answer).encode() + b"\n")
     elif mode == "bad-path":
         answer = {"id": request["id"]}
         if request["kind"] == "poem":

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import SplashCore
+@testable import SplashServices
+@testable import SplashNetwork
+import SplashTestSupport
+import Testing
+
+/// The tracking pings' outbox against trackers as they are: one that answers too late,
+/// one that answers at once, URLs that smuggle a second one.
+@Suite struct OutboxTests {
+    let folder: String
+    let server: TestServer
+    let store: CampaignStore
+
+    init() throws {
+        folder = try temporaryFolder()
+        server = try TestServer(root: folder)
+        store = try CampaignStore(dataDir: folder + "/data")
+    }
+
+    /// Applies a feed of one campaign with these impression URLs (as stored, unchecked).
+    func campaign(impressions: [String]) throws {
+        var document = try FeedDocument.decode(Data(#"[{"id": "ad", "picUrl": "a.jpg", "showTime": 100}]"#.utf8),
+                                               from: server.url("/files/feed.json"), deviceZone: .gmt)
+        document.campaigns[0].impressionURLs = impressions
+        try store.apply(document, from: server.url("/files/feed.json"), etag: nil, lastModified: nil, images: [:], at: Date())
+    }
+
+    func tracked() throws -> [String] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: server.url("/tracked"))) as? [String] ?? []
+    }
+
+    /// Waits (at most `seconds`) until the outbox holds `count` pings.
+    func waitForPings(_ count: Int, seconds: Double = 15) throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try store.pingCount() == count { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test func aPingDeliveredButAnsweredTooLateIsNeverSentAgain() throws {
+        try campaign(impressions: [server.url("/late-track/3/imp?s={show}").absoluteString])
+        try store.recordShow(campaignID: "ad", at: Date())
+        #expect(try store.pingCount() == 1)
+        let fetcher = Fetcher()
+        fetcher.idleTimeout = 1
+        fetcher.totalTimeout = 2
+        var warnings: [String] = []
+        let lock = NSLock()
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: fetcher) { line in
+            lock.lock(); warnings.append(line); lock.unlock()
+        }
+        pings.wake()
+        // The answer does not come in time: the ping is settled (it may have arrived) and pruned.
+        #expect(try waitForPings(0), "the ping went back to waiting")
+        // Another round, as after the next show or sync, sends nothing.
+        pings.wake()
+        usleep(4_000_000)
+        let sent = try tracked()
+        #expect(sent.count == 1, "\(sent)")
+        lock.lock()
+        #expect(warnings.contains { $0.contains("1 pings sent without an answer; not sent again") }, "\(warnings)")
+        lock.unlock()
+    }
+
+    @Test func sentPingsAreDeletedAndOnlyOneURLIsEverSentPerEntry() throws {
+        // A template stored with a line break (as a feed could once smuggle one): one URL, never two.
+        let canary = server.url("/track/first").absoluteString + "\n" + server.url("/track/smuggled").absoluteString
+        try campaign(impressions: [server.url("/track/imp?s={show}").absoluteString, canary, "file:///etc/hostname"])
+        for _ in 0..<3 { try store.recordShow(campaignID: "ad", at: Date()) }
+        #expect(try store.pingCount() == 3, "only the sendable URL makes pings")
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher()) { _ in }
+        pings.wake()
+        #expect(try waitForPings(0))
+        let sent = try tracked()
+        #expect(sent.count == 3 && sent.allSatisfy { $0.hasPrefix("/track/imp?s=") }, "\(sent)")
+    }
+}
