@@ -107,22 +107,28 @@ public final class FeedSync {
             // What needs a download is fetched a few at a time, within the sync's time.
             var plan: [(campaign: Campaign, key: String)] = []
             var downloads: [(key: String, url: URL)] = []
+            // Pictures on hosts that did not answer at an earlier sync come after the others:
+            // silent hosts cannot take every sync's time for pictures.
+            var retries: [(key: String, url: URL)] = []
             for campaign in document.campaigns {
                 let key = keys.of(campaign.picURL).key
                 if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
                     continue  // refused before, same picture: not fetched again
                 }
                 plan.append((campaign, key))
-                guard outcomes[key] == nil, !downloads.contains(where: { $0.key == key }) else { continue }
+                guard outcomes[key] == nil, !downloads.contains(where: { $0.key == key }),
+                      !retries.contains(where: { $0.key == key }) else { continue }
                 if cache.contains(key: key) {
                     // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
                     let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
                     outcomes[key] = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
+                } else if isUnanswered(campaign.picURL) {
+                    retries.append((key, campaign.picURL))
                 } else {
                     downloads.append((key, campaign.picURL))
                 }
             }
-            let fetchedPictures = fetchAll(downloads, room: &room, keeping: wanted, now: now)
+            let fetchedPictures = fetchAll(downloads + retries, room: &room, keeping: wanted, now: now)
             outcomes.merge(fetchedPictures.outcomes) { a, _ in a }
             var given = Set<String>()
             for (campaign, key) in plan {
@@ -264,29 +270,54 @@ public final class FeedSync {
     }
 
     /// The cache's room shared by the downloads of one sync: each takes what it may use
-    /// before it starts and gives back what it did not use.
+    /// before it starts (a whole picture's worth, or what is left) and gives back what it
+    /// did not use; with no room left, a download waits for those in flight to give some
+    /// back, and gives up only when none is in flight.
     private final class SharedRoom: @unchecked Sendable {
-        private let lock = NSLock()
-        var room: Room
+        private let condition = NSCondition()
+        private(set) var room: Room
+        private var inFlight = 0
 
         init(_ room: Room) { self.room = room }
 
         /// The bytes a download may take, or nil when the cache has no room left.
         func reserve() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
+            condition.lock()
+            defer { condition.unlock() }
+            while room.left == 0, !room.full, inFlight > 0 { condition.wait() }
             guard room.left > 0 else { return nil }
             let taken = min(room.left, ImageDownloader.imageLimit)
             room.used += taken
+            inFlight += 1
             return taken
         }
 
         func settle(reserved: Int, used: Int, noRoom: Bool) {
-            lock.lock()
+            condition.lock()
             room.used += used - reserved
             if noRoom, room.madeRoom { room.full = true }
-            lock.unlock()
+            inFlight -= 1
+            condition.broadcast()
+            condition.unlock()
         }
+    }
+
+    /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
+    private var unanswered = Set<String>()
+    private let unansweredLock = NSLock()
+
+    private static func place(_ url: URL) -> String { "\(url.host ?? ""):\(url.port ?? 0)" }
+
+    private func isUnanswered(_ url: URL) -> Bool {
+        unansweredLock.lock()
+        defer { unansweredLock.unlock() }
+        return unanswered.contains(Self.place(url))
+    }
+
+    private func note(_ outcome: ImageDownloader.Outcome, of url: URL) {
+        unansweredLock.lock()
+        defer { unansweredLock.unlock() }
+        if case .unavailable = outcome { unanswered.insert(Self.place(url)) } else { unanswered.remove(Self.place(url)) }
     }
 
     /// Downloads `pictures` into the cache, `parallel` at a time, starting none after
@@ -304,7 +335,10 @@ public final class FeedSync {
         }
         let shared = SharedRoom(room)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, pictureSeconds) * 1e9)
-        let lock = NSLock()
+        // Pictures are taken in the feed's order, each with its room: when room is short, the
+        // earlier ones get it.
+        let picking = NSLock()
+        let recording = NSLock()
         var next = 0
         var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
         let group = DispatchGroup()
@@ -314,16 +348,17 @@ public final class FeedSync {
             SerialWorker.detached(name: "splashboard.picture-\(index)") {
                 defer { group.leave() }
                 while true {
-                    lock.lock()
+                    picking.lock()
                     guard next < pictures.count, DispatchTime.now().uptimeNanoseconds < deadline else {
-                        lock.unlock()
+                        picking.unlock()
                         return
                     }
                     let picture = pictures[next]
                     next += 1
-                    lock.unlock()
+                    let reserved = shared.reserve()
+                    picking.unlock()
                     let status: (CampaignStore.ImageStatus, String?)
-                    if let reserved = shared.reserve() {
+                    if let reserved {
                         let outcome = downloader.download(picture.url, as: picture.key, room: reserved)
                         var used = 0
                         if case .cached(let path, _) = outcome {
@@ -331,13 +366,14 @@ public final class FeedSync {
                             if stat(path, &st) == 0 { used = Int(st.st_size) }
                         }
                         shared.settle(reserved: reserved, used: used, noRoom: outcome == .noRoom)
+                        self.note(outcome, of: picture.url)
                         status = Self.status(of: outcome, url: picture.url)
                     } else {
                         status = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
                     }
-                    lock.lock()
+                    recording.lock()
                     outcomes[picture.key] = status
-                    lock.unlock()
+                    recording.unlock()
                 }
             }
         }

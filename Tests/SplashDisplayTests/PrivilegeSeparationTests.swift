@@ -227,6 +227,61 @@ import Testing
         #expect(fifo.stdout.contains("not a regular file"), "\(fifo.stdout.suffix(800))")
     }
 
+    /// Sends one request line to a Unix socket and returns the first answer line.
+    static func ask(_ path: String, _ request: String) -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        guard UnixSocketAddress.with(path, { connect(fd, $0, $1) }) == 0 else { return "cannot connect" }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let bytes = Array((request + "\n").utf8)
+        _ = send(fd, bytes, bytes.count, 0)
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !answer.contains(0x0A) {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { break }
+            answer += chunk[0..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    @Test func theNetworkSocketServesOnlyTheDisplaysUserAndFetchesOnlyTheConfiguredPoemPicture() throws {
+        let s = try StoredCampaign()
+        let path = s.folder + "/net.sock"
+        let network = Process()
+        network.executableURL = URL(fileURLWithPath: Binary.path + "-net")
+        network.arguments = ["serve", "--network-socket", path, "--poetry-url", "http://127.0.0.1:9/poem",
+                             "--poetry-image-url", "http://127.0.0.1:9/p.jpg"] + s.args
+        network.standardError = FileHandle.nullDevice
+        try network.run()
+        defer {
+            kill(network.processIdentifier, SIGKILL)
+            network.waitUntilExit()
+        }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) { usleep(50_000) }
+        // A peer does not choose what is fetched: a local file, or any picture, is refused.
+        for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
+            let answer = Self.ask(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
+            #expect(answer.contains("only the configured poetry-image-url is fetched") && !answer.contains("\"path\""), "\(answer)")
+        }
+        guard getuid() == 0 else { return }
+        // Another user who could reach the socket (its mode opened to everyone here) is refused by its credentials.
+        #expect(chmod(s.folder, 0o755) == 0 && chmod(path, 0o666) == 0)
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let client = "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); "
+            + "s.sendall(b'{\"id\": 1, \"kind\": \"sync\"}\\n'); print(s.makefile().readline())"
+        other.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", "/usr/bin/python3", "-c", client, path]
+        let out = Pipe()
+        other.standardOutput = out
+        other.standardError = out
+        try other.run()
+        other.waitUntilExit()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("this socket serves the kiosk's display only (uid 65534 refused)"), "\(said)")
+    }
+
     /// The service's shape: a network process listening on a socket of its own, kiosks that
     /// come and go connecting to it, and a kiosk that finds it gone.
     @Test func kiosksUseANetworkProcessListeningOnASocketAndCarryOnWhenItIsGone() throws {

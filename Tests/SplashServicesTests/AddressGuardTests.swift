@@ -188,6 +188,83 @@ import Testing
         #expect(served.hasPrefix("HTTP/1.1 200"), "\(served.prefix(80))")
     }
 
+    /// The port of a TCP socket `pid` listens on at 127.0.0.1 (its address guard).
+    static func listeningPort(of pid: pid_t) -> Int? {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        let inodes = Set(fds.compactMap { fd -> String? in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                  target.hasPrefix("socket:[") else { return nil }
+            return String(target.dropFirst(8).dropLast())
+        })
+        guard let table = try? String(contentsOfFile: "/proc/\(pid)/net/tcp", encoding: .utf8) else { return nil }
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, fields[3] == "0A", inodes.contains(String(fields[9])),
+                  fields[1].hasPrefix("0100007F:") else { continue }
+            return Int(fields[1].dropFirst(9), radix: 16)
+        }
+        return nil
+    }
+
+    /// The service's network process with few descriptors (`ulimit -n 64`) and its guard
+    /// flooded with idle connections: its accept loop waits for descriptors instead of
+    /// ending, and the next sync goes through it.
+    @Test func aFloodOfConnectionsPastTheDescriptorLimitDoesNotStopTheGuard() throws {
+        try writeImage(folder + "/a.jpg", width: 320, height: 180, bands: [.init(red: 200, green: 40, blue: 40)])
+        try #"[{"id": "a", "picUrl": "a.jpg", "showTime": 5}]"#.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        let socketPath = folder + "/net.sock"
+        let network = Process()
+        network.executableURL = URL(fileURLWithPath: "/bin/sh")
+        network.arguments = ["-c", "ulimit -n 64 && exec \"$0\" \"$@\"", Binary.path + "-net", "serve", "--network-socket", socketPath,
+                             "--feed", server.url("/files/feed.json").absoluteString, "--data-dir", folder + "/data",
+                             "--cache-dir", folder + "/cache", "--allow-private-addresses", "no"]
+        let errors = Pipe()
+        network.standardError = errors
+        try network.run()
+        defer {
+            kill(network.processIdentifier, SIGKILL)
+            network.waitUntilExit()
+        }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socketPath) { usleep(50_000) }
+        let port = try #require(Self.listeningPort(of: network.processIdentifier), "no address guard found")
+        var flood: [Int32] = []
+        for _ in 0..<120 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            flood.append(fd)
+        }
+        usleep(3_000_000)
+        flood.forEach { close($0) }
+        usleep(500_000)
+        // A sync as the display asks for one, over the network socket.
+        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        #expect(UnixSocketAddress.with(socketPath) { connect(client, $0, $1) } == 0)
+        var timeout = timeval(tv_sec: 40, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = Array(#"{"id": 1, "kind": "sync"}"#.utf8) + [0x0A]
+        #expect(send(client, request, request.count, 0) == request.count)
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !answer.contains(0x0A) {
+            let n = recv(client, &chunk, chunk.count, 0)
+            guard n > 0 else { break }
+            answer += chunk[0..<n]
+        }
+        let line = String(decoding: answer, as: UTF8.self)
+        #expect(line.contains(#""status":"ok""#) && line.contains(#""campaigns":1"#), "\(line)")
+        kill(network.processIdentifier, SIGKILL)
+        network.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("waiting for descriptors to be freed"), "\(said)")
+    }
+
     @Test func aFeedOnTheInternetRefusesInsideAddressesByDefault() throws {
         // An address literal: no name to resolve, so no network is needed to decide.
         let guardian = try AddressGuard(rule: .automatic, feed: URL(string: "https://93.184.215.14/feed.json")!)

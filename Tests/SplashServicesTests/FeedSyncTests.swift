@@ -4,9 +4,54 @@ import SplashServices
 import SplashNetwork
 import SplashTestSupport
 import Testing
+import Glibc
 
 @Suite struct FeedSyncTests {
     let green = RGBColor(red: 20, green: 200, blue: 60)
+
+    /// A socket on 127.0.0.1 that takes connections into its queue and never reads them:
+    /// a picture host that says nothing.
+    static func silentHost() -> (fd: Int32, port: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0
+                && getsockname(fd, $0, &length) == 0 }
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test func twentySilentPictureHostsCannotHoldASyncPastItsTime() throws {
+        let f = try SyncFixture()
+        try f.publishImage("good.jpg", green)
+        let hosts = (0..<20).map { _ in Self.silentHost() }
+        defer { hosts.forEach { close($0.fd) } }
+        let entries = hosts.enumerated().map { #"{"id": "s\#($0.offset)", "picUrl": "http://127.0.0.1:\#($0.element.port)/p.jpg", "showTime": 5}"# }
+        try f.publish("feed.json", "[" + (entries + [#"{"id": "good", "picUrl": "good.jpg", "showTime": 5}"#]).joined(separator: ",") + "]")
+        let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        sync.pictureSeconds = 2
+        let report = sync.sync(f.feedURL(), now: f.now)
+        // The feed is applied; the pictures not started in the sync's time wait for the next one.
+        #expect(report.status == .ok && report.campaigns == 21, "\(report)")
+        let late = try #require(report.warnings.first { $0.contains("pictures not fetched: the sync's 2 s for pictures ran out") },
+                                "\(report.warnings)")
+        let count = Int(late.prefix { $0 != " " }) ?? 0
+        // Four at a time, each given up after 1 s without a byte: about twelve were tried in 2 s.
+        #expect(count >= 4 && count <= 16, "\(late)")
+        let waiting = try f.store.campaigns(thumbnails: false).filter { $0.imageWaiting?.contains("the next sync fetches it") == true }
+        #expect(waiting.count == count)
+        // The good picture comes last in the feed. At later syncs the hosts that did not answer
+        // go after the others: the silent ones do not take every sync's time, and it comes.
+        for round in 0..<3 where try f.eligibleIDs().isEmpty {
+            try f.publish("feed.json", "[" + (entries + [#"{"id": "good", "picUrl": "good.jpg", "showTime": 5, "title": "\#(round)"}"#])
+                .joined(separator: ",") + "]")
+            #expect(sync.sync(f.feedURL(), now: f.now).status == .ok)
+        }
+        #expect(try f.eligibleIDs() == ["good"])
+    }
 
     @Test func everyFeedShapeSyncsOverHTTP() throws {
         let f = try SyncFixture()

@@ -66,6 +66,25 @@ import Testing
         lock.unlock()
     }
 
+    @Test func listsJoinedByLineBreaksBecomeJSONArraysAndTheFeedIsReadAfresh() throws {
+        try campaign(impressions: ["https://t.test/a"])
+        // A database of schema 8: lists joined by line breaks, a smuggled file URL in one.
+        let db = try SQLiteDatabase(path: folder + "/data/" + CampaignStore.fileName)
+        try db.execute("UPDATE campaigns SET impression_urls = ?, click_urls = ?",
+                       [.text("https://t.test/a\nfile:///etc/hostname"), .text("https://t.test/c")])
+        try db.execute("UPDATE feed_state SET etag = 'v1', warnings = ?", [.text("one\ntwo")])
+        try db.execute("PRAGMA user_version = 8")
+        let reopened = try CampaignStore(dataDir: folder + "/data")
+        let stored = try #require(try reopened.campaigns(thumbnails: false).first)
+        #expect(stored.campaign.impressionURLs == ["https://t.test/a"])
+        #expect(stored.campaign.clickURLs == ["https://t.test/c"])
+        let state = try reopened.feedState(for: server.url("/files/feed.json"))
+        #expect(state.warnings == ["one", "two"])
+        #expect(state.etag == nil, "the feed is read in full at the next sync")
+        let text = try db.rows("SELECT impression_urls FROM campaigns").first?["impression_urls"].text
+        #expect(text?.hasPrefix("[") == true, "\(text ?? "nil")")
+    }
+
     @Test func sentPingsAreDeletedAndOnlyOneURLIsEverSentPerEntry() throws {
         // A template stored with a line break (as a feed could once smuggle one): one URL, never two.
         let canary = server.url("/track/first").absoluteString + "\n" + server.url("/track/smuggled").absoluteString
