@@ -55,9 +55,14 @@ check "lintian reports no errors" lintian --fail-on error "$deb"
 dpkg -s splashboard >/dev/null 2>&1 && apt-get purge -y -qq splashboard >/dev/null
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/tmp/splashboard-install.log 2>&1 \
     || { cat /tmp/splashboard-install.log; echo "packaging test: install failed"; exit 1; }
-check "the splashboard user exists in video, render and input" sh -c 'id -nG splashboard | tr " " "\n" | sort | tr "\n" " " | grep -q "input render splashboard video"'
-check "the config file is not world-readable (0640 root:splashboard)" sh -c '[ "$(stat -c %a:%U:%G /etc/splashboard/splashboard.conf)" = 640:root:splashboard ]'
-check "data and cache folders belong to it" sh -c '[ "$(stat -c %U /var/lib/splashboard)" = splashboard ] && [ "$(stat -c %U /var/cache/splashboard)" = splashboard ]'
+check "the display's user and the network process's share splashboard-data, and neither is in video, render or input system-wide" sh -c '
+    [ "$(id -nG splashboard | tr " " "\n" | sort | tr "\n" " ")" = "splashboard splashboard-data " ] &&
+    [ "$(id -nG splashboard-net | tr " " "\n" | sort | tr "\n" " ")" = "splashboard-data splashboard-net " ]'
+check "the display's unit gives the device groups" grep -qx 'SupplementaryGroups=video render input splashboard-data' /usr/lib/systemd/system/splashboard.service
+check "the config file is not world-readable (0640 root:splashboard-data)" sh -c '[ "$(stat -c %a:%U:%G /etc/splashboard/splashboard.conf)" = 640:root:splashboard-data ]'
+check "the data folder is shared (2770), the cache the network process's (2750)" sh -c '
+    [ "$(stat -c %U:%G:%a /var/lib/splashboard)" = splashboard-net:splashboard-data:2770 ] &&
+    [ "$(stat -c %U:%G:%a /var/cache/splashboard)" = splashboard-net:splashboard-data:2750 ]'
 check "the service is enabled" test -L /etc/systemd/system/multi-user.target.wants/splashboard.service
 check "the login prompt on tty1 gives way while the service is enabled" grep -qx 'ConditionPathExists=!/etc/systemd/system/multi-user.target.wants/splashboard.service' '/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf'
 check "the network process's socket is enabled" test -L /etc/systemd/system/sockets.target.wants/splashboard-net.socket
@@ -75,12 +80,20 @@ run_kiosk() {
     runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after detail \
         > /tmp/splashboard-run.json
 }
+check "sync as root runs as the folder's owner, splashboard-net, and leaves nothing of root's" sh -c '
+    /usr/bin/splashboard sync 2>/tmp/splashboard-sync.err | grep -q "applied; 3 campaigns" &&
+    grep -q "running as splashboard-net" /tmp/splashboard-sync.err &&
+    [ -z "$(find /var/lib/splashboard /var/cache/splashboard -user root)" ] &&
+    [ -z "$(find /var/cache/splashboard -type f ! -perm 0640)" ]'
 check "the installed kiosk runs headless as splashboard" run_kiosk
 check "it shows the demo campaign from the installed assets" grep -q '"event":"splash".*"campaign":"spring-tea","remaining":9999' /tmp/splashboard-run.json
 check "it reads the installed config (countdown 2)" sh -c '[ "$(grep -c "\"event\":\"countdown\"" /tmp/splashboard-run.json)" -eq 2 ]'
 check "it reaches the detail screen" grep -q '"event":"detail"' /tmp/splashboard-run.json
 check "its database is in /var/lib/splashboard" test -s /var/lib/splashboard/splashboard.db
-check "sync as the splashboard user runs the network program" sh -c 'runuser -u splashboard -- /usr/bin/splashboard sync | grep -q "not modified; 3 campaigns"'
+check "a sync as the splashboard user says it cannot write the cache, whose it is and what to run" sh -c '
+    ! runuser -u splashboard -- /usr/bin/splashboard sync 2>/tmp/splashboard-sync.err &&
+    grep -q "cache folder /var/cache/splashboard belongs to splashboard-net:splashboard-data" /tmp/splashboard-sync.err &&
+    grep -q "run this as splashboard-net" /tmp/splashboard-sync.err'
 check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
@@ -96,7 +109,7 @@ for path in /usr/bin/splashboard /usr/libexec/splashboard /usr/share/splashboard
     /usr/lib/systemd/system/splashboard-net.socket /etc/systemd/system/sockets.target.wants/splashboard-net.socket; do
     check "purge leaves no $path" test ! -e "$path"
 done
-check "purge removes the user" sh -c '! getent passwd splashboard'
+check "purge removes the users and the shared group" sh -c '! getent passwd splashboard && ! getent passwd splashboard-net && ! getent group splashboard-data'
 
 if [ "$failures" -ne 0 ]; then
     echo "packaging test: $failures checks failed"

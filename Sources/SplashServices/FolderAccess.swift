@@ -30,6 +30,18 @@ public enum FolderAccess {
         return nil
     }
 
+    /// Why this user cannot list and read the folder `folder`, with its owner and mode, or
+    /// nil when it can (a folder another process writes and this one only reads).
+    public static func unreadableFolder(_ folder: String, role: String) -> String? {
+        var st = stat()
+        guard stat(folder, &st) == 0 else {
+            return "the \(role) folder \(folder) does not exist (\(String(cString: strerror(errno))))"
+        }
+        guard access(folder, R_OK | X_OK) != 0 else { return nil }
+        return "the \(role) folder \(folder) belongs to \(user(st.st_uid)):\(group(st.st_gid)), mode \(fourDigits(st.st_mode)); "
+            + "\(user(getuid())) (uid \(getuid())) cannot read it: give its group read access (sudo chmod g+rx \(folder))"
+    }
+
     /// Why this user cannot read the file at `path`, with its owner and mode, or nil when it can.
     public static func unreadable(_ path: String) -> String? {
         guard access(path, R_OK) != 0 else { return nil }

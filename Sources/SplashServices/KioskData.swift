@@ -40,8 +40,9 @@ public struct KioskData {
     }
 
     /// The start-up self-check: the data and cache folders exist and this user can write
-    /// them (and the database's files); one line for each that cannot, saying whose it is
-    /// and how to fix it. The kiosk still shows what it can.
+    /// them (and the database's files) — the cache only read, where a network process of
+    /// its own writes it (`network-socket`, the service) —; one line for each that cannot,
+    /// saying whose it is and how to fix it. The kiosk still shows what it can.
     public var writeProblems: [String] {
         var problems: [String] = []
         if let data = FolderAccess.problem(options.dataDir, role: "data", files: FolderAccess.databaseFiles) {
@@ -49,7 +50,13 @@ public struct KioskData {
         } else if let storeProblem {
             problems.append(storeProblem + Self.restart)
         }
-        if let cache = FolderAccess.problem(options.cacheDir, role: "cache") {
+        if options.networkSocket != nil {
+            // The service's shape: the network process (a user of its own) writes the cache,
+            // the display only reads it.
+            if let cache = FolderAccess.unreadableFolder(options.cacheDir, role: "cache") {
+                problems.append(cache + "; cached pictures cannot be shown until then")
+            }
+        } else if let cache = FolderAccess.problem(options.cacheDir, role: "cache") {
             problems.append(cache + "; new pictures cannot be cached until then")
         }
         return problems

@@ -10,6 +10,7 @@ struct SyncCommand {
     let environment: [String: String]
 
     func run() -> Int32 {
+        if getuid() == 0 { becomeOwner(of: options.dataDir) }
         let device = NetworkData(options: options, environment: environment)
         let data = device.data
         if let note = device.guardAddresses() { fputs("warning: \(note)\n", stderr) }
@@ -35,5 +36,19 @@ struct SyncCommand {
             fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
             return 1
         }
+    }
+
+    /// Run as root (`sudo splashboard sync`), the sync runs as the user whose the data folder
+    /// is — the service's network process, splashboard-net —, so that what it writes stays
+    /// that user's and the services can go on writing it. A folder of root's, or none, is
+    /// left as it is.
+    private func becomeOwner(of folder: String) {
+        var st = stat()
+        guard stat(folder, &st) == 0, st.st_uid != 0, let entry = getpwuid(st.st_uid), let name = entry.pointee.pw_name else { return }
+        let gid = entry.pointee.pw_gid
+        guard initgroups(name, gid) == 0, setgid(gid) == 0, setuid(st.st_uid) == 0 else {
+            fail("cannot run as \(String(cString: name)), the owner of \(folder): \(String(cString: strerror(errno)))", status: 1)
+        }
+        fputs("note: running as \(String(cString: name)), the owner of \(folder)\n", stderr)
     }
 }

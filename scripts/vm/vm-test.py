@@ -167,6 +167,31 @@ def run_console(folder, accel, report):
         report.check("the network process sees no DRM, input or console device", bool(devices) and not seen,
                      f"/dev in its namespace: {' '.join(devices)}")
 
+        # The network process is a user of its own: it cannot signal the display, use its
+        # control socket or rewrite a picture it has checked; both run within their limits.
+        net_uid = vm.sh(f"awk '/^Uid:/ {{print $2}}' /proc/{net_pid}/status")[1].strip()
+        own_net_uid = vm.sh("id -u splashboard-net")[1].strip()
+        signal = vm.sh(f"runuser -u splashboard-net -- kill -0 {pid}")[0]
+        control = vm.sh("runuser -u splashboard-net -- splashboard status")
+        modes = vm.sh("stat -c '%U:%G:%a' /var/cache/splashboard/* | sort | uniq -c")[1].strip()
+        folders = vm.sh("stat -c '%n %U:%G:%a' /var/lib/splashboard /var/cache/splashboard")[1].strip()
+        report.check("the network process runs as splashboard-net: it cannot signal the display or use its control "
+                     "socket, and the pictures it cached are read-only to the display",
+                     net_uid == own_net_uid and net_uid not in ("", "0", uid) and signal != 0 and control[0] != 0
+                     and modes and all(line.split()[-1] == "splashboard-net:splashboard-data:640"
+                                       for line in modes.splitlines()),
+                     f"uid {net_uid}; kill -0 as it: exit {signal}; status as it: {control[1].strip()[:90]}; "
+                     f"cache files: {modes.replace(chr(10), ', ')}; {folders.replace(chr(10), ', ')}")
+        usage = {}
+        for unit, unit_pid in (("splashboard", pid), ("splashboard-net", net_pid)):
+            limits = vm.sh(f"systemctl show -p LimitNOFILE,TasksMax,MemoryMax --value {unit} | tr '\\n' ' '")[1].strip()
+            fds = vm.sh(f"ls /proc/{unit_pid}/fd | wc -l")[1].strip()
+            threads = vm.sh(f"awk '/^Threads:/ {{print $2}}' /proc/{unit_pid}/status")[1].strip()
+            peak = vm.sh(f"awk '/^VmHWM:/ {{print $2}}' /proc/{unit_pid}/status")[1].strip()
+            usage[unit] = f"{unit}: limits {limits}; {fds} descriptors, {threads} threads, peak {int(peak or 0) // 1024} MiB"
+        report.check("both units have LimitNOFILE, TasksMax and MemoryMax set, above what they use",
+                     all("infinity" not in u.split(";")[0] for u in usage.values()), "; ".join(usage.values()))
+
         # The remote commands, as the service user, against the sandboxed service.
         code, status = vm.sh("runuser -u splashboard -- splashboard status --json")
         code_shot, shot_line = vm.sh("runuser -u splashboard -- splashboard screenshot /tmp/remote.png && "
@@ -286,7 +311,7 @@ def run_console(folder, accel, report):
         # And the network process's filter against a sync of the demo feed with its pictures.
         called, missing = traced_outside_filter(
             vm, "/usr/libexec/splashboard/splashboard-net sync --data-dir /tmp/net-data --cache-dir /tmp/net-cache",
-            NET_UNIT)
+            NET_UNIT, user="splashboard-net")
         report.check("the network process's syscall filter allows every call a sync makes", bool(called) and not missing,
                      f"{len(called)} system calls traced; outside the filter: {missing or 'none'}")
         vm.sh("systemctl start splashboard")
@@ -334,10 +359,10 @@ def run_console(folder, accel, report):
         vm.power_cut()
 
 
-def traced_outside_filter(vm, command, unit_text):
-    """The system calls `command` makes as the splashboard user (strace), and those of them
+def traced_outside_filter(vm, command, unit_text, user="splashboard"):
+    """The system calls `command` makes as the unit's user (strace), and those of them
     the unit's SystemCallFilter does not allow."""
-    vm.sh(f"strace -f -qq -c -o /tmp/calls.trace -u splashboard {command}", timeout=120)
+    vm.sh(f"strace -f -qq -c -o /tmp/calls.trace -u {user} {command}", timeout=120)
     _, table = vm.sh("awk 'NR>2 && $NF ~ /^[a-z0-9_]+$/ && $NF != \"total\" {print $NF}' /tmp/calls.trace")
     called = set(table.split())
     return called, sorted(called - syscalls.allowed(unit_text))
