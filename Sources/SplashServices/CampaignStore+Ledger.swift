@@ -1,7 +1,8 @@
 import Foundation
 import SplashCore
 
-/// The show ledger, and the two outboxes it feeds: proof of play (each show's row, until
+/// The show ledger (`ledger`, a campaign named by its key in `campaign_keys`; read
+/// through the `shows` view, which names it by its id), and the two outboxes it feeds: proof of play (each show's row, until
 /// reported) and tracking pings (`pings`, a row per show, kind and URL).
 extension CampaignStore {
 
@@ -10,8 +11,10 @@ extension CampaignStore {
     public func recordShow(campaignID: String, at date: Date) throws {
         let showID = UUID().uuidString.lowercased()
         try db.transaction {
-            try db.execute("INSERT INTO shows (campaign_id, shown_at, show_id) VALUES (?, ?, ?)",
-                           [.text(campaignID), .date(date), .text(showID)])
+            try db.execute("INSERT OR IGNORE INTO campaign_keys (id) VALUES (?)", [.text(campaignID)])
+            try db.execute("""
+            INSERT INTO ledger (campaign, shown_at, show_id) VALUES ((SELECT key FROM campaign_keys WHERE id = ?), ?, ?)
+            """, [.text(campaignID), .date(date), .text(showID)])
             try addPings(.impression, campaignID: campaignID, showID: showID, at: date)
         }
     }
@@ -86,7 +89,7 @@ extension CampaignStore {
             let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
                                    [.text(campaignID)])
             guard let row = open.first?["id"].int else { return nil }
-            try db.execute("UPDATE shows SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
+            try db.execute("UPDATE ledger SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
                            [.text(reason.outcome.rawValue), .text(reason.rawValue), .date(date), .int(row)])
             let show = try showRecords(where: "id = ?", [.int(row)], limit: 1).first
             if reason == .clickThrough, let show {
@@ -111,7 +114,7 @@ extension CampaignStore {
     /// first show; returns how many.
     @discardableResult
     public func markInterruptedShows() throws -> Int {
-        try db.execute("UPDATE shows SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
+        try db.execute("UPDATE ledger SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
                        [.text(ShowRecord.interrupted)])
         return db.changes
     }
@@ -123,14 +126,14 @@ extension CampaignStore {
 
     /// How many ended shows wait to be reported.
     public func unreportedCount() throws -> Int {
-        Int(try db.rows("SELECT COUNT(*) AS n FROM shows WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
+        Int(try db.rows("SELECT COUNT(*) AS n FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
     }
 
     /// Marks shows as reported (a receiver answered 2xx for them).
     public func markReported(_ rows: [Int64]) throws {
         guard !rows.isEmpty else { return }
         try db.transaction {
-            for row in rows { try db.execute("UPDATE shows SET reported = 1 WHERE id = ?", [.int(row)]) }
+            for row in rows { try db.execute("UPDATE ledger SET reported = 1 WHERE id = ?", [.int(row)]) }
         }
     }
 
@@ -138,9 +141,9 @@ extension CampaignStore {
     /// count as shows; they are only never sent); returns how many.
     public func dropUnreported(keeping: Int) throws -> Int {
         try db.execute("""
-        UPDATE shows SET reported = 2 WHERE id IN (
-            SELECT id FROM shows WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
-            LIMIT max(0, (SELECT COUNT(*) FROM shows WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
+        UPDATE ledger SET reported = 2 WHERE id IN (
+            SELECT id FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
         """, [.int(Int64(keeping))])
         return db.changes
     }
@@ -160,7 +163,11 @@ extension CampaignStore {
     /// When each campaign was last shown (wall clock, as recorded).
     public func showHistory() throws -> [String: (count: Int, last: Date?)] {
         var history: [String: (count: Int, last: Date?)] = [:]
-        for row in try db.rows("SELECT campaign_id, COUNT(*) AS n, MAX(shown_at) AS last FROM shows GROUP BY campaign_id") {
+        for row in try db.rows("""
+        SELECT k.id AS campaign_id, h.n, h.last FROM
+            (SELECT campaign, COUNT(*) AS n, MAX(shown_at) AS last FROM ledger GROUP BY campaign) h
+            JOIN campaign_keys k ON k.key = h.campaign
+        """) {
             if let id = row["campaign_id"].text { history[id] = (Int(row["n"].int ?? 0), row["last"].date) }
         }
         return history

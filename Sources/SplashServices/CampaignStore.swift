@@ -14,7 +14,7 @@ import SplashCore
 public final class CampaignStore: ShowLedger {
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 9
+    public static let schemaVersion = 10
 
     public let db: SQLiteDatabase
     /// When the feed was last confirmed (a 304 counts), beside the database.
@@ -197,6 +197,31 @@ public final class CampaignStore: ShowLedger {
                                    [.text(Self.encodeList(content.split(separator: "\n").map(String.init)) ?? "[]")])
                 }
             }
+            if version < 10 {
+                // The ledger names a campaign by a small key, not by repeating its id in every
+                // show and its indexes; `shows` stays, as a view, for whoever reads it.
+                try db.execute("""
+                CREATE TABLE campaign_keys (key INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+                INSERT INTO campaign_keys (id) SELECT campaign_id FROM shows GROUP BY campaign_id ORDER BY MIN(id);
+                CREATE TABLE ledger (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    campaign INTEGER NOT NULL REFERENCES campaign_keys (key),
+                    shown_at REAL NOT NULL,
+                    outcome TEXT CHECK (outcome IN ('skipped', 'completed', 'clicked')),
+                    show_id TEXT, ended_by TEXT, ended_at REAL,
+                    reported INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO ledger (id, campaign, shown_at, outcome, show_id, ended_by, ended_at, reported)
+                    SELECT s.id, k.key, s.shown_at, s.outcome, s.show_id, s.ended_by, s.ended_at, s.reported
+                    FROM shows s JOIN campaign_keys k ON k.id = s.campaign_id ORDER BY s.id;
+                DROP TABLE shows;
+                CREATE INDEX ledger_by_campaign_time ON ledger (campaign, shown_at);
+                CREATE INDEX ledger_unreported ON ledger (id) WHERE reported = 0;
+                CREATE VIEW shows AS
+                    SELECT l.id, k.id AS campaign_id, l.shown_at, l.outcome, l.show_id, l.ended_by, l.ended_at, l.reported
+                    FROM ledger l JOIN campaign_keys k ON k.key = l.campaign;
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }
@@ -348,12 +373,17 @@ public final class CampaignStore: ShowLedger {
     private func prune(before cutoff: Date) throws {
         let old = try db.query("SELECT id FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
         guard !old.isEmpty else { return }
-        let forget = try db.statement("DELETE FROM shows WHERE campaign_id = ? AND shown_at < ?")
+        let forget = try db.statement("""
+        DELETE FROM ledger WHERE campaign = (SELECT key FROM campaign_keys WHERE id = ?) AND shown_at < ?
+        """)
         for row in old {
             guard let id = row[0].text else { continue }
             try db.run(forget, [.text(id), .date(cutoff)])
         }
         try db.execute("DELETE FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        try db.execute("""
+        DELETE FROM campaign_keys WHERE key NOT IN (SELECT campaign FROM ledger) AND id NOT IN (SELECT id FROM campaigns)
+        """)
         try db.execute("DELETE FROM thumbnails WHERE image_key NOT IN (SELECT image_key FROM campaigns WHERE image_key IS NOT NULL)")
     }
 

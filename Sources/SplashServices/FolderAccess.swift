@@ -59,6 +59,15 @@ public enum FolderAccess {
             return "\(role) \(path) is on a read-only file system; \(me) cannot write it (remount it read-write, or point the folder elsewhere)"
         }
         let owner = user(st.st_uid)
+        // The package's folders, shared by its two users (the splashboard-data group): its
+        // configuration step gives them back as they should be.
+        if getgrnam("splashboard-data") != nil, folder.hasPrefix("/var/lib/splashboard") || folder.hasPrefix("/var/cache/splashboard") {
+            let fix = st.st_uid == 0 ? "sudo dpkg-reconfigure splashboard (it gives the folders back to the service's users)"
+                : "run this as root (sudo splashboard …: a sync runs as splashboard-net), or give the folders back to the "
+                + "service's users: sudo dpkg-reconfigure splashboard"
+            return "\(role) \(path) belongs to \(owner):\(group(st.st_gid)), mode \(fourDigits(st.st_mode)); "
+                + "\(me) (uid \(getuid())) cannot write it: \(fix)"
+        }
         // A root-owned folder is usually a command run as root: give it back. Another user's
         // is usually the service's: run the command as that user rather than take it.
         let fix = st.st_uid == 0 || st.st_uid == getuid()

@@ -165,7 +165,7 @@ import Testing
     }
 
     /// Record, then show: when the ledger refuses the write (here a trigger makes SQLite
-    /// fail every INSERT into the shows table, as a full disk would), the campaign is not
+    /// fail every INSERT into the ledger, as a full disk would), the campaign is not
     /// presented; the default picture is, with an error event. Once the database takes
     /// writes again, counting resumes from what was really recorded.
     @Test func aShowTheLedgerRefusesIsNotPresented() throws {
@@ -174,7 +174,7 @@ import Testing
         try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 2, "title": "两次"}]"#)
         #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
         let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
-        try db.execute("CREATE TRIGGER refuse BEFORE INSERT ON shows BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END")
+        try db.execute("CREATE TRIGGER refuse BEFORE INSERT ON ledger BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END")
 
         let refused = try d.run(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", d.feed])
         #expect(refused.status == 0, "\(refused.stderr)")

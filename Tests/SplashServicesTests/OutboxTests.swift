@@ -73,7 +73,12 @@ import Testing
         try db.execute("UPDATE campaigns SET impression_urls = ?, click_urls = ?",
                        [.text("https://t.test/a\nfile:///etc/hostname"), .text("https://t.test/c")])
         try db.execute("UPDATE feed_state SET etag = 'v1', warnings = ?", [.text("one\ntwo")])
-        try db.execute("PRAGMA user_version = 8")
+        // (and its ledger as it was then: a table naming each campaign by its id)
+        try db.execute("""
+        CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
+        DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
+        PRAGMA user_version = 8;
+        """)
         let reopened = try CampaignStore(dataDir: folder + "/data")
         let stored = try #require(try reopened.campaigns(thumbnails: false).first)
         #expect(stored.campaign.impressionURLs == ["https://t.test/a"])
@@ -83,6 +88,26 @@ import Testing
         #expect(state.etag == nil, "the feed is read in full at the next sync")
         let text = try db.rows("SELECT impression_urls FROM campaigns").first?["impression_urls"].text
         #expect(text?.hasPrefix("[") == true, "\(text ?? "nil")")
+    }
+
+    /// The ledger names a campaign by a small key: what 300 shows take does not grow with
+    /// the length of the id (at 200 characters, repeated in each row and two indexes, it
+    /// was about 600 bytes a show).
+    @Test func theLedgerDoesNotRepeatTheCampaignsId() throws {
+        func pages(id: String) throws -> Int64 {
+            let dir = try temporaryFolder()
+            let store = try CampaignStore(dataDir: dir)
+            for i in 0..<300 {
+                try store.recordShow(campaignID: id, at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
+                try store.endShow(campaignID: id, by: .timeout, at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
+            }
+            let db = try SQLiteDatabase(path: dir + "/" + CampaignStore.fileName)
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return try db.rows("PRAGMA page_count").first?["page_count"].int ?? 0
+        }
+        let short = try pages(id: "a")
+        let long = try pages(id: String(repeating: "x", count: FeedDocument.maxID))
+        #expect(long <= short + 1, "\(long) pages with a 200-character id, \(short) with one character")
     }
 
     @Test func sentPingsAreDeletedAndOnlyOneURLIsEverSentPerEntry() throws {
