@@ -62,8 +62,9 @@ public final class ShowReporter: @unchecked Sendable {
             notBefore = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
             if !failing {
                 let waiting = try? store.unreportedCount()
-                warn("proof of play: \(error.localizedDescription); \(waiting.map { "\(Plural.count($0, "show")) wait" } ?? "shows wait") "
-                     + "and are sent once it answers (tried again after \(Int(Self.backoff(failures: failures))) s, then less often)")
+                let what = waiting.map { $0 == 1 ? "1 show waits and is" : "\($0) shows wait and are" } ?? "shows wait and are"
+                warn("proof of play: \(error.localizedDescription); \(what) "
+                     + "sent once it answers (tried again after \(Int(Self.backoff(failures: failures))) s, then less often)")
             }
             failing = true
         }

@@ -11,6 +11,8 @@ import SplashServices
 public final class TrackingPings: @unchecked Sendable {
     /// Pings sent in one round at the most; the rest wait for the next.
     static let perRound = 200
+    /// Pings kept waiting at the most (each is a URL of up to 2,048 characters).
+    static let waitingLimit = 5_000
     /// The most of an answer read (its body is not used).
     static let answerLimit = 64 * 1024
 
@@ -36,6 +38,10 @@ public final class TrackingPings: @unchecked Sendable {
         let expired = try store.giveUpPings(before: Date().addingTimeInterval(-TrackingURL.keepSeconds))
         if expired > 0 {
             warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
+        }
+        let dropped = try store.dropWaitingPings(keeping: Self.waitingLimit)
+        if dropped > 0 {
+            warn("tracking: \(dropped) pings given up (more than \(Self.waitingLimit) waiting: the oldest go first)")
         }
         var failures: [String] = []
         var unanswered = 0

@@ -70,6 +70,17 @@ extension CampaignStore {
         return db.changes
     }
 
+    /// Gives up the oldest waiting pings beyond `keeping` (a tracker down for a day at a
+    /// show every few seconds must not fill the disk); returns how many.
+    public func dropWaitingPings(keeping: Int) throws -> Int {
+        try db.execute("""
+        UPDATE pings SET state = 2 WHERE state = 0 AND id IN (
+            SELECT id FROM pings WHERE state = 0 ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM pings WHERE state = 0) - ?))
+        """, [.int(Int64(keeping))])
+        return db.changes
+    }
+
     /// Deletes the pings that are settled (sent or given up): the outbox keeps only what
     /// waits, at most a day of it. Returns how many.
     @discardableResult

@@ -110,6 +110,15 @@ import Testing
         #expect(long <= short + 1, "\(long) pages with a 200-character id, \(short) with one character")
     }
 
+    @Test func waitingPingsAreCappedOldestFirst() throws {
+        try campaign(impressions: ["http://127.0.0.1:9/imp?s={show}"])
+        for _ in 0..<30 { try store.recordShow(campaignID: "ad", at: Date()) }
+        #expect(try store.dropWaitingPings(keeping: 10) == 20)
+        #expect(try store.prunePings() == 20)
+        let kept = try store.waitingPings(limit: 100).map(\.id)
+        #expect(kept.count == 10 && kept == kept.sorted() && kept.first ?? 0 > 20, "\(kept)")
+    }
+
     @Test func sentPingsAreDeletedAndOnlyOneURLIsEverSentPerEntry() throws {
         // A template stored with a line break (as a feed could once smuggle one): one URL, never two.
         let canary = server.url("/track/first").absoluteString + "\n" + server.url("/track/smuggled").absoluteString
