@@ -150,7 +150,7 @@ public final class AddressGuard: @unchecked Sendable {
     public func refusal(host: String, port: Int, since: UInt64 = 0) -> (address: NetworkAddress, kind: String)? {
         lock.lock()
         defer { lock.unlock() }
-        guard let found = refusals["\(host.lowercased()):\(port)"], found.mark >= since else { return nil }
+        guard let found = refusals["\(host.lowercased()):\(port)"], found.mark > since else { return nil }
         return (found.address, found.kind)
     }
 
@@ -160,7 +160,7 @@ public final class AddressGuard: @unchecked Sendable {
     public func failure(host: String, port: Int, since: UInt64 = 0) -> FetchError? {
         lock.lock()
         defer { lock.unlock() }
-        guard let found = failures["\(host.lowercased()):\(port)"], found.mark >= since else { return nil }
+        guard let found = failures["\(host.lowercased()):\(port)"], found.mark > since else { return nil }
         return found.error
     }
 

@@ -114,11 +114,12 @@ public final class NetworkServer: @unchecked Sendable {
         return st.st_uid
     }
 
-    /// Syncs asked for and not finished, at the most; one more is answered at once that
-    /// the process is busy.
+    /// Syncs (and poems) asked for and not finished, at the most; one more is answered at
+    /// once that the process is busy.
     static let maxQueuedSyncs = 4
     private let queueLock = NSLock()
     private var queuedSyncs = 0
+    private var queuedPoems = 0
 
     private func handle(_ request: NetworkRequest, abandoned: @escaping () -> Bool,
                         answer: @escaping (NetworkAnswer) -> Void) {
@@ -147,7 +148,16 @@ public final class NetworkServer: @unchecked Sendable {
             pings.wake()
             answer(NetworkAnswer(id: id))
         case .poem:
-            poemWorker.async { [poems] in
+            queueLock.lock()
+            let full = queuedPoems >= Self.maxQueuedSyncs
+            if !full { queuedPoems += 1 }
+            queueLock.unlock()
+            if full {
+                return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) poems waiting already"))
+            }
+            poemWorker.async { [self, poems] in
+                defer { queueLock.lock(); queuedPoems -= 1; queueLock.unlock() }
+                if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
                 guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }
                 do {
                     answer(NetworkAnswer(id: id, poem: try poems.fetch()))

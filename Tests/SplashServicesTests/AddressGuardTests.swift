@@ -70,6 +70,9 @@ import Testing
         let refusal = guardian.refusal(host: "127.0.0.1", port: server.port)
         #expect(refusal?.address.description == "127.0.0.1")
         #expect(refusal?.kind == "loopback")
+        // A request that begins later is not told of it: the refusal was not its own.
+        let later = guardian.mark()
+        #expect(guardian.refusal(host: "127.0.0.1", port: server.port, since: later) == nil)
         // Nothing reached the server.
         #expect(try server.requestCounts()["/files/a.txt"] == nil)
     }
