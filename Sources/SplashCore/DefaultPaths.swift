@@ -1,8 +1,9 @@
 /// Where data and cache live when no option says: the folders systemd hands the service
 /// (`STATE_DIRECTORY`, `CACHE_DIRECTORY`, i.e. /var/lib/splashboard and
-/// /var/cache/splashboard) — also for the `splashboard` system user in a shell
-/// (`sudo -u splashboard splashboard campaigns`) — otherwise the XDG state and cache
-/// folders of the user.
+/// /var/cache/splashboard) — also for the service's users in a shell
+/// (`sudo -u splashboard splashboard campaigns`) and for root where the package is
+/// installed (`sudo splashboard sync`) — otherwise the XDG state and cache folders of
+/// the user.
 public struct DefaultPaths: Equatable, Sendable {
     public var dataDir: String
     public var cacheDir: String
@@ -15,13 +16,15 @@ public struct DefaultPaths: Equatable, Sendable {
     /// The system config file, read when it exists and `--config` is not given.
     public static let systemConfig = "/etc/splashboard/splashboard.conf"
 
-    public init(environment: [String: String]) {
+    /// `systemInstall`: root on a device where the package is installed, which means the
+    /// service's folders too.
+    public init(environment: [String: String], systemInstall: Bool = false) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         func first(_ list: String?) -> String? {
             // systemd passes a colon-separated list when several folders are configured.
             list?.split(separator: ":").first.map(String.init)
         }
-        let serviceUser = environment["USER"] == "splashboard"
+        let serviceUser = ["splashboard", "splashboard-net"].contains(environment["USER"] ?? "") || systemInstall
         if let state = first(environment["STATE_DIRECTORY"]) {
             dataDir = state
         } else if serviceUser {

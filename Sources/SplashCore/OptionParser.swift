@@ -15,11 +15,14 @@ public enum OptionParser {
     ///   - environment: the process environment, for the default folders.
     ///   - currentDirectory: makes a relative `--feed` path absolute.
     ///   - readFile: the text of a file, nil when it does not exist; throws when it cannot be read.
+    ///   - asRoot: the process runs as root (where the package is installed, the default
+    ///     folders are then the service's).
     public static func parse(
         _ arguments: [String],
         environment: [String: String],
         currentDirectory: String,
-        readFile: (String) throws -> String?
+        readFile: (String) throws -> String?,
+        asRoot: Bool = false
     ) throws -> Parsed {
         var words: [String] = []
         var cliSettings: [Setting] = []
@@ -80,10 +83,6 @@ public enum OptionParser {
         let command = try self.command(words, json: json, thumbnails: thumbnails, out: out, sizes: sizes,
                                        currentDirectory: currentDirectory)
 
-        let defaults = DefaultPaths(environment: environment)
-        var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
-        options.runtimeDir = defaults.runtimeDir
-
         // The config file first, so the command line overrides it.
         let explicitConfig = cliSettings.last { $0.key == "config" }?.value
         let configPath = explicitConfig.map { absolute($0, cwd: currentDirectory) } ?? DefaultPaths.systemConfig
@@ -97,6 +96,12 @@ public enum OptionParser {
             throw OptionError(source: explicitConfig != nil ? "--config" : configPath,
                               problem: "cannot read \(configPath): \(error.localizedDescription)")
         }
+        // Root on a device where the package is installed (its config file is there) means
+        // the service's folders: `sudo splashboard sync` syncs the kiosk, not root's own.
+        let defaults = DefaultPaths(environment: environment,
+                                    systemInstall: explicitConfig == nil && configText != nil && asRoot)
+        var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
+        options.runtimeDir = defaults.runtimeDir
         if let configText {
             options.configPath = configPath
             for setting in try ConfigFile.parse(configText, path: configPath) {

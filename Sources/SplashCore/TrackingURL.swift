@@ -19,7 +19,7 @@ public enum TrackingURL {
     /// holding a control character (a line break would let one entry carry a second URL
     /// past every check made on the first).
     public static func textProblem(_ text: String) -> String? {
-        guard text.utf8.count <= maxLength else { return "is \(text.count) characters long; a URL may have \(maxLength) at the most" }
+        guard text.utf8.count <= maxLength else { return "is \(text.utf8.count) bytes long; a URL may have \(maxLength) at the most" }
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             return "holds a control character such as a line break"
         }
@@ -38,7 +38,7 @@ public enum TrackingURL {
         let longest = expand(template, device: String(repeating: "d", count: maxDevice), campaign: campaign,
                              show: UUID().uuidString, timestamp: Int64.max)
         guard longest.utf8.count <= maxLength else {
-            return "is \(longest.utf8.count) characters long once its macros are filled in; a URL may have \(maxLength) at the most"
+            return "is \(longest.utf8.count) bytes long once its macros are filled in; a URL may have \(maxLength) at the most"
         }
         return nil
     }

@@ -178,9 +178,10 @@ public final class CampaignStore: ShowLedger {
                 // at the next sync (its validators forgotten), which writes them afresh.
                 for row in try db.rows("SELECT id, impression_urls, click_urls FROM campaigns "
                                        + "WHERE impression_urls IS NOT NULL OR click_urls IS NOT NULL") {
+                    let id = row["id"].text ?? ""
                     func converted(_ text: String?) -> SQLiteDatabase.Value {
                         .optional(Self.encodeList((text ?? "").split(separator: "\n").map(String.init)
-                            .filter { TrackingURL.sendable($0) != nil }))
+                            .filter { TrackingURL.problem($0, campaign: id) == nil }))
                     }
                     try db.execute("UPDATE campaigns SET impression_urls = ?, click_urls = ? WHERE id = ?",
                                    [converted(row["impression_urls"].text), converted(row["click_urls"].text),
@@ -221,6 +222,15 @@ public final class CampaignStore: ShowLedger {
                     SELECT l.id, k.id AS campaign_id, l.shown_at, l.outcome, l.show_id, l.ended_by, l.ended_at, l.reported
                     FROM ledger l JOIN campaign_keys k ON k.key = l.campaign;
                 """)
+                // A campaign without an id had its picture's URL as its id, however long: one
+                // over 200 characters takes the stand-in a feed now gives it, with its shows.
+                for row in try db.rows("SELECT id FROM campaigns WHERE length(id) > ? AND id = pic_url",
+                                       [.int(Int64(FeedDocument.maxID))]) {
+                    guard let old = row["id"].text else { continue }
+                    let stand = "picUrl-" + SHA256.hex(old).prefix(16)
+                    try db.execute("UPDATE campaigns SET id = ? WHERE id = ?", [.text(stand), .text(old)])
+                    try db.execute("UPDATE campaign_keys SET id = ? WHERE id = ?", [.text(stand), .text(old)])
+                }
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }

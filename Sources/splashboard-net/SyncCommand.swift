@@ -46,6 +46,9 @@ struct SyncCommand {
         var st = stat()
         guard stat(folder, &st) == 0, st.st_uid != 0, let entry = getpwuid(st.st_uid), let name = entry.pointee.pw_name else { return }
         let gid = entry.pointee.pw_gid
+        // As the service writes: what it makes in the shared folders stays the group's
+        // (the database's files to write, pictures to read).
+        umask(0o007)
         guard initgroups(name, gid) == 0, setgid(gid) == 0, setuid(st.st_uid) == 0 else {
             fail("cannot run as \(String(cString: name)), the owner of \(folder): \(String(cString: strerror(errno)))", status: 1)
         }

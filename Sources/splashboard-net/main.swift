@@ -34,7 +34,7 @@ let parsed: OptionParser.Parsed
 do {
     parsed = try OptionParser.parse(
         arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
-        readFile: ConfigFileReader.text(at:))
+        readFile: ConfigFileReader.text(at:), asRoot: getuid() == 0)
 } catch {
     fail(error.localizedDescription, status: 2)
 }

@@ -21,7 +21,7 @@ do {
         Array(CommandLine.arguments.dropFirst()),
         environment: environment,
         currentDirectory: FileManager.default.currentDirectoryPath,
-        readFile: ConfigFileReader.text(at:)
+        readFile: ConfigFileReader.text(at:), asRoot: getuid() == 0
     )
 } catch {
     fail(error.localizedDescription, status: 2)

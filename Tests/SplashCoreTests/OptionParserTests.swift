@@ -55,6 +55,15 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         let shell = try parse([], env: ["HOME": "/var/lib/splashboard", "USER": "splashboard"])
         #expect(shell.options.dataDir == "/var/lib/splashboard")
         #expect(shell.options.cacheDir == "/var/cache/splashboard")
+        // Root where the package is installed (its config file is there): `sudo splashboard
+        // sync` means the service's folders; root elsewhere keeps its own.
+        let installed = [DefaultPaths.systemConfig: "countdown = 3\n"]
+        let root = try OptionParser.parse([], environment: ["HOME": "/root"], currentDirectory: "/", readFile: { installed[$0] },
+                                          asRoot: true)
+        #expect(root.options.dataDir == "/var/lib/splashboard" && root.options.cacheDir == "/var/cache/splashboard")
+        let bare = try OptionParser.parse([], environment: ["HOME": "/root"], currentDirectory: "/", readFile: { _ in nil },
+                                          asRoot: true)
+        #expect(bare.options.dataDir == "/root/.local/state/splashboard")
     }
 
     @Test func everyOptionIsRead() throws {

@@ -90,6 +90,29 @@ import Testing
         #expect(text?.hasPrefix("[") == true, "\(text ?? "nil")")
     }
 
+    /// A campaign stored with a long picture URL as its id (no id in its feed) keeps its
+    /// shows under the stand-in id a feed now gives it: its count goes on, it is not shown
+    /// afresh.
+    @Test func aLongDefaultIdKeepsItsShowsUnderItsStandIn() throws {
+        try campaign(impressions: [])
+        for _ in 0..<3 { try store.recordShow(campaignID: "ad", at: Date()) }
+        let long = "https://cdn.example.test/signed/" + String(repeating: "s", count: 400) + ".jpg"
+        let db = try SQLiteDatabase(path: folder + "/data/" + CampaignStore.fileName)
+        try db.execute("""
+        CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
+        DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
+        PRAGMA user_version = 9;
+        """)
+        try db.execute("UPDATE campaigns SET id = ?, pic_url = ?", [.text(long), .text(long)])
+        try db.execute("UPDATE shows SET campaign_id = ?", [.text(long)])
+        let reopened = try CampaignStore(dataDir: folder + "/data")
+        let stored = try #require(try reopened.campaigns(thumbnails: false).first)
+        let fromFeed = try FeedDocument.decode(Data(#"[{"picUrl": "\#(long)", "showTime": 100}]"#.utf8),
+                                               from: server.url("/files/feed.json"), deviceZone: .gmt)
+        #expect(stored.campaign.id == fromFeed.campaigns.first?.id && stored.campaign.id.hasPrefix("picUrl-"))
+        #expect(stored.shows == 3)
+    }
+
     /// The ledger names a campaign by a small key: what 300 shows take does not grow with
     /// the length of the id (at 200 characters, repeated in each row and two indexes, it
     /// was about 600 bytes a show).
