@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import SplashServices
 
 /// A font file and the face inside it (for .ttc collections).
 public struct FontFace: Equatable {
@@ -18,15 +19,16 @@ public enum FontLocator {
     /// Characters the splash cannot do without: 跳过 and a digit.
     static let required: [UInt32] = [0x8DF3, 0x8FC7, 0x0033]
 
-    /// Where the kiosk remembers its font: a small file in the cache folder.
-    public static func memo(inCache folder: String) -> String { folder + "/font" }
+    /// Where the kiosk remembers its font: a small file of its own in the data folder
+    /// (0600; read only when this user wrote it, never one another process put there).
+    public static func memo(in folder: String) -> String { folder + "/font" }
 
     /// The faces written by `remember(_:in:)`, when their files are still there: the
     /// regular one, and the bold one when the family has one. Looking the font up loads
     /// fontconfig's whole configuration, several milliseconds and megabytes at every start;
     /// the answer rarely changes, so the kiosk keeps it and checks it (`FontBook`).
     public static func remembered(in file: String) -> (regular: FontFace, bold: FontFace?)? {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        guard let text = UntrustedFile.ownText(file) else { return nil }
         let parts = text.split(separator: "\n").map(String.init)
         func face(_ at: Int) -> FontFace? {
             guard parts.count >= at + 2, let index = Int(parts[at + 1]), parts[at].hasPrefix("/"),
@@ -46,7 +48,7 @@ public enum FontLocator {
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let text = "\(face.path)\n\(face.index)\n" + (bold.map { "\($0.path)\n\($0.index)\n" } ?? "-\n-\n")
-        try? text.write(toFile: file, atomically: true, encoding: .utf8)
+        UntrustedFile.writeOwn(text, to: file)
     }
 
     /// The bold face of `regular`'s family, when the system has one as a face of its own

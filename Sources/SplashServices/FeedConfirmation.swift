@@ -14,7 +14,9 @@ struct FeedConfirmation {
 
     /// The time noted for `url`, nil when none is (or it was noted for another feed).
     func date(for url: URL) -> Date? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text == url.absoluteString else { return nil }
+        // The network process writes it; the display reads it without following a link or blocking.
+        guard let data = try? UntrustedFile.read(path, limit: 4096), String(data: data, encoding: .utf8) == url.absoluteString
+        else { return nil }
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)

@@ -31,7 +31,7 @@ public enum ImageDecoder {
     /// Decodes the file at `path` with at least `scale` pixels per pixel of the original
     /// (a JPEG may come out smaller than the original; a PNG is always whole).
     public static func load(_ path: String, scale: Double) throws -> Decoded {
-        let data = try PictureFile.read(path)
+        let data = try UntrustedFile.read(path)
         let head = [UInt8](data.prefix(16))
         guard let kind = ImageHeader.kind(of: head) else {
             throw head.isEmpty ? ImageError.empty : ImageHeader.refusal(for: head)

@@ -3,8 +3,8 @@ import SplashCore
 
 extension ImageHeader {
     /// The header of the picture file at `path` (read from its first MiB, where a JPEG's
-    /// or PNG's size is found; opened as `PictureFile` opens one); nothing is decoded.
+    /// or PNG's size is found; opened as `UntrustedFile` opens one); nothing is decoded.
     public static func read(fromFile path: String) throws -> ImageHeader {
-        try parse([UInt8](PictureFile.read(path, first: 1 << 20)))
+        try parse([UInt8](UntrustedFile.read(path, first: 1 << 20)))
     }
 }

@@ -139,8 +139,8 @@ struct DeviceCommands {
         let removed = device.cache.clear()
         // The remembered font and screen size go too: the next start asks fontconfig again,
         // and decodes its first picture whole.
-        try? FileManager.default.removeItem(atPath: FontLocator.memo(inCache: options.cacheDir))
-        try? FileManager.default.removeItem(atPath: ScreenMemo(cacheDir: options.cacheDir).file)
+        try? FileManager.default.removeItem(atPath: FontLocator.memo(in: options.dataDir))
+        try? FileManager.default.removeItem(atPath: ScreenMemo(dataDir: options.dataDir).file)
         do {
             try device.store.forgetImageProblems()
         } catch {

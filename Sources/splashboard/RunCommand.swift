@@ -30,7 +30,7 @@ struct RunCommand {
 
         let fonts: FontBook
         do {
-            fonts = try FontBook.located(font: options.font, memo: FontLocator.memo(inCache: options.cacheDir))
+            fonts = try FontBook.located(font: options.font, memo: FontLocator.memo(in: options.dataDir))
         } catch {
             fail(error.localizedDescription, status: 1)
         }
@@ -73,7 +73,7 @@ struct RunCommand {
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
         let lookAtTimeSync = { Self.timeSync(environment: environment) }
         _ = Kiosk.reduce(&probe, .clockObserved(lookAtTimeSync(), clock.now()))
-        let screenMemo = ScreenMemo(cacheDir: options.cacheDir)
+        let screenMemo = ScreenMemo(dataDir: options.dataDir)
         let keptScreen = screenMemo.read()
         let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
         let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map {

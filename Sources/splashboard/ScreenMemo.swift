@@ -2,19 +2,20 @@ import Foundation
 import SplashCore
 import SplashServices
 
-/// The screen size the kiosk drew on last time, kept in a small file in the cache folder
-/// (`screen`), so that the first splash's picture can be decoded at the size it will be
-/// drawn at while the window or console is still being opened.
+/// The screen size the kiosk drew on last time, kept in a small file of its own in the
+/// data folder (`screen`, 0600: read only when this user wrote it), so that the first
+/// splash's picture can be decoded at the size it will be drawn at while the window or
+/// console is still being opened.
 struct ScreenMemo {
     let file: String
 
-    init(cacheDir: String) {
-        file = cacheDir + "/screen"
+    init(dataDir: String) {
+        file = dataDir + "/screen"
     }
 
     /// The layout size written last, if any.
     func read() -> Size? {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        guard let text = UntrustedFile.ownText(file) else { return nil }
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
         return Size(width: w, height: h)
@@ -24,7 +25,7 @@ struct ScreenMemo {
     /// Losing it costs only a whole-size decode next time, so a failure to write is ignored.
     func write(_ size: Size, kept: Size?) {
         guard kept != size else { return }
-        try? size.description.write(toFile: file, atomically: true, encoding: .utf8)
+        UntrustedFile.writeOwn(size.description, to: file)
     }
 
     /// The scale at which the picture at `path` is drawn on `screen` with `fit`: what it

@@ -391,7 +391,7 @@ import Testing
 
     @Test func theFontIsRememberedAndCheckedAtTheNextStart() throws {
         let d = try Device()
-        let memo = d.folder + "/cache/font"
+        let memo = d.folder + "/data/font"
         let first = try d.run(["--headless", "--exit-after", "first-frame", "--feed", d.feed])
         #expect(first.status == 0, "\(first.stderr)")
         let remembered = try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n")
@@ -406,6 +406,15 @@ import Testing
         let second = try d.run(["--headless", "--exit-after", "first-frame", "--feed", d.feed])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n") == remembered)
+        // It is this user's alone (0600); one that another user put in its place is not read.
+        #expect((try FileManager.default.attributesOfItem(atPath: memo)[.posixPermissions] as? Int) == 0o600)
+        if getuid() == 0 {
+            try "\(junk)\n0\n-\n-\n".write(toFile: memo, atomically: true, encoding: .utf8)
+            #expect(chown(memo, 65534, 65534) == 0)
+            let third = try d.run(["--headless", "--exit-after", "first-frame", "--feed", d.feed])
+            #expect(third.status == 0, "\(third.stderr)")
+            #expect(try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n") == remembered)
+        }
 
         // `cache clear` forgets it with the pictures.
         _ = try d.run(["cache", "clear", "--feed", d.feed])
