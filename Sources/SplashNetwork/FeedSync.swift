@@ -280,16 +280,18 @@ public final class FeedSync {
 
         init(_ room: Room) { self.room = room }
 
-        /// The bytes a download may take, or nil when the cache has no room left.
-        func reserve() -> Int? {
+        /// The bytes a download may take, and whether that is all the room there is (no
+        /// other download in flight holds any); nil when the cache has no room left.
+        func reserve() -> (bytes: Int, alone: Bool)? {
             condition.lock()
             defer { condition.unlock() }
             while room.left == 0, !room.full, inFlight > 0 { condition.wait() }
             guard room.left > 0 else { return nil }
             let taken = min(room.left, ImageDownloader.imageLimit)
+            let alone = inFlight == 0
             room.used += taken
             inFlight += 1
-            return taken
+            return (taken, alone)
         }
 
         func settle(reserved: Int, used: Int, noRoom: Bool) {
@@ -340,6 +342,9 @@ public final class FeedSync {
         let picking = NSLock()
         let recording = NSLock()
         var next = 0
+        // A picture that did not fit in the share it got while others were in flight is
+        // tried again at the end with all the room there is: only then is the cache full.
+        var again: [(key: String, url: URL)] = []
         var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
         let group = DispatchGroup()
         let downloader = ImageDownloader(cache: cache, fetcher: fetcher)
@@ -359,14 +364,21 @@ public final class FeedSync {
                     picking.unlock()
                     let status: (CampaignStore.ImageStatus, String?)
                     if let reserved {
-                        let outcome = downloader.download(picture.url, as: picture.key, room: reserved)
+                        let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
                         var used = 0
                         if case .cached(let path, _) = outcome {
                             var st = stat()
                             if stat(path, &st) == 0 { used = Int(st.st_size) }
                         }
-                        shared.settle(reserved: reserved, used: used, noRoom: outcome == .noRoom)
+                        let retry = outcome == .noRoom && !reserved.alone
+                        shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom && reserved.alone)
                         self.note(outcome, of: picture.url)
+                        if retry {
+                            recording.lock()
+                            again.append(picture)
+                            recording.unlock()
+                            continue
+                        }
                         status = Self.status(of: outcome, url: picture.url)
                     } else {
                         status = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
@@ -378,6 +390,23 @@ public final class FeedSync {
             }
         }
         group.wait()
+        for picture in again {
+            // Past the sync's time these wait as the late ones do; with no room, the cache is full.
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { break }
+            guard let reserved = shared.reserve() else {
+                outcomes[picture.key] = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
+                continue
+            }
+            let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
+            var used = 0
+            if case .cached(let path, _) = outcome {
+                var st = stat()
+                if stat(path, &st) == 0 { used = Int(st.st_size) }
+            }
+            shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom)
+            note(outcome, of: picture.url)
+            outcomes[picture.key] = Self.status(of: outcome, url: picture.url)
+        }
         room = shared.room
         let late = pictures.filter { outcomes[$0.key] == nil }
         guard !late.isEmpty else { return (outcomes, []) }

@@ -53,6 +53,19 @@ import Glibc
         #expect(try f.eligibleIDs() == ["good"])
     }
 
+    /// Downloads side by side share the cache's room: one that did not fit in the share it
+    /// got is tried again with all the room there is, and is not called "cache full".
+    @Test func picturesFetchedSideBySideFitWhatTheCacheHolds() throws {
+        let f = try SyncFixture()
+        for name in ["a", "b"] { try writeNoisePNG(f.www + "/\(name).png", width: 2400, height: 1800, seed: name == "a" ? 3 : 4) }
+        let size = try FileManager.default.attributesOfItem(atPath: f.www + "/a.png")[.size] as? Int ?? 0
+        #expect(size > 10 << 20 && size < 15 << 20, "\(size) bytes")
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5}, {"id": "b", "picUrl": "b.png", "showTime": 5}]"#)
+        let report = f.sync(f.feedURL(), cacheMaxBytes: 30 << 20)
+        #expect(report.status == .ok && report.pictureErrors.isEmpty, "\(report.pictureErrors)")
+        #expect(try f.eligibleIDs() == ["a", "b"])
+    }
+
     @Test func everyFeedShapeSyncsOverHTTP() throws {
         let f = try SyncFixture()
         try f.publishImage("a.png", red)
