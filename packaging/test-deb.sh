@@ -33,6 +33,7 @@ for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./us
     ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
     ./usr/lib/systemd/system/splashboard.service ./usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf \
     ./usr/lib/systemd/system/splashboard-net.service ./usr/lib/systemd/system/splashboard-net.socket \
+    ./usr/lib/tmpfiles.d/splashboard.conf \
     ./usr/share/man/man1/splashboard.1.gz \
     ./usr/share/doc/splashboard/copyright ./usr/share/doc/splashboard/changelog.gz; do
     check "ships $path" sh -c "echo \"\$1\" | grep -qx \"\$2\"" _ "$contents" "$path"

@@ -82,11 +82,20 @@ extension Surface {
         }
     }
 
+    /// The largest thumbnail decoded.
+    static let thumbnailBytes = 64 << 10
+
     /// Decodes a JPEG held in memory (a thumbnail from the database) and draws it fitted
     /// into `box`; false when it cannot be decoded.
     @discardableResult
     public func drawJPEG(_ bytes: [UInt8], in box: Rect) -> Bool {
-        guard ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg else { return false }
+        // The network process wrote it: held to what a thumbnail is (a JPEG of at most
+        // 64 KiB fitting a 160 px square, within the decode budget) before it is decoded.
+        guard bytes.count <= Self.thumbnailBytes, ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg,
+              let header = try? ImageHeader.parse(bytes), header.kind == .jpeg,
+              max(header.width, header.height) <= ImageValidator.thumbnailSide,
+              (try? bytes.withUnsafeBytes { try ImageHeader.checkDecodeWork($0, header: header) }) != nil
+        else { return false }
         let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
