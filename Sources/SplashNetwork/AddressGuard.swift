@@ -47,6 +47,8 @@ public final class AddressGuard: @unchecked Sendable {
     /// Counts the connections served: a refusal or failure is reported only to a request
     /// that began before it (`mark`), never to a later one it has nothing to do with.
     private var served: UInt64 = 0
+    /// The mark of the last connection answered 503 because the guard was full.
+    private var lastBusy: UInt64 = 0
     private var active = 0
     private let resolver: (String, Int) -> (found: [Candidate], error: String)
 
@@ -133,6 +135,14 @@ public final class AddressGuard: @unchecked Sendable {
         lock.lock()
         named.insert("\(host):\(port)")
         lock.unlock()
+    }
+
+    /// Whether a connection was turned away because the guard was full since `mark`: a
+    /// request that failed meanwhile may never have left.
+    public func wasBusy(since mark: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastBusy > mark
     }
 
     /// Connections being served now.
@@ -224,7 +234,7 @@ public final class AddressGuard: @unchecked Sendable {
         while let client = SocketAccept.next(on: listener, warn: { fputs("splashboard-net: address guard: \($0)\n", stderr) }) {
             lock.lock()
             let full = active >= Self.maxActive
-            if !full { active += 1 }
+            if !full { active += 1 } else { served += 1; lastBusy = served }
             lock.unlock()
             if full {
                 Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")

@@ -22,6 +22,8 @@ public enum FetchError: LocalizedError, Equatable {
     case connectionFailed(address: String, port: Int, why: String)
     /// The TLS handshake failed: most often a certificate that is not valid for the host.
     case tls(host: String, detail: String)
+    /// The address guard had as many connections as it serves at once: nothing was sent.
+    case guardBusy(url: String)
 
     public var errorDescription: String? {
         switch self {
@@ -53,6 +55,8 @@ public enum FetchError: LocalizedError, Equatable {
         case let .tls(host, detail):
             return "TLS: the certificate of \(host) is not valid (\(detail)); check the server's certificate and this "
                 + "device's clock"
+        case .guardBusy(let url):
+            return "\(url) was not fetched: the address guard had \(AddressGuard.maxActive) connections already; tried again later"
         }
     }
 
@@ -61,7 +65,7 @@ public enum FetchError: LocalizedError, Equatable {
     /// was sent. Only such a request may be sent again where each must arrive at most once.
     public var neverLeft: Bool {
         switch self {
-        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing: return true
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .guardBusy: return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false
         }

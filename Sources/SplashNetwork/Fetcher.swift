@@ -152,6 +152,8 @@ public final class Fetcher {
                 }
                 // No server answered: the guard could not reach one. Its 502 is not the server's.
                 if let failure = installed.failure(host: place.0, port: place.1, since: mark) { throw failure }
+                // Nor is its 503 when it had its hands full: the request never left.
+                if installed.wasBusy(since: mark) { throw FetchError.guardBusy(url: transfer.currentURL.publicAddress) }
             }
             throw error
         }

@@ -62,9 +62,9 @@ public enum FolderAccess {
         // The package's folders, shared by its two users (the splashboard-data group): its
         // configuration step gives them back as they should be.
         if getgrnam("splashboard-data") != nil, folder.hasPrefix("/var/lib/splashboard") || folder.hasPrefix("/var/cache/splashboard") {
-            let fix = st.st_uid == 0 ? "sudo dpkg-reconfigure splashboard (it gives the folders back to the service's users)"
-                : "run this as root (sudo splashboard …: a sync runs as splashboard-net), or give the folders back to the "
-                + "service's users: sudo dpkg-reconfigure splashboard"
+            let asPackaged = user(st.st_uid) == "splashboard-net" && group(st.st_gid) == "splashboard-data"
+            let fix = !asPackaged ? "sudo dpkg-reconfigure splashboard (it gives the folders back to the service's users)"
+                : "run this as root (sudo splashboard …: a sync runs as splashboard-net)"
             return "\(role) \(path) belongs to \(owner):\(group(st.st_gid)), mode \(fourDigits(st.st_mode)); "
                 + "\(me) (uid \(getuid())) cannot write it: \(fix)"
         }
