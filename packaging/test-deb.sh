@@ -95,6 +95,9 @@ check "a sync as the splashboard user says it cannot write the cache, whose it i
     ! runuser -u splashboard -- /usr/bin/splashboard sync 2>/tmp/splashboard-sync.err &&
     grep -q "cache folder /var/cache/splashboard belongs to splashboard-net:splashboard-data" /tmp/splashboard-sync.err &&
     grep -q "run this as root (sudo splashboard …: a sync runs as splashboard-net)" /tmp/splashboard-sync.err'
+check "cache clear as the splashboard user says whose the cache is instead of emptying nothing" sh -c '
+    ! runuser -u splashboard -- /usr/bin/splashboard cache clear 2>/tmp/splashboard-clear.err &&
+    grep -q "cache folder /var/cache/splashboard belongs to splashboard-net:splashboard-data" /tmp/splashboard-clear.err'
 check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1

@@ -591,7 +591,17 @@ public final class CampaignStore: ShowLedger {
             var keep = wanted.union(eligible)
             let poem = try db.query("SELECT image_path FROM poetry WHERE slot = 1").first?.first?.text
             if let poem, poem.hasPrefix(cache.folder + "/") { keep.insert(URL(fileURLWithPath: poem).lastPathComponent) }
-            return cache.evict(toFit: capBytes, protecting: keep)
+            // When each picture was last shown, from the ledger: the display may not be able to
+            // touch the files it shows (the service's cache is the network process's).
+            var shown: [String: Date] = [:]
+            for row in try db.rows("""
+            SELECT c.image_key, MAX(l.shown_at) AS last FROM campaigns c
+            JOIN campaign_keys k ON k.id = c.id JOIN ledger l ON l.campaign = k.key
+            WHERE c.image_key IS NOT NULL GROUP BY c.image_key
+            """) {
+                if let key = row["image_key"].text, let last = row["last"].date { shown[key] = last }
+            }
+            return cache.evict(toFit: capBytes, protecting: keep, shown: shown)
         }
     }
 

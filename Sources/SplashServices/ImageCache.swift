@@ -152,10 +152,13 @@ public final class ImageCache {
     public static let fullReason = "cache full"
 
     /// Deletes least recently used images until the cache fits `capBytes`, never one of
-    /// `protected`. Returns the keys removed.
+    /// `protected`. A file's use is its modification time (set when it came, or touched
+    /// when shown by a display that may write here) or, later, `shown` (from the ledger,
+    /// where the display only reads the cache). Returns the keys removed.
     @discardableResult
-    public func evict(toFit capBytes: Int, protecting protected: Set<String>) -> [String] {
-        var all = entries()
+    public func evict(toFit capBytes: Int, protecting protected: Set<String>, shown: [String: Date] = [:]) -> [String] {
+        var all = entries().map { entry in (entry.key, entry.bytes, max(entry.used, shown[entry.key] ?? .distantPast)) }
+            .map { (key: $0.0, bytes: $0.1, used: $0.2) }
         var total = all.reduce(0) { $0 + $1.bytes }
         guard total > capBytes else { return [] }
         all.sort { $0.used < $1.used }

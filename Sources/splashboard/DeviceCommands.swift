@@ -136,6 +136,11 @@ struct DeviceCommands {
     /// Empties the image cache; the ledger and campaigns stay.
     func clearCache() -> Int32 {
         let device = open()
+        // A cache this user cannot write (the service's, as the display's user) is said so,
+        // not "emptied" of nothing.
+        if let problem = FolderAccess.problem(device.cache.folder, role: "cache") {
+            fail(problem, status: 1)
+        }
         let removed = device.cache.clear()
         // The remembered font and screen size go too: the next start asks fontconfig again,
         // and decodes its first picture whole.
