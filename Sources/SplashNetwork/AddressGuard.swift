@@ -34,6 +34,9 @@ public final class AddressGuard: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var feedRequests = 0
+    /// Connections that may still count as a feed request's own: one per feed request in
+    /// flight, so that a ping or picture to the feed's host racing it is checked as any other.
+    private var feedTickets = 0
     /// Places the operator named besides the feed (the report receiver): always reachable.
     private var named = Set<String>()
     /// The address the feed's own request last connected to: whether the feed is inside
@@ -123,8 +126,13 @@ public final class AddressGuard: @unchecked Sendable {
     /// Runs `fetch`, the feed's own request: connections to the feed's host and port made
     /// meanwhile are the operator's choice, not the feed's, and are not checked.
     public func whileFetchingFeed<T>(_ fetch: () throws -> T) rethrows -> T {
-        lock.lock(); feedRequests += 1; lock.unlock()
-        defer { lock.lock(); feedRequests -= 1; lock.unlock() }
+        lock.lock(); feedRequests += 1; feedTickets += 1; lock.unlock()
+        defer {
+            lock.lock()
+            feedRequests -= 1
+            if feedRequests == 0 { feedTickets = 0 }
+            lock.unlock()
+        }
         return try fetch()
     }
 
@@ -181,17 +189,19 @@ public final class AddressGuard: @unchecked Sendable {
 
     // MARK: deciding
 
-    /// Whether the connection is the feed's own request: to the feed's host and port while
-    /// a feed request is in flight.
+    /// Whether the connection is the feed's own request: the first to the feed's host and
+    /// port while a feed request is in flight (it takes that request's ticket).
     private func isFeedRequest(host: String, port: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return feedRequests > 0 && feed.flatMap(Self.hostAndPort).map { $0 == (host.lowercased(), port) } == true
+        guard feedRequests > 0, feedTickets > 0,
+              feed.flatMap(Self.hostAndPort).map({ $0 == (host.lowercased(), port) }) == true else { return false }
+        feedTickets -= 1
+        return true
     }
 
-    private func permits(_ address: NetworkAddress, host: String, port: Int) -> Bool {
+    private func permits(_ address: NetworkAddress, host: String, port: Int, forFeed: Bool) -> Bool {
         guard address.isInternal else { return true }
-        let forFeed = isFeedRequest(host: host, port: port)
         lock.lock()
         let isNamed = named.contains("\(host.lowercased()):\(port)")
         lock.unlock()
@@ -267,7 +277,7 @@ public final class AddressGuard: @unchecked Sendable {
         var server: Int32 = -1
         var failure: FetchError?
         for candidate in candidates {
-            guard permits(candidate.address, host: request.host, port: request.port) else {
+            guard permits(candidate.address, host: request.host, port: request.port, forFeed: forFeed) else {
                 refused = refused ?? (candidate.address, candidate.address.internalKind ?? "inside")
                 continue
             }

@@ -91,6 +91,14 @@ import Testing
             try exchange(guardian, "CONNECT localhost:\(server.port) HTTP/1.1\r\n\r\n")
         }
         #expect(named.hasPrefix("HTTP/1.1 403"), "\(named)")
+        // Only the feed request's own connection: a second one to the feed's host while it is
+        // in flight (a ping the feed named, racing it) is checked as any other.
+        let (own, second) = try guardian.whileFetchingFeed {
+            (try exchange(guardian, "CONNECT \(target) HTTP/1.1\r\n\r\n", then: "GET /files/a.txt HTTP/1.1\r\nHost: \(target)\r\n"
+                          + "Connection: close\r\n\r\n"),
+             try exchange(guardian, "CONNECT \(target) HTTP/1.1\r\n\r\n"))
+        }
+        #expect(own.hasPrefix("HTTP/1.1 200") && second.hasPrefix("HTTP/1.1 403"), "\(own.prefix(40)) / \(second.prefix(40))")
     }
 
     @Test func plainHTTPIsForwardedOneRequestPerConnection() throws {
