@@ -45,7 +45,10 @@ public struct KioskData {
     /// saying whose it is and how to fix it. The kiosk still shows what it can.
     public var writeProblems: [String] {
         var problems: [String] = []
-        if let data = FolderAccess.problem(options.dataDir, role: "data", files: FolderAccess.databaseFiles) {
+        // Where the network process is a user of its own, feed-confirmed is its file alone.
+        let files = options.networkSocket != nil ? FolderAccess.databaseFiles.filter { $0 != "feed-confirmed" }
+            : FolderAccess.databaseFiles
+        if let data = FolderAccess.problem(options.dataDir, role: "data", files: files) {
             problems.append(data + (storeProblem == nil ? "; shows are not counted until then" : Self.restart))
         } else if let storeProblem {
             problems.append(storeProblem + Self.restart)
