@@ -85,7 +85,8 @@ check "sync as root runs as the folder's owner, splashboard-net, and leaves noth
     /usr/bin/splashboard sync 2>/tmp/splashboard-sync.err | grep -q "applied; 3 campaigns" &&
     grep -q "running as splashboard-net" /tmp/splashboard-sync.err &&
     [ -z "$(find /var/lib/splashboard /var/cache/splashboard -user root)" ] &&
-    [ -z "$(find /var/cache/splashboard -type f ! -perm 0640)" ]'
+    [ -z "$(find /var/cache/splashboard -type f ! -perm 0640)" ] &&
+    [ "$(stat -c %a /var/lib/splashboard/splashboard.db)" = 660 ]'
 check "the installed kiosk runs headless as splashboard" run_kiosk
 check "it shows the demo campaign from the installed assets" grep -q '"event":"splash".*"campaign":"spring-tea","remaining":9999' /tmp/splashboard-run.json
 check "it reads the installed config (countdown 2)" sh -c '[ "$(grep -c "\"event\":\"countdown\"" /tmp/splashboard-run.json)" -eq 2 ]'

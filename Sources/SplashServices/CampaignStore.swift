@@ -23,7 +23,29 @@ public final class CampaignStore: ShowLedger {
     public var trackingDevice: String?
 
     /// Opens (creating the folder and file when needed) and migrates the database.
+    /// In a data folder shared with a group (the package's 2770, where the display and the
+    /// network process are different users), the database's files must be the group's to
+    /// write: SQLite makes them 0644 less the umask, so the database is made here first,
+    /// 0666 less the umask, and a file of this user's without group write gets it (the
+    /// WAL and shared-memory files take the database's mode when SQLite makes them).
+    static func shareFiles(in dataDir: String) {
+        var folder = stat()
+        guard stat(dataDir, &folder) == 0, folder.st_mode & S_IWGRP != 0 else { return }
+        for name in [fileName, fileName + "-wal", fileName + "-shm"] {
+            let path = dataDir + "/" + name
+            if name == fileName, access(path, F_OK) != 0 {
+                let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o666)
+                if fd >= 0 { close(fd) }
+            }
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid(), st.st_mode & S_IWGRP == 0 {
+                chmod(path, (st.st_mode & 0o7777) | 0o060)
+            }
+        }
+    }
+
     public init(dataDir: String) throws {
+        Self.shareFiles(in: dataDir)
         do {
             try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
         } catch {

@@ -5,6 +5,28 @@ import SplashTestSupport
 import Testing
 
 @Suite struct CampaignStoreTests {
+    /// In a folder shared with a group (the package's 2770: the display and the network
+    /// process are different users) the database's files are the group's to write, made
+    /// so whoever opens it first; elsewhere they are left as the umask makes them.
+    @Test func aSharedDataFolderKeepsTheDatabaseGroupWritable() throws {
+        let shared = try temporaryFolder()
+        #expect(chmod(shared, 0o2770) == 0)
+        func mode(_ path: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? 0 }
+        let store = try CampaignStore(dataDir: shared)
+        try store.recordShow(campaignID: "a", at: Date())
+        for name in [CampaignStore.fileName, CampaignStore.fileName + "-wal", CampaignStore.fileName + "-shm"] {
+            let found = try mode(shared + "/" + name)
+            #expect(found & 0o060 == 0o060, "\(name): \(String(found, radix: 8))")
+        }
+        // One made without group write (by SQLite, 0644 less the umask) gets it at the next open.
+        #expect(chmod(shared + "/" + CampaignStore.fileName, 0o640) == 0)
+        _ = try CampaignStore(dataDir: shared)
+        #expect(try mode(shared + "/" + CampaignStore.fileName) == 0o660)
+        let own = try temporaryFolder()
+        _ = try CampaignStore(dataDir: own)
+        #expect(try mode(own + "/" + CampaignStore.fileName) & 0o020 == 0)
+    }
+
     @Test func theDatabaseIsVersionedAndInWALMode() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")

@@ -182,6 +182,14 @@ def run_console(folder, accel, report):
                                        for line in modes.splitlines()),
                      f"uid {net_uid}; kill -0 as it: exit {signal}; status as it: {control[1].strip()[:90]}; "
                      f"cache files: {modes.replace(chr(10), ', ')}; {folders.replace(chr(10), ', ')}")
+        shown = wait_journal(vm, r'splash campaign="', 0, 60)
+        db_modes = vm.sh("stat -c '%n %a' /var/lib/splashboard/splashboard.db*")[1].strip()
+        report.check("the network process applies the feed to the shared database and the display counts its shows "
+                     "(the database's files are the group's to write)",
+                     synced is not None and 'status="error"' not in synced and shown is not None and db_modes
+                     and all(line.split()[-1] in ("660", "2660") for line in db_modes.splitlines()),
+                     f"{synced and synced.split('splashboard: ')[-1][:100]}; {shown and shown.split('splashboard: ')[-1][:80]}; "
+                     f"{db_modes.replace(chr(10), ', ')}")
         usage = {}
         for unit, unit_pid in (("splashboard", pid), ("splashboard-net", net_pid)):
             limits = vm.sh(f"systemctl show -p LimitNOFILE,TasksMax,MemoryMax --value {unit} | tr '\\n' ' '")[1].strip()
