@@ -121,7 +121,7 @@ public final class FeedSync {
                 if cache.contains(key: key) {
                     // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
                     let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
-                    outcomes[key] = prefetch(campaign.picURL, needsThumbnail: !hasThumbnail, room: &room, keeping: wanted, now: now)
+                    outcomes[key] = cachedStatus(campaign.picURL, needsThumbnail: !hasThumbnail)
                 } else if isUnanswered(campaign.picURL) {
                     retries.append((key, campaign.picURL))
                 } else {
@@ -364,16 +364,8 @@ public final class FeedSync {
                     picking.unlock()
                     let status: (CampaignStore.ImageStatus, String?)
                     if let reserved {
-                        let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
-                        var used = 0
-                        if case .cached(let path, _) = outcome {
-                            var st = stat()
-                            if stat(path, &st) == 0 { used = Int(st.st_size) }
-                        }
-                        let retry = outcome == .noRoom && !reserved.alone
-                        shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom && reserved.alone)
-                        self.note(outcome, of: picture.url)
-                        if retry {
+                        let outcome = self.download(picture, reserved: reserved, with: downloader, in: shared)
+                        if outcome == .noRoom && !reserved.alone {
                             recording.lock()
                             again.append(picture)
                             recording.unlock()
@@ -397,14 +389,7 @@ public final class FeedSync {
                 outcomes[picture.key] = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
                 continue
             }
-            let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
-            var used = 0
-            if case .cached(let path, _) = outcome {
-                var st = stat()
-                if stat(path, &st) == 0 { used = Int(st.st_size) }
-            }
-            shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom)
-            note(outcome, of: picture.url)
+            let outcome = download(picture, reserved: reserved, with: downloader, in: shared)
             outcomes[picture.key] = Self.status(of: outcome, url: picture.url)
         }
         room = shared.room
@@ -414,6 +399,22 @@ public final class FeedSync {
         for picture in late { outcomes[picture.key] = (.waiting(reason), nil) }
         return (outcomes, ["\(late.count) of \(pictures.count) pictures not fetched: the sync's \(Int(pictureSeconds)) s for "
                            + "pictures ran out (hosts that answer slowly or not at all); the next sync fetches them"])
+    }
+
+    /// Downloads one picture into the room it took, gives back what it did not use (the
+    /// cache is full only when it had all the room there was) and notes whether its host
+    /// answered.
+    private func download(_ picture: (key: String, url: URL), reserved: (bytes: Int, alone: Bool),
+                          with downloader: ImageDownloader, in shared: SharedRoom) -> ImageDownloader.Outcome {
+        let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
+        var used = 0
+        if case .cached(let path, _) = outcome {
+            var st = stat()
+            if stat(path, &st) == 0 { used = Int(st.st_size) }
+        }
+        shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom && reserved.alone)
+        note(outcome, of: picture.url)
+        return outcome
     }
 
     /// A download's outcome as a picture's status and its line for the report.
@@ -430,41 +431,15 @@ public final class FeedSync {
         }
     }
 
-    /// Caches one campaign picture. A picture already cached (another campaign uses it)
-    /// is not fetched again; its thumbnail is made from the cached file when the
-    /// campaign has none. Returns its status and a warning.
-    func prefetch(_ url: URL, needsThumbnail: Bool, room: inout Room, keeping wanted: Set<String>, now: Date)
-        -> (CampaignStore.ImageStatus, String?) {
-        let key = ImageCache.key(for: url)
-        if cache.contains(key: key) {
-            guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
-            // A cached picture passed this check when it came; without a thumbnail the
-            // operator view shows a placeholder.
-            let thumbnail = try? ImageValidator.check(cache.path(forKey: key)).thumbnail
-            return (.cached(thumbnail: thumbnail), nil)
-        }
-        if room.left < ImageDownloader.imageLimit, !room.madeRoom {
-            // Make room from what nobody needs, down to a whole picture's worth below the cap.
-            // Fails closed (nothing removed): the picture then waits for room, as the report says.
-            room.madeRoom = true
-            _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
-                                 alsoKeeping: wanted)
-            room.used = cache.usage()
-        }
-        guard room.left > 0 else { return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)") }
-        switch ImageDownloader(cache: cache, fetcher: fetcher).download(url, as: key, room: room.left) {
-        case .cached(let path, let thumbnail):
-            var st = stat()
-            if stat(path, &st) == 0 { room.used += Int(st.st_size) }
-            return (.cached(thumbnail: thumbnail), nil)
-        case .refused(let reason):
-            return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
-        case .unavailable(let reason):
-            return (.waiting(reason), "picture not cached yet: \(reason)")
-        case .noRoom:
-            if room.madeRoom { room.full = true }
-            return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
-        }
+    /// The status of a picture already in the cache (another campaign uses it, or an
+    /// earlier sync fetched it): its thumbnail made from the cached file when the campaign
+    /// has none.
+    func cachedStatus(_ url: URL, needsThumbnail: Bool) -> (CampaignStore.ImageStatus, String?) {
+        guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
+        // A cached picture passed this check when it came; without a thumbnail the
+        // operator view shows a placeholder.
+        let thumbnail = try? ImageValidator.check(cache.path(forKey: ImageCache.key(for: url))).thumbnail
+        return (.cached(thumbnail: thumbnail), nil)
     }
 
     /// Trims the cache to its cap; a warning when it could not be (what must stay could not

@@ -118,25 +118,34 @@ public final class NetworkServer: @unchecked Sendable {
     /// once that the process is busy.
     static let maxQueuedSyncs = 4
     private let queueLock = NSLock()
-    private var queuedSyncs = 0
-    private var queuedPoems = 0
+    private var queued: [NetworkRequest.Kind: Int] = [:]
+
+    /// Runs `work` on `worker` unless `maxQueuedSyncs` of `kind` wait already (then `answer`
+    /// says so at once), and not at all once its asker has gone.
+    private func queue(_ kind: NetworkRequest.Kind, _ what: String, id: Int, on worker: SerialWorker,
+                       abandoned: @escaping () -> Bool, answer: @escaping (NetworkAnswer) -> Void,
+                       _ work: @escaping () -> Void) {
+        queueLock.lock()
+        let full = queued[kind, default: 0] >= Self.maxQueuedSyncs
+        if !full { queued[kind, default: 0] += 1 }
+        queueLock.unlock()
+        if full {
+            return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) \(what) waiting already"))
+        }
+        worker.async { [self] in
+            defer { queueLock.lock(); queued[kind, default: 1] -= 1; queueLock.unlock() }
+            // Nobody waits for it any more (the display went or gave up): not run.
+            if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
+            work()
+        }
+    }
 
     private func handle(_ request: NetworkRequest, abandoned: @escaping () -> Bool,
                         answer: @escaping (NetworkAnswer) -> Void) {
         let id = request.id
         switch request.kind {
         case .sync:
-            queueLock.lock()
-            let full = queuedSyncs >= Self.maxQueuedSyncs
-            if !full { queuedSyncs += 1 }
-            queueLock.unlock()
-            if full {
-                return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) syncs waiting already"))
-            }
-            syncWorker.async { [self] in
-                defer { queueLock.lock(); queuedSyncs -= 1; queueLock.unlock() }
-                // Nobody waits for it any more (the display went or gave up): not run.
-                if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
+            queue(.sync, "syncs", id: id, on: syncWorker, abandoned: abandoned, answer: answer) { [self] in
                 let report = sync.sync(feed, now: request.now ?? Date())
                 answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
                 // Shows and pings that could not be sent are tried again on the sync's schedule.
@@ -148,16 +157,7 @@ public final class NetworkServer: @unchecked Sendable {
             pings.wake()
             answer(NetworkAnswer(id: id))
         case .poem:
-            queueLock.lock()
-            let full = queuedPoems >= Self.maxQueuedSyncs
-            if !full { queuedPoems += 1 }
-            queueLock.unlock()
-            if full {
-                return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) poems waiting already"))
-            }
-            poemWorker.async { [self, poems] in
-                defer { queueLock.lock(); queuedPoems -= 1; queueLock.unlock() }
-                if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
+            queue(.poem, "poems", id: id, on: poemWorker, abandoned: abandoned, answer: answer) { [poems] in
                 guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }
                 do {
                     answer(NetworkAnswer(id: id, poem: try poems.fetch()))
