@@ -172,15 +172,20 @@ import Testing
         }
     }
 
+    /// A headless run to the detail screen with hostile_network.py in `mode` as its
+    /// network process.
+    static func withHostileNetwork(_ mode: String, _ s: StoredCampaign, _ arguments: [String]) throws -> KioskRun {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPLASHBOARD_NET"] = try hostileProgram(in: s.folder)
+        environment["HOSTILE_MODE"] = mode
+        return try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail"] + arguments,
+                            environment: environment)
+    }
+
     @Test func aPoemPictureOutsideTheCacheIsRefused() throws {
         let s = try StoredCampaign()
-        let wrapper = try Self.hostileProgram(in: s.folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SPLASHBOARD_NET"] = wrapper
-        environment["HOSTILE_MODE"] = "bad-path"
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail",
-                                "--poetry-url", "http://127.0.0.1:9/poem", "--poetry-image-url", "http://127.0.0.1:9/p.jpg"]
-                               + s.args, environment: environment)
+        let run = try Self.withHostileNetwork("bad-path", s, ["--poetry-url", "http://127.0.0.1:9/poem",
+                                                             "--poetry-image-url", "http://127.0.0.1:9/p.jpg"] + s.args)
         #expect(run.status == 0, "\(run.stderr.suffix(500))")
         #expect(run.stdout.contains("/etc/passwd, not a file of the image cache"), "\(run.stdout)")
         #expect(run.events(named: "poetry").contains { $0["origin"] as? String == "静夜思" })
@@ -188,13 +193,8 @@ import Testing
 
     @Test func whatTheNetworkProcessSendsIsHeldToTheSameLimitsAsTheNetwork() throws {
         let s = try StoredCampaign()
-        let wrapper = try Self.hostileProgram(in: s.folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SPLASHBOARD_NET"] = wrapper
-        environment["HOSTILE_MODE"] = "huge"
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "detail",
-                                "--feed", "http://127.0.0.1:9/feed.json", "--poetry-url", "http://127.0.0.1:9/poem",
-                                "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"], environment: environment)
+        let run = try Self.withHostileNetwork("huge", s, ["--feed", "http://127.0.0.1:9/feed.json", "--poetry-url", "http://127.0.0.1:9/poem",
+                                                          "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"])
         #expect(run.status == 0, "\(run.stderr.suffix(500))")
         let sync = try #require(run.events(named: "sync").first)
         #expect(sync["campaigns"] as? Int == 0, "\(sync)")
