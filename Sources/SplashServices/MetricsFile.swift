@@ -20,7 +20,9 @@ public final class MetricsFile: @unchecked Sendable {
     private var live: KioskMetrics
     private var dirty = false
     private var started = false
-    private var lastWrite: Date?
+    /// When the file was last written, on the monotonic clock (a wall clock that jumps
+    /// must neither hold the file back nor let it be written at every change).
+    private var lastWrite: TimeInterval?
     private let writeLock = NSLock()
     private var written: String?
     private var parts: (store: CampaignStore, cache: ImageCache)?
@@ -79,8 +81,8 @@ public final class MetricsFile: @unchecked Sendable {
         while true {
             condition.lock()
             while !dirty { condition.wait() }
-            if let lastWrite, Date() < lastWrite.addingTimeInterval(Self.minimumInterval) {
-                _ = condition.wait(until: lastWrite.addingTimeInterval(Self.minimumInterval))
+            if let lastWrite, MonotonicClock.seconds() < lastWrite + Self.minimumInterval {
+                _ = condition.wait(until: Date().addingTimeInterval(lastWrite + Self.minimumInterval - MonotonicClock.seconds()))
                 condition.unlock()
                 continue
             }
@@ -133,7 +135,7 @@ public final class MetricsFile: @unchecked Sendable {
             }
             written = text
             condition.lock()
-            lastWrite = Date()
+            lastWrite = MonotonicClock.seconds()
             condition.unlock()
         } catch {
             if fd >= 0 { unlink(temporary) }

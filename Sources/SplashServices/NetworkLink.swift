@@ -56,12 +56,16 @@ public final class NetworkLink: @unchecked Sendable {
     public typealias Completion = (Result<NetworkAnswer, NetworkLinkError>) -> Void
 
     private let endpoint: Endpoint
+    private let clock: @Sendable () -> TimeInterval
     private let lock = NSLock()
     private var connection: Connection?
     private var nextID = 1
 
-    public init(endpoint: Endpoint) {
+    /// `clock` gives the seconds deadlines are set and checked in: monotonic (a wall clock
+    /// that jumps — NTP at boot on a device with no RTC — must expire nothing).
+    public init(endpoint: Endpoint, clock: @escaping @Sendable () -> TimeInterval = MonotonicClock.seconds) {
         self.endpoint = endpoint
+        self.clock = clock
     }
 
     /// Where the network process's program is looked for: `$SPLASHBOARD_NET`, beside this
@@ -100,7 +104,7 @@ public final class NetworkLink: @unchecked Sendable {
         connection = current
         lock.unlock()
         let line = NetworkWire.line(NetworkRequest(id: id, kind: kind, now: now, url: url))
-        if let failure = current.send(line, id: id, deadline: Date().addingTimeInterval(timeout),
+        if let failure = current.send(line, id: id, deadline: clock() + timeout,
                                       timeout: Int(timeout), completion: completion) {
             drop(current)
             completion(.failure(failure))
@@ -125,9 +129,9 @@ public final class NetworkLink: @unchecked Sendable {
     private func open() throws -> Connection {
         switch endpoint {
         case .spawn(let executable, let arguments):
-            return try Connection.spawn(executable, arguments, onEnd: { [weak self] in self?.drop($0) })
+            return try Connection.spawn(executable, arguments, clock: clock, onEnd: { [weak self] in self?.drop($0) })
         case .socket(let path):
-            return try Connection.connect(path, onEnd: { [weak self] in self?.drop($0) })
+            return try Connection.connect(path, clock: clock, onEnd: { [weak self] in self?.drop($0) })
         }
     }
 }
@@ -140,11 +144,14 @@ extension NetworkLink {
         private let child: pid_t?
         private let wake: (read: Int32, write: Int32)
         private let lock = NSLock()
-        private var pending: [Int: (deadline: Date, timeout: Int, completion: Completion)] = [:]
+        private var pending: [Int: (deadline: TimeInterval, timeout: Int, completion: Completion)] = [:]
         private var ended = false
         private let onEnd: (Connection) -> Void
+        private let clock: @Sendable () -> TimeInterval
 
-        private init(fd: Int32, child: pid_t?, onEnd: @escaping (Connection) -> Void) throws {
+        private init(fd: Int32, child: pid_t?, clock: @escaping @Sendable () -> TimeInterval,
+                     onEnd: @escaping (Connection) -> Void) throws {
+            self.clock = clock
             var pipeFDs: [Int32] = [0, 0]
             guard splash_pipe_nonblocking(&pipeFDs) == 0 else {
                 Glibc.close(fd)
@@ -161,7 +168,7 @@ extension NetworkLink {
 
         /// Starts the network process with one end of a socket pair as its descriptor 3
         /// (and no other descriptor of this process: not the screen's, not the input's).
-        static func spawn(_ executable: String, _ arguments: [String],
+        static func spawn(_ executable: String, _ arguments: [String], clock: @escaping @Sendable () -> TimeInterval,
                           onEnd: @escaping (Connection) -> Void) throws -> Connection {
             var pair: [Int32] = [0, 0]
             guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -191,11 +198,12 @@ extension NetworkLink {
                 Glibc.close(pair[0])
                 throw NetworkLinkError.cannotStart("\(executable): \(String(cString: strerror(status)))")
             }
-            return try Connection(fd: pair[0], child: pid, onEnd: onEnd)
+            return try Connection(fd: pair[0], child: pid, clock: clock, onEnd: onEnd)
         }
 
         /// Connects to a network process listening at `path`.
-        static func connect(_ path: String, onEnd: @escaping (Connection) -> Void) throws -> Connection {
+        static func connect(_ path: String, clock: @escaping @Sendable () -> TimeInterval,
+                            onEnd: @escaping (Connection) -> Void) throws -> Connection {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
             guard fd >= 0 else { throw NetworkLinkError.unreachable(socket: path, reason: String(cString: strerror(errno))) }
             guard let connected = UnixSocketAddress.with(path, { Glibc.connect(fd, $0, $1) }) else {
@@ -208,11 +216,11 @@ extension NetworkLink {
                 throw NetworkLinkError.unreachable(socket: path, reason: reason)
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            return try Connection(fd: fd, child: nil, onEnd: onEnd)
+            return try Connection(fd: fd, child: nil, clock: clock, onEnd: onEnd)
         }
 
         /// Writes one request without waiting; returns why it could not be written.
-        func send(_ line: Data, id: Int, deadline: Date, timeout: Int, completion: @escaping Completion) -> NetworkLinkError? {
+        func send(_ line: Data, id: Int, deadline: TimeInterval, timeout: Int, completion: @escaping Completion) -> NetworkLinkError? {
             lock.lock()
             guard !ended else {
                 lock.unlock()
@@ -262,12 +270,13 @@ extension NetworkLink {
                 let soonest = pending.values.min { $0.deadline < $1.deadline }
                 lock.unlock()
                 if done { break }
-                if let soonest, soonest.deadline <= Date() {
+                let now = clock()
+                if let soonest, soonest.deadline <= now {
                     // A process that does not answer is stopped; the next request starts anew.
                     end(.timedOut(seconds: soonest.timeout))
                     break
                 }
-                let waitMs = soonest.map { Int32(min(max($0.deadline.timeIntervalSinceNow * 1000, 1), 3_600_000)) } ?? -1
+                let waitMs = soonest.map { Int32(min(max(($0.deadline - now) * 1000, 1), 3_600_000)) } ?? -1
                 var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
                 let ready = poll(&fds, 2, waitMs)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SplashCore
 import SplashServices
 import SplashTestSupport
 import Testing
@@ -170,6 +171,46 @@ import Testing
         } else {
             #expect(syncs.first?["status"] as? String == "error", "\(mode): \(syncs)")
         }
+    }
+
+    /// A clock a test moves by hand.
+    final class HandClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: TimeInterval = 1000
+        var now: TimeInterval {
+            get { lock.lock(); defer { lock.unlock() }; return value }
+            set { lock.lock(); value = newValue; lock.unlock() }
+        }
+    }
+
+    /// Request deadlines are on the link's clock (monotonic in the kiosk), never on the
+    /// wall clock: with that clock standing still, a request to a network process that
+    /// does not answer waits however long real time runs (an NTP jump at boot expires
+    /// nothing); moved past the deadline, the request times out and the process is stopped.
+    @Test func requestDeadlinesFollowTheLinksClockNotTheWallClock() throws {
+        let folder = try temporaryFolder()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SplashTestSupport/hostile_network.py").path
+        let wrapper = folder + "/hanging-net"
+        try "#!/bin/sh\nHOSTILE_MODE=hang exec python3 \(script) \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let clock = HandClock()
+        let link = NetworkLink(endpoint: .spawn(executable: wrapper, arguments: []), clock: { clock.now })
+        defer { link.close() }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = NSLock()
+        var result: Result<NetworkAnswer, NetworkLinkError>?
+        link.send(.sync, timeout: 1) { answer in
+            outcome.lock(); result = answer; outcome.unlock()
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 2.5) == .timedOut, "a deadline expired on the wall clock")
+        clock.now += 1.5
+        link.send(.report, timeout: 60) { _ in }  // wakes the reader, which reads the clock again
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        outcome.lock()
+        defer { outcome.unlock() }
+        #expect(result == .failure(.timedOut(seconds: 1)), "\(String(describing: result))")
     }
 
     /// A headless run to the detail screen with hostile_network.py in `mode` as its
