@@ -4,26 +4,31 @@ import Foundation
 /// (`startAt`/`endAt`), count, picture, days, hours, daily cap and spacing, with a clock
 /// that may not be trusted yet. Pure: time and the zone come in as values.
 public enum CampaignRules {
-    /// Why `entry` cannot be shown at `date`, or nil when it can.
+    /// Why `entry` cannot be shown at `date`, in words, or nil when it can.
     public static func ineligibility(of entry: CatalogEntry, at date: Date, context: RuleContext) -> String? {
+        reason(of: entry, at: date, context: context)?.message
+    }
+
+    /// Why `entry` cannot be shown at `date`, or nil when it can.
+    public static func reason(of entry: CatalogEntry, at date: Date, context: RuleContext) -> Ineligibility? {
         let c = entry.campaign
-        if c.isDateBound && !context.clockTrusted { return "waiting for the clock" }
-        if let start = c.startAt, date < start { return "not started" }
-        if let end = c.endAt, date >= end { return "ended" }
-        if entry.remaining <= 0 { return "used up" }
-        if let problem = entry.imageProblem { return "image refused: \(problem)" }
-        if entry.imagePath == nil { return entry.imageWaiting.map { "image missing: \($0)" } ?? "image missing" }
+        if c.isDateBound && !context.clockTrusted { return .waitingForClock }
+        if let start = c.startAt, date < start { return .notStarted }
+        if let end = c.endAt, date >= end { return .ended }
+        if entry.remaining <= 0 { return .usedUp }
+        if let problem = entry.imageProblem { return .imageRefused(problem) }
+        if entry.imagePath == nil { return .imageMissing(entry.imageWaiting) }
         guard !c.hours.isEmpty || !c.days.isEmpty || c.maxPerDay != nil || c.minInterval != nil else { return nil }
         let calendar = Self.calendar(for: c, context: context)
         if !c.hours.isEmpty || !c.days.isEmpty {
             switch window(of: c, at: date, calendar: calendar) {
             case .inside: break
-            case .notToday: return "not today"
-            case .outsideHours: return "outside its hours"
+            case .notToday: return .notToday
+            case .outsideHours: return .outsideHours
             }
         }
-        if let cap = c.maxPerDay, showsOnLocalDay(of: date, in: entry, calendar: calendar) >= cap { return "daily cap reached" }
-        if let gap = c.minInterval, tooSoon(entry, at: date, gap: Double(gap), context: context) { return "too soon" }
+        if let cap = c.maxPerDay, showsOnLocalDay(of: date, in: entry, calendar: calendar) >= cap { return .dailyCapReached }
+        if let gap = c.minInterval, tooSoon(entry, at: date, gap: Double(gap), context: context) { return .tooSoon }
         return nil
     }
 
@@ -32,12 +37,12 @@ public enum CampaignRules {
     public static func nextEligible(_ entry: CatalogEntry, after date: Date, context: RuleContext) -> Date? {
         let c = entry.campaign
         let calendar = Self.calendar(for: c, context: context)
-        switch ineligibility(of: entry, at: date, context: context) {
-        case "not started": return c.startAt
-        case "not today", "outside its hours": return nextWindowStart(of: c, after: date, calendar: calendar)
-        case "daily cap reached": return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0),
-                                                            matchingPolicy: .nextTime)
-        case "too soon":
+        switch reason(of: entry, at: date, context: context) {
+        case .notStarted: return c.startAt
+        case .notToday, .outsideHours: return nextWindowStart(of: c, after: date, calendar: calendar)
+        case .dailyCapReached: return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0),
+                                                         matchingPolicy: .nextTime)
+        case .tooSoon:
             return entry.lastShownAt.map { $0.addingTimeInterval(Double(c.minInterval ?? 0)) }
         default: return nil
         }
@@ -46,7 +51,7 @@ public enum CampaignRules {
     /// The campaign to show among `catalog` at `date`: the highest priority among the
     /// eligible, then by `context.pick`; nil when none is eligible.
     public static func pick(in catalog: [CatalogEntry], at date: Date, context: RuleContext) -> Int? {
-        pick(in: catalog, among: catalog.indices.filter { ineligibility(of: catalog[$0], at: date, context: context) == nil },
+        pick(in: catalog, among: catalog.indices.filter { reason(of: catalog[$0], at: date, context: context) == nil },
              context: context)
     }
 

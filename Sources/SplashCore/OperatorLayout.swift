@@ -87,19 +87,15 @@ public enum OperatorOrder: Int, Comparable, Sendable {
     public static func < (a: OperatorOrder, b: OperatorOrder) -> Bool { a.rawValue < b.rawValue }
 
     /// The group of a campaign that is not the next one, by why it is not shown.
-    public init(reason: String?) {
-        switch reason {
-        case nil: self = .eligible
-        case "used up", "ended": self = .finished
-        case let r? where r.hasPrefix("image"): self = .problem
-        default: self = .waiting
-        }
+    public init(reason: Ineligibility?) {
+        guard let reason else { self = .eligible; return }
+        self = reason.isFinished ? .finished : reason.isPictureProblem ? .problem : .waiting
     }
 
     /// The catalog's indices in the view's order, each with its group.
     public static func ordered(_ catalog: [CatalogEntry], at date: Date, context: RuleContext) -> [(Int, OperatorOrder)] {
         // Each campaign's standing once: a library of thousands is ordered at every page turn.
-        let reasons = catalog.map { CampaignRules.ineligibility(of: $0, at: date, context: context) }
+        let reasons = catalog.map { CampaignRules.reason(of: $0, at: date, context: context) }
         let next = CampaignRules.pick(in: catalog, among: catalog.indices.filter { reasons[$0] == nil }, context: context)
         // Sort keys worked out once per campaign: the group; among the eligible, the order the
         // rule picks them in (priority, then the least recently shown with `rotate`); then the

@@ -195,3 +195,18 @@ import Testing
         #expect(zone.warnings.first?.hasPrefix("timezone: must be an IANA zone") == true && zone.campaigns.first?.timeZone == nil)
     }
 }
+
+/// The rules decide on `Ineligibility`, never on its words.
+@Suite struct IneligibilityTests {
+    @Test func theOperatorViewsGroupsComeFromTheKindNotTheWords() {
+        #expect(OperatorOrder(reason: nil) == .eligible)
+        #expect(OperatorOrder(reason: .usedUp) == .finished && OperatorOrder(reason: .ended) == .finished)
+        #expect(OperatorOrder(reason: .imageRefused("not an image")) == .problem)
+        #expect(OperatorOrder(reason: .imageMissing(nil)) == .problem)
+        for waiting: Ineligibility in [.waitingForClock, .notStarted, .notToday, .outsideHours, .dailyCapReached, .tooSoon] {
+            #expect(OperatorOrder(reason: waiting) == .waiting, "\(waiting)")
+        }
+        #expect(Ineligibility.imageMissing("cache full").message == "image missing: cache full")
+        #expect(Ineligibility.imageMissing(nil).message == "image missing")
+    }
+}
