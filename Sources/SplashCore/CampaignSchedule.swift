@@ -84,8 +84,8 @@ public struct RuleContext: Equatable, Sendable {
     public var deviceTimeZone: TimeZone
     public var pick: PickRule
 
-    public init(clockTrusted: Bool = true, uptime: Double? = nil, deviceTimeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                pick: PickRule = .newest) {
+    /// No default for the clock's trust or the zone: every caller says what its device has.
+    public init(clockTrusted: Bool, uptime: Double? = nil, deviceTimeZone: TimeZone, pick: PickRule = .newest) {
         self.clockTrusted = clockTrusted
         self.uptime = uptime
         self.deviceTimeZone = deviceTimeZone

@@ -33,7 +33,7 @@ public struct CatalogEntry: Equatable, Sendable {
 
     /// Eligible: running at `date`, shows left, and its image cached and usable, inside
     /// its days and hours, under its daily cap and spacing.
-    public func isEligible(at date: Date, context: RuleContext = RuleContext()) -> Bool {
+    public func isEligible(at date: Date, context: RuleContext) -> Bool {
         ineligibility(at: date, context: context) == nil
     }
 
@@ -50,14 +50,14 @@ public struct CatalogEntry: Equatable, Sendable {
     public static let recentLimit = 1000
 
     /// Why the campaign cannot be shown at `date`, or nil when it can.
-    public func ineligibility(at date: Date, context: RuleContext = RuleContext()) -> String? {
+    public func ineligibility(at date: Date, context: RuleContext) -> String? {
         CampaignRules.ineligibility(of: self, at: date, context: context)
     }
 
     /// The entry the next splash shows at `date`: the highest priority among the eligible,
     /// then the newest (`--pick newest`) or the least recently shown (`rotate`); nil for none.
     public static func newestEligible(in catalog: [CatalogEntry], at date: Date,
-                                      context: RuleContext = RuleContext()) -> Int? {
+                                      context: RuleContext) -> Int? {
         CampaignRules.pick(in: catalog, at: date, context: context)
     }
 }

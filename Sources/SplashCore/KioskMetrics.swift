@@ -51,14 +51,20 @@ public struct KioskMetrics: Equatable, Sendable {
         case notStarted = "not_started"
         case ended
         case imageMissing = "image_missing"
+        /// Not shown now for a reason time ends: outside its days or hours, its daily cap,
+        /// its spacing, a clock not trusted yet.
+        case waiting
 
-        /// The state of `entry` at `date`.
-        public init(_ entry: CatalogEntry, at date: Date) {
-            if let start = entry.campaign.startAt, date < start { self = .notStarted }
-            else if let end = entry.campaign.endAt, date >= end { self = .ended }
-            else if entry.remaining <= 0 { self = .usedUp }
-            else if entry.imagePath == nil || entry.imageProblem != nil { self = .imageMissing }
-            else { self = .eligible }
+        /// The state of `entry` at `date`, by the one definition of eligible (`CampaignRules`).
+        public init(_ entry: CatalogEntry, at date: Date, context: RuleContext) {
+            switch CampaignRules.reason(of: entry, at: date, context: context) {
+            case nil: self = .eligible
+            case .notStarted: self = .notStarted
+            case .ended: self = .ended
+            case .usedUp: self = .usedUp
+            case .imageRefused, .imageMissing: self = .imageMissing
+            case .waitingForClock, .notToday, .outsideHours, .dailyCapReached, .tooSoon: self = .waiting
+            }
         }
     }
 

@@ -604,11 +604,14 @@ public final class CampaignStore: ShowLedger {
     /// be read, this throws and nothing is removed. `wanted` keeps more (the pictures of a
     /// feed being applied). Returns the keys removed.
     @discardableResult
-    public func evict(_ cache: ImageCache, toFit capBytes: Int, now: Date, alsoKeeping wanted: Set<String> = [])
-        throws -> [String] {
+    public func evict(_ cache: ImageCache, toFit capBytes: Int, now: Date, alsoKeeping wanted: Set<String> = [],
+                      environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
         guard cache.usage() > capBytes else { return [] }
         return try db.transaction {
-            let eligible = try catalog(cache: cache).filter { $0.isEligible(at: now) }
+            let all = try catalog(cache: cache)
+            // Eligible as the kiosk would judge it: this device's zone, its clock's trust.
+            let context = DeviceRules.context(at: now, catalog: all, environment: environment)
+            let eligible = all.filter { $0.isEligible(at: now, context: context) }
                 .compactMap { $0.imagePath.map { URL(fileURLWithPath: $0).lastPathComponent } }
             var keep = wanted.union(eligible)
             let poem = try db.query("SELECT image_path FROM poetry WHERE slot = 1").first?.first?.text

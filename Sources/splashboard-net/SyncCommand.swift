@@ -22,7 +22,9 @@ struct SyncCommand {
         switch report.status {
         case .ok, .notModified:
             let catalog = (try? data.store.catalog(cache: data.cache)) ?? []
-            let eligible = catalog.filter { $0.isEligible(at: Date()) }.count
+            let now = Date()
+            let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
+            let eligible = catalog.filter { $0.isEligible(at: now, context: context) }.count
             let what = report.status == .ok ? "applied" : "not modified"
             print("\(data.feed.absoluteString): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"
                   + String(format: "; %.1f ms", report.milliseconds ?? 0))

@@ -55,9 +55,7 @@ struct DeviceCommands {
             fail(error.localizedDescription, status: 1)
         }
         // The rules as the running kiosk applies them: the clock's trust, this zone, --pick.
-        let trusted = ClockTrust.isTrusted(now, timeSync: RunCommand.timeSync(environment: environment),
-                                           newestUpdatedAt: catalog.compactMap(\.campaign.updatedAt).max())
-        let context = RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: options.pick)
+        let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
         let newest = CatalogEntry.newestEligible(in: catalog, at: now, context: context)
         let feedState = try? device.store.feedState(for: feed)
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }

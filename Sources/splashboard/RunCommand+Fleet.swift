@@ -46,7 +46,8 @@ extension RunCommand {
                 default: break
                 }
                 if catalogChanged {
-                    m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now) }
+                    let context = state.ruleContext(clock.now())
+                    m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now, context: context) }
                         .mapValues(\.count)
                 }
             }

@@ -71,7 +71,7 @@ struct RunCommand {
         // the size it will be drawn on the screen of last time (or of --size).
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
         _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
-        let lookAtTimeSync = { Self.timeSync(environment: environment) }
+        let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
         _ = Kiosk.reduce(&probe, .clockObserved(lookAtTimeSync(), clock.now()))
         let screenMemo = ScreenMemo(dataDir: options.dataDir)
         let keptScreen = screenMemo.read()
@@ -148,15 +148,6 @@ struct RunCommand {
         }
         metrics?.flush()
         exit(0)
-    }
-
-    /// What systemd-timesyncd says of the clock: it runs here when its runtime folder exists
-    /// (`$SPLASHBOARD_TIMESYNC_DIR` stands for it in tests), and has set the clock when its
-    /// `synchronized` flag is there.
-    static func timeSync(environment: [String: String]) -> TimeSync {
-        let folder = environment["SPLASHBOARD_TIMESYNC_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/systemd/timesync"
-        guard access(folder, F_OK) == 0 else { return .absent }
-        return access(folder + "/synchronized", F_OK) == 0 ? .synchronized : .waiting
     }
 
     /// How long the first start waits for its local feed to be read.

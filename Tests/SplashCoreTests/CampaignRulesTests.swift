@@ -24,7 +24,7 @@ import Testing
         return e
     }
 
-    let context = RuleContext()
+    let context = RuleContext(clockTrusted: true, deviceTimeZone: .gmt)
 
     @Test func hoursAreLocalTimeInTheFeedsZone() {
         let e = ruled(zone: "Asia/Shanghai", hours: ["09:00-12:00"])
@@ -39,7 +39,7 @@ import Testing
         // Without a zone of its own, the device's.
         var local = e
         local.campaign.timeZone = nil
-        let berlin = RuleContext(deviceTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let berlin = RuleContext(clockTrusted: true, deviceTimeZone: TimeZone(identifier: "Europe/Berlin")!)
         #expect(local.ineligibility(at: at("2026-05-04T09:30", "Europe/Berlin"), context: berlin) == nil)
         #expect(local.ineligibility(at: at("2026-05-04T09:30", "Asia/Shanghai"), context: berlin) == "outside its hours")
     }
@@ -92,19 +92,19 @@ import Testing
         var e = ruled(zone: "UTC") { $0.minInterval = 600 }
         let t = Date(timeIntervalSince1970: 1_790_000_000)
         e.noteShow(at: t, uptime: 100)
-        #expect(e.ineligibility(at: t.addingTimeInterval(300), context: RuleContext(uptime: 400)) == "too soon")
-        #expect(CampaignRules.nextEligible(e, after: t.addingTimeInterval(300), context: RuleContext(uptime: 400))
+        #expect(e.ineligibility(at: t.addingTimeInterval(300), context: RuleContext(clockTrusted: true, uptime: 400, deviceTimeZone: .gmt)) == "too soon")
+        #expect(CampaignRules.nextEligible(e, after: t.addingTimeInterval(300), context: RuleContext(clockTrusted: true, uptime: 400, deviceTimeZone: .gmt))
                 == t.addingTimeInterval(600))
         // The wall clock jumps an hour ahead, or back: only 300 s have passed.
-        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 400)) == "too soon")
-        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(uptime: 400)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(clockTrusted: true, uptime: 400, deviceTimeZone: .gmt)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(clockTrusted: true, uptime: 400, deviceTimeZone: .gmt)) == "too soon")
         // A clock set back behind the last show, in a new run: still too soon.
-        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(uptime: 5000)) == "too soon")
-        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(uptime: 700)) == nil)
+        #expect(e.ineligibility(at: t.addingTimeInterval(-3600), context: RuleContext(clockTrusted: true, uptime: 5000, deviceTimeZone: .gmt)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(3600), context: RuleContext(clockTrusted: true, uptime: 700, deviceTimeZone: .gmt)) == nil)
         // Across a restart only the wall clock is known.
         e.lastShownUptime = nil
-        #expect(e.ineligibility(at: t.addingTimeInterval(599), context: RuleContext(uptime: 5)) == "too soon")
-        #expect(e.ineligibility(at: t.addingTimeInterval(600), context: RuleContext(uptime: 5)) == nil)
+        #expect(e.ineligibility(at: t.addingTimeInterval(599), context: RuleContext(clockTrusted: true, uptime: 5, deviceTimeZone: .gmt)) == "too soon")
+        #expect(e.ineligibility(at: t.addingTimeInterval(600), context: RuleContext(clockTrusted: true, uptime: 5, deviceTimeZone: .gmt)) == nil)
     }
 
     @Test func theHighestPriorityWinsThenNewestOrInTurn() {
@@ -208,5 +208,19 @@ import Testing
         }
         #expect(Ineligibility.imageMissing("cache full").message == "image missing: cache full")
         #expect(Ineligibility.imageMissing(nil).message == "image missing")
+    }
+}
+
+/// The metrics count campaigns by the one definition of eligible: one outside its hours is
+/// waiting, not eligible.
+@Suite struct MetricsStateTests {
+    @Test func aCampaignOutsideItsHoursIsWaitingInTheMetrics() {
+        var campaign = Campaign(id: "a", picURL: URL(string: "https://x.test/a.jpg")!, showTime: 5)
+        campaign.hours = [DailyWindow("09:00-10:00")!]
+        let entry = CatalogEntry(campaign: campaign, shows: 0, imagePath: "/cache/a")
+        let context = RuleContext(clockTrusted: true, deviceTimeZone: .gmt)
+        let noon = Date(timeIntervalSince1970: Double(1_790_000_000 - 1_790_000_000 % 86_400 + 12 * 3600))
+        #expect(KioskMetrics.CampaignState(entry, at: noon, context: context) == .waiting)
+        #expect(KioskMetrics.CampaignState(entry, at: noon.addingTimeInterval(-2.5 * 3600), context: context) == .eligible)
     }
 }

@@ -392,7 +392,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         let catalog = [entry("used", showTime: 1, shows: 1), entry("old", updated: 100), missing,
                        entry("later", start: Date(timeIntervalSince1970: 1_900_000_000)), entry("new", updated: 300),
                        entry("ended", end: Date(timeIntervalSince1970: 1)), entry("mid", updated: 200)]
-        let order = OperatorOrder.ordered(catalog, at: ManualClock().now.date, context: RuleContext())
+        let order = OperatorOrder.ordered(catalog, at: ManualClock().now.date, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt))
         #expect(order.map { catalog[$0.0].campaign.id } == ["new", "mid", "old", "missing", "later", "used", "ended"])
         #expect(order.map(\.1) == [.next, .eligible, .eligible, .problem, .waiting, .finished, .finished])
     }

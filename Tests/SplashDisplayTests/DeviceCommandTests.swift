@@ -389,6 +389,24 @@ import Testing
         #expect(try d.server.requestCounts()["/hang"] == nil)
     }
 
+    /// `sync`'s count of eligible campaigns is the kiosk's: the device's zone and the
+    /// clock's trust, not UTC. A campaign whose one-hour window holds now in Shanghai (and
+    /// not in UTC) is eligible on a device set to Shanghai.
+    @Test func theSyncSummaryJudgesEligibleInTheDevicesZone() throws {
+        let d = try Device()
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        var shanghai = Calendar(identifier: .gregorian)
+        shanghai.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        let hour = shanghai.component(.hour, from: Date())
+        let window = String(format: "%02d:00-%02d:00", hour, hour + 1)
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 5, "hours": ["\#(window)"]}]"#)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "Asia/Shanghai"
+        let sync = try runKiosk(["sync", "--feed", d.feed] + d.args, environment: environment)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("1 campaign, 1 eligible"), "\(sync.stdout) (window \(window))")
+    }
+
     @Test func theFontIsRememberedAndCheckedAtTheNextStart() throws {
         let d = try Device()
         let memo = d.folder + "/data/font"
