@@ -29,7 +29,7 @@ public enum KioskEvent: Equatable, Sendable {
     case started(version: String, driver: String, renderer: String, size: Size, output: String? = nil)
     case firstFrame(ms: Int)
     /// A frame was presented (for latency measurements): which screen.
-    case frame(scene: String)
+    case frame(scene: Scene.Kind)
     /// `campaign` nil is the fallback image; `remaining` is after this show.
     case splash(campaign: String?, remaining: Int?, image: String)
     case countdown(value: Int)
@@ -87,7 +87,7 @@ public enum KioskEvent: Equatable, Sendable {
             return [("campaign", campaign.map(JSONValue.string) ?? .null),
                     ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image))]
         case .frame(let scene):
-            return [("scene", .string(scene))]
+            return [("scene", .string(scene.rawValue))]
         case .countdown(let value):
             return [("value", .int(value))]
         case .skip(let by):

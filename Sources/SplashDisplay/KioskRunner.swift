@@ -322,12 +322,12 @@ public final class KioskRunner {
         var snapshotPath: String?
         if distinct, let dir = setup.options.snapshotDir {
             snapshotCount += 1
-            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneName)
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
         }
         try canvas.endFrame(snapshotPath: snapshotPath)
         framesPresented += 1
-        if distinct, log.format == .json { log.emit(.frame(scene: sceneName), at: clock.uptime) }
-        if distinct { setup.observe?(.frame(scene: sceneName), state) }
+        if distinct, log.format == .json { log.emit(.frame(scene: sceneKind), at: clock.uptime) }
+        if distinct { setup.observe?(.frame(scene: sceneKind), state) }
         drawn = (state.scene, size)
         if framesPresented == 1 {
             let firstFrame = KioskEvent.firstFrame(ms: RunClock.millisecondsSinceProcessStart())
@@ -359,14 +359,8 @@ public final class KioskRunner {
         }
     }
 
-    /// The current screen's name, for snapshots and `frame` events.
-    private var sceneName: String {
-        switch state.scene {
-        case .splash: return "splash"
-        case .operator: return "operator"
-        case .detail, .starting: return "detail"
-        }
-    }
+    /// The current screen's kind, for snapshots and `frame` events.
+    private var sceneKind: Scene.Kind { state.scene.kind }
 
     private func shouldExit() -> Bool {
         switch setup.options.exitAfter {

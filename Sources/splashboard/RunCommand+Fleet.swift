@@ -17,7 +17,7 @@ extension RunCommand {
         let nudge = { link.send(.report, timeout: LinkedSync.timeout) { _ in } }
         setup.showEnded = { show in
             JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
-            if reporting || show.endedBy == SkipReason.clickThrough.rawValue { nudge() }
+            if reporting || SkipReason(rawValue: show.endedBy) == .clickThrough { nudge() }
         }
 
         let metrics = MetricsFile.path(option: options.metricsFile).map { path in
@@ -26,7 +26,7 @@ extension RunCommand {
         }
         setup.observe = { [clock] event, state in
             // The first frame of a show is up: its impression pings may go.
-            if case .frame(scene: "splash") = event, case .splash(let splash) = state.scene,
+            if case .frame(scene: .splash) = event, case .splash(let splash) = state.scene,
                let id = splash.campaignID, state.catalog.first(where: { $0.campaign.id == id })?.campaign.impressionURLs
                 .isEmpty == false {
                 nudge()
@@ -37,7 +37,7 @@ extension RunCommand {
                 var catalogChanged = m.campaigns.isEmpty
                 switch event {
                 case .firstFrame(let ms): m.firstFrameSeconds = Double(ms) / 1000
-                case .frame(let scene): m.scene = scene
+                case .frame(let scene): m.scene = scene.rawValue
                 case .sync(let status, _, _, _, let reason):
                     m.syncs[status, default: 0] += 1
                     if let reason { m.syncErrors[reason.rawValue, default: 0] += 1 }

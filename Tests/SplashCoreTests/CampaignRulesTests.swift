@@ -208,6 +208,8 @@ import Testing
         }
         #expect(Ineligibility.imageMissing("cache full").message == "image missing: cache full")
         #expect(Ineligibility.imageMissing(nil).message == "image missing")
+        // Screens are told apart by kind too; the names are only what events and files say.
+        #expect(Scene.starting.kind == .detail && Scene.Kind.operator.rawValue == "operator")
     }
 }
 
