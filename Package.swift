@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "SplashTestSupport",
-            dependencies: ["SplashCore", "CSDL2"],
+            dependencies: ["SplashCore", "SplashServices", "CSDL2"],
             path: "Tests/SplashTestSupport",
             exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
         ),

@@ -31,10 +31,9 @@ public enum TrackingURL {
     /// filled in with this campaign's id and the longest device id and show id.
     public static func problem(_ template: String, campaign: String = "c") -> String? {
         if let problem = textProblem(template) { return problem }
-        let sample = expand(template, device: "d", campaign: "c", show: "s", timestamp: 0)
-        guard let url = URL(string: sample), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
-        else { return "is not an http or https URL" }
+        guard httpURL(expand(template, device: "d", campaign: "c", show: "s", timestamp: 0)) != nil else {
+            return "is not an http or https URL"
+        }
         let longest = expand(template, device: String(repeating: "d", count: maxDevice), campaign: campaign,
                              show: UUID().uuidString, timestamp: Int64.max)
         guard longest.utf8.count <= maxLength else {
@@ -46,10 +45,14 @@ public enum TrackingURL {
     /// Whether `url` may be sent as a ping: http or https, no control character, no longer
     /// than `maxLength` — checked again where pings are read, whoever wrote them.
     public static func sendable(_ url: String) -> URL? {
-        guard textProblem(url) == nil, let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-        else { return nil }
-        return parsed
+        textProblem(url) == nil ? httpURL(url) : nil
+    }
+
+    /// `text` as an http or https URL with a host, or nil.
+    static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else { return nil }
+        return url
     }
 
     /// `template` with its macros filled in.

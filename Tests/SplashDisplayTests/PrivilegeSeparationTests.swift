@@ -268,25 +268,6 @@ import Testing
         #expect(fifo.stdout.contains("not a regular file"), "\(fifo.stdout.suffix(800))")
     }
 
-    /// Sends one request line to a Unix socket and returns the first answer line.
-    static func ask(_ path: String, _ request: String) -> String {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        guard UnixSocketAddress.with(path, { connect(fd, $0, $1) }) == 0 else { return "cannot connect" }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array((request + "\n").utf8)
-        _ = send(fd, bytes, bytes.count, 0)
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !answer.contains(0x0A) {
-            let n = recv(fd, &chunk, chunk.count, 0)
-            guard n > 0 else { break }
-            answer += chunk[0..<n]
-        }
-        return String(decoding: answer, as: UTF8.self)
-    }
-
     @Test func theNetworkSocketServesOnlyTheDisplaysUserAndFetchesOnlyTheConfiguredPoemPicture() throws {
         let s = try StoredCampaign()
         let path = s.folder + "/net.sock"
@@ -303,7 +284,7 @@ import Testing
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) { usleep(50_000) }
         // A peer does not choose what is fetched: a local file, or any picture, is refused.
         for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
-            let answer = Self.ask(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
+            let answer = requestLine(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
             #expect(answer.contains("only the configured poetry-image-url is fetched") && !answer.contains("\"path\""), "\(answer)")
         }
         guard getuid() == 0 else { return }

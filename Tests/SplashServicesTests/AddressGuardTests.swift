@@ -254,21 +254,7 @@ import Testing
         flood.forEach { close($0) }
         usleep(500_000)
         // A sync as the display asks for one, over the network socket.
-        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(client) }
-        #expect(UnixSocketAddress.with(socketPath) { connect(client, $0, $1) } == 0)
-        var timeout = timeval(tv_sec: 40, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array(#"{"id": 1, "kind": "sync"}"#.utf8) + [0x0A]
-        #expect(send(client, request, request.count, 0) == request.count)
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !answer.contains(0x0A) {
-            let n = recv(client, &chunk, chunk.count, 0)
-            guard n > 0 else { break }
-            answer += chunk[0..<n]
-        }
-        let line = String(decoding: answer, as: UTF8.self)
+        let line = requestLine(socketPath, #"{"id": 1, "kind": "sync"}"#, seconds: 40)
         #expect(line.contains(#""status":"ok""#) && line.contains(#""campaigns":1"#), "\(line)")
         kill(network.processIdentifier, SIGKILL)
         network.waitUntilExit()
