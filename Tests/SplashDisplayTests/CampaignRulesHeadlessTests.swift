@@ -12,6 +12,12 @@ import Testing
         try writeImage(folder + "/a.jpg", width: 640, height: 360, bands: [.init(red: 30, green: 120, blue: 60)])
         var shanghai = Calendar(identifier: .gregorian)
         shanghai.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        // The runs take real seconds from now and the daily cap counts by the feed's day: one
+        // begun just before Shanghai's midnight would see the cap reset under it. Start after.
+        if let midnight = shanghai.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime),
+           midnight.timeIntervalSinceNow < 120 {
+            Thread.sleep(until: midnight.addingTimeInterval(2))
+        }
         let now = shanghai.dateComponents([.hour, .weekday], from: Date())
         let later = String(format: "%02d:00-%02d:00", ((now.hour ?? 0) + 2) % 24, ((now.hour ?? 0) + 3) % 24)
         let otherDay = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][((now.weekday ?? 1) + 2) % 7]
