@@ -3,12 +3,18 @@
 /// then through libinput's calibration matrix (the `LIBINPUT_CALIBRATION_MATRIX` udev
 /// property: `a b c d e f`, so x' = a·x + b·y + c and y' = d·x + e·y + f).
 public struct AbsolutePointer: Equatable, Sendable {
+    /// The raw values of the horizontal axis, from the left edge of the screen to the right.
     public var rangeX: ClosedRange<Int32>
+    /// The raw values of the vertical axis, from the top edge of the screen to the bottom.
     public var rangeY: ClosedRange<Int32>
+    /// libinput's calibration matrix, the six numbers `a b c d e f`.
     public var calibration: [Double]
 
+    /// The matrix that leaves positions as they are.
     public static let identity: [Double] = [1, 0, 0, 0, 1, 0]
 
+    /// A pointer with these axis ranges; a matrix that is not six numbers is taken as
+    /// `identity`.
     public init(rangeX: ClosedRange<Int32>, rangeY: ClosedRange<Int32>, calibration: [Double] = identity) {
         self.rangeX = rangeX
         self.rangeY = rangeY

@@ -8,10 +8,15 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var picURL: URL
     /// How many times this device may show it.
     public var showTime: Int
+    /// Its name for people: on its detail screen and in the operator's lists.
     public var title: String?
+    /// The longer text of its detail screen.
     public var detail: String?
+    /// It is not shown before this moment.
     public var startAt: Date?
+    /// It is not shown after this moment.
     public var endAt: Date?
+    /// When the feed last changed it; the newer of two campaigns is the later one.
     public var updatedAt: Date?
     /// Position in the feed; a later position is newer when `updatedAt` is absent.
     public var position: Int
@@ -43,6 +48,7 @@ public struct Campaign: Equatable, Hashable, Sendable {
         startAt != nil || endAt != nil || !hours.isEmpty || !days.isEmpty || maxPerDay != nil
     }
 
+    /// A campaign with no tracking, schedule, limits or link; set those afterwards.
     public init(id: String, picURL: URL, showTime: Int, title: String? = nil, detail: String? = nil,
                 startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {
         self.id = id

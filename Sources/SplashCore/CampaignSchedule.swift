@@ -8,6 +8,7 @@ public struct DailyWindow: Equatable, Hashable, Sendable {
     /// Minutes after midnight, 1…1440.
     public var end: Int
 
+    /// The window from `start` to `end`, in minutes after midnight.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = end
@@ -35,6 +36,7 @@ public struct DailyWindow: Equatable, Hashable, Sendable {
         return h * 60 + m
     }
 
+    /// The window as the feed writes it, `"HH:MM-HH:MM"`.
     public var text: String {
         func hm(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
         return "\(hm(start))-\(hm(end))"
@@ -46,6 +48,7 @@ public struct DailyWindow: Equatable, Hashable, Sendable {
 public enum Weekday: Int, CaseIterable, Sendable, Comparable {
     case sun = 1, mon, tue, wed, thu, fri, sat
 
+    /// The day in `text` (`"mon"`, in any case), or nil.
     public init?(_ text: String) {
         switch text.lowercased() {
         case "sun": self = .sun
@@ -59,8 +62,10 @@ public enum Weekday: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// The day as the feed writes it, `"sun"` … `"sat"`.
     public var text: String { ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][rawValue - 1] }
 
+    /// Orders the days from Sunday to Saturday.
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -82,6 +87,7 @@ public struct RuleContext: Equatable, Sendable {
     public var uptime: Double?
     /// The zone of campaigns whose feed names none: the device's.
     public var deviceTimeZone: TimeZone
+    /// How to choose among the eligible campaigns of the top priority.
     public var pick: PickRule
 
     /// No default for the clock's trust or the zone: every caller says what its device has.

@@ -14,6 +14,8 @@ public enum TimeSync: Equatable, Sendable {
 /// elsewhere, a clock earlier than this build's date or than the newest `updatedAt` already
 /// seen is wrong.
 public enum ClockTrust {
+    /// Whether `now` can be trusted, given what timesyncd says, the newest `updatedAt` seen
+    /// and the build's date.
     public static func isTrusted(_ now: Date, timeSync: TimeSync, newestUpdatedAt: Date?,
                                  buildDate: Date = Version.buildDate) -> Bool {
         switch timeSync {

@@ -34,6 +34,7 @@ public enum ControlError: LocalizedError, Equatable {
     case notRunning(String)
     case failed(String)
 
+    /// The reason, in words for the person who asked.
     public var errorDescription: String? {
         switch self {
         case .malformed(let why): return why
@@ -45,7 +46,9 @@ public enum ControlError: LocalizedError, Equatable {
 
 /// What the running kiosk says of itself (`splashboard status`).
 public struct KioskStatus: Equatable, Sendable {
+    /// The running kiosk's version.
     public var version: String
+    /// The device's id to its fleet (`device-id`), when it has one.
     public var device: String?
     /// `splash`, `detail` or `operator`.
     public var scene: String
@@ -53,6 +56,7 @@ public struct KioskStatus: Equatable, Sendable {
     public var campaign: String?
     /// The countdown in the pill, on a splash.
     public var countdown: Int?
+    /// The feed's address, without what could be a secret in it (`publicAddress`).
     public var feed: String
     /// When the kiosk last confirmed its catalog with the feed (a 304 counts).
     public var lastSync: Date?
@@ -66,11 +70,16 @@ public struct KioskStatus: Equatable, Sendable {
     public var pictureProblems: [String] = []
     /// When the next sync starts, when one is scheduled and none is running.
     public var nextSync: Date?
+    /// Why the last sync failed; nil once a feed has been applied since.
     public var lastError: String?
+    /// Ended shows waiting to be reported (0 when nothing is reported).
     public var reportUnsent: Int
+    /// Seconds the kiosk has been running.
     public var uptimeSeconds: Double
+    /// The size drawn on, `WxH`.
     public var screen: String
 
+    /// A status with no problems and no next sync; those are set afterwards.
     public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
                 lastSync: Date?, lastChange: Date? = nil, lastError: String?, warnings: [String] = [], reportUnsent: Int,
                 uptimeSeconds: Double, screen: String) {
@@ -109,6 +118,7 @@ public struct KioskStatus: Equatable, Sendable {
         }
     }
 
+    /// The status as the control socket answers it: a JSON object with snake_case keys.
     public var json: JSONValue {
         .object([
             ("version", .string(version)), ("device", device.map(JSONValue.string) ?? .null),

@@ -5,7 +5,12 @@
 /// installed (`sudo splashboard sync`) — otherwise the XDG state and cache folders of
 /// the user.
 public struct DefaultPaths: Equatable, Sendable {
+    /// Where the campaign database and other state go: `STATE_DIRECTORY`, else the
+    /// service's /var/lib/splashboard, else `$XDG_STATE_HOME/splashboard` (~/.local/state
+    /// by default).
     public var dataDir: String
+    /// Where the cached pictures go: `CACHE_DIRECTORY`, else the service's
+    /// /var/cache/splashboard, else `$XDG_CACHE_HOME/splashboard` (~/.cache by default).
     public var cacheDir: String
     /// Where the running kiosk keeps its control socket (`status`, `screenshot`):
     /// `RUNTIME_DIRECTORY` (the service's /run/splashboard; also for the `splashboard`

@@ -7,6 +7,7 @@ import Foundation
 /// warning naming it and the field; a document with no valid entry (but not an empty
 /// list, which retires everything) is an error.
 public struct FeedDocument: Equatable, Sendable {
+    /// The valid campaigns, in feed order.
     public var campaigns: [Campaign]
     /// Default detail text for campaigns without their own.
     public var message: String?
@@ -26,6 +27,7 @@ public struct FeedDocument: Equatable, Sendable {
         case object
     }
 
+    /// A document of the object shape with these campaigns.
     public init(campaigns: [Campaign], message: String? = nil, warnings: [String] = []) {
         self.campaigns = campaigns
         self.message = message
@@ -199,7 +201,9 @@ public struct FeedDocument: Equatable, Sendable {
     /// Longer text is cut with "…" and a warning, so no feed can make laying out a screen
     /// take long.
     public static let maxTitle = 200
+    /// The longest campaign `detail` kept, in characters.
     public static let maxDetail = 2_000
+    /// The longest document `message` kept, in characters.
     public static let maxMessage = 2_000
 
     /// `text` cut to `limit` characters with "…", noting it in `warnings`.

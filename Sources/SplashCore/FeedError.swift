@@ -6,6 +6,7 @@ public enum FeedError: LocalizedError, Equatable, Sendable {
     case wrongShape(String)
     case noValidCampaigns([String])
 
+    /// What is wrong with the feed, in words for the operator.
     public var errorDescription: String? {
         switch self {
         case .notJSON(let detail):

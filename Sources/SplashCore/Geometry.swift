@@ -1,8 +1,11 @@
 /// A width and height in pixels.
 public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Pixels from left to right.
     public var width: Int
+    /// Pixels from top to bottom.
     public var height: Int
 
+    /// The size `width` pixels across and `height` down.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -20,9 +23,12 @@ public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
 
 /// A position in pixels, origin top-left.
 public struct Point: Equatable, Hashable, Sendable {
+    /// Pixels right from the left edge.
     public var x: Int
+    /// Pixels down from the top.
     public var y: Int
 
+    /// The point `x` pixels from the left and `y` from the top.
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y
@@ -31,11 +37,16 @@ public struct Point: Equatable, Hashable, Sendable {
 
 /// An axis-aligned rectangle in pixels.
 public struct Rect: Equatable, Hashable, Sendable {
+    /// The left edge.
     public var x: Int
+    /// The top edge.
     public var y: Int
+    /// Pixels from left to right.
     public var width: Int
+    /// Pixels from top to bottom.
     public var height: Int
 
+    /// The rectangle with its top-left corner at `x`, `y`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -48,8 +59,11 @@ public struct Rect: Equatable, Hashable, Sendable {
         Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
     }
 
+    /// The column just past the right edge.
     public var maxX: Int { x + width }
+    /// The row just below the bottom edge.
     public var maxY: Int { y + height }
+    /// The middle, rounded towards the top-left.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 
     /// Whether the point lies inside (left/top edges inclusive, right/bottom exclusive).

@@ -11,6 +11,7 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
     case undecodable(String)
     case tooMuchWork(scans: Int, width: Int, height: Int)
 
+    /// Why the image is refused, in words for the operator.
     public var errorDescription: String? {
         switch self {
         case .empty: return "the image is empty (0 bytes)"
@@ -31,22 +32,29 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
 /// The kind and pixel size of a JPEG or PNG, read from its first bytes, before any
 /// decoding, so oversized or disguised files are refused cheaply.
 public struct ImageHeader: Equatable, Sendable {
+    /// The formats shown; the raw value is the name used in messages.
     public enum Kind: String, Sendable {
         case jpeg = "JPEG"
         case png = "PNG"
     }
 
+    /// Which of the two formats the file is.
     public var kind: Kind
+    /// Pixels from left to right.
     public var width: Int
+    /// Pixels from top to bottom.
     public var height: Int
 
+    /// A header of this kind and size, as given (the limits are checked by `parse`).
     public init(kind: Kind, width: Int, height: Int) {
         self.kind = kind
         self.width = width
         self.height = height
     }
 
+    /// The longest side accepted, in pixels.
     public static let maxSide = 8192
+    /// The most pixels accepted in all (width × height).
     public static let maxPixels = 40_000_000
 
     /// The kind from the magic bytes alone, or nil.

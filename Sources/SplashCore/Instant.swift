@@ -7,9 +7,12 @@ public typealias Seconds = Double
 /// wall-clock date for campaign windows and the ledger. The core never reads a clock;
 /// every action that needs time carries one of these.
 public struct Instant: Equatable, Sendable {
+    /// Monotonic seconds since the process started, for deadlines.
     public var uptime: Seconds
+    /// The wall-clock date, for campaign windows and the ledger.
     public var date: Date
 
+    /// The moment at which the two clocks read these values.
     public init(uptime: Seconds, date: Date) {
         self.uptime = uptime
         self.date = date

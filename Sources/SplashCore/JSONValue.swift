@@ -8,6 +8,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal when they encode to the same text: key order counts, and `.int(1)` equals
+    /// `.double(1)`.
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.encoded() == b.encoded() }
 
     /// Compact JSON text.

@@ -4,6 +4,7 @@ import Foundation
 /// textfile collector (`metrics-file`): what a fleet that already scrapes node_exporter
 /// reads with no new port.
 public struct KioskMetrics: Equatable, Sendable {
+    /// The running Splashboard's version (`splashboard_build_info`).
     public var version: String
     /// Shows in the ledger by campaign and how they ended (`tap`, `key`, `timeout`,
     /// `click_through`, `interrupted`).
@@ -20,23 +21,30 @@ public struct KioskMetrics: Equatable, Sendable {
     public var syncErrors: [String: Int] = [:]
     /// Campaigns in the catalog by state (`CampaignState`).
     public var campaigns: [CampaignState: Int] = [:]
+    /// Bytes of cached pictures.
     public var cacheBytes: Int = 0
     /// From the process's start to its first frame, once there was one.
     public var firstFrameSeconds: Double?
+    /// Ended shows not reported yet (`report-url`).
     public var reportUnsent: Int = 0
     /// `splash`, `detail` or `operator`; nil before the first frame.
     public var scene: String?
 
+    /// Metrics of a kiosk of this version with nothing counted yet.
     public init(version: String) {
         self.version = version
     }
 
     /// Shows of one campaign that ended one way.
     public struct ShowCount: Equatable, Sendable {
+        /// The campaign's id.
         public var campaign: String
+        /// How they ended (`tap`, `timeout`, …).
         public var endedBy: String
+        /// How many there are.
         public var count: Int
 
+        /// The count of `campaign`'s shows that ended by `endedBy`.
         public init(campaign: String, endedBy: String, count: Int) {
             self.campaign = campaign
             self.endedBy = endedBy

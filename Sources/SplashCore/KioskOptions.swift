@@ -3,21 +3,29 @@ import Foundation
 /// Every setting of a run, after the config file and the command line are merged.
 /// Defaults are those of the product specification.
 public struct KioskOptions: Equatable, Sendable {
+    /// The config file that was read; nil when there was none.
     public var configPath: String?
     /// The campaign feed; nil means the bundled demo feed.
     public var feed: URL?
+    /// The database folder.
     public var dataDir: String
+    /// The image cache folder.
     public var cacheDir: String
     /// The folder of the control socket (`DefaultPaths.runtimeDir`); nil: none.
     public var runtimeDir: String?
+    /// Seconds on the splash, 1 to 30.
     public var countdown: Int = 3
     /// How the eligible campaigns of the top priority take turns.
     public var pick: PickRule = .newest
+    /// Letterbox the picture on the background colour, or crop it to cover.
     public var fit: ImageFit = .fit
+    /// The letterbox colour.
     public var background: RGBColor = .black
+    /// What the splash does when no campaign is eligible.
     public var fallback: FallbackMode = .image
     /// Seconds of no input on the detail screen before the splash returns; 0 = never.
     public var attractAfter: Int = 60
+    /// Seconds between feed syncs, each wait spread by up to 10 % either way.
     public var syncInterval: Int = 900
     /// Image cache cap in MiB.
     public var cacheMaxMB: Int = 256
@@ -31,29 +39,40 @@ public struct KioskOptions: Equatable, Sendable {
     public var metricsFile: String?
     /// Where every show is reported as an OTLP/HTTP JSON log record; nil: not reported.
     public var reportURL: URL?
+    /// The poem source, in the jinrishici v1 shape; nil means the bundled poems.
     public var poetryURL: URL?
+    /// The picture fetched for the poetry panel; nil: none (a drawn emblem).
     public var poetryImageURL: URL?
+    /// Seconds between poetry panel refreshes.
     public var poetryRefresh: Int = 300
     /// A font file; nil means "ask fontconfig for a Chinese font".
     public var font: String?
+    /// How far the drawing is turned clockwise, for screens mounted on their side.
     public var rotate: Rotation = .none
     /// The DRM device to draw on at the console (e.g. /dev/dri/card1); nil means the first
     /// one with a screen connected.
     public var drmDevice: String?
     /// Window or headless canvas size; nil means the display's (headless: 1280x720).
     public var size: Size?
+    /// Readable lines on stderr, or JSON lines on stdout, as asked; see `effectiveLogFormat`.
     public var logFormat: LogFormat = .text
+    /// No display: SDL's dummy driver and the software renderer (`--headless`).
     public var headless = false
     /// With no display at start, wait and retry (as the boot service does) instead of exiting.
     public var waitForDisplay = false
     /// The network process's socket, when one runs already (the system service's); nil
     /// means the kiosk starts its own network process.
     public var networkSocket: String?
+    /// Where a PNG of every distinct screen is written (`--snapshot`); nil: nowhere.
     public var snapshotDir: String?
+    /// When the run ends by itself (`--exit-after`); nil: never.
     public var exitAfter: ExitCondition?
+    /// Real time, or virtual time that jumps to the next deadline (`--clock`).
     public var clock: ClockMode = .real
+    /// A file of scripted input to play (`--script`); nil: none.
     public var script: String?
 
+    /// Every setting at its default, with these folders.
     public init(dataDir: String, cacheDir: String) {
         self.dataDir = dataDir
         self.cacheDir = cacheDir

@@ -62,6 +62,7 @@ public struct NetworkAddress: Equatable, Hashable, Sendable, CustomStringConvert
         }
     }
 
+    /// Dotted decimal for IPv4; for IPv6 all eight hex groups, without `::` shortening.
     public var description: String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
         var groups: [String] = []

@@ -3,6 +3,7 @@ import Foundation
 /// What the display process asks of the network process, one JSON object per line on
 /// their Unix socket. Each request carries an id its answer repeats.
 public struct NetworkRequest: Codable, Equatable, Sendable {
+    /// What a request asks for.
     public enum Kind: String, Codable, Sendable {
         /// Sync the feed at `now` (the kiosk's clock); answered with `report`.
         case sync
@@ -15,11 +16,16 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
         case report
     }
 
+    /// Chosen by the display process; the answer repeats it.
     public var id: Int
+    /// What is asked.
     public var kind: Kind
+    /// The kiosk's clock, for `sync`.
     public var now: Date?
+    /// The picture to fetch, for `poemPicture`.
     public var url: String?
 
+    /// A request; `now` and `url` are given only for the kinds that use them.
     public init(id: Int, kind: Kind, now: Date? = nil, url: String? = nil) {
         self.id = id
         self.kind = kind
@@ -30,6 +36,7 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
 
 /// The network process's answer to one `NetworkRequest`.
 public struct NetworkAnswer: Codable, Equatable, Sendable {
+    /// The id of the request answered.
     public var id: Int
     /// A sync's outcome.
     public var report: SyncReport?
@@ -40,6 +47,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
     /// Why the request failed (a poem or picture that could not be fetched).
     public var error: String?
 
+    /// The answer to request `id`, with what its kind of request is answered with.
     public init(id: Int, report: SyncReport? = nil, poem: Poem? = nil, path: String? = nil, error: String? = nil) {
         self.id = id
         self.report = report

@@ -6,25 +6,37 @@ import Foundation
 /// beside it (below it in portrait). In the core, so that a tap finds its card by the
 /// same geometry the cards are drawn with.
 public struct OperatorLayout: Equatable, Sendable {
+    /// The space at the screen's edges and between the grid and the panel.
     public let margin: Int
+    /// The point size of the header's title.
     public let titleSize: Int
+    /// The point size of the hint line under the title.
     public let hintSize: Int
     /// The grid's area, the page indicator's line included.
     public let grid: Rect
+    /// The facts panel's area: beside the grid, or below it in portrait.
     public let panel: Rect
+    /// The space between two cards.
     public let gap: Int
+    /// A card's width.
     public let tileWidth: Int
+    /// The height of the thumbnail at the top of a card.
     public let thumbHeight: Int
+    /// The point size of a card's text.
     public let lineSize: Int
     /// A line of card text, from top to top.
     public let line: Int
+    /// A card's height: its thumbnail, three lines of text and a gap.
     public let tileHeight: Int
+    /// Cards across a page, at least one.
     public let columns: Int
+    /// Rows of cards on a page, at least one.
     public let rows: Int
 
     /// A line of text of `size` points, top to top, as the kiosk's fonts set it.
     public static func lineHeight(_ size: Int) -> Int { size * 4 / 3 + 1 }
 
+    /// The layout for a screen of this size.
     public init(screen: Size) {
         let short = screen.shorterSide
         margin = max(12, short * 3 / 100)
@@ -84,6 +96,7 @@ public enum OperatorOrder: Int, Comparable, Sendable {
     case waiting
     case finished
 
+    /// Orders the groups as the view lists them, `next` first.
     public static func < (a: OperatorOrder, b: OperatorOrder) -> Bool { a.rawValue < b.rawValue }
 
     /// The group of a campaign that is not the next one, by why it is not shown.

@@ -11,20 +11,28 @@ public struct OperatorInfo: Equatable, Sendable {
     public var lastSuccess: Date?
     /// When the feed's content last changed.
     public var lastChange: Date?
+    /// Why the last sync failed; nil once a feed has been applied since.
     public var lastError: String?
     /// The warnings of the feed in force.
     public var warnings: [String] = []
     /// What keeps the kiosk from working as it should (a folder it cannot write).
     public var problems: [String] = []
+    /// Bytes of cached pictures.
     public var cacheBytes: Int
+    /// The image cache's cap in bytes (`cache-max-mb`).
     public var cacheCapBytes: Int
+    /// The running Splashboard's version.
     public var version: String
+    /// SDL's video driver (`x11`, `kmsdrm`, …), or `drm` on the console.
     public var driver: String
+    /// SDL's render driver (`software`, `opengles2`, …).
     public var renderer: String
+    /// The size drawn on, `WxH`.
     public var screen: String
     /// Who this kiosk is to its fleet (`device-id`); nil when it has none.
     public var deviceID: String?
 
+    /// What the shell read; the optional facts default to none.
     public init(thumbnails: [String: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,
                 cacheCapBytes: Int, version: String, driver: String, renderer: String, screen: String,
                 deviceID: String? = nil, lastChange: Date? = nil, warnings: [String] = [], problems: [String] = []) {
@@ -47,14 +55,19 @@ public struct OperatorInfo: Equatable, Sendable {
 
 /// One campaign in the operator view's grid.
 public struct OperatorTile: Equatable, Sendable {
+    /// The campaign's id.
     public var id: String
+    /// The campaign's title, if the feed gave one.
     public var title: String?
+    /// Shows left on this device.
     public var remaining: Int
+    /// How many times the feed lets this device show it in all.
     public var showTime: Int
     /// Why it cannot be shown; nil when it is eligible.
     public var ineligibility: String?
     /// It is the one the next splash would show.
     public var isNext: Bool
+    /// Its JPEG thumbnail; nil when there is none.
     public var thumbnail: [UInt8]?
     /// When time alone makes it eligible again (its hours, its day, its daily cap or
     /// spacing, its start); nil otherwise.
@@ -63,18 +76,25 @@ public struct OperatorTile: Equatable, Sendable {
 
 /// The operator view: the campaign library and why the screen shows what it shows.
 public struct OperatorScene: Equatable, Sendable {
+    /// The cards of the page on the screen, in the view's order (`OperatorOrder`).
     public var tiles: [OperatorTile]
+    /// What the shell read for the view; nil until it has been read.
     public var info: OperatorInfo?
     /// When the next sync starts (nil while one runs).
     public var nextSync: Date?
+    /// A feed sync is running.
     public var syncRunning: Bool
+    /// Where the poem on the poetry panel comes from.
     public var poetrySource: PoetrySource
+    /// The title of the poem on the poetry panel.
     public var poetryOrigin: String
+    /// When the poetry panel changes next (a new entry, or the provider asked again).
     public var nextPoetry: Date?
     /// The wall-clock time the view was made, for ages ("3 min ago").
     public var now: Date
     /// The page of the library on the screen (from 0), and how many there are.
     public var page: Int = 0
+    /// How many pages the library takes, at least one.
     public var pageCount: Int = 1
     /// A campaign's own page, when a card was tapped.
     public var campaignPage: OperatorCampaignPage? = nil
@@ -82,7 +102,9 @@ public struct OperatorScene: Equatable, Sendable {
 
 /// One campaign's page in the operator view: its card, its rules, its last shows.
 public struct OperatorCampaignPage: Equatable, Sendable {
+    /// Its card, as in the grid.
     public var tile: OperatorTile
+    /// The campaign as the feed set it.
     public var campaign: Campaign
     /// Its last shows in the ledger, newest first; nil while they are read.
     public var shows: [ShowRecord]?
@@ -92,6 +114,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     /// How many of its shows the page lists.
     public static let showsListed = 20
 
+    /// The page of `campaign`, shown with its card `tile`.
     public init(tile: OperatorTile, campaign: Campaign, shows: [ShowRecord]?, imagePath: String? = nil) {
         self.tile = tile
         self.campaign = campaign

@@ -6,7 +6,9 @@ import Foundation
 public enum OptionParser {
     /// The result of a successful parse.
     public struct Parsed: Equatable, Sendable {
+        /// What to do.
         public var command: Command
+        /// Every setting, the config file's first and the command line's over them.
         public var options: KioskOptions
     }
 

@@ -22,10 +22,13 @@ public struct OptionSpec: Sendable {
     public var defaultText: String?
     /// What the option does, in one or two sentences.
     public var help: String
+    /// Where it belongs, and so where `--help` lists it.
     public var group: Group
     var apply: @Sendable (inout KioskOptions, Setting, String) throws -> Void
 
+    /// Whether a value follows it; a flag takes none.
     public var takesValue: Bool { !valueHint.isEmpty }
+    /// Whether it may be set in the config file too.
     public var inConfig: Bool { group != .commandLine }
 }
 

@@ -3,11 +3,16 @@ import Foundation
 /// A poem in the jinrishici v1 shape: `{"content", "origin", "author", "category"}`
 /// (author and category optional).
 public struct Poem: Codable, Equatable, Sendable {
+    /// The poem's text; the panel splits it into verses (`PoetryEntry.lines(of:)`).
     public var content: String
+    /// The poem's title.
     public var origin: String
+    /// The poet, when known.
     public var author: String?
+    /// The source's classification of the poem, when it gives one.
     public var category: String?
 
+    /// A poem with these fields as given; `checked()` holds it to the limits.
     public init(content: String, origin: String, author: String? = nil, category: String? = nil) {
         self.content = content
         self.origin = origin
@@ -78,6 +83,7 @@ public struct Poem: Codable, Equatable, Sendable {
 public enum PoemError: LocalizedError, Equatable, Sendable {
     case notAPoem(String)
 
+    /// Why the answer cannot be used, in words for the operator.
     public var errorDescription: String? {
         switch self {
         case .notAPoem(let why): return "not a poem in the jinrishici shape: \(why)"

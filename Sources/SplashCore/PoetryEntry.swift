@@ -4,15 +4,21 @@ import Foundation
 /// the author, and a picture — a cached file, one still loading from `imageURL`, or
 /// none (a drawn emblem).
 public struct PoetryEntry: Equatable, Sendable {
+    /// The poem's title, shown in bold.
     public var origin: String
+    /// The poet, when known.
     public var author: String?
+    /// The poem's lines, one verse each.
     public var lines: [String]
     /// The picture on disk, when there is one.
     public var imagePath: String?
     /// Where the picture comes from, when it is fetched.
     public var imageURL: URL?
+    /// Where the entry comes from: the placeholder, the live provider, the cache or the
+    /// bundled poems.
     public var source: PoetrySource
 
+    /// An entry with these parts as given; `capped` holds it to the poem's limits.
     public init(origin: String, author: String? = nil, lines: [String], imagePath: String? = nil, imageURL: URL? = nil,
                 source: PoetrySource) {
         self.origin = origin

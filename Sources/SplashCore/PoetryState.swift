@@ -3,11 +3,15 @@
 public struct PoetryState: Equatable, Sendable {
     /// An entry and the moment (run clock) it becomes current.
     public struct Scheduled: Equatable, Sendable {
+        /// When it becomes current, on the run clock.
         public var at: Seconds
+        /// The entry to show then.
         public var entry: PoetryEntry
     }
 
+    /// The entry on the panel.
     public var entry: PoetryEntry
+    /// The entries still to come, in the timeline's order.
     public var upcoming: [Scheduled] = []
     /// When the provider is asked again (nil: never, or while it is being asked).
     public var reloadAt: Seconds?
@@ -26,6 +30,7 @@ public struct PoetryState: Equatable, Sendable {
     /// Where a poem comes from when the live provider has given nothing yet.
     public var fallback: BundledPoetryProvider?
 
+    /// The panel showing `entry`, with nothing scheduled and nothing loading.
     public init(entry: PoetryEntry = .placeholder, refresh: Seconds, fallback: BundledPoetryProvider? = nil) {
         self.entry = entry
         self.refresh = refresh

@@ -18,6 +18,7 @@ public struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// A hash that has been given no bytes yet.
     public init() {}
 
     /// Adds bytes to the hash.

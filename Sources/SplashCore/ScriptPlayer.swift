@@ -4,6 +4,7 @@
 public struct ScriptPlayer: Equatable, Sendable {
     private var steps: ArraySlice<ScriptStep>
 
+    /// A player of `steps`, which must be in time order (as `ScriptStep.parse` returns them).
     public init(_ steps: [ScriptStep]) {
         self.steps = steps[...]
     }

@@ -1,5 +1,6 @@
 /// One line of a `--script` file: at `time` seconds after start, do `action`.
 public struct ScriptStep: Equatable, Sendable {
+    /// What a step does.
     public enum Action: Equatable, Sendable {
         /// A tap at a point in layout coordinates.
         case tap(Point)
@@ -12,9 +13,12 @@ public struct ScriptStep: Equatable, Sendable {
         case key(Key)
     }
 
+    /// Seconds after the start, on the run clock.
     public var time: Seconds
+    /// What happens then.
     public var action: Action
 
+    /// A step that does `action` at `time`.
     public init(time: Seconds, action: Action) {
         self.time = time
         self.action = action

@@ -15,6 +15,7 @@ public struct ShowRecord: Equatable, Sendable {
     public var row: Int64
     /// A UUID of its own, so that a receiver can drop a show it already has.
     public var showID: String
+    /// The campaign shown.
     public var campaignID: String
     /// When its first frame was presented (the ledger's write comes right before it).
     public var shownAt: Date
@@ -23,6 +24,7 @@ public struct ShowRecord: Equatable, Sendable {
     /// From the first frame to its end.
     public var seconds: Double
 
+    /// A record with these fields, as the ledger holds them.
     public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: String, seconds: Double) {
         self.row = row
         self.showID = showID

@@ -9,8 +9,11 @@ public struct SkipButton: Equatable, Sendable {
     public var fontSize: Int
     /// The pill's dark hairline and its light ring inside it, in pixels.
     public var outlineWidth: Int { max(1, frame.height / 40) }
+    /// The width of the light ring inside the hairline, in pixels.
     public var ringWidth: Int { max(2, frame.height / 26) }
 
+    /// The pill on a screen of this size, wide enough for two digits when `maxCountdown`
+    /// has them.
     public init(screen: Size, maxCountdown: Int) {
         let height = max(48, Int((Double(screen.shorterSide) * 0.06).rounded()))
         let width = Int(Double(height) * (maxCountdown >= 10 ? 2.75 : 2.35))

@@ -10,6 +10,7 @@ public enum SyncStatus: String, Codable, Equatable, Sendable {
 
 /// The outcome of one sync, as the kiosk and `splashboard sync` report it.
 public struct SyncReport: Codable, Equatable, Sendable {
+    /// How the sync ended.
     public var status: SyncStatus
     /// Active campaigns after the sync.
     public var campaigns: Int
@@ -24,6 +25,7 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// How long the sync took, in milliseconds, when it was timed.
     public var milliseconds: Double?
 
+    /// A report; an `error` given without a `failure` counts as `.other`.
     public init(status: SyncStatus, campaigns: Int, error: String? = nil, failure: SyncFailure? = nil, warnings: [String] = [],
                 pictureErrors: [String] = [], milliseconds: Double? = nil) {
         self.failure = failure ?? (error == nil ? nil : .other)

@@ -1,13 +1,17 @@
 /// A plain-text table with aligned columns; Chinese characters count as two columns,
 /// as terminals draw them.
 public struct TextTable {
+    /// The column titles, the table's first line.
     public var header: [String]
+    /// The rows under the titles, one list of cells each.
     public var rows: [[String]] = []
 
+    /// An empty table with these column titles.
     public init(header: [String]) {
         self.header = header
     }
 
+    /// Adds a row at the bottom.
     public mutating func append(_ row: [String]) { rows.append(row) }
 
     /// The table, one line per row, columns separated by two spaces. Cells are shown as

@@ -2,6 +2,7 @@ import Foundation
 
 /// The product version, as `--version` prints it and the package is numbered.
 public enum Version {
+    /// This build's version number.
     public static let current = "0.1.0"
     /// When this version was made: a wall clock earlier than this is not trusted (a device
     /// without a real-time clock starts in the past until NTP sets it).

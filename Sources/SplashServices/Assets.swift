@@ -4,12 +4,18 @@ import Foundation
 /// Looked for in `$SPLASHBOARD_ASSETS`, then beside the binary (`../share/splashboard`,
 /// as installed), then in the source tree the binary was built in.
 public struct Assets {
+    /// The folder that holds them.
     public let folder: String
 
+    /// The default splash image, shown when no campaign is eligible.
     public var defaultSplash: String { folder + "/default-splash.jpg" }
+    /// The demo feed, used when no feed is set.
     public var demoFeed: URL { URL(fileURLWithPath: folder + "/demo/feed.json") }
+    /// The bundled poems, a JSON list.
     public var poems: String { folder + "/poems.json" }
 
+    /// The first of those places that holds the bundled files (its `default-splash.jpg`
+    /// exists), else /usr/share/splashboard if it does; nil when none does.
     public static func locate(environment: [String: String]) -> Assets? {
         var candidates: [String] = []
         if let env = environment["SPLASHBOARD_ASSETS"], !env.isEmpty { candidates.append(env) }

@@ -5,6 +5,7 @@ import SplashCore
 /// a folder, a file this user may not read, or text that is not UTF-8 is an `OptionError`
 /// that names the file and what is wrong with it.
 public enum ConfigFileReader {
+    /// The text of the config file at `path`; nil when there is nothing there.
     public static func text(at path: String) throws -> String? {
         var folder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }

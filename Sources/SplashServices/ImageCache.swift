@@ -7,9 +7,11 @@ import SplashCore
 /// fsynced, so a final name always holds a whole, validated image. Least recently used
 /// files are evicted above the size cap, except those the caller protects.
 public final class ImageCache {
+    /// The folder the cached images are in.
     public let folder: String
     static let partialPrefix = ".partial-"
 
+    /// The cache in `folder`, which is created when missing.
     public init(folder: String) throws {
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -21,6 +23,7 @@ public final class ImageCache {
     /// Where the image with `key` lives once cached.
     public func path(forKey key: String) -> String { folder + "/" + key }
 
+    /// Whether the image with `key` is cached.
     public func contains(key: String) -> Bool { FileManager.default.fileExists(atPath: path(forKey: key)) }
 
     /// Whether `path` is a cached image of this cache: the folder's own path, then a name
@@ -69,8 +72,10 @@ public final class ImageCache {
 
     /// A file being written; `commit` gives it its final name.
     public final class PartialFile {
+        /// Its temporary name's path, in the cache folder.
         public let path: String
         let fd: Int32
+        /// Bytes written so far.
         public private(set) var size = 0
 
         init(path: String, fd: Int32) {
@@ -190,6 +195,7 @@ public final class ImageCache {
 public enum CacheError: LocalizedError, Equatable {
     case io(String, String)
 
+    /// The file and why it cannot be written.
     public var errorDescription: String? {
         switch self {
         case let .io(path, reason): return "image cache \(path): \(reason)"

@@ -7,14 +7,19 @@ import SplashCore
 /// work budget, a successful decode with the matching decoder at the size the header
 /// declared. Makes the thumbnail while the picture is decoded.
 public enum ImageValidator {
+    /// What a check found in an image that passed it.
     public struct Checked: Equatable {
+        /// The image's kind and size, from its header.
         public var header: ImageHeader
         /// The thumbnail: fits a 160 px square, JPEG quality 75.
         public var thumbnail: [UInt8]
     }
 
+    /// The side of the square a thumbnail fits in, in pixels.
     public static let thumbnailSide = 160
 
+    /// Checks the image file at `path` and makes its thumbnail; throws `ImageError` saying
+    /// why it may not be cached.
     public static func check(_ path: String) throws -> Checked {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ImageError.undecodable("\(path) cannot be opened")

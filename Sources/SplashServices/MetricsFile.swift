@@ -10,8 +10,10 @@ import SplashCore
 public final class MetricsFile: @unchecked Sendable {
     /// Debian's node exporter textfile folder; the default file goes there when it exists.
     public static let nodeExporterFolder = "/var/lib/prometheus/node-exporter"
+    /// Seconds between two writes of the file, at the least.
     public static let minimumInterval: TimeInterval = 10
 
+    /// The file kept.
     public let path: String
     private let dataDir: String
     private let cacheDir: String

@@ -5,6 +5,7 @@ import Foundation
 public final class PictureKeys {
     private var known: [URL: (key: String, text: String)] = [:]
 
+    /// Keys with none worked out yet.
     public init() {}
 
     /// The cache key of `url` and its absolute text.

@@ -5,6 +5,7 @@ import Foundation
 /// by column, transactions. Opened in WAL mode with `synchronous=FULL` and a busy timeout,
 /// so a committed write survives a power cut and two connections can share the file.
 public final class SQLiteDatabase {
+    /// The database file.
     public let path: String
     let handle: OpaquePointer
     /// Prepared statements by their SQL, reused: a sync of 10,000 campaigns runs the same
@@ -20,6 +21,8 @@ public final class SQLiteDatabase {
         case blob([UInt8])
     }
 
+    /// Opens the database at `path`, creating it when missing: WAL mode, `synchronous=FULL`,
+    /// foreign keys on and a busy timeout of 5 seconds.
     public init(path: String) throws {
         self.path = path
         var db: OpaquePointer?
@@ -73,6 +76,7 @@ public final class SQLiteDatabase {
 
     /// One row, read by column name (`row["title"]`), as the statement named its columns.
     public struct Row {
+        /// The row's values, in the statement's column order.
         public let values: [Value]
         let columns: [String: Int]
 
@@ -100,6 +104,7 @@ public final class SQLiteDatabase {
         fileprivate let sql: String
     }
 
+    /// The prepared statement for `sql`, prepared on first use and kept.
     public func statement(_ sql: String) throws -> Statement {
         if let cached = statements[sql] { return Statement(handle: cached, sql: sql) }
         var made: OpaquePointer?
@@ -183,7 +188,9 @@ public final class SQLiteDatabase {
 }
 
 extension SQLiteDatabase.Value {
+    /// The whole number held, or nil for any other kind of value.
     public var int: Int64? { if case .int(let n) = self { n } else { nil } }
+    /// The number held, a whole one included; nil for any other kind of value.
     public var real: Double? {
         switch self {
         case .real(let d): d
@@ -191,7 +198,9 @@ extension SQLiteDatabase.Value {
         default: nil
         }
     }
+    /// The text held, or nil for any other kind of value.
     public var text: String? { if case .text(let s) = self { s } else { nil } }
+    /// The bytes held, or nil for any other kind of value.
     public var blob: [UInt8]? { if case .blob(let b) = self { b } else { nil } }
 
     /// Text, or NULL for nil.
@@ -200,5 +209,6 @@ extension SQLiteDatabase.Value {
     public static func optionalInt(_ n: Int?) -> Self { n.map { .int(Int64($0)) } ?? .null }
     /// A date as Unix seconds, or NULL.
     public static func date(_ d: Date?) -> Self { d.map { .real($0.timeIntervalSince1970) } ?? .null }
+    /// The Unix seconds held, as a date; nil when the value is not a number.
     public var date: Date? { real.map { Date(timeIntervalSince1970: $0) } }
 }

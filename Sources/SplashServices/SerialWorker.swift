@@ -13,6 +13,7 @@ public final class SerialWorker: @unchecked Sendable {
     private var items: [() -> Void] = []
     private var started = false
 
+    /// A worker whose thread, started with its first item, is named `name`.
     public init(name: String) {
         self.name = name
     }

@@ -4,7 +4,9 @@ import Foundation
 /// A database problem, with the file, what SQLite said and its result code, so that a busy,
 /// full or damaged database can be told apart (and said plainly to an operator).
 public struct StoreError: LocalizedError, Equatable {
+    /// The database file.
     public var path: String
+    /// What SQLite said.
     public var message: String
     /// What was being done (the statement), for debugging: never in an operator's message.
     public var detail: String?
@@ -24,6 +26,8 @@ public struct StoreError: LocalizedError, Equatable {
         case other
     }
 
+    /// A problem with the database at `path`; of an extended result `code`, only the
+    /// primary part is kept.
     public init(path: String, message: String, code: Int32 = SQLITE_ERROR, detail: String? = nil) {
         self.path = path
         self.message = message
@@ -31,6 +35,7 @@ public struct StoreError: LocalizedError, Equatable {
         self.code = code & 0xFF
     }
 
+    /// What kind of problem the result code says it is.
     public var kind: Kind {
         switch code {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
@@ -41,6 +46,7 @@ public struct StoreError: LocalizedError, Equatable {
         }
     }
 
+    /// The problem said plainly for an operator, with what to do when that is known.
     public var errorDescription: String? {
         switch kind {
         case .full: return "database \(path): the disk is full (\(message)); free some space"
