@@ -56,8 +56,8 @@ public struct CatalogEntry: Equatable, Sendable {
 
     /// The entry the next splash shows at `date`: the highest priority among the eligible,
     /// then the newest (`--pick newest`) or the least recently shown (`rotate`); nil for none.
-    public static func newestEligible(in catalog: [CatalogEntry], at date: Date,
-                                      context: RuleContext) -> Int? {
+    public static func nextToShow(in catalog: [CatalogEntry], at date: Date,
+                                  context: RuleContext) -> Int? {
         CampaignRules.pick(in: catalog, at: date, context: context)
     }
 }

@@ -21,6 +21,21 @@ public enum ExitCondition: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `condition` (nil: none) is met by `state` at `uptime`.
+    public static func isMet(_ condition: ExitCondition?, by state: KioskState, at uptime: Seconds) -> Bool {
+        switch condition {
+        case nil: return false
+        case .firstFrame: return state.framesPresented > 0
+        case .splash: return state.splashesEnded > 0
+        case .detail:
+            // The detail screen presented, its poetry panel settled (no poem or picture on its way).
+            guard case .detail = state.scene, state.lastFrame == .detail else { return false }
+            return state.poetry.settled
+        case .seconds(let s): return uptime >= s
+        }
+    }
+
+    /// The argument's form, as `init(argument:)` reads it.
     public var description: String {
         switch self {
         case .firstFrame: return "first-frame"

@@ -15,11 +15,40 @@ public enum Kiosk {
 
         case .started(let now):
             guard state.scene == .starting else { return [] }
+            // The sync and the poem are asked for once the first frame is up (`framePresented`):
+            // they would only compete with it.
             state.sync.running = true
             state.poetry.loading = true
             let entry = state.poetry.entry
-            return [.fetchFeed, .reloadPoetry, .emit(.poetry(source: entry.source, origin: entry.origin))]
-                + enterSplash(&state, now)
+            return [.emit(.poetry(source: entry.source, origin: entry.origin))] + enterSplash(&state, now)
+
+        case let .framePresented(kind, sinceStart, now):
+            state.framesPresented += 1
+            state.lastFrame = kind
+            var effects: [KioskEffect] = [.emit(.frame(scene: kind))]
+            if state.framesPresented == 1 {
+                effects.append(.emit(.firstFrame(ms: sinceStart)))
+                // A run that ends at its first frame starts no work it would leave behind.
+                if !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
+                    effects += [.fetchFeed, .reloadPoetry]
+                }
+            }
+            // The first frame of a show is up: its impression pings may go.
+            if kind == .splash, case .splash(let splash) = state.scene, let id = splash.campaignID,
+               state.catalog.first(where: { $0.campaign.id == id })?.campaign.impressionURLs.isEmpty == false {
+                effects.append(.wakeOutbox)
+            }
+            return effects
+
+        case .showRecorded(let id):
+            // Record, then show: the show is announced only once the ledger holds it.
+            guard case .splash(let splash) = state.scene, splash.campaignID == id,
+                  let entry = state.catalog.first(where: { $0.campaign.id == id }) else { return [] }
+            return [
+                .notePictureUsed(path: splash.imagePath),
+                .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath)),
+                .emit(.countdown(value: splash.countdown)),
+            ]
 
         case .tick(let now):
             var effects: [KioskEffect] = []
@@ -30,7 +59,7 @@ public enum Kiosk {
             effects += PoetryRules.advance(&state, now)
             if let start = state.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
                 state.cornerPressAt = nil
-                return effects + toggleOperatorView(&state, by: .tap, now)
+                return effects + toggleOperatorView(&state, now)
             }
             return effects + advanceScene(&state, now)
 
@@ -86,7 +115,7 @@ public enum Kiosk {
         case let .keyPressed(key, now):
             switch state.scene {
             case _ where key == .operatorView:
-                return toggleOperatorView(&state, by: .key, now)
+                return toggleOperatorView(&state, now)
             case .splash(let splash) where [.escape, .space, .enter].contains(key):
                 return leaveSplash(&state, splash, by: .key, now)
             case .detail:
@@ -125,10 +154,12 @@ public enum Kiosk {
                 state.catalog[i].shows -= 1
             }
             let error: KioskEffect = .emit(.error(message: "cannot record a show of \(id), so it is not shown: \(reason)"))
-            return [error] + enterSplash(&state, now, campaigns: false)
+            return [error] + enterFallbackSplash(&state, now)
 
         case let .imageFailed(path, reason, now):
-            var effects: [KioskEffect] = [.emit(.error(message: "cannot show image \(path): \(reason)"))]
+            // Said once per picture: a detail screen redrawn each second does not repeat it.
+            var effects: [KioskEffect] = state.failedImages.insert(path).inserted
+                ? [.emit(.error(message: "cannot show image \(path): \(reason)"))] : []
             for i in state.catalog.indices where state.catalog[i].imagePath == path {
                 state.catalog[i].imageProblem = reason
             }
@@ -157,7 +188,7 @@ public enum Kiosk {
             entry.lastShownUptime = old.lastShownUptime
             return entry
         }
-        state.message = message
+        state.feedMessage = message
         if let newest = catalog.compactMap(\.campaign.updatedAt).max() {
             state.newestUpdatedAt = max(state.newestUpdatedAt ?? newest, newest)
         }
@@ -192,7 +223,7 @@ public enum Kiosk {
             if now.uptime >= state.operatorIdleSince + OperatorGesture.idleSeconds {
                 // The view's own timeout closes it all, a campaign's page included.
                 state.operatorCampaign = nil
-                return toggleOperatorView(&state, by: .timeout, now)
+                return toggleOperatorView(&state, now)
             }
             return []
         case .starting:
@@ -228,24 +259,24 @@ public enum Kiosk {
         return nil
     }
 
-    /// Shows the newest eligible campaign (recording the show first), the fallback image,
-    /// or — with `fallback = skip` and nothing eligible — the detail screen.
-    /// `campaigns` false: the fallback only (the ledger just refused a show).
-    static func enterSplash(_ state: inout KioskState, _ now: Instant, campaigns: Bool = true) -> [KioskEffect] {
+    /// Shows the campaign whose turn it is (`CatalogEntry.nextToShow`), recording the show
+    /// first — it is announced when the ledger answers `showRecorded` — or, with none
+    /// eligible, the fallback.
+    static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        guard let index = CatalogEntry.nextToShow(in: state.catalog, at: now.date, context: state.ruleContext(now)),
+              let imagePath = state.catalog[index].imagePath else { return enterFallbackSplash(&state, now) }
+        state.catalog[index].noteShow(at: now.date, uptime: now.uptime)
+        let campaign = state.catalog[index].campaign
+        state.scene = .splash(SplashScene(campaignID: campaign.id, imagePath: imagePath,
+                                          countdown: campaign.countdown ?? state.settings.countdown,
+                                          nextTickAt: now.uptime + 1))
+        return [.recordShow(campaignID: campaign.id, at: now.date)]
+    }
+
+    /// The bundled default picture with the countdown (`fallback = image`), or — with
+    /// `fallback = skip` — the detail screen. Nothing is recorded.
+    static func enterFallbackSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         let countdown = state.settings.countdown
-        if campaigns, let index = CatalogEntry.newestEligible(in: state.catalog, at: now.date, context: state.ruleContext(now)),
-           let imagePath = state.catalog[index].imagePath {
-            state.catalog[index].noteShow(at: now.date, uptime: now.uptime)
-            let entry = state.catalog[index]
-            let countdown = entry.campaign.countdown ?? countdown
-            state.scene = .splash(SplashScene(campaignID: entry.campaign.id, imagePath: imagePath,
-                                              countdown: countdown, nextTickAt: now.uptime + 1))
-            return [
-                .recordShow(campaignID: entry.campaign.id, at: now.date),
-                .emit(.splash(campaign: entry.campaign.id, remaining: entry.remaining, image: imagePath)),
-                .emit(.countdown(value: countdown)),
-            ]
-        }
         switch state.settings.fallback {
         case .image:
             let image = state.settings.defaultImage
@@ -261,12 +292,23 @@ public enum Kiosk {
     static func leaveSplash(_ state: inout KioskState, _ splash: SplashScene, by reason: SkipReason,
                             _ now: Instant) -> [KioskEffect] {
         var effects: [KioskEffect] = []
+        effects += endShow(&state, splash, by: reason, now)
+        return effects + enterDetail(&state, campaignID: splash.campaignID, now)
+    }
+
+    /// Ends the splash on the screen: how its show ended goes to the ledger, and the network
+    /// process is woken when the end is news for it (proof of play is sent, or a click-through
+    /// has pings).
+    static func endShow(_ state: inout KioskState, _ splash: SplashScene, by reason: SkipReason,
+                        _ now: Instant) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
         if let id = splash.campaignID {
             effects.append(.endShow(campaignID: id, by: reason, at: now.date))
+            if state.settings.reportsShows || reason == .clickThrough { effects.append(.wakeOutbox) }
         }
         effects.append(.emit(.skip(by: reason)))
         state.splashesEnded += 1
-        return effects + enterDetail(&state, campaignID: splash.campaignID, now)
+        return effects
     }
 
     /// The detail screen of `campaignID` (nil: the fallback) as `state` would show it now.
@@ -276,7 +318,7 @@ public enum Kiosk {
         return DetailScene(
             campaignID: campaignID,
             title: campaign?.title,
-            text: campaign?.detail ?? state.message ?? state.settings.defaultMessage,
+            text: campaign?.detail ?? state.feedMessage ?? state.settings.defaultMessage,
             imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry.entry,
             spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil,

@@ -46,6 +46,12 @@ public enum KioskAction: Equatable, Sendable {
     case campaignShowsLoaded(campaignID: String, shows: [ShowRecord], Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
+    /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
+    /// announced and presented.
+    case showRecorded(campaignID: String)
+    /// A frame of a new screen (of this kind) was presented; `sinceStart` is the
+    /// milliseconds since the process started (the first frame's figure).
+    case framePresented(Scene.Kind, sinceStart: Int, Instant)
     /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full
     /// disk, a locked or damaged database): the campaign must not be shown.
     case showNotRecorded(campaignID: String, reason: String, Instant)

@@ -9,11 +9,14 @@ public enum ShowOutcome: String, Equatable, Sendable {
 
 /// Work the shell does for the reducer, in the order given.
 public enum KioskEffect: Equatable, Sendable {
-    /// Commit one show to the ledger. Comes before the frame that shows it, and before the
-    /// effects that announce the show. When the write fails the shell drops the effects
-    /// that follow it in the same list (they announce a show that will not happen) and
-    /// answers with `showNotRecorded`.
+    /// Commit one show to the ledger, before the frame that shows it. Answered with
+    /// `showRecorded`, or `showNotRecorded` when the write fails; the show is announced
+    /// only after the first.
     case recordShow(campaignID: String, at: Date)
+    /// The picture of a recorded show counts as used, for the cache's eviction order.
+    case notePictureUsed(path: String)
+    /// Tell the network process that an outbox (proof of play, tracking pings) has something.
+    case wakeOutbox
     /// Note how the last show of the campaign ended.
     case endShow(campaignID: String, by: SkipReason, at: Date)
     /// Start a feed sync in the background; it answers with `feedFetched`.

@@ -7,7 +7,7 @@ public struct KioskMetrics: Equatable, Sendable {
     /// The running Splashboard's version (`splashboard_build_info`).
     public var version: String
     /// Shows in the ledger by campaign and how they ended (`tap`, `key`, `timeout`,
-    /// `click_through`, `interrupted`).
+    /// `click_through`, `operator_view`, `interrupted`).
     public var shows: [ShowCount] = []
     /// Syncs since this start, by status (`ok`, `not_modified`, `error`).
     public var syncs: [SyncStatus: Int] = [:]

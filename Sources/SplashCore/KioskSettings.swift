@@ -2,7 +2,9 @@ import Foundation
 
 /// The parts of the options the reducer decides with.
 public struct KioskSettings: Equatable, Sendable {
+    /// Seconds on the splash (`countdown`).
     public var countdown: Int
+    /// What the splash does when no campaign is eligible.
     public var fallback: FallbackMode
     /// Seconds; 0 = never.
     public var attractAfter: Int
@@ -20,9 +22,15 @@ public struct KioskSettings: Equatable, Sendable {
     /// names one.
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
 
+    /// When the run ends by itself (`--exit-after`); nil: never.
+    public var exitAfter: ExitCondition?
+    /// Every show's end is sent as proof of play (`report-url` is set).
+    public var reportsShows = false
+
     /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
     public var syncSeed: UInt64 = 0
 
+    /// Settings with these values; the rest keep their defaults.
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
                 poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
         self.poetryRefresh = poetryRefresh
@@ -34,5 +42,6 @@ public struct KioskSettings: Equatable, Sendable {
         self.defaultMessage = defaultMessage
     }
 
+    /// The default detail text, shown when neither the campaign nor the feed has any.
     public static let standardMessage = "欢迎光临。点一下屏幕，看看今天的新鲜事。"
 }

@@ -21,7 +21,7 @@ public struct KioskState: Equatable, Sendable {
     /// The latest `updatedAt` seen in a catalog: a wall clock before it is not trusted.
     public var newestUpdatedAt: Date?
     /// The feed's default detail text.
-    public var message: String?
+    public var feedMessage: String?
     public var poetry: PoetryState
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
@@ -31,6 +31,12 @@ public struct KioskState: Equatable, Sendable {
     public var splashPictureAhead: String?
     /// How many splashes have ended (`--exit-after splash`).
     public var splashesEnded = 0
+    /// How many frames of a new screen have been presented (`framePresented`).
+    public var framesPresented = 0
+    /// The kind of screen last presented; nil before the first frame.
+    public var lastFrame: Scene.Kind?
+    /// Pictures that failed to decode and were said so (each is said once).
+    public var failedImages: Set<String> = []
     public var sync: SyncSchedule
     /// A press in the operator corner that has not come up yet: when it went down.
     public var cornerPressAt: Seconds?
@@ -56,12 +62,12 @@ public struct KioskState: Equatable, Sendable {
         poetry = PoetryState(refresh: Double(settings.poetryRefresh))
     }
 
-    /// Work is on its way from another thread (a sync, a poem, a picture).
     /// What eligibility depends on at `now` besides the catalog.
     public func ruleContext(_ now: Instant) -> RuleContext {
         RuleContext(clockTrusted: clockTrusted, uptime: now.uptime, deviceTimeZone: settings.timeZone, pick: settings.pick)
     }
 
+    /// Work is on its way from another thread (a sync, a poem, a picture).
     public var backgroundBusy: Bool { sync.running || !poetry.settled }
 
     /// The pill's geometry on the current screen.
@@ -88,11 +94,20 @@ public struct KioskState: Equatable, Sendable {
         return deadline - Kiosk.decodeAheadSeconds
     }
 
-    /// The next moment the state changes by itself; the loop sleeps until then.
+    /// The next moment the state changes by itself, or a timed run ends; the loop sleeps
+    /// until then.
     public var nextDeadline: Seconds? {
         let syncAt = sync.running ? nil : sync.nextAt
         let onScreen = if case .detail = scene { true } else { false }
         let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
-        return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds].compactMap { $0 }.min()
+        var runEnds: Seconds?
+        if case .seconds(let s) = settings.exitAfter { runEnds = s }
+        return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds, runEnds]
+            .compactMap { $0 }.min()
+    }
+
+    /// The run is over by its `--exit-after` at `uptime`.
+    public func runIsOver(at uptime: Seconds) -> Bool {
+        ExitCondition.isMet(settings.exitAfter, by: self, at: uptime)
     }
 }

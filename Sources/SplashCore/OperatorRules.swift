@@ -2,23 +2,19 @@ import Foundation
 
 /// The operator view's rules: opening and closing it, paging through the library (swipe,
 /// PageUp/PageDown, the arrow keys), a campaign's own page on a tap, and the view as a
-/// scene. Nothing here changes a count or the ledger.
+/// scene. Nothing here changes a count; a show the view interrupts ends in the ledger.
 extension Kiosk {
-    /// Opens the operator view (a splash on the screen ends as skipped) or closes it,
+    /// Opens the operator view (a splash on the screen ends, by `operator_view`) or closes it,
     /// back to the detail screen of the campaign that was last shown. On a campaign's
     /// page the same gestures go back to the library.
-    static func toggleOperatorView(_ state: inout KioskState, by reason: SkipReason, _ now: Instant) -> [KioskEffect] {
+    static func toggleOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         switch state.scene {
         case .operator:
             if state.operatorCampaign != nil { return closeCampaignPage(&state, now) }
             return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorReturn, now)
         case .splash(let splash):
-            var effects: [KioskEffect] = []
-            if let id = splash.campaignID {
-                effects.append(.endShow(campaignID: id, by: reason, at: now.date))
-            }
-            effects.append(.emit(.skip(by: reason)))
-            state.splashesEnded += 1
+            // A show the operator view ends is its own reason in the ledger, not a tap.
+            let effects = endShow(&state, splash, by: .operatorView, now)
             state.operatorReturn = splash.campaignID
             return effects + openOperatorView(&state, now)
         case .detail(let detail):
@@ -64,7 +60,7 @@ extension Kiosk {
     static func operatorKey(_ state: inout KioskState, _ key: Key, _ now: Instant) -> [KioskEffect] {
         state.operatorIdleSince = now.uptime
         switch key {
-        case .escape: return toggleOperatorView(&state, by: .key, now)
+        case .escape: return toggleOperatorView(&state, now)
         case .pageDown, .right: return state.operatorCampaign == nil ? turnPage(&state, by: 1, now) : []
         case .pageUp, .left: return state.operatorCampaign == nil ? turnPage(&state, by: -1, now) : []
         default: return []

@@ -19,7 +19,7 @@ public struct ShowRecord: Equatable, Sendable {
     public var campaignID: String
     /// When its first frame was presented (the ledger's write comes right before it).
     public var shownAt: Date
-    /// `tap`, `key`, `timeout`, `click_through`, or `interrupted` (the kiosk stopped first).
+    /// `tap`, `key`, `timeout`, `click_through`, `operator_view`, or `interrupted` (the kiosk stopped first).
     public var endedBy: String
     /// From the first frame to its end.
     public var seconds: Double

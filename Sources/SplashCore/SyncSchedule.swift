@@ -35,9 +35,7 @@ public struct SyncSchedule: Equatable, Sendable {
 
     /// The wait after `failures` failures in a row.
     public static func backoff(failures: Int, interval: Seconds) -> Seconds {
-        guard failures > 0 else { return interval }
-        let exponent = min(failures - 1, 20)
-        return min(30 * Double(1 << exponent), interval)
+        failures > 0 ? Backoff.retries(cappedAt: interval).delay(failures: failures) : interval
     }
 
     /// Notes a finished sync at `now` and schedules the next.

@@ -3,22 +3,16 @@ import Foundation
 import SplashCore
 import SplashServices
 
-private extension KioskEffect {
-    /// Work that runs on other threads (network, files) and posts its result back.
-    var isBackgroundWork: Bool {
-        switch self {
-        case .fetchFeed, .reloadPoetry, .loadPoetryImage: return true
-        default: return false
-        }
-    }
-}
-
 /// The imperative shell: waits for input or the next deadline, feeds actions to
 /// `Kiosk.reduce`, carries out its effects, and redraws when the scene changed.
 /// It never spins: between deadlines it sleeps in `EventWaiter` (`SDL_WaitEventTimeout` on
 /// X11 and Wayland, `poll(2)` on its wake pipe and the input devices elsewhere).
 ///
-/// About 450 lines: the loop, the effects it carries out and its drawing of each scene
+/// Actions are queued and reduced one at a time, in the order they happened: an effect
+/// whose result the core must know (a show recorded or refused, the operator view's
+/// reads) answers with an action that waits its turn, never with a nested reduce.
+///
+/// Over 300 lines: the loop, the effects it carries out and its drawing of each scene
 /// share the loop's state; the script player, the detail drawn ahead, the mailbox, the
 /// input mapping and the control socket are types of their own, and the control socket's
 /// answers are in `KioskRunner+Control.swift`.
@@ -31,8 +25,8 @@ public final class KioskRunner {
         public var message: String?
         public var script: [ScriptStep]
         public var ledger: ShowLedger?
-        /// Starts a background sync; nil when there is nothing to sync.
-        public var sync: (any FeedSyncing)?
+        /// Starts a background sync.
+        public var sync: any FeedSyncing
         /// The image cache, to mark pictures as used when they are shown.
         public var cache: ImageCache?
         /// Where poems come from.
@@ -52,11 +46,13 @@ public final class KioskRunner {
         public var campaignShows: ((String) -> [ShowRecord])?
         /// The result of a sync already done before the loop started (a local feed read
         /// for the first frame); it stands for the first sync the loop asks for.
-        public var initialSync: (report: SyncReport, catalog: [CatalogEntry], message: String?)?
+        public var initialSync: SyncResult?
         /// Tells systemd the first frame is up, and keeps its watchdog fed from the loop.
         public var notifier: ServiceNotifier?
-        /// A show has ended and is in the ledger (for the journal and proof of play).
+        /// A show has ended and is in the ledger (for the journal).
         public var showEnded: ((ShowRecord) -> Void)?
+        /// Tells the network process an outbox has something (`wakeOutbox`).
+        public var wakeOutbox: (() -> Void)?
         /// Looks at systemd-timesyncd (whether the wall clock can be trusted); at start and at
         /// every wake. Nil: the clock is trusted as it is.
         public var timeSync: (() -> TimeSync)?
@@ -69,7 +65,7 @@ public final class KioskRunner {
         public var observe: ((KioskEvent, KioskState) -> Void)?
 
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
-                    script: [ScriptStep], ledger: ShowLedger?, sync: (any FeedSyncing)?, cache: ImageCache?,
+                    script: [ScriptStep], ledger: ShowLedger?, sync: any FeedSyncing, cache: ImageCache?,
                     poetry: any TimelineProvider<PoetryEntry>, poetryPictures: (any PoetryPictureFetching)? = nil,
                     cachedPoetry: PoetryEntry? = nil, bundledPoetry: BundledPoetryProvider? = nil) {
             self.poetry = poetry
@@ -98,12 +94,12 @@ public final class KioskRunner {
     private var needsRedraw = false
     private var snapshotCount = 0
     var framesPresented = 0
-    private var reportedFailures = Set<String>()
     private var quit = false
+    /// Actions waiting their turn, and whether one is being reduced (its effects carried out).
+    private var queued: [KioskAction] = []
+    private var isSending = false
     /// The detail screen drawn ahead while the splash is up.
     private let detailAhead = DetailAhead()
-    /// Effects held back until the first frame is presented.
-    private var afterFirstFrame: [KioskEffect] = []
     /// Results from background work, delivered to the loop with an SDL user event.
     let mailbox = Mailbox()
     let wakeEvent: UInt32
@@ -147,9 +143,9 @@ public final class KioskRunner {
         if let dir = options.snapshotDir {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         }
-        dispatch(.catalogLoaded(setup.catalog, message: setup.message))
-        if let look = setup.timeSync { dispatch(.clockObserved(look(), clock.now())) }
-        dispatch(.started(clock.now()))
+        send(.catalogLoaded(setup.catalog, message: setup.message))
+        if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
+        send(.started(clock.now()))
         var control: ControlSocket?
         if let path = setup.controlSocket {
             let (opened, note) = ControlSocket.open(at: path) { [weak self] request in
@@ -163,34 +159,34 @@ public final class KioskRunner {
 
         while !quit {
             try drawIfChanged()
-            if shouldExit() { return }
+            if state.runIsOver(at: clock.uptime) { return }
             prepareUpcomingDetail()
             waitForSomething()
-            if let look = setup.timeSync { dispatch(.clockObserved(look(), clock.now())) }
-            dispatch(.tick(clock.now()))
+            if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
+            send(.tick(clock.now()))
         }
     }
 
     // MARK: the loop's parts
 
-    private func dispatch(_ action: KioskAction) {
-        for effect in Kiosk.reduce(&state, action) {
-            if let answer = perform(effect) {
-                // The show was not recorded: what followed announced it; the core chooses again.
-                dispatch(answer)
-                return
+    /// Reduces `action` and carries out its effects, then the actions they answered with,
+    /// one at a time. Called while an action is being handled, it queues `action` behind it.
+    private func send(_ action: KioskAction) {
+        queued.append(action)
+        guard !isSending else { return }
+        isSending = true
+        defer { isSending = false }
+        while !queued.isEmpty {
+            let next = queued.removeFirst()
+            for effect in Kiosk.reduce(&state, next) {
+                if let answer = perform(effect) { queued.append(answer) }
             }
         }
     }
 
-    /// Carries out one effect; returns an action when the effect failed in a way the core
-    /// must decide about (a show the ledger refused).
+    /// Carries out one effect; returns the action that reports its result when the core
+    /// waits for one (a show recorded or refused, what the operator view reads).
     private func perform(_ effect: KioskEffect) -> KioskAction? {
-        if framesPresented == 0, effect.isBackgroundWork {
-            // Background work starts once the first frame is up: it would only compete with it.
-            afterFirstFrame.append(effect)
-            return nil
-        }
         switch effect {
         case let .recordShow(id, date):
             do {
@@ -198,11 +194,13 @@ public final class KioskRunner {
             } catch {
                 return .showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())
             }
-            // Once per show, the picture counts as used for the cache's eviction order.
-            if case .splash(let splash) = state.scene, let cache = setup.cache,
-               splash.imagePath.hasPrefix(cache.folder + "/") {
-                cache.touch(key: URL(fileURLWithPath: splash.imagePath).lastPathComponent)
+            return .showRecorded(campaignID: id)
+        case .notePictureUsed(let path):
+            if let cache = setup.cache, path.hasPrefix(cache.folder + "/") {
+                cache.touch(key: URL(fileURLWithPath: path).lastPathComponent)
             }
+        case .wakeOutbox:
+            setup.wakeOutbox?()
         case let .endShow(id, reason, date):
             do {
                 if let show = try setup.ledger?.endShow(campaignID: id, by: reason, at: date) { setup.showEnded?(show) }
@@ -212,8 +210,10 @@ public final class KioskRunner {
                          at: clock.uptime)
             }
         case .emit(let event):
-            log.emit(event, at: clock.uptime)
+            // Frames are a machine's business: the text log leaves them out.
+            if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
             setup.observe?(event, state)
+            if case .firstFrame = event { setup.notifier?.ready() }
         case .fetchFeed:
             let post = poster()
             if let done = setup.initialSync {
@@ -221,13 +221,8 @@ public final class KioskRunner {
                 post { .feedFetched(done.report, catalog: done.catalog, message: done.message, $0) }
                 return nil
             }
-            guard let sync = setup.sync else {
-                let count = state.catalog.count
-                post { .feedFetched(SyncReport(status: .notModified, campaigns: count), catalog: nil, message: nil, $0) }
-                return nil
-            }
-            sync.start(at: clock.now().date) { report, catalog, message in
-                post { .feedFetched(report, catalog: catalog, message: message, $0) }
+            setup.sync.start(at: clock.now().date) { result in
+                post { .feedFetched(result.report, catalog: result.catalog, message: result.message, $0) }
             }
         case .reloadPoetry:
             let post = poster()
@@ -249,13 +244,9 @@ public final class KioskRunner {
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):
-            if let info = setup.operatorInfo?(ids) {
-                dispatch(.operatorInfoLoaded(info, clock.now()))
-            }
+            if let info = setup.operatorInfo?(ids) { return .operatorInfoLoaded(info, clock.now()) }
         case .loadCampaignShows(let id):
-            if let shows = setup.campaignShows?(id) {
-                dispatch(.campaignShowsLoaded(campaignID: id, shows: shows, clock.now()))
-            }
+            if let shows = setup.campaignShows?(id) { return .campaignShowsLoaded(campaignID: id, shows: shows, clock.now()) }
         case .savePoetry(let entry):
             do {
                 try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
@@ -288,17 +279,17 @@ public final class KioskRunner {
         needsRedraw = false
 
         let surface = canvas.beginFrame()
-        var failure: (path: String, reason: String)?
+        var failure: DrawFailure?
         switch state.scene {
         case .splash(let splash):
             do {
                 try SplashRenderer(surface: surface, fonts: fonts)
                     .draw(splash, button: state.skipButton, fit: setup.options.fit, background: setup.options.background)
             } catch {
-                failure = (splash.imagePath, error.localizedDescription)
+                failure = DrawFailure(path: splash.imagePath, reason: error.localizedDescription)
                 if splash.campaignID != nil {
-                    // Never present a campaign's splash without its image: choose again.
-                    dispatch(.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now()))
+                    // Never present a campaign's splash without its image: the core chooses again.
+                    send(.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now()))
                     return try drawIfChanged()
                 }
             }
@@ -315,9 +306,6 @@ public final class KioskRunner {
         case .starting:
             return
         }
-        if let failure, reportedFailures.insert(failure.path).inserted {
-            log.emit(.error(message: failure.reason), at: clock.uptime)
-        }
 
         var snapshotPath: String?
         if distinct, let dir = setup.options.snapshotDir {
@@ -326,28 +314,20 @@ public final class KioskRunner {
         }
         try canvas.endFrame(snapshotPath: snapshotPath)
         framesPresented += 1
-        if distinct, log.format == .json { log.emit(.frame(scene: sceneKind), at: clock.uptime) }
-        if distinct { setup.observe?(.frame(scene: sceneKind), state) }
         drawn = (state.scene, size)
-        if framesPresented == 1 {
-            let firstFrame = KioskEvent.firstFrame(ms: RunClock.millisecondsSinceProcessStart())
-            log.emit(firstFrame, at: clock.uptime)
-            setup.observe?(firstFrame, state)
-            setup.notifier?.ready()
-            if !shouldExit() {
-                let held = afterFirstFrame
-                afterFirstFrame = []
-                for effect in held { _ = perform(effect) }
-            }
+        if distinct {
+            send(.framePresented(sceneKind, sinceStart: RunClock.millisecondsSinceProcessStart(), clock.now()))
         }
+        // A picture that would not draw is the core's to judge (and to say once).
+        if let failure { send(.imageFailed(path: failure.path, reason: failure.reason, clock.now())) }
     }
 
-    private func drawDetail(_ detail: DetailScene, on surface: Surface) -> (path: String, reason: String)? {
+    private func drawDetail(_ detail: DetailScene, on surface: Surface) -> DrawFailure? {
         do {
             try DetailRenderer(surface: surface, fonts: fonts).draw(detail)
             return nil
         } catch {
-            return (detail.imagePath ?? "", error.localizedDescription)
+            return DrawFailure(path: detail.imagePath ?? "", reason: error.localizedDescription)
         }
     }
 
@@ -362,27 +342,10 @@ public final class KioskRunner {
     /// The current screen's kind, for snapshots and `frame` events.
     private var sceneKind: Scene.Kind { state.scene.kind }
 
-    private func shouldExit() -> Bool {
-        switch setup.options.exitAfter {
-        case nil: return false
-        case .firstFrame: return framesPresented > 0
-        case .splash: return state.splashesEnded > 0
-        case .detail:
-            // The detail screen with its poetry panel settled (no poem or picture on its way).
-            if case .detail = state.scene, drawn != nil { return state.poetry.settled }
-            return false
-        case .seconds(let s): return clock.uptime >= s
-        }
-    }
-
-    /// The earliest moment something is due: the reducer's deadline, the next scripted
-    /// input, or the end of a timed run.
+    /// The earliest moment something is due: the core's deadline (a timed run's end
+    /// included) or the next scripted input.
     private var nextDeadline: Seconds? {
-        var candidates: [Seconds] = []
-        if let d = state.nextDeadline { candidates.append(d) }
-        if let next = script.nextTime { candidates.append(next) }
-        if case .seconds(let s) = setup.options.exitAfter { candidates.append(s) }
-        return candidates.min()
+        [state.nextDeadline, script.nextTime].compactMap { $0 }.min()
     }
 
     private func waitForSomething() {
@@ -415,15 +378,15 @@ public final class KioskRunner {
 
     private func handle(_ event: SDL_Event) {
         if event.type == wakeEvent {
-            for make in mailbox.take() { dispatch(make(clock.now())) }
+            for make in mailbox.take() { send(make(clock.now())) }
             for task in mailbox.takeTasks() { task() }
             return
         }
         switch InputMapper.meaning(of: event, canvas: canvas) {
         case .action(let make):
-            dispatch(make(clock.now()))
+            send(make(clock.now()))
         case .resized:
-            if canvas.refreshOutputSize() { dispatch(.resized(canvas.layoutSize)) }
+            if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
             needsRedraw = true
         case .redraw:
             needsRedraw = true
@@ -436,7 +399,7 @@ public final class KioskRunner {
 
     private func runDueScriptSteps() {
         for step in script.due(at: clock.uptime) {
-            for action in ScriptPlayer.actions(for: step, in: state, at: clock.now()) { dispatch(action) }
+            for action in ScriptPlayer.actions(for: step, in: state, at: clock.now()) { send(action) }
         }
     }
 }

@@ -76,7 +76,7 @@ public final class ShowReporter: @unchecked Sendable {
 
     /// The wait after `failures` failed rounds in a row: 30 s doubling, at most 15 min.
     static func backoff(failures: Int) -> Double {
-        min(30 * Double(1 << min(max(0, failures - 1), 10)), 900)
+        Backoff(first: 30, cap: 900).delay(failures: failures)
     }
 
     /// POSTs one request through the fetcher; throws unless the answer is 2xx.

@@ -9,6 +9,9 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
     /// far above the fetch limits of one sync's requests together, so only a process that
     /// has stopped answering reaches it.
     public static let timeout: TimeInterval = 600
+    /// How long a word to the network process that an outbox has something may wait for
+    /// its answer (it answers at once; the sending is its own work).
+    public static let reportTimeout: TimeInterval = 30
 
     private let link: NetworkLink
     private let feed: URL
@@ -28,16 +31,16 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
         link.send(.sync, now: now, timeout: Self.timeout) { [self] result in
             switch result {
             case .failure(let error):
-                completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription), nil, nil)
+                completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription)))
             case .success(let answer):
                 let report = answer.report.map(NetworkWire.checked)
                     ?? SyncReport(status: .error, campaigns: 0, error: answer.error ?? "the network process sent no report")
                 do {
                     let (catalog, message) = try read(catalog: report.status != .error)
-                    completion(report, catalog, message)
+                    completion(SyncResult(report: report, catalog: catalog, message: message))
                 } catch {
-                    completion(SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,
-                                          failure: error is StoreError ? .storage : .other), nil, nil)
+                    completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,
+                                                             failure: error is StoreError ? .storage : .other)))
                 }
             }
         }
@@ -45,11 +48,11 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
 
     /// Waits for one sync (at most `timeout` seconds): the first start's read of a local
     /// feed that was never read, so the bundled demo is on the very first splash.
-    public func syncNow(at now: Date, timeout: TimeInterval) -> (SyncReport, [CatalogEntry]?, String?)? {
+    public func syncNow(at now: Date, timeout: TimeInterval) -> SyncResult? {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
-        start(at: now) { report, catalog, message in
-            box.set((report, catalog, message))
+        start(at: now) { result in
+            box.set(result)
             done.signal()
         }
         guard done.wait(timeout: .now() + timeout) == .success else { return nil }
@@ -67,8 +70,8 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
 
     private final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: (SyncReport, [CatalogEntry]?, String?)?
-        var value: (SyncReport, [CatalogEntry]?, String?)? { lock.lock(); defer { lock.unlock() }; return stored }
-        func set(_ v: (SyncReport, [CatalogEntry]?, String?)) { lock.lock(); stored = v; lock.unlock() }
+        private var stored: SyncResult?
+        var value: SyncResult? { lock.lock(); defer { lock.unlock() }; return stored }
+        func set(_ v: SyncResult) { lock.lock(); stored = v; lock.unlock() }
     }
 }

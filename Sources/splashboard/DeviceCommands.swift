@@ -56,7 +56,7 @@ struct DeviceCommands {
         }
         // The rules as the running kiosk applies them: the clock's trust, this zone, --pick.
         let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
-        let newest = CatalogEntry.newestEligible(in: catalog, at: now, context: context)
+        let newest = CatalogEntry.nextToShow(in: catalog, at: now, context: context)
         let feedState = try? device.store.feedState(for: feed)
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
         if let dir = thumbnails {

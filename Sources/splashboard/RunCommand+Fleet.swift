@@ -13,11 +13,11 @@ extension RunCommand {
         let deviceID = device.deviceID
         let reporting = options.reportURL != nil
         device.store.trackingDevice = deviceID
-        // A word to the network process that an outbox has something (it answers at once).
-        let nudge = { link.send(.report, timeout: LinkedSync.timeout) { _ in } }
+        // A word to the network process that an outbox has something (it answers at once);
+        // the core says when (`wakeOutbox`).
+        setup.wakeOutbox = { link.send(.report, timeout: LinkedSync.reportTimeout) { _ in } }
         setup.showEnded = { show in
             JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
-            if reporting || SkipReason(rawValue: show.endedBy) == .clickThrough { nudge() }
         }
 
         let metrics = MetricsFile.path(option: options.metricsFile).map { path in
@@ -25,12 +25,6 @@ extension RunCommand {
                         reporting: reporting) { log.emit(.warning(message: $0), at: clock.uptime) }
         }
         setup.observe = { [clock] event, state in
-            // The first frame of a show is up: its impression pings may go.
-            if case .frame(scene: .splash) = event, case .splash(let splash) = state.scene,
-               let id = splash.campaignID, state.catalog.first(where: { $0.campaign.id == id })?.campaign.impressionURLs
-                .isEmpty == false {
-                nudge()
-            }
             guard let metrics else { return }
             let now = clock.now().date
             metrics.update { m in

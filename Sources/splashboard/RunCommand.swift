@@ -64,6 +64,8 @@ struct RunCommand {
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
                                      poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
         settings.pick = options.pick
+        settings.exitAfter = options.exitAfter
+        settings.reportsShows = options.reportURL != nil
         settings.timeZone = TimeZone.current
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
         settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
@@ -122,7 +124,9 @@ struct RunCommand {
         setup.poetryStore = device.store
         setup.timeSync = lookAtTimeSync
         setup.notifier = notifier
-        setup.initialSync = initialSync.flatMap { report, fresh, _ in fresh.map { (report, $0, message) } }
+        // A first read that brought a catalog stands for the first sync the loop asks for.
+        setup.initialSync = initialSync.flatMap { $0.catalog == nil ? nil : SyncResult(report: $0.report, catalog: $0.catalog,
+                                                                                       message: message) }
         setup.operatorInfo = { [options] ids in
             let feed = try? device.store.feedState(for: device.feed)
             return OperatorInfo(
@@ -171,10 +175,8 @@ struct RunCommand {
 
     /// Opens the window. With no display: exit 2 suggesting --headless, or — with
     /// --wait-for-display, as the boot service runs — say so once and retry until one
-    /// appears: every quarter second for the first five (at boot the GPU's driver often
-    /// comes a moment after the service starts), then after 1 s, 2 s and every 4 s.
+    /// appears, as often as `DisplayWait` says.
     private func openCanvas(log: EventLog, clock: RunClock, notifier: ServiceNotifier) -> Canvas {
-        var delayMs: UInt32 = 250
         var tries = 0
         var announced = false
         while true {
@@ -196,11 +198,8 @@ struct RunCommand {
                     announced = true
                 }
                 notifier.keepAlive()
-                usleep(delayMs * 1000)
-                // At most 4 s between looks: a screen plugged in shows the kiosk soon, and
-                // systemd's watchdog is fed meanwhile.
                 tries += 1
-                if tries >= 20 { delayMs = min(max(delayMs * 2, 1000), 4000) }
+                usleep(UInt32(DisplayWait.delay(afterLooks: tries) * 1_000_000))
             } catch {
                 fail(error.localizedDescription, status: 1)
             }

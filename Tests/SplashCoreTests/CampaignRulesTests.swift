@@ -134,7 +134,7 @@ import Testing
         var e = entry("a")
         e.campaign.countdown = 7
         var state = makeState([e], countdown: 3)
-        let effects = Kiosk.reduce(&state, .started(ManualClock().now))
+        let effects = send(&state, .started(ManualClock().now))
         #expect(events(effects).contains(.countdown(value: 7)))
         guard case .splash(let splash) = state.scene else { Issue.record("no splash"); return }
         #expect(splash.countdown == 7)
@@ -155,7 +155,7 @@ import Testing
         // NTP has set the clock.
         let effects = Kiosk.reduce(&state, .clockObserved(.synchronized, clock.advance(1)))
         #expect(events(effects) == [.clockTrusted])
-        #expect(CatalogEntry.newestEligible(in: state.catalog, at: clock.now.date, context: state.ruleContext(clock.now)) == 0)
+        #expect(CatalogEntry.nextToShow(in: state.catalog, at: clock.now.date, context: state.ruleContext(clock.now)) == 0)
         // Without timesyncd: a clock before this build's date, or before the newest updatedAt seen, is wrong.
         #expect(!ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(-1), timeSync: .absent, newestUpdatedAt: nil))
         #expect(!ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(10), timeSync: .absent,

@@ -33,19 +33,49 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
     effects.compactMap { if case .emit(let e) = $0 { return e } else { return nil } }
 }
 
+/// Reduces `action` as the shell does: each effect in turn, and the actions that answer
+/// them after it, one at a time — a show is recorded (`showRecorded`) and the first frame
+/// presented (`framePresented`) when `presenting` names its kind. Returns every effect in order.
+func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Kind? = nil) -> [KioskEffect] {
+    var queue = [action]
+    var all: [KioskEffect] = []
+    while !queue.isEmpty {
+        for effect in Kiosk.reduce(&state, queue.removeFirst()) {
+            all.append(effect)
+            if case .recordShow(let id, _) = effect { queue.append(.showRecorded(campaignID: id)) }
+        }
+        if queue.isEmpty, let kind = presenting {
+            queue.append(.framePresented(kind, sinceStart: 100, Instant(uptime: 0, date: Date(timeIntervalSince1970: 0))))
+            return all + send(&state, queue[0])
+        }
+    }
+    return all
+}
+
 @Suite struct KioskReducerTests {
-    @Test func startRecordsTheShowBeforeAnnouncingIt() {
+    @Test func startRecordsTheShowBeforeAnnouncingItAndSyncsAfterTheFirstFrame() {
         var state = makeState()
         let clock = ManualClock()
-        let effects = Kiosk.reduce(&state, .started(clock.now))
-        #expect(effects == [
-            .fetchFeed,
-            .reloadPoetry,
+        // The show is announced only once the ledger holds it.
+        #expect(Kiosk.reduce(&state, .started(clock.now)) == [
             .emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin)),
             .recordShow(campaignID: "a", at: clock.now.date),
+        ])
+        #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")) == [
+            .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg")),
             .emit(.countdown(value: 3)),
         ])
+        // A show that is no longer on the screen is not announced late.
+        var other = state
+        other.scene = .starting
+        #expect(Kiosk.reduce(&other, .showRecorded(campaignID: "a")).isEmpty)
+        // Background work waits for the first frame; later frames start none.
+        #expect(Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 250, clock.now)) == [
+            .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 250)), .fetchFeed, .reloadPoetry,
+        ])
+        #expect(Kiosk.reduce(&state, .framePresented(.detail, sinceStart: 900, clock.now)) == [.emit(.frame(scene: .detail))])
+        #expect(state.framesPresented == 2 && state.lastFrame == .detail)
         guard case .splash(let splash) = state.scene else { Issue.record("not on the splash"); return }
         #expect(splash.countdown == 3)
         #expect(state.nextDeadline == 1)
@@ -213,7 +243,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         #expect(state.nextDeadline == 28.5)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(8))) == [.decodeAhead(path: "/img/a.jpg")])
         #expect(Kiosk.reduce(&state, .tick(clock.advance(1.9))).isEmpty)
-        let effects = Kiosk.reduce(&state, .tick(clock.advance(0.1)))
+        let effects = send(&state, .tick(clock.advance(0.1)))
         #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date))
         #expect(events(effects).first == .splash(campaign: "a", remaining: 3, image: "/img/a.jpg"))
     }
@@ -293,7 +323,7 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         state.settings.syncInterval = 900
         state.sync = SyncSchedule(interval: 900)
         var clock = ManualClock()
-        #expect(Kiosk.reduce(&state, .started(clock.now)).first == .fetchFeed)
+        #expect(send(&state, .started(clock.now), presenting: .splash).contains(.fetchFeed))
         #expect(state.sync.running)
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
         // No second sync while one is running.
@@ -332,9 +362,86 @@ func events(_ effects: [KioskEffect]) -> [KioskEvent] {
         var state = makeState([entry("old", updated: 100), entry("new", updated: 200)])
         let clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
-        let effects = Kiosk.reduce(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
+        let effects = send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
         #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
         #expect(state.catalog[1].imageProblem == "broken")
+        // A picture is said to be broken once, however often it fails to draw.
+        #expect(events(send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))).isEmpty)
+    }
+}
+
+@Suite struct BackoffTests {
+    @Test func oneRuleForEveryRetry() {
+        #expect((1...7).map { SyncSchedule.backoff(failures: $0, interval: 900) } == [30, 60, 120, 240, 480, 900, 900])
+        #expect(SyncSchedule.backoff(failures: 0, interval: 900) == 900)
+        // Waiting for a display: a quarter second for five seconds, then 1 s, 2 s and every 4 s.
+        let waits = (1...24).map { DisplayWait.delay(afterLooks: $0) }
+        #expect(waits.prefix(19).allSatisfy { $0 == 0.25 } && waits.dropFirst(19) == [1, 2, 4, 4, 4])
+        #expect(Backoff(first: 30, cap: 900).delay(failures: 1_000) == 900)
+    }
+}
+
+@Suite struct OutboxAndLedgerReasonTests {
+    @Test func theOperatorViewEndsAShowByAReasonOfItsOwn() {
+        var state = makeState()
+        let clock = ManualClock()
+        _ = send(&state, .started(clock.now))
+        let effects = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.now))
+        #expect(effects.first == .endShow(campaignID: "a", by: .operatorView, at: clock.now.date))
+        #expect(events(effects).first == .skip(by: .operatorView))
+        #expect(SkipReason.operatorView.outcome == .skipped)
+        #expect(!effects.contains(.wakeOutbox))
+    }
+
+    @Test func theOutboxWakesForProofOfPlayClickThroughsAndImpressions() {
+        // Without proof of play, a show that times out is no news for the network process…
+        var state = makeState(attract: 0)
+        var clock = ManualClock()
+        _ = send(&state, .started(clock.now), presenting: .splash)
+        #expect(!send(&state, .tick(clock.advance(3))).contains(.wakeOutbox))
+        // …a click-through is (its pings).
+        state = makeState(attract: 0)
+        _ = send(&state, .started(clock.now))
+        let clicked = send(&state, .pressed(Point(x: 300, y: 300), clock.advance(0.5)))
+        #expect(clicked.prefix(2) == [.endShow(campaignID: "a", by: .clickThrough, at: clock.now.date), .wakeOutbox])
+        // With proof of play every end is.
+        state = makeState(attract: 0)
+        state.settings.reportsShows = true
+        _ = send(&state, .started(clock.now))
+        #expect(send(&state, .tick(clock.advance(3))).prefix(2) == [.endShow(campaignID: "a", by: .timeout, at: clock.now.date),
+                                                                    .wakeOutbox])
+        // A show with impression pings wakes it at its first frame, not before.
+        var pinged = entry("a")
+        pinged.campaign.impressionURLs = ["https://t.example/i"]
+        state = makeState([pinged])
+        #expect(!send(&state, .started(clock.now)).contains(.wakeOutbox))
+        #expect(send(&state, .framePresented(.splash, sinceStart: 100, clock.now)).contains(.wakeOutbox))
+    }
+
+    @Test func aRunEndsWhenItsConditionIsMetAndAFirstFrameRunStartsNoSync() {
+        var state = makeState(attract: 0)
+        state.settings.exitAfter = .firstFrame
+        let clock = ManualClock()
+        _ = send(&state, .started(clock.now))
+        #expect(!state.runIsOver(at: 0))
+        let first = Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 100, clock.now))
+        #expect(!first.contains(.fetchFeed) && !first.contains(.reloadPoetry))
+        #expect(state.runIsOver(at: 0))
+        // A timed run's end is a deadline of the loop.
+        state = makeState(attract: 0)
+        state.settings.exitAfter = .seconds(0.5)
+        _ = send(&state, .started(clock.now))
+        #expect(state.nextDeadline == 0.5)
+        #expect(!state.runIsOver(at: 0.4) && state.runIsOver(at: 0.5))
+        // `detail`: the detail screen presented with its poem settled.
+        state = makeState(attract: 0)
+        state.settings.exitAfter = .detail
+        _ = send(&state, .started(clock.now), presenting: .splash)
+        _ = send(&state, .keyPressed(.escape, clock.now))
+        _ = send(&state, .poetryFailed(reason: "offline", clock.now))
+        #expect(!state.runIsOver(at: 0))
+        _ = send(&state, .framePresented(.detail, sinceStart: 200, clock.now))
+        #expect(state.runIsOver(at: 0))
     }
 }
 

@@ -40,7 +40,7 @@ import Testing
     @Test func aLiveEntryReloadsAfterTheRefreshPeriod() {
         var s = state()
         var clock = ManualClock()
-        let start = Kiosk.reduce(&s, .started(clock.now))
+        let start = send(&s, .started(clock.now), presenting: .splash)
         #expect(start.contains(.reloadPoetry))
         #expect(!s.poetry.settled)
         let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],

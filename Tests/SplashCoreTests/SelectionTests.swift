@@ -8,12 +8,12 @@ import Testing
     @Test func latestUpdatedAtWins() {
         let catalog = [entry("a", updated: 300, position: 0), entry("b", updated: 100, position: 1),
                        entry("c", updated: 200, position: 2)]
-        #expect(CatalogEntry.newestEligible(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 0)
+        #expect(CatalogEntry.nextToShow(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 0)
     }
 
     @Test func withoutUpdatedAtTheLaterPositionWins() {
         let catalog = [entry("a", position: 0), entry("b", position: 1), entry("c", position: 2)]
-        #expect(CatalogEntry.newestEligible(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 2)
+        #expect(CatalogEntry.nextToShow(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 2)
     }
 
     @Test func campaignsOutsideTheirWindowOrUsedUpOrUncachedAreSkipped() {
@@ -24,7 +24,7 @@ import Testing
             entry("used", showTime: 3, shows: 3, position: 3),
             entry("uncached", position: 4, image: nil),
         ]
-        #expect(CatalogEntry.newestEligible(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 0)
+        #expect(CatalogEntry.nextToShow(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 0)
         #expect(catalog[1].isEligible(at: now.addingTimeInterval(60), context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)))
     }
 

@@ -62,8 +62,8 @@ import Testing
         let k = try OperatorKiosk()
         let run = try k.run(script: "0.5 key f2\n1.5 key escape\n", until: "2")
         #expect(run.events(named: "operator").compactMap { $0["open"] as? Bool } == [true, false])
-        // Opening from the splash ends it; closing leads to the detail screen.
-        #expect(run.events(named: "skip").first?["by"] as? String == "key")
+        // Opening from the splash ends it, by a reason of its own; closing leads to the detail screen.
+        #expect(run.events(named: "skip").first?["by"] as? String == "operator_view")
         #expect(run.names.last(where: { $0 == "detail" || $0 == "operator" }) == "detail")
         let ctrlO = try k.run(script: "0.5 key ctrl+o\n1 key ctrl+o\n", until: "2")
         #expect(ctrlO.events(named: "operator").compactMap { $0["open"] as? Bool } == [true, false])
@@ -163,7 +163,7 @@ import Testing
         let stored = (afterRows.first { $0["id"] as? String == next }?["lastShows"] as? [[String: Any]] ?? [])
             .map { [$0["at"] as? String, $0["endedBy"] as? String] }
         #expect(drawn.count > 1 && drawn == stored, "page \(drawn) vs ledger \(stored)")
-        #expect(drawn.first?[1] == "key")
+        #expect(drawn.first?[1] == "operator_view")
         // Escape went back to the library; browsing counted nothing: one show more, the splash before F2.
         #expect(run.events(named: "operator").compactMap { $0["open"] as? Bool } == [true])
         func total(_ rows: [[String: Any]]) -> Int { rows.compactMap { $0["shows"] as? Int }.reduce(0, +) }

@@ -203,7 +203,7 @@ import Glibc
         #expect(problem?.contains(expected) == true, "\(report.pictureErrors)")
         // The newer campaign has no usable picture, so the older one is what shows.
         #expect(try f.eligibleIDs() == ["good"])
-        #expect(CatalogEntry.newestEligible(in: try f.catalog(), at: f.now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)).map { try! f.catalog()[$0].campaign.id } == "good")
+        #expect(CatalogEntry.nextToShow(in: try f.catalog(), at: f.now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)).map { try! f.catalog()[$0].campaign.id } == "good")
         #expect(f.cacheIsClean())
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.cacheDir).count == 1)
     }

@@ -1,0 +1,24 @@
+import SplashCore
+
+/// What one finished sync leaves for the display: its report, the fresh catalog (nil when
+/// the sync failed or changed nothing the display must read) and the feed's default text.
+public struct SyncResult: Sendable {
+    /// How the sync went, as the network process reported it.
+    public var report: SyncReport
+    /// The campaigns as the database holds them after the sync; nil when it failed.
+    public var catalog: [CatalogEntry]?
+    /// The feed's `message`, capped as the feed's rules cap it.
+    public var message: String?
+
+    /// A result of these parts.
+    public init(report: SyncReport, catalog: [CatalogEntry]?, message: String?) {
+        self.report = report
+        self.catalog = catalog
+        self.message = message
+    }
+
+    /// A failed sync: only its report.
+    public init(failed report: SyncReport) {
+        self.init(report: report, catalog: nil, message: nil)
+    }
+}
