@@ -24,17 +24,12 @@ final class ControlSocket: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o750])
         // A socket that answers belongs to a kiosk still running; one that does not is stale.
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        let live = UnixSocketAddress.with(path) { connect(probe, $0, $1) } == 0
-        close(probe)
-        if live { return (nil, "another kiosk answers at \(path); status and screenshot go to that one") }
-        unlink(path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        let bound = UnixSocketAddress.with(path) { bind(fd, $0, $1) }
-        guard fd >= 0, bound == 0, chmod(path, 0o660) == 0, listen(fd, 8) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if fd >= 0 { close(fd) }
-            return (nil, "no control socket at \(path): \(reason)")
+        if UnixSocket.isAnswering(path) { return (nil, "another kiosk answers at \(path); status and screenshot go to that one") }
+        let fd: Int32
+        do {
+            fd = try UnixSocket.listen(at: path, mode: 0o660, backlog: 8)
+        } catch {
+            return (nil, "no control socket: \(error.localizedDescription)")
         }
         return (ControlSocket(path: path, listener: fd, answer: answer), nil)
     }
@@ -58,42 +53,28 @@ final class ControlSocket: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        var timeout = timeval(tv_sec: Self.readSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var line = Data()
-        var chunk = [UInt8](repeating: 0, count: 1024)
         // The whole line within the time, not each read: a peer sending a byte now and then
         // does not hold the socket.
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readSeconds) * 1_000_000_000
-        while !line.contains(0x0A) {
-            guard line.count <= ControlRequest.limit else {
-                return reply(fd, .failure(.malformed("a request longer than \(ControlRequest.limit) bytes")))
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard now < deadline, poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000))) == 1 else {
-                if line.isEmpty { return }
-                return reply(fd, .failure(.malformed("no whole request line within \(Self.readSeconds) s")))
-            }
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                if line.isEmpty { return }  // connected and went: nothing to answer
-                break
-            }
-            line.append(contentsOf: chunk[0..<n])
+        let channel = LineChannel(fd: fd, limit: ControlRequest.limit)
+        let line: Data
+        switch channel.next(by: MonotonicClock.seconds() + Double(Self.readSeconds)) {
+        case .line(let got): line = got
+        case .tooLong: return reply(channel, .failure(.malformed("a request longer than \(ControlRequest.limit) bytes")))
+        case .timedOut(partial: true):
+            return reply(channel, .failure(.malformed("no whole request line within \(Self.readSeconds) s")))
+        case .closed(partial: true): line = channel.takeRest()  // the peer ended its line by closing its side
+        case .timedOut(partial: false), .closed(partial: false), .failed: return  // nothing asked: nothing to answer
         }
         let request: ControlRequest
         do {
-            request = try ControlRequest.parse(Data(line.prefix { $0 != 0x0A }))
+            request = try ControlRequest.parse(line)
         } catch {
-            return reply(fd, .failure(error as? ControlError ?? .malformed(error.localizedDescription)))
+            return reply(channel, .failure(error as? ControlError ?? .malformed(error.localizedDescription)))
         }
-        reply(fd, answer(request))
+        reply(channel, answer(request))
     }
 
-    private func reply(_ fd: Int32, _ result: Result<(JSONValue, Data?), ControlError>) {
+    private func reply(_ channel: LineChannel, _ result: Result<(JSONValue, Data?), ControlError>) {
         var out: Data
         switch result {
         case .success(let (header, payload)):
@@ -105,15 +86,10 @@ final class ControlSocket: @unchecked Sendable {
             out = Data((JSONValue.object([("ok", .bool(false)), ("error", .string(error.localizedDescription))]).encoded()
                         + "\n").utf8)
         }
-        out.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                offset += n
-            }
-        }
+        // A peer that stops reading is not waited for long.
+        var timeout = timeval(tv_sec: Self.readSeconds, tv_usec: 0)
+        setsockopt(channel.fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        channel.send(out)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SplashServices
 
 /// Tells systemd how the service is doing, with sd_notify(3)'s protocol written out: one
 /// datagram to the socket in `$NOTIFY_SOCKET`. `READY=1` once the first frame is on the
@@ -45,28 +46,7 @@ public final class ServiceNotifier {
     }
 
     private func send(_ message: String) {
-        guard var path = socketPath else { return }
-        // A name starting with @ is in the abstract namespace: a NUL byte first.
-        let abstract = path.hasPrefix("@")
-        if abstract { path.removeFirst() }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count + (abstract ? 1 : 0) < capacity else { return }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: (abstract ? [0] : []) + bytes)
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 1 : 0))
-        _ = message.withCString { text in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL), $0, length)
-                }
-            }
-        }
+        guard let socketPath else { return }
+        UnixSocket.sendDatagram(Data(message.utf8), to: socketPath)
     }
 }

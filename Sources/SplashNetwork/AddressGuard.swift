@@ -324,31 +324,9 @@ public final class AddressGuard: @unchecked Sendable {
     /// within `milliseconds` (a peer that sends a byte now and then is not waited for);
     /// what came after it is returned as `rest`.
     static func readHead(_ fd: Int32, withinMilliseconds milliseconds: Int) -> (head: String, rest: [UInt8])? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
-        while bytes.count < 64 * 1024 {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return nil }
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000))) == 1 else { return nil }
-            let n = recv(fd, &chunk, chunk.count, 0)
-            guard n > 0 else { return nil }
-            bytes += chunk[0..<n]
-            if let end = headEnd(bytes) {
-                return (String(decoding: bytes[0..<end], as: UTF8.self), Array(bytes[end...]))
-            }
-        }
-        return nil
-    }
-
-    /// The index just past "\r\n\r\n", if the bytes hold one.
-    static func headEnd(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for i in 3..<bytes.count where bytes[i] == 10 && bytes[i - 1] == 13 && bytes[i - 2] == 10 && bytes[i - 3] == 13 {
-            return i + 1
-        }
-        return nil
+        let channel = LineChannel(fd: fd, terminator: Array("\r\n\r\n".utf8), limit: 64 * 1024)
+        guard case .line(let head) = channel.next(by: MonotonicClock.seconds() + Double(milliseconds) / 1000) else { return nil }
+        return (String(decoding: head, as: UTF8.self) + "\r\n\r\n", Array(channel.takeRest()))
     }
 
     private static func answer(_ fd: Int32, status: String, body: String) {
@@ -357,16 +335,7 @@ public final class AddressGuard: @unchecked Sendable {
         _ = send(fd, Array(text.utf8))
     }
 
-    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            sent += n
-        }
-        return true
-    }
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool { LineChannel.sendAll(bytes, on: fd) }
 
     /// The addresses `host` resolves to, in the resolver's order of preference, and the
     /// resolver's word when there are none.
@@ -444,7 +413,7 @@ public final class AddressGuard: @unchecked Sendable {
     private static func relay(_ client: Int32, _ server: Int32, rewriteAnswerHead: Bool) {
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var answerHead: [UInt8]? = rewriteAnswerHead ? [] : nil
+        var answerHead: LineBuffer? = rewriteAnswerHead ? LineBuffer(terminator: Array("\r\n\r\n".utf8), limit: 64 * 1024) : nil
         var open = [true, true]
         while open[0] || open[1] {
             for i in 0..<2 { fds[i].events = open[i] ? Int16(POLLIN) : 0 }
@@ -460,12 +429,13 @@ public final class AddressGuard: @unchecked Sendable {
                 }
                 var out = Array(buffer[0..<n])
                 if i == 1, var head = answerHead {
-                    head += out
-                    if let end = headEnd(head) {
-                        out = Array(ProxyRequest.closing(String(decoding: head[0..<end], as: UTF8.self)).utf8) + head[end...]
+                    head.append(out)
+                    if let whole = head.next() {
+                        let closing = ProxyRequest.closing(String(decoding: whole, as: UTF8.self) + "\r\n\r\n")
+                        out = Array(closing.utf8) + head.takeRest()
                         answerHead = nil
-                    } else if head.count > 64 * 1024 {
-                        out = head
+                    } else if head.isOverLimit {
+                        out = Array(head.takeRest())
                         answerHead = nil
                     } else {
                         answerHead = head

@@ -41,17 +41,10 @@ public final class NetworkServer: @unchecked Sendable {
     /// a peer of a listening socket is not, and this process's own clock is used.
     public func serve(connection fd: Int32, trustsClock: Bool = true) {
         let writer = AnswerWriter(fd: fd)
-        var buffer = Data()
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            let hasNewline = chunk[0..<n].contains(0x0A)
-            buffer.append(contentsOf: chunk[0..<n])
-            while hasNewline, let newline = buffer.firstIndex(of: 0x0A) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer = Data(buffer[(newline + 1)...])
+        let channel = LineChannel(fd: fd, limit: Self.requestLimit)
+        reading: while true {
+            switch channel.next() {
+            case .line(let line):
                 guard let request = try? NetworkWire.decode(NetworkRequest.self, from: line) else {
                     writer.closeAfterError("not a request: \(String(decoding: line.prefix(80), as: UTF8.self))")
                     return
@@ -60,10 +53,11 @@ public final class NetworkServer: @unchecked Sendable {
                 var asked = request
                 if !trustsClock { asked.now = nil }
                 handle(asked, abandoned: writer.isAbandoned, answer: writer.write)
-            }
-            if buffer.count > Self.requestLimit {
+            case .tooLong:
                 writer.closeAfterError("a request longer than \(Self.requestLimit) bytes")
                 return
+            case .closed, .failed, .timedOut:
+                break reading
             }
         }
         writer.finish()
@@ -212,15 +206,8 @@ private final class AnswerWriter: @unchecked Sendable {
         if answer.id != 0 { unanswered -= 1 }
         defer { closeIfDone() }
         guard !closed else { return }
-        line.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }  // the display has gone; it asks again when it is back
-                offset += n
-            }
-        }
+        // A display that has gone asks again when it is back.
+        LineChannel.sendAll(line, on: fd)
     }
 
     /// Answers id 0 with `reason` and ends the connection: a peer that sends what is not a

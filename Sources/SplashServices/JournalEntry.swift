@@ -35,13 +35,6 @@ public struct JournalEntry {
     /// entry that could not be written is not retried).
     @discardableResult
     public static func send(_ fields: [(String, String)], to path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let data = datagram(fields)
-        let sent = UnixSocketAddress.with(path) { address, length in
-            data.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
-        }
-        return sent == data.count
+        UnixSocket.sendDatagram(datagram(fields), to: path)
     }
 }

@@ -204,18 +204,13 @@ extension NetworkLink {
         /// Connects to a network process listening at `path`.
         static func connect(_ path: String, clock: @escaping @Sendable () -> TimeInterval,
                             onEnd: @escaping (Connection) -> Void) throws -> Connection {
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            guard fd >= 0 else { throw NetworkLinkError.unreachable(socket: path, reason: String(cString: strerror(errno))) }
-            guard let connected = UnixSocketAddress.with(path, { Glibc.connect(fd, $0, $1) }) else {
-                Glibc.close(fd)
-                throw NetworkLinkError.unreachable(socket: path, reason: "the path is too long")
-            }
-            guard connected == 0 else {
-                let reason = String(cString: strerror(errno))
-                Glibc.close(fd)
+            let fd: Int32
+            do {
+                fd = try UnixSocket.connect(path, failFast: true)
+            } catch let error as UnixSocketError {
+                let reason = error.code.map { String(cString: strerror($0)) } ?? "the path is too long"
                 throw NetworkLinkError.unreachable(socket: path, reason: reason)
             }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return try Connection(fd: fd, child: nil, clock: clock, onEnd: onEnd)
         }
 
@@ -262,7 +257,7 @@ extension NetworkLink {
         }
 
         private func readLoop() {
-            var buffer = Data()
+            var buffer = LineBuffer(limit: NetworkWire.lineLimit)
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 lock.lock()
@@ -292,14 +287,9 @@ extension NetworkLink {
                     end(.stopped(n == 0 ? "it closed the connection" : String(cString: strerror(errno))))
                     break
                 }
-                let hasNewline = chunk[0..<n].contains(0x0A)
-                buffer.append(contentsOf: chunk[0..<n])
-                while hasNewline, let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = buffer[buffer.startIndex..<newline]
-                    buffer = Data(buffer[(newline + 1)...])
-                    deliver(line)
-                }
-                if buffer.count > NetworkWire.lineLimit {
+                buffer.append(chunk[0..<n])
+                while let line = buffer.next() { deliver(line) }
+                if buffer.isOverLimit {
                     end(.stopped("an answer longer than \(NetworkWire.lineLimit) bytes"))
                     break
                 }

@@ -40,15 +40,12 @@ struct ServeCommand {
 
     /// A socket listening at `path` (a stale one is replaced), open to this user and group.
     private func listening(at path: String) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { fail("\(path): \(String(cString: strerror(errno)))", status: 1) }
-        unlink(path)
-        guard let bound = UnixSocketAddress.with(path, { bind(fd, $0, $1) }) else {
+        do {
+            return try UnixSocket.listen(at: path, mode: 0o660, backlog: 16)
+        } catch UnixSocketError.pathTooLong(let path) {
             fail("\(path): the path is too long for a socket", status: 2)
+        } catch {
+            fail("cannot listen at \(error.localizedDescription)", status: 1)
         }
-        guard bound == 0, chmod(path, 0o660) == 0, Glibc.listen(fd, 16) == 0 else {
-            fail("cannot listen at \(path): \(String(cString: strerror(errno)))", status: 1)
-        }
-        return fd
     }
 }

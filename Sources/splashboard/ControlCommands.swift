@@ -8,6 +8,11 @@ import SplashServices
 struct ControlCommands {
     let options: KioskOptions
 
+    /// The most a whole answer may take to arrive (a screenshot's picture included).
+    static let answerSeconds: TimeInterval = 20
+    /// The longest answer line (the picture that may follow is announced in it).
+    static let headerLimit = 1 << 20
+
     /// The socket: in this user's runtime folder, else the service's.
     var socketPath: String {
         let service = DefaultPaths.serviceRuntime + "/" + ControlRequest.socketName
@@ -94,40 +99,35 @@ struct ControlCommands {
     /// Sends `request` and reads the answer line, and the bytes it announces.
     private func ask(_ request: ControlRequest) throws -> ([String: Any], Data?) {
         let path = socketPath
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ControlError.failed(String(cString: strerror(errno))) }
-        defer { close(fd) }
-        guard UnixSocketAddress.with(path, { connect(fd, $0, $1) }) == 0 else {
-            if errno == EACCES { throw ControlError.failed("\(path): permission denied (ask as the splashboard user or group)") }
+        let fd: Int32
+        do {
+            fd = try UnixSocket.connect(path)
+        } catch let error as UnixSocketError {
+            if error.code == EACCES { throw ControlError.failed("\(path): permission denied (ask as the splashboard user or group)") }
             throw ControlError.notRunning(path)
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let line = request.line
-        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var received = Data()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var header: [String: Any]?
-        var expected = 0
-        while true {
-            if header == nil, let newline = received.firstIndex(of: 0x0A) {
-                guard let object = try? JSONSerialization.jsonObject(with: received[..<newline]) as? [String: Any] else {
-                    throw ControlError.failed("the kiosk's answer is not one")
-                }
-                guard object["ok"] as? Bool == true else {
-                    throw ControlError.failed("the kiosk says: \(object["error"] as? String ?? "no")")
-                }
-                header = object
-                expected = object["bytes"] as? Int ?? 0
-                received = Data(received[(newline + 1)...])
-            }
-            if let header, received.count >= expected {
-                return (header["answer"] as? [String: Any] ?? [:], expected > 0 ? Data(received.prefix(expected)) : nil)
-            }
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw ControlError.failed("the kiosk closed the connection before its answer was whole") }
-            received.append(contentsOf: chunk[0..<n])
+        defer { close(fd) }
+        let channel = LineChannel(fd: fd, limit: Self.headerLimit)
+        let deadline = MonotonicClock.seconds() + Self.answerSeconds
+        guard channel.send(request.line) else { throw ControlError.failed("the kiosk closed the connection before it was asked") }
+        let line: Data
+        switch channel.next(by: deadline) {
+        case .line(let got): line = got
+        case .timedOut: throw ControlError.failed("the kiosk did not answer within \(Int(Self.answerSeconds)) s")
+        case .tooLong: throw ControlError.failed("the kiosk's answer is not one (over \(Self.headerLimit) bytes)")
+        case .closed, .failed: throw ControlError.failed("the kiosk closed the connection before its answer was whole")
         }
+        guard let header = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+            throw ControlError.failed("the kiosk's answer is not one")
+        }
+        guard header["ok"] as? Bool == true else {
+            throw ControlError.failed("the kiosk says: \(header["error"] as? String ?? "no")")
+        }
+        let expected = header["bytes"] as? Int ?? 0
+        guard expected > 0 else { return (header["answer"] as? [String: Any] ?? [:], nil) }
+        guard let payload = channel.bytes(expected, by: deadline) else {
+            throw ControlError.failed("the kiosk closed the connection before its answer was whole")
+        }
+        return (header["answer"] as? [String: Any] ?? [:], payload)
     }
 }

@@ -70,8 +70,10 @@ struct DeviceCommands {
         if json {
             // Counts are this device's: each row says whose.
             let deviceID = device.deviceID.map(JSONValue.string) ?? .null
-            let items: [JSONValue] = zip(catalog.indices, zip(catalog, stored)).map { index, pair in
-                let (entry, s) = pair
+            // The two reads are joined by id, not by position: a sync between them may have
+            // added or retired a campaign.
+            let thumbnailed = Set(stored.filter { $0.thumbnail != nil }.map(\.campaign.id))
+            let items: [JSONValue] = catalog.enumerated().map { index, entry in
                 let c = entry.campaign
                 return .object([
                     ("device", deviceID), ("feedLastSync", stamp(feedState?.lastConfirmed)),
@@ -88,7 +90,7 @@ struct DeviceCommands {
                     ("startAt", c.startAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("updatedAt", c.updatedAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
-                    ("thumbnail", .bool(s.thumbnail != nil)),
+                    ("thumbnail", .bool(thumbnailed.contains(c.id))),
                     // Its last shows, newest first, as the operator view's campaign page lists them.
                     ("lastShows", .array(((try? device.store.lastShows(of: c.id, limit: OperatorCampaignPage.showsListed)) ?? [])
                         .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy))]) })),

@@ -104,14 +104,14 @@ import Testing
         }
         // A peer that connects and says nothing is dropped after the read deadline.
         let silent = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        _ = UnixSocketAddress.with(kiosk.socket) { connect(silent, $0, $1) }
+        _ = UnixSocket.withAddress(kiosk.socket) { connect(silent, $0, $1) }
         let status = try kiosk.command(["status", "--json"])
         close(silent)
         #expect(status.status == 0, "\(status.stderr)")
         // Nor does one that sends a byte every half second: the whole line has a deadline,
         // not each read, so the next peer is answered.
         let dripping = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        _ = UnixSocketAddress.with(kiosk.socket) { connect(dripping, $0, $1) }
+        _ = UnixSocket.withAddress(kiosk.socket) { connect(dripping, $0, $1) }
         let drip = Thread {
             for _ in 0..<24 {
                 guard send(dripping, "{", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
@@ -131,7 +131,7 @@ import Testing
     static func exchange(_ path: String, _ bytes: Data) throws -> String {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        guard UnixSocketAddress.with(path, { connect(fd, $0, $1) }) == 0 else { throw DisplayTestError.unreadable(path) }
+        guard UnixSocket.withAddress(path, { connect(fd, $0, $1) }) == 0 else { throw DisplayTestError.unreadable(path) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

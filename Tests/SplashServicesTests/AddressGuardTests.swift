@@ -41,7 +41,7 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 4096)
         if let more {
             // A tunnel: wait for its answer, then speak through it.
-            while AddressGuard.headEnd(answer) == nil {
+            while answer.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
                 let n = recv(fd, &buffer, buffer.count, 0)
                 guard n > 0 else { return String(decoding: answer, as: UTF8.self) }
                 answer += buffer[0..<n]

@@ -66,7 +66,7 @@ import Testing
         let s = try StoredCampaign()
         let socket = s.folder + "/journal.sock"
         let listener = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        #expect(UnixSocketAddress.with(socket) { bind(listener, $0, $1) } == 0)
+        #expect(UnixSocket.withAddress(socket) { bind(listener, $0, $1) } == 0)
         defer { close(listener) }
         var environment = ProcessInfo.processInfo.environment
         environment["SPLASHBOARD_JOURNAL_SOCKET"] = socket
