@@ -43,30 +43,39 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "SplashCore"),
         .target(
             name: "SplashServices",
-            dependencies: ["SplashCore", "CSQLite", "CSDL2", "CTurboJPEG", "CSystem"]
+            dependencies: ["SplashCore", "CSQLite", "CSystem"]
+        ),
+        .target(
+            name: "SplashPictures",
+            dependencies: ["SplashCore", "SplashServices", "CTurboJPEG", "CPNG"]
         ),
         // Everything that speaks to the network: only the network process links it.
         .target(
             name: "SplashNetwork",
-            dependencies: ["SplashCore", "SplashServices"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures"]
         ),
         .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "SplashServices", "CSDL2", "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "CSDL2", "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(
             name: "splashboard",
-            dependencies: ["SplashCore", "SplashServices", "SplashDisplay", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashDisplay", "CSystem"]
         ),
         // The network process: feed sync, pictures, poems; no display, no input devices.
         .executableTarget(
             name: "splashboard-net",
-            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashNetwork", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",
@@ -77,11 +86,12 @@ let package = Package(
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(
             name: "SplashServicesTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashNetwork", "SplashTestSupport", "CSDL2", "CSQLite", "CTurboJPEG"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashNetwork", "SplashTestSupport", "CSQLite",
+                           "CTurboJPEG"]
         ),
         .testTarget(
             name: "SplashDisplayTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashDisplay", "SplashTestSupport", "CSDL2"]
+            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashDisplay", "SplashTestSupport", "CSDL2"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,5 +1,6 @@
 import CSDL2
 import Dispatch
+import SplashPictures
 import SplashServices
 
 /// A picture being decoded on another thread for a frame that will need it soon: the first
@@ -9,7 +10,7 @@ public final class PendingPicture: @unchecked Sendable {
     /// Pixels per pixel of the original it is decoded with (a JPEG may be decoded smaller).
     public let scale: Double
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<ImageDecoder.Decoded, Error>?
+    private var result: Result<DecodedSurface, Error>?
     private var taken = false
 
     /// Starts decoding the file at `path`, with at least `scale` pixels per pixel of the
@@ -18,7 +19,7 @@ public final class PendingPicture: @unchecked Sendable {
         self.path = path
         self.scale = scale
         SerialWorker.detached(name: "splashboard.decode") { [self] in
-            result = Result { try ImageDecoder.load(path, scale: scale) }
+            result = Result { try ImageDecoder.surface(path, scale: scale) }
             done.signal()
         }
     }
@@ -30,7 +31,7 @@ public final class PendingPicture: @unchecked Sendable {
     }
 
     /// Waits for the decode to end; the surface is then the caller's to free.
-    func take() throws -> ImageDecoder.Decoded {
+    func take() throws -> DecodedSurface {
         done.wait()
         taken = true
         return try result!.get()

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import SplashCore
+import SplashPictures
 import SplashServices
 
 /// Decoded pictures shared by everything a canvas draws on (the screen and frames drawn
@@ -38,14 +39,14 @@ final class PictureShelf {
     /// Decodes the picture at `path` with at least `scale` pixels per pixel of the original
     /// (or takes it from the thread that decoded it ahead, when that one is large enough);
     /// the surface is the caller's to free or keep.
-    func decode(_ path: String, scale: Double) throws -> ImageDecoder.Decoded {
+    func decode(_ path: String, scale: Double) throws -> DecodedSurface {
         do {
             if let early = pending.removeValue(forKey: path) {
                 let decoded = try early.take()
                 if decoded.scale + 1e-9 >= min(1, scale) { return decoded }
                 SDL_FreeSurface(decoded.surface)  // decoded for a smaller screen than this one
             }
-            return try ImageDecoder.load(path, scale: scale)
+            return try ImageDecoder.surface(path, scale: scale)
         } catch {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }

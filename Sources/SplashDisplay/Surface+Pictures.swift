@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import SplashCore
+import SplashPictures
 import SplashServices
 
 /// Pictures: decoded once per screen (or ahead, on another thread) at about the size they

@@ -1,4 +1,5 @@
 import Foundation
+import SplashPictures
 import SplashServices
 import SplashCore
 

@@ -22,9 +22,8 @@ public final class MetricsFile: @unchecked Sendable {
     private var live: KioskMetrics
     private var dirty = false
     private var started = false
-    /// When the file was last written, on the monotonic clock (a wall clock that jumps
-    /// must neither hold the file back nor let it be written at every change).
-    private var lastWrite: TimeInterval?
+    /// When the file may be written again (`WritePacer`, on the monotonic clock).
+    private var pacer = WritePacer(interval: MetricsFile.minimumInterval)
     private let writeLock = NSLock()
     private var written: String?
     private var parts: (store: CampaignStore, cache: ImageCache)?
@@ -83,8 +82,9 @@ public final class MetricsFile: @unchecked Sendable {
         while true {
             condition.lock()
             while !dirty { condition.wait() }
-            if let lastWrite, MonotonicClock.seconds() < lastWrite + Self.minimumInterval {
-                _ = condition.wait(until: Date().addingTimeInterval(lastWrite + Self.minimumInterval - MonotonicClock.seconds()))
+            let wait = pacer.wait(at: MonotonicClock.seconds())
+            if wait > 0 {
+                _ = condition.wait(until: Date().addingTimeInterval(wait))
                 condition.unlock()
                 continue
             }
@@ -137,7 +137,7 @@ public final class MetricsFile: @unchecked Sendable {
             }
             written = text
             condition.lock()
-            lastWrite = MonotonicClock.seconds()
+            pacer.wrote(at: MonotonicClock.seconds())
             condition.unlock()
         } catch {
             if fd >= 0 { unlink(temporary) }

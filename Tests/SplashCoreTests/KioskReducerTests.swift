@@ -570,3 +570,19 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         if case .operator = state.scene { Issue.record("the timeout left the view open") }
     }
 }
+
+@Suite struct WritePacerTests {
+    @Test func aFileIsWrittenAtOnceThenAtMostEveryInterval() {
+        var pacer = WritePacer(interval: 10)
+        #expect(pacer.wait(at: 1000) == 0)
+        pacer.wrote(at: 1000)
+        // Changes every second after it wait for the interval's end, then one write.
+        var writes: [Seconds] = []
+        for t in stride(from: 1001.0, through: 1035, by: 1) where pacer.wait(at: t) == 0 {
+            pacer.wrote(at: t)
+            writes.append(t)
+        }
+        #expect(writes == [1010, 1020, 1030])
+        #expect(pacer.wait(at: 1032) == 8)
+    }
+}

@@ -32,7 +32,9 @@ import Testing
         #expect(summary["integrity"] as? String == "ok")
         #expect((summary["problems"] as? [String])?.isEmpty == true, "seed \(seed)")
         let ledger = try #require(summary["ledger"] as? [String: Int])
-        #expect(ledger["limited"] ?? 0 <= 7)
+        // The limited campaign was shown, and never more than its showTime.
+        let limited = try #require(ledger["limited"], "seed \(seed): no shows of the limited campaign: \(ledger)")
+        #expect((1...7).contains(limited), "seed \(seed): \(limited) shows of 7")
         #expect((summary["splashes_printed"] as? Int ?? 0) > 0)
     }
 }

@@ -77,14 +77,14 @@ import Testing
         let db = try SQLiteDatabase(path: d.folder + "/data/splashboard.db")
         try db.execute("UPDATE feed_state SET last_success = ?, last_change = ?", [.date(hourAgo), .date(hourAgo)])
         #expect(!FileManager.default.fileExists(atPath: d.folder + "/data/feed-confirmed"))
-        let before = try db.rows("SELECT * FROM feed_state").map { "\($0)" }
+        let before = try db.rows("SELECT * FROM feed_state").map { "\($0.values)" }
         let changes = try db.rows("PRAGMA data_version")
         let second = try d.run(["sync", "--feed", d.feed])
         #expect(second.stdout.contains("not modified; 1 campaign, 1 eligible"), "\(second.stdout)")
         #expect(second.stdout.contains("current feed: 2 warnings (unchanged since it was read):"), "\(second.stdout)")
         #expect(second.stderr.contains("warning: [0].linkURL: unknown field; did you mean linkUrl?"), "\(second.stderr)")
-        #expect(try db.rows("SELECT * FROM feed_state").map { "\($0)" } == before)
-        #expect(try db.rows("PRAGMA data_version").map { "\($0)" } == changes.map { "\($0)" })
+        #expect(try db.rows("SELECT * FROM feed_state").map { "\($0.values)" } == before)
+        #expect(try db.rows("PRAGMA data_version").map { "\($0.values)" } == changes.map { "\($0.values)" })
         let rows = try d.campaigns()
         func date(_ key: String, _ row: [String: Any]?) -> Date? { (row?[key] as? String).flatMap { ISO8601.date(from: $0) } }
         let lastSync = try #require(date("feedLastSync", rows.first))

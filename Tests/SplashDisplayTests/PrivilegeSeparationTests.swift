@@ -14,9 +14,17 @@ import Testing
         private let lock = NSLock()
         private var text = ""
 
-        init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-            process.executableURL = URL(fileURLWithPath: Binary.path)
-            process.arguments = arguments
+        /// `holding`: a device the kiosk is started holding open as descriptor 7, not
+        /// close-on-exec (as a screen or an input device would be), to see that none leaks.
+        init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+             holding device: String? = nil) throws {
+            if let device {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "exec 7<\"$0\"; exec \"$@\"", device, Binary.path] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: Binary.path)
+                process.arguments = arguments
+            }
             process.environment = environment
             let out = Pipe()
             process.standardOutput = out
@@ -69,13 +77,19 @@ import Testing
 
     @Test func theDisplayProcessMapsNoNetworkingCodeAndItsNetworkProcessDoes() throws {
         let s = try StoredCampaign()
-        let kiosk = try Running(["--headless", "--countdown", "5", "--exit-after", "20"] + s.args)
+        let kiosk = try Running(["--headless", "--countdown", "5", "--exit-after", "20"] + s.args, holding: "/dev/zero")
         defer { kiosk.stop() }
         #expect(kiosk.wait(15) { kiosk.count("sync") > 0 }, "no sync: \(kiosk.output)")
         let child = try #require(kiosk.networkChild, "no network process was started")
         let display = Self.maps(of: kiosk.process.processIdentifier)
         let network = Self.maps(of: child)
         #expect(display.contains("libSDL2"), "the display's maps were not read")
+        // The network process links no SDL (nor what SDL brings: X11, Wayland, PulseAudio).
+        #expect(!["libSDL2", "libX11", "libwayland", "libpulse"].contains { network.contains($0) },
+                "\(network.split(separator: "\n").filter { $0.contains("SDL") || $0.contains("X11") }.prefix(5))")
+        // The display does hold a device the network process could inherit.
+        let held = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(kiosk.process.processIdentifier)/fd/7")
+        #expect(held == "/dev/zero", "the display holds no device to leak: \(held ?? "nothing")")
         #expect(!display.contains("libcurl") && !display.contains("FoundationNetworking"),
                 "\(display.split(separator: "\n").filter { $0.contains("curl") || $0.contains("Networking") })")
         #expect(network.contains("libcurl") || network.contains("FoundationNetworking"), "\(network.prefix(300))")

@@ -13,7 +13,11 @@ import Testing
         let s = try StoredCampaign(showTime: 100_000)
         let receiver = try OTLPReceiver()
         let report = ["--report-url", receiver.url, "--device-id", "lobby-3"]
-        var generator = SystemRandomNumberGenerator()
+        // The kills' delays come from a seed, printed so that a failing run can be repeated
+        // (SPLASHBOARD_TEST_SEED=S).
+        let seed = ProcessInfo.processInfo.environment["SPLASHBOARD_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1 ... 1 << 32)
+        print("proof of play: kill delays from seed \(seed)")
+        var generator = SeededGenerator(seed: seed)
         for run in 0..<8 {
             try receiver.set(down: (2..<5).contains(run))
             let kiosk = Process()
@@ -41,14 +45,14 @@ import Testing
         let ids = got.records.compactMap { $0["show.id"] as? String }
         #expect(got.invalid.isEmpty, "\(got.invalid)")
         #expect(got.refused > 0, "the receiver was never asked while it was down")
-        #expect(ledger.count > 20)
-        #expect(ledger.isSubset(of: Set(ids)), "\(ledger.subtracting(ids).count) shows never arrived")
+        #expect(ledger.count > 20, "seed \(seed)")
+        #expect(ledger.isSubset(of: Set(ids)), "seed \(seed): \(ledger.subtracting(ids).count) shows never arrived")
         #expect(Set(ids).isSubset(of: ledger), "a show.id that is not in the ledger")
         #expect(ended.allSatisfy { $0["reported"].int == 1 })
         // Shows cut short by a kill are reported as interrupted; the others by how they ended.
         let endings = Set(got.records.compactMap { $0["show.ended_by"] as? String })
         #expect(endings.isSubset(of: ["tap", "key", "timeout", "click_through", "interrupted"]))
-        #expect(endings.contains("interrupted") && endings.contains("timeout"), "\(endings)")
+        #expect(endings.contains("interrupted") && endings.contains("timeout"), "seed \(seed): \(endings)")
         for record in got.records {
             #expect(record["campaign.id"] as? String == "stored")
             #expect((record["show.seconds"] as? Double).map { $0 >= 0 } == true)

@@ -1,7 +1,7 @@
-import CSDL2
 import CTurboJPEG
 import Foundation
 import SplashCore
+@testable import SplashPictures
 @testable import SplashServices
 import SplashTestSupport
 import Testing
@@ -14,16 +14,15 @@ import Testing
         try writeImage(dir + "/4k.jpg", width: 3840, height: 2160, bands: [red, green, blue])
         for (scale, width, height) in [(1.0, 3840, 2160), (0.5, 1920, 1080), (0.3, 1440, 810), (0.2, 960, 540),
                                        (0.01, 480, 270), (2.0, 3840, 2160)] {
-            let decoded = try ImageDecoder.load(dir + "/4k.jpg", scale: scale)
-            defer { SDL_FreeSurface(decoded.surface) }
+            let decoded = try ImageDecoder.load(dir + "/4k.jpg", scale: scale, into: PixelBuffer.self)
             #expect(decoded.original == Size(width: 3840, height: 2160))
-            #expect((Int(decoded.surface.pointee.w), Int(decoded.surface.pointee.h)) == (width, height), "scale \(scale)")
+            #expect((decoded.pixels.width, decoded.pixels.height) == (width, height), "scale \(scale)")
+            #expect(decoded.format == .bgr24)
             #expect(decoded.scale + 1e-9 >= min(1, scale))
             // The bands are where they were: red left, green middle, blue right.
-            let w = Int(decoded.surface.pointee.w)
-            let h = Int(decoded.surface.pointee.h)
+            let (w, h) = (decoded.width, decoded.height)
             for (x, expected) in [(w / 6, red), (w / 2, green), (w * 5 / 6, blue)] {
-                #expect(pixel(decoded.surface, x, h / 2).isClose(to: expected, tolerance: 24), "scale \(scale) x \(x)")
+                #expect(pixel(decoded.pixels, x, h / 2).isClose(to: expected, tolerance: 24), "scale \(scale) x \(x)")
             }
         }
     }
@@ -58,12 +57,11 @@ import Testing
         _ = data.withUnsafeBytes { tjDecompressHeader3(reader, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), size,
                                                        &header.w, &header.h, &header.sub, &header.space) }
         #expect([Int32(TJCS_CMYK.rawValue), Int32(TJCS_YCCK.rawValue)].contains(header.space))
-        let decoded = try ImageDecoder.load(dir + "/cmyk.jpg", scale: 1)
-        defer { SDL_FreeSurface(decoded.surface) }
-        #expect(pixel(decoded.surface, w / 4, h / 2).isClose(to: RGBColor(red: 255, green: 0, blue: 0), tolerance: 24),
-                "\(pixel(decoded.surface, w / 4, h / 2))")
-        #expect(pixel(decoded.surface, w * 3 / 4, h / 2).isClose(to: RGBColor(red: 0, green: 0, blue: 255), tolerance: 24),
-                "\(pixel(decoded.surface, w * 3 / 4, h / 2))")
+        let decoded = try ImageDecoder.load(dir + "/cmyk.jpg", scale: 1, into: PixelBuffer.self).pixels
+        #expect(pixel(decoded, w / 4, h / 2).isClose(to: RGBColor(red: 255, green: 0, blue: 0), tolerance: 24),
+                "\(pixel(decoded, w / 4, h / 2))")
+        #expect(pixel(decoded, w * 3 / 4, h / 2).isClose(to: RGBColor(red: 0, green: 0, blue: 255), tolerance: 24),
+                "\(pixel(decoded, w * 3 / 4, h / 2))")
         // And the sync's validator takes it, thumbnail and all.
         #expect(!(try ImageValidator.check(dir + "/cmyk.jpg")).thumbnail.isEmpty)
     }
@@ -71,10 +69,41 @@ import Testing
     @Test func aPNGIsAlwaysWhole() throws {
         let dir = try temporaryFolder()
         try writeImage(dir + "/a.png", width: 800, height: 600, bands: [red])
-        let decoded = try ImageDecoder.load(dir + "/a.png", scale: 0.25)
-        defer { SDL_FreeSurface(decoded.surface) }
-        #expect((decoded.surface.pointee.w, decoded.surface.pointee.h) == (800, 600))
+        let decoded = try ImageDecoder.load(dir + "/a.png", scale: 0.25, into: PixelBuffer.self)
+        #expect((decoded.width, decoded.height) == (800, 600))
         #expect(decoded.scale == 1)
+        #expect(decoded.format == .bgr24)
+        #expect(pixel(decoded.pixels, 400, 300) == red)
+    }
+
+    /// A PNG with transparency keeps it (the display blends it); libpng reads it, not SDL,
+    /// so the network process links no SDL. A cut PNG is refused, not half-decoded.
+    @Test func aTransparentPNGKeepsItsAlphaAndACutOneIsRefused() throws {
+        let dir = try temporaryFolder()
+        try writeTranslucentPNG(dir + "/t.png", width: 64, height: 32, color: red, alpha: 128)
+        let decoded = try ImageDecoder.load(dir + "/t.png", into: PixelBuffer.self)
+        #expect(decoded.format == .bgra32 && decoded.pixels.pitch == 64 * 4)
+        let alpha = decoded.pixels.pixels.assumingMemoryBound(to: UInt8.self)[3]
+        #expect(alpha < 255, "alpha \(alpha)")
+        let whole = try ImageValidator.check(dir + "/t.png")
+        #expect(whole.thumbnail.starts(with: [0xFF, 0xD8]))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/t.png")))
+        bytes = Array(bytes.prefix(bytes.count - 20))
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/cut.png"))
+        #expect(throws: ImageError.self) { _ = try ImageDecoder.load(dir + "/cut.png", into: PixelBuffer.self) }
+    }
+
+    @Test func aThumbnailIsTheMeanOfWhatEachPixelCovers() throws {
+        // A 4K picture of three bands: its thumbnail fits 160 px and keeps the bands' colours.
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/4k.png", width: 3840, height: 2160, bands: [red, green, blue])
+        let decoded = try ImageDecoder.load(dir + "/4k.png", into: PixelBuffer.self)
+        let small = try Thumbnail.fitted(decoded.pixels)
+        #expect((small.width, small.height) == (160, 90))
+        #expect(pixel(small, 10, 45) == red && pixel(small, 80, 45) == green && pixel(small, 150, 45) == blue)
+        // The band edges mix: a pixel that covers both sides is between them.
+        let edge = pixel(small, 53, 45)
+        #expect(edge.red > 0 && edge.green > 0, "\(edge)")
     }
 
     @Test func theValidatorChecksAWholeJPEGAtThumbnailSize() throws {
@@ -90,12 +119,8 @@ import Testing
         #expect(throws: (any Error).self) { _ = try ImageValidator.check(dir + "/cut.jpg") }
     }
 
-    func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> RGBColor {
-        let format = surface.pointee.format!
-        let row = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self) + y * Int(surface.pointee.pitch)
-        let value = (row + x * Int(format.pointee.BytesPerPixel)).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0
-        SDL_GetRGB(value, format, &r, &g, &b)
+    func pixel(_ picture: PixelBuffer, _ x: Int, _ y: Int) -> RGBColor {
+        let (b, g, r) = picture.color(x: x, y: y)
         return RGBColor(red: r, green: g, blue: b)
     }
 }

@@ -30,7 +30,8 @@ import Testing
     @Test func theDatabaseIsVersionedAndInWALMode() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")
-        #expect(try store.db.userVersion == CampaignStore.schemaVersion)
+        // The schema this code is at, written out: a new migration must say so here too.
+        #expect(try store.db.userVersion == 10)
         #expect(try store.db.query("PRAGMA journal_mode").first?.first?.text == "wal")
         #expect(try store.db.query("PRAGMA synchronous").first?.first?.int == 2)
         #expect(try store.db.query("PRAGMA integrity_check").first?.first?.text == "ok")
@@ -121,15 +122,53 @@ import Testing
             INSERT INTO campaigns VALUES ('a', 'https://x.test/a.jpg', 5, NULL, NULL, NULL, NULL, NULL, 0, 1, 'k1', NULL,
                 X'FFD8FF', 0, 0);
             INSERT INTO shows (campaign_id, shown_at) VALUES ('a', 0);
+            INSERT INTO shows (campaign_id, shown_at, outcome) VALUES ('a', 60, 'clicked');
             PRAGMA user_version = 1;
             """)
         }
         let migrated = try CampaignStore(dataDir: dir)
-        #expect(try migrated.db.userVersion == CampaignStore.schemaVersion)
+        #expect(try migrated.db.userVersion == 10)
+        // Migrated, it has the very schema a new database has: every table, view and index,
+        // every column with its type, default and constraints.
+        let fresh = try CampaignStore(dataDir: try temporaryFolder())
+        #expect(try Self.schema(of: migrated.db) == Self.schema(of: fresh.db))
+        // Schema 5's backfill: shows from before are history — each with a show id, an
+        // ending from its outcome (none: interrupted), and reported.
+        let history = try migrated.db.rows("SELECT show_id, ended_by, reported FROM shows ORDER BY id")
+        #expect(history.map { $0["ended_by"].text } == ["interrupted", "click_through"])
+        #expect(history.allSatisfy { $0["reported"].int == 1 && $0["show_id"].text?.count == 32 })
+        #expect(Set(history.compactMap { $0["show_id"].text }).count == 2)
+        // Schema 6's outbox of pings takes a ping, once.
+        try migrated.db.execute("INSERT INTO pings (show_id, kind, url, created_at) VALUES ('s', 'click', 'https://t.test/', 0)")
+        #expect(throws: (any Error).self) {
+            try migrated.db.execute("INSERT INTO pings (show_id, kind, url, created_at) VALUES ('s', 'click', 'https://t.test/', 1)")
+        }
         #expect(try migrated.db.query("SELECT name FROM sqlite_master WHERE name = 'campaigns_active_pictures'").count == 1)
-        #expect(try migrated.showCounts() == ["a": 1])
+        #expect(try migrated.showCounts() == ["a": 2])
         #expect(try migrated.thumbnail(forImageKey: "k1") == [0xFF, 0xD8, 0xFF])
         #expect(try migrated.campaigns().first?.thumbnail == [0xFF, 0xD8, 0xFF])
+    }
+
+    /// A database's schema as SQLite describes it, whatever SQL made it: each table and
+    /// view with its columns (name, type, not null, default, key) and each index with its
+    /// columns and whether it is unique or partial.
+    static func schema(of db: SQLiteDatabase) throws -> [String] {
+        var lines: [String] = []
+        for object in try db.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name") {
+            let (type, name) = (object["type"].text ?? "", object["name"].text ?? "")
+            if type == "index" {
+                let columns = try db.rows("PRAGMA index_info(\"\(name)\")").compactMap { $0["name"].text }
+                let flags = try db.rows("PRAGMA index_list(\"\(object["tbl_name"].text ?? "")\")")
+                    .first { $0["name"].text == name }.map { "unique \($0["unique"].int ?? 0) partial \($0["partial"].int ?? 0)" }
+                lines.append("index \(name) on \(object["tbl_name"].text ?? "") \(columns) \(flags ?? "")")
+            } else {
+                for column in try db.rows("PRAGMA table_info(\"\(name)\")") {
+                    lines.append("\(type) \(name).\(column["name"].text ?? "") \(column["type"].text ?? "") notnull "
+                                 + "\(column["notnull"].int ?? 0) default \(column["dflt_value"].text ?? "-") pk \(column["pk"].int ?? 0)")
+                }
+            }
+        }
+        return lines
     }
 
     @Test func aNewerSchemaIsRefusedClearly() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+@testable import SplashPictures
 import SplashServices
 import SplashNetwork
 import SplashTestSupport

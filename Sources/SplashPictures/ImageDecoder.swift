@@ -1,7 +1,8 @@
-import CSDL2
+import CPNG
 import CTurboJPEG
 import Foundation
 import SplashCore
+import SplashServices
 
 /// Decodes JPEG and PNG files, chosen by the file's first bytes (never a format-guessing
 /// loader). Anything else is refused, and so is a JPEG whose decode would exceed the work
@@ -11,26 +12,34 @@ import SplashCore
 /// A JPEG is decoded by libjpeg-turbo's TurboJPEG API, scaled down in the decoder (DCT
 /// scaling: 1/8, 1/4, 3/8, 1/2 … 7/8) to the smallest size at or above what is asked for,
 /// straight into 24-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
-/// and never held at full size. A PNG is decoded whole by SDL_image.
+/// and never held at full size. A PNG is decoded whole by libpng's simplified API, to
+/// 24-bit pixels or, with transparency, 32-bit. Pixels go straight into the memory of
+/// whoever keeps them (`PixelDestination`): no SDL here, so the network process links none.
 public enum ImageDecoder {
     /// Pixels decoded from a picture, and the size of the original they were decoded from
     /// (larger than the pixels when a JPEG was decoded scaled down).
-    public struct Decoded {
-        /// A new surface, the caller's to free.
-        public let surface: UnsafeMutablePointer<SDL_Surface>
+    public struct Decoded<Pixels: PixelDestination> {
+        /// Where the pixels are, the caller's now.
+        public let pixels: Pixels
+        /// The decoded size and layout.
+        public let width: Int
+        public let height: Int
+        public let format: PixelFormat
+        /// The size of the picture in the file.
         public let original: Size
         /// Pixels held per pixel of the original.
-        public var scale: Double { Double(surface.pointee.w) / Double(max(1, original.width)) }
+        public var scale: Double { Double(width) / Double(max(1, original.width)) }
     }
 
-    /// Decodes the file at `path` at full size into a new surface the caller frees.
-    public static func load(_ path: String) throws -> UnsafeMutablePointer<SDL_Surface> {
-        try load(path, scale: 1).surface
+    /// Decodes the file at `path` at full size.
+    public static func load<Pixels: PixelDestination>(_ path: String, into: Pixels.Type) throws -> Decoded<Pixels> {
+        try load(path, scale: 1, into: Pixels.self)
     }
 
     /// Decodes the file at `path` with at least `scale` pixels per pixel of the original
     /// (a JPEG may come out smaller than the original; a PNG is always whole).
-    public static func load(_ path: String, scale: Double) throws -> Decoded {
+    public static func load<Pixels: PixelDestination>(_ path: String, scale: Double,
+                                                      into: Pixels.Type) throws -> Decoded<Pixels> {
         let data = try UntrustedFile.read(path)
         let head = [UInt8](data.prefix(16))
         guard let kind = ImageHeader.kind(of: head) else {
@@ -38,21 +47,14 @@ public enum ImageDecoder {
         }
         switch kind {
         case .png:
-            return try data.withUnsafeBytes { bytes in
-                guard let rw = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else {
-                    throw ImageError.undecodable(sdlErrorText())
-                }
-                defer { SDL_RWclose(rw) }
-                guard let surface = IMG_LoadPNG_RW(rw) else { throw ImageError.undecodable("PNG: \(sdlErrorText())") }
-                return Decoded(surface: surface, original: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
-            }
+            return try data.withUnsafeBytes { try decodePNG($0, into: Pixels.self) }
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then
             // decoded from memory.
             let header = try ImageHeader.parse([UInt8](data.prefix(1 << 20)))
             return try data.withUnsafeBytes { bytes in
                 try ImageHeader.checkDecodeWork(bytes, header: header)
-                return try decodeJPEG(bytes, scale: scale)
+                return try decodeJPEG(bytes, scale: scale, into: Pixels.self)
             }
         }
     }
@@ -70,7 +72,40 @@ public enum ImageDecoder {
         return best
     }
 
-    private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, scale: Double) throws -> Decoded {
+    /// A PNG whole, through libpng's simplified API (which reads every chunk's CRC and the
+    /// whole image data: a cut or damaged file is an error, not half a picture).
+    private static func decodePNG<Pixels: PixelDestination>(_ bytes: UnsafeRawBufferPointer,
+                                                            into: Pixels.Type) throws -> Decoded<Pixels> {
+        var image = png_image()
+        splash_png_prepare(&image)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+            throw ImageError.undecodable("PNG: \(pngMessage(image))")
+        }
+        let alpha = splash_png_has_alpha(&image) != 0
+        let format: PixelFormat = alpha ? .bgra32 : .bgr24
+        image.format = alpha ? splash_png_format_bgra() : splash_png_format_bgr()
+        let width = Int(image.width)
+        let height = Int(image.height)
+        let pixels = try Pixels.make(width: width, height: height, format: format)
+        guard png_image_finish_read(&image, nil, pixels.pixels, Int32(pixels.pitch), nil) != 0,
+              splash_png_failed(&image) == 0 else {
+            pixels.discard()
+            throw ImageError.undecodable("PNG: \(pngMessage(image))")
+        }
+        return Decoded(pixels: pixels, width: width, height: height, format: format,
+                       original: Size(width: width, height: height))
+    }
+
+    /// libpng's message for the last error of `image`.
+    private static func pngMessage(_ image: png_image) -> String {
+        var message = image.message
+        let text = withUnsafeBytes(of: &message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.isEmpty ? "the data is not a whole PNG" : text
+    }
+
+    private static func decodeJPEG<Pixels: PixelDestination>(_ bytes: UnsafeRawBufferPointer, scale: Double,
+                                                             into: Pixels.Type) throws -> Decoded<Pixels> {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let tj = tjInitDecompress() else {
             throw ImageError.undecodable("JPEG: the decoder could not start")
         }
@@ -85,24 +120,24 @@ public enum ImageDecoder {
         let f = factor(for: scale)
         let w = splash_tj_scaled(width, f)
         let h = splash_tj_scaled(height, f)
-        // Three bytes a pixel (B, G, R in memory), as SDL_image gave: a quarter less to hold
-        // than 32-bit pixels, and copied onto the frame with the same conversion.
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 24, SDL_PIXELFORMAT_BGR24.rawValue) else {
-            throw ImageError.undecodable(sdlErrorText())
-        }
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        // Three bytes a pixel (B, G, R in memory): a quarter less to hold than 32-bit pixels.
+        let target = try Pixels.make(width: Int(w), height: Int(h), format: .bgr24)
+        let pixels = target.pixels.assumingMemoryBound(to: UInt8.self)
+        let decoded = Decoded(pixels: target, width: Int(w), height: Int(h), format: .bgr24,
+                              original: Size(width: Int(width), height: Int(height)))
         // CMYK and YCCK pictures (what print designers export) decode to CMYK, then to RGB here:
         // TurboJPEG has no conversion from them to RGB.
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             do {
-                try decodeCMYK(tj, bytes, into: surface, width: w, height: h, inverted: hasAdobeMarker(bytes))
+                try decodeCMYK(tj, bytes, into: pixels, pitch: target.pitch, width: w, height: h,
+                               inverted: hasAdobeMarker(bytes))
             } catch {
-                SDL_FreeSurface(surface)
+                target.discard()
                 throw error
             }
-            return Decoded(surface: surface, original: Size(width: Int(width), height: Int(height)))
+            return decoded
         }
-        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, surface.pointee.pitch, h, Int32(TJPF_BGR.rawValue),
+        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, Int32(target.pitch), h, Int32(TJPF_BGR.rawValue),
                          splash_tj_decode_flags()) != 0 {
             // A fatal error leaves no picture. Of the warnings (data the decoder went past),
             // one that the data ended early leaves a picture filled out with grey: half a
@@ -110,27 +145,20 @@ public enum ImageDecoder {
             // cameras' files) leave it whole.
             let reason = String(cString: tjGetErrorStr2(tj))
             if tjGetErrorCode(tj) == Int32(TJERR_FATAL.rawValue) || reason.lowercased().contains("premature end") {
-                SDL_FreeSurface(surface)
+                target.discard()
                 throw ImageError.undecodable("JPEG: \(reason)")
             }
         }
-        return Decoded(surface: surface, original: Size(width: Int(width), height: Int(height)))
+        return decoded
     }
 }
 
-/// SDL's last error message, for the display and the services alike.
-public func sdlErrorText() -> String {
-    guard let p = SDL_GetError() else { return "unknown SDL error" }
-    let s = String(cString: p)
-    return s.isEmpty ? "unknown SDL error" : s
-}
-
 extension ImageDecoder {
-    /// Decodes a CMYK or YCCK JPEG into `surface` (BGR24): to CMYK first (a buffer of the
+    /// Decodes a CMYK or YCCK JPEG into `out` (BGR24 rows of `pitch` bytes): to CMYK first (a buffer of the
     /// decoded size, let go at once), then each pixel as R = (1 − C)(1 − K) and so on. Adobe's files (an APP14
     /// marker) store the inks inverted, as nearly every CMYK JPEG does.
-    private static func decodeCMYK(_ tj: tjhandle, _ bytes: UnsafeRawBufferPointer, into surface: UnsafeMutablePointer<SDL_Surface>,
-                                   width w: Int32, height h: Int32, inverted: Bool) throws {
+    private static func decodeCMYK(_ tj: tjhandle, _ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>,
+                                   pitch: Int, width w: Int32, height h: Int32, inverted: Bool) throws {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var cmyk = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
         let status = cmyk.withUnsafeMutableBufferPointer { buffer in
@@ -143,8 +171,6 @@ extension ImageDecoder {
                 throw ImageError.undecodable("JPEG (CMYK): \(reason)")
             }
         }
-        let pitch = Int(surface.pointee.pitch)
-        let out = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         for y in 0..<Int(h) {
             for x in 0..<Int(w) {
                 let i = (y * Int(w) + x) * 4
