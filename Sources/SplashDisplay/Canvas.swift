@@ -7,8 +7,9 @@ import SplashServices
 /// Where frames are drawn and shown: the output (a window, or the console's screen
 /// through `DRMOutput`), its renderer, rotation, and reading frames back as PNG.
 ///
-/// This file is 380 lines: the window and the console are two ways to set up the same
-/// frame and renderer, and stay together so their state is in one place. What is drawn
+/// Here: setting up the window or the console's frame and the renderer (two ways to the
+/// same state); following the console in `Canvas+Console`, a frame's life in
+/// `Canvas+Frames`, reading frames back in `Canvas+Screenshots`. What is drawn
 /// on is a `Surface` (`Surface+Primitives`: fills, rounded rectangles, text;
 /// `Surface+Pictures`: pictures and thumbnails), which `beginFrame` hands out; decoded
 /// pictures are shared through a `PictureShelf`; `Canvas+PreparedFrames` draws frames
@@ -263,33 +264,6 @@ public final class Canvas {
         return Self.consoleFrame(console.size)
     }
 
-    /// On the console: whether the screen went away, came back or changed its mode since
-    /// the last look. A screen that went away is let go (the loop keeps running); the next
-    /// look tries to open one again (any device with a screen, unless `--drm-device` names one).
-    public func consoleChanged() -> ConsoleChange {
-        guard isConsole else { return .same }
-        var lost = false
-        if let console {
-            guard console.connectionChanged() else { return .same }
-            self.console = nil
-            lost = true
-        }
-        guard let output = try? DRMOutput.open(requested: drmDevice) else {
-            return lost ? .lost : .same
-        }
-        console = output
-        return .opened(output.description)
-    }
-
-    /// What `consoleChanged` found.
-    public enum ConsoleChange: Equatable {
-        case same
-        /// The screen went away and no other is connected.
-        case lost
-        /// A screen to draw on (again): device, connector and mode.
-        case opened(String)
-    }
-
     /// Window coordinates (mouse) to layout coordinates.
     public func layoutPoint(windowX: Int32, windowY: Int32) -> Point {
         var ww = Int32(outputSize.width)
@@ -306,106 +280,6 @@ public final class Canvas {
         rotation.logicalPoint(normalizedX: Double(normalizedX), normalizedY: Double(normalizedY), output: outputSize)
     }
 
-    // MARK: frames
-
-    /// Starts a frame and returns what to draw it on (layout-sized; turned onto the output
-    /// at `endFrame` when rotated).
-    @discardableResult
-    public func beginFrame() -> Surface {
-        surface.textRuns.removeAll(keepingCapacity: true)
-        if rotation != .none {
-            if rotationTarget == nil {
-                let size = layoutSize
-                rotationTarget = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                                   Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                                   Int32(size.width), Int32(size.height))
-            }
-            SDL_SetRenderTarget(renderer, rotationTarget)
-        }
-        return surface
-    }
-
-    /// Hands over a picture already decoding, for the frame that will show it.
-    public func handOver(_ picture: PendingPicture) {
-        shelf.handOver(picture)
-    }
-
-    /// Frees decoded pictures other than `paths`.
-    public func releasePictures(except paths: Set<String>) {
-        shelf.release(except: paths)
-        surface.releaseTextures(except: paths)
-    }
-
-    /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,
-    /// and presents it.
-    public func endFrame(snapshotPath: String?) throws {
-        if rotation != .none, let rotationTarget {
-            SDL_SetRenderTarget(renderer, nil)
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
-            let layout = layoutSize
-            var dst = SDL_Rect(x: Int32((outputSize.width - layout.width) / 2),
-                               y: Int32((outputSize.height - layout.height) / 2),
-                               w: Int32(layout.width), h: Int32(layout.height))
-            SDL_RenderCopyEx(renderer, rotationTarget, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
-        }
-        if let snapshotPath { try writePNG(snapshotPath) }
-        if window == nil, let windowPixels {
-            SDL_RenderFlush(renderer)
-            try console?.present(windowPixels)
-        } else if windowPixels != nil {
-            SDL_RenderFlush(renderer)
-            SDL_UpdateWindowSurface(window)
-        } else {
-            SDL_RenderPresent(renderer)
-        }
-    }
-
-    /// Reads the frame back and saves it as a PNG.
-    private func writePNG(_ path: String) throws {
-        let opaque = try readFrame()
-        defer { SDL_FreeSurface(opaque) }
-        guard IMG_SavePNG(opaque, path) == 0 else {
-            throw DisplayError.sdl("writing \(path)", sdlErrorText())
-        }
-    }
-
-    /// The frame on the screen as a PNG, as a person sees it (rotation applied): what the
-    /// last `endFrame` presented (the software paths keep it in the frame's pixels).
-    public func screenshotPNG() throws -> Data {
-        let opaque = try readFrame()
-        defer { SDL_FreeSurface(opaque) }
-        // Room for the PNG: never more than the pixels plus its chunks' overhead.
-        let capacity = Int(opaque.pointee.pitch) * Int(opaque.pointee.h) + 1 << 20
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        return try buffer.withUnsafeMutableBytes { raw -> Data in
-            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(capacity)) else {
-                throw DisplayError.sdl("a screenshot", sdlErrorText())
-            }
-            defer { SDL_RWclose(rw) }
-            guard IMG_SavePNG_RW(opaque, rw, 0) == 0 else { throw DisplayError.sdl("a screenshot", sdlErrorText()) }
-            let size = Int(SDL_RWtell(rw))
-            return Data(raw.prefix(size))
-        }
-    }
-
-    /// The output's pixels, read back into an opaque 24-bit surface the caller frees.
-    private func readFrame() throws -> UnsafeMutablePointer<SDL_Surface> {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(outputSize.width), Int32(outputSize.height), 32,
-                                                           SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { throw DisplayError.sdl("allocating a snapshot", sdlErrorText()) }
-        defer { SDL_FreeSurface(surface) }
-        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels,
-                                   surface.pointee.pitch) == 0
-        else { throw DisplayError.sdl("reading the frame back", sdlErrorText()) }
-        // Keep the PNG opaque whatever the framebuffer's alpha holds.
-        SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
-        guard let opaque = SDL_CreateRGBSurfaceWithFormat(0, surface.pointee.w, surface.pointee.h, 24,
-                                                          SDL_PIXELFORMAT_RGB24.rawValue)
-        else { throw DisplayError.sdl("allocating a snapshot", sdlErrorText()) }
-        splash_blit_surface(surface, nil, opaque, nil)
-        return opaque
-    }
 }
 
 extension SDL_Rect {

@@ -22,6 +22,9 @@ public final class FeedSync {
     /// Why the device's database cannot be written, when it cannot (the store is in
     /// memory): every sync then fails with it, as what the operator must fix.
     public var unwritable: String?
+    /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
+    var unanswered = Set<String>()
+    let unansweredLock = NSLock()
 
     public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20) {
         self.store = store
@@ -98,7 +101,7 @@ public final class FeedSync {
                 .map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, _ in a })
             var images: [String: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
-            var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
+            var outcomes: [String: PictureOutcome] = [:]
             let keys = PictureKeys()
             // The cap holds during the sync: before new pictures come, those nobody needs
             // any more go (not eligible now, not in this feed); each new picture may then
@@ -106,40 +109,26 @@ public final class FeedSync {
             var room = Room(cap: cacheMaxBytes, used: cache.usage())
             let wanted = Set(document.campaigns.map { keys.of($0.picURL).key })
             // What needs a download is fetched a few at a time, within the sync's time.
-            var plan: [(campaign: Campaign, key: String)] = []
-            var downloads: [(key: String, url: URL)] = []
-            // Pictures on hosts that did not answer at an earlier sync come after the others:
-            // silent hosts cannot take every sync's time for pictures.
-            var retries: [(key: String, url: URL)] = []
-            for campaign in document.campaigns {
-                let key = keys.of(campaign.picURL).key
-                if let old = known[campaign.id], old.imageKey == key, old.imageProblem != nil, !cache.contains(key: key) {
-                    continue  // refused before, same picture: not fetched again
-                }
-                plan.append((campaign, key))
-                guard outcomes[key] == nil, !downloads.contains(where: { $0.key == key }),
-                      !retries.contains(where: { $0.key == key }) else { continue }
-                if cache.contains(key: key) {
-                    // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
-                    let hasThumbnail = ((try? store.thumbnail(forImageKey: key)) ?? nil) != nil
-                    outcomes[key] = cachedStatus(campaign.picURL, needsThumbnail: !hasThumbnail)
-                } else if isUnanswered(campaign.picURL) {
-                    retries.append((key, campaign.picURL))
-                } else {
-                    downloads.append((key, campaign.picURL))
-                }
+            let plan = SyncPlan(
+                campaigns: document.campaigns, key: { keys.of($0).key },
+                known: known.mapValues { SyncPlan.Known(imageKey: $0.imageKey, refused: $0.imageProblem != nil) },
+                isCached: { cache.contains(key: $0) },
+                // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
+                hasThumbnail: { ((try? store.thumbnail(forImageKey: $0)) ?? nil) != nil },
+                isUnanswered: isUnanswered)
+            for (picture, needsThumbnail) in plan.cached {
+                outcomes[picture.key] = cachedStatus(picture.url, needsThumbnail: needsThumbnail)
             }
-            let fetchedPictures = fetchAll(downloads + retries, room: &room, keeping: wanted, now: now)
+            let fetchedPictures = fetchAll(plan.downloads.map { ($0.key, $0.url) }, room: &room, keeping: wanted, now: now)
             outcomes.merge(fetchedPictures.outcomes) { a, _ in a }
-            var given = Set<String>()
-            for (campaign, key) in plan {
-                guard let done = outcomes[key] else { continue }
-                // Thumbnails are kept per picture: the first campaign with it stores it.
-                let status: (CampaignStore.ImageStatus, String?)
-                if given.contains(key), case .cached = done.0 { status = (.cached(thumbnail: nil), nil) } else { status = done }
-                given.insert(key)
-                images[campaign.id] = status.0
-                pictureErrors.add(status, campaign: campaign.id)
+            // Thumbnails are kept per picture: the first campaign with it stores it.
+            let given = plan.outcomes(outcomes) { done in
+                if case .cached = done.status { return PictureOutcome(.cached(thumbnail: nil), nil) }
+                return done
+            }
+            for (id, status) in given {
+                images[id] = status.status
+                pictureErrors.add(status, campaign: id)
             }
             do {
                 try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
@@ -162,43 +151,6 @@ public final class FeedSync {
             }
         }
         return String(hash, radix: 16) + "-" + String(data.count)
-    }
-
-    /// The cache's room during one sync: its cap and what is used, counted as pictures come.
-    struct Room {
-        var cap: Int
-        var used: Int
-        /// Whether room was made already this sync: once is enough (what nobody needs is the
-        /// same for every picture of the sync), and each try reads the catalog and the folder.
-        var madeRoom = false
-        /// A picture did not fit after room was made: the rest of the sync fetches no new
-        /// picture (each would be cut off at the room left, costing its bytes for nothing).
-        var full = false
-        var left: Int { full ? 0 : max(0, cap - used) }
-    }
-
-    /// The pictures a sync could not cache, one line each, except those that wait for room
-    /// in the cache: one line says how many (a feed of 30,000 pictures would otherwise
-    /// write 30,000 lines to the log at every sync).
-    struct PictureProblems {
-        private var each: [String] = []
-        private var waitingForRoom: [String] = []
-
-        mutating func add(_ status: (CampaignStore.ImageStatus, String?), campaign id: String) {
-            if case .waiting(ImageCache.fullReason) = status.0 {
-                waitingForRoom.append(id)
-            } else if let problem = status.1 {
-                each.append("campaign \"\(id)\": \(problem)")
-            }
-        }
-
-        var lines: [String] {
-            guard let first = waitingForRoom.first else { return each }
-            if waitingForRoom.count == 1 { return each + ["campaign \"\(first)\": picture not cached yet: \(ImageCache.fullMessage)"] }
-            let named = waitingForRoom.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
-            return each + ["\(waitingForRoom.count) campaigns (\(named)\(waitingForRoom.count > 3 ? ", …" : "")): "
-                + "pictures not cached yet: \(ImageCache.fullMessage)"]
-        }
     }
 
     /// The stored campaigns a sync starts from, read beside the request.
@@ -237,215 +189,9 @@ public final class FeedSync {
         }
     }
 
-    /// After a 304: fetches pictures of active campaigns that are still missing (a
-    /// download that failed earlier). Writes only when one arrives.
-    private func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
-        var images: [String: CampaignStore.ImageStatus] = [:]
-        var pictureErrors = PictureProblems()
-        // Nothing missing (the usual 304): nothing read, nothing written.
-        guard !missing.isEmpty else { return SyncReport(status: .notModified, campaigns: campaigns) }
-        var room = Room(cap: cacheMaxBytes, used: cache.usage())
-        // Unread, fewer pictures are kept while room is made; eligible ones are still protected.
-        let wanted = Set((try? store.activePictures())?.map(\.key) ?? [])
-        let fetched = fetchAll(missing, room: &room, keeping: wanted, now: now)
-        for picture in missing {
-            guard let status = fetched.outcomes[picture.key] else { continue }
-            // Unread, the picture is cached but not noted; the next 304 notes it.
-            for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] {
-                // Still waiting is not written: a 304 writes only what arrived.
-                if case .waiting = status.0 {} else { images[id] = status.0 }
-                pictureErrors.add(status, campaign: id)
-            }
-        }
-        var warnings = fetched.warnings
-        if !images.isEmpty {
-            do {
-                try store.updateImages(images)
-            } catch {
-                warnings.append("pictures fetched but not noted: \(error.localizedDescription)")
-            }
-            // Pictures arrived: the cache may be over its cap now, as after a full sync.
-            warnings += evict(now: now)
-        }
-        return SyncReport(status: .notModified, campaigns: campaigns, warnings: warnings, pictureErrors: pictureErrors.lines)
-    }
-
-    /// The cache's room shared by the downloads of one sync: each takes what it may use
-    /// before it starts (a whole picture's worth, or what is left) and gives back what it
-    /// did not use; with no room left, a download waits for those in flight to give some
-    /// back, and gives up only when none is in flight.
-    private final class SharedRoom: @unchecked Sendable {
-        private let condition = NSCondition()
-        private(set) var room: Room
-        private var inFlight = 0
-
-        init(_ room: Room) { self.room = room }
-
-        /// The bytes a download may take, and whether that is all the room there is (no
-        /// other download in flight holds any); nil when the cache has no room left.
-        func reserve() -> (bytes: Int, alone: Bool)? {
-            condition.lock()
-            defer { condition.unlock() }
-            while room.left == 0, !room.full, inFlight > 0 { condition.wait() }
-            guard room.left > 0 else { return nil }
-            let taken = min(room.left, ImageDownloader.imageLimit)
-            let alone = inFlight == 0
-            room.used += taken
-            inFlight += 1
-            return (taken, alone)
-        }
-
-        func settle(reserved: Int, used: Int, noRoom: Bool) {
-            condition.lock()
-            room.used += used - reserved
-            if noRoom, room.madeRoom { room.full = true }
-            inFlight -= 1
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
-    /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
-    private var unanswered = Set<String>()
-    private let unansweredLock = NSLock()
-
-    private static func place(_ url: URL) -> String { "\(url.host ?? ""):\(url.port ?? 0)" }
-
-    private func isUnanswered(_ url: URL) -> Bool {
-        unansweredLock.lock()
-        defer { unansweredLock.unlock() }
-        return unanswered.contains(Self.place(url))
-    }
-
-    private func note(_ outcome: ImageDownloader.Outcome, of url: URL) {
-        unansweredLock.lock()
-        defer { unansweredLock.unlock() }
-        if case .unavailable = outcome { unanswered.insert(Self.place(url)) } else { unanswered.remove(Self.place(url)) }
-    }
-
-    /// Downloads `pictures` into the cache, `parallel` at a time, starting none after
-    /// `pictureSeconds`: those not started wait for the next sync, said in one warning.
-    func fetchAll(_ pictures: [(key: String, url: URL)], room: inout Room, keeping wanted: Set<String>, now: Date)
-        -> (outcomes: [String: (CampaignStore.ImageStatus, String?)], warnings: [String]) {
-        guard !pictures.isEmpty else { return ([:], []) }
-        if room.left < ImageDownloader.imageLimit, !room.madeRoom {
-            // Make room from what nobody needs, down to a whole picture's worth below the cap.
-            // Fails closed (nothing removed): the pictures then wait for room, as the report says.
-            room.madeRoom = true
-            _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - ImageDownloader.imageLimit), now: now,
-                                 alsoKeeping: wanted)
-            room.used = cache.usage()
-        }
-        let shared = SharedRoom(room)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, pictureSeconds) * 1e9)
-        // Pictures are taken in the feed's order, each with its room: when room is short, the
-        // earlier ones get it.
-        let picking = NSLock()
-        let recording = NSLock()
-        var next = 0
-        // A picture that did not fit in the share it got while others were in flight is
-        // tried again at the end with all the room there is: only then is the cache full.
-        var again: [(key: String, url: URL)] = []
-        var outcomes: [String: (CampaignStore.ImageStatus, String?)] = [:]
-        let group = DispatchGroup()
-        let downloader = ImageDownloader(cache: cache, fetcher: fetcher)
-        for index in 0..<min(Self.parallel, pictures.count) {
-            group.enter()
-            SerialWorker.detached(name: "splashboard.picture-\(index)") {
-                defer { group.leave() }
-                while true {
-                    picking.lock()
-                    guard next < pictures.count, DispatchTime.now().uptimeNanoseconds < deadline else {
-                        picking.unlock()
-                        return
-                    }
-                    let picture = pictures[next]
-                    next += 1
-                    let reserved = shared.reserve()
-                    picking.unlock()
-                    let status: (CampaignStore.ImageStatus, String?)
-                    if let reserved {
-                        let outcome = self.download(picture, reserved: reserved, with: downloader, in: shared)
-                        if outcome == .noRoom && !reserved.alone {
-                            recording.lock()
-                            again.append(picture)
-                            recording.unlock()
-                            continue
-                        }
-                        status = Self.status(of: outcome, url: picture.url)
-                    } else {
-                        status = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
-                    }
-                    recording.lock()
-                    outcomes[picture.key] = status
-                    recording.unlock()
-                }
-            }
-        }
-        group.wait()
-        for picture in again {
-            // Past the sync's time these wait as the late ones do; with no room, the cache is full.
-            guard DispatchTime.now().uptimeNanoseconds < deadline else { break }
-            guard let reserved = shared.reserve() else {
-                outcomes[picture.key] = (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
-                continue
-            }
-            let outcome = download(picture, reserved: reserved, with: downloader, in: shared)
-            outcomes[picture.key] = Self.status(of: outcome, url: picture.url)
-        }
-        room = shared.room
-        let late = pictures.filter { outcomes[$0.key] == nil }
-        guard !late.isEmpty else { return (outcomes, []) }
-        let reason = "not fetched in this sync's \(Int(pictureSeconds)) s for pictures; the next sync fetches it"
-        for picture in late { outcomes[picture.key] = (.waiting(reason), nil) }
-        return (outcomes, ["\(late.count) of \(pictures.count) pictures not fetched: the sync's \(Int(pictureSeconds)) s for "
-                           + "pictures ran out (hosts that answer slowly or not at all); the next sync fetches them"])
-    }
-
-    /// Downloads one picture into the room it took, gives back what it did not use (the
-    /// cache is full only when it had all the room there was) and notes whether its host
-    /// answered.
-    private func download(_ picture: (key: String, url: URL), reserved: (bytes: Int, alone: Bool),
-                          with downloader: ImageDownloader, in shared: SharedRoom) -> ImageDownloader.Outcome {
-        let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
-        var used = 0
-        if case .cached(let path, _) = outcome {
-            var st = stat()
-            if stat(path, &st) == 0 { used = Int(st.st_size) }
-        }
-        shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom && reserved.alone)
-        note(outcome, of: picture.url)
-        return outcome
-    }
-
-    /// A download's outcome as a picture's status and its line for the report.
-    static func status(of outcome: ImageDownloader.Outcome, url: URL) -> (CampaignStore.ImageStatus, String?) {
-        switch outcome {
-        case .cached(_, let thumbnail):
-            return (.cached(thumbnail: thumbnail), nil)
-        case .refused(let reason):
-            return (.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
-        case .unavailable(let reason):
-            return (.waiting(reason), "picture not cached yet: \(reason)")
-        case .noRoom:
-            return (.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
-        }
-    }
-
-    /// The status of a picture already in the cache (another campaign uses it, or an
-    /// earlier sync fetched it): its thumbnail made from the cached file when the campaign
-    /// has none.
-    func cachedStatus(_ url: URL, needsThumbnail: Bool) -> (CampaignStore.ImageStatus, String?) {
-        guard needsThumbnail else { return (.cached(thumbnail: nil), nil) }
-        // A cached picture passed this check when it came; without a thumbnail the
-        // operator view shows a placeholder.
-        let thumbnail = try? ImageValidator.check(cache.path(forKey: ImageCache.key(for: url))).thumbnail
-        return (.cached(thumbnail: thumbnail), nil)
-    }
-
     /// Trims the cache to its cap; a warning when it could not be (what must stay could not
     /// be read, so nothing was removed).
-    private func evict(now: Date) -> [String] {
+    func evict(now: Date) -> [String] {
         do {
             try store.evict(cache, toFit: cacheMaxBytes, now: now)
             return []

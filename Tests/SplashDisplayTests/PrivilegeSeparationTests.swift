@@ -154,7 +154,9 @@ import Testing
         let entries = pictures.enumerated().map { #"{"id": "h\#($0.offset)", "picUrl": "\#($0.element)", "showTime": 5}"# }
         try "[\(entries.joined(separator: ","))]".write(toFile: s.folder + "/hostile.json", atomically: true, encoding: .utf8)
         let server = try TestServer(root: s.folder)
-        let run = try runKiosk(["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "5",
+        // Real time, nine at once beside the other tests: 7 s leave room for a slow start
+        // and two splashes (one comes every 2 s).
+        let run = try runKiosk(["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "7",
                                 "--feed", server.url(feedPath).absoluteString,
                                 "--data-dir", s.folder + "/data", "--cache-dir", s.folder + "/cache"])
         #expect(run.status == 0, "\(feedPath): \(run.stderr.suffix(500))")

@@ -1,0 +1,95 @@
+import CSDL2
+import Foundation
+import SplashCore
+import SplashServices
+
+/// The effects the core asks for, carried out: the ledger, the cache, the network
+/// process's work (answered through the mailbox), the operator view's reads, the log.
+extension KioskRunner {
+    /// Carries out one effect; returns the action that reports its result when the core
+    /// waits for one (a show recorded or refused, what the operator view reads).
+    func perform(_ effect: KioskEffect) -> KioskAction? {
+        switch effect {
+        case let .recordShow(id, date):
+            do {
+                try setup.ledger?.recordShow(campaignID: id, at: date)
+            } catch {
+                return .showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())
+            }
+            return .showRecorded(campaignID: id)
+        case .notePictureUsed(let path):
+            if let cache = setup.cache, path.hasPrefix(cache.folder + "/") {
+                cache.touch(key: URL(fileURLWithPath: path).lastPathComponent)
+            }
+        case .wakeOutbox:
+            setup.wakeOutbox?()
+        case let .endShow(id, reason, date):
+            do {
+                if let show = try setup.ledger?.endShow(campaignID: id, by: reason, at: date) { setup.showEnded?(show) }
+            } catch {
+                // The show itself is recorded; only how it ended is missing.
+                log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.localizedDescription)"),
+                         at: clock.uptime)
+            }
+        case .emit(let event):
+            // Frames are a machine's business: the text log leaves them out.
+            if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
+            setup.observe?(event, state)
+            if case .firstFrame = event { setup.notifier?.ready() }
+        case .fetchFeed:
+            let post = poster()
+            if let done = setup.initialSync {
+                setup.initialSync = nil
+                post { .feedFetched(done.report, catalog: done.catalog, message: done.message, $0) }
+                return nil
+            }
+            setup.sync.start(at: clock.now().date) { result in
+                post { .feedFetched(result.report, catalog: result.catalog, message: result.message, $0) }
+            }
+        case .reloadPoetry:
+            let post = poster()
+            setup.poetry.timeline(at: clock.now().date) { result in
+                switch result {
+                case .success(let timeline): post { .poetryLoaded(timeline, $0) }
+                case .failure(let error): post { .poetryFailed(reason: error.localizedDescription, $0) }
+                }
+            }
+        case .loadPoetryImage(let url):
+            let post = poster()
+            guard let pictures = setup.poetryPictures else {
+                post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
+                return nil
+            }
+            pictures.load(url) { path, reason in
+                post { .poetryImageLoaded(url: url.absoluteString, path: path, reason: reason, $0) }
+            }
+        case .decodeAhead(let path):
+            canvas.decodeAhead(path, fit: setup.options.fit)
+        case .loadOperatorInfo(let ids):
+            if let info = setup.operatorInfo?(ids) { return .operatorInfoLoaded(info, clock.now()) }
+        case .loadCampaignShows(let id):
+            if let shows = setup.campaignShows?(id) { return .campaignShowsLoaded(campaignID: id, shows: shows, clock.now()) }
+        case .savePoetry(let entry):
+            do {
+                try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
+            } catch {
+                log.emit(.warning(message: "cannot keep the poem: \(error.localizedDescription)"), at: clock.uptime)
+            }
+        }
+        return nil
+    }
+
+    /// A function that hands an action to the loop from any thread and wakes it.
+    func poster() -> (@escaping (Instant) -> KioskAction) -> Void {
+        let mailbox = mailbox
+        let wake = wakeEvent
+        let waiter = waiter
+        return { make in
+            mailbox.post(make)
+            var event = SDL_Event()
+            event.type = wake
+            SDL_PushEvent(&event)
+            waiter.wake()
+        }
+    }
+}

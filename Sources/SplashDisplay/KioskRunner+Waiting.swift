@@ -1,0 +1,69 @@
+import CSDL2
+import Foundation
+import SplashCore
+import SplashServices
+
+/// Waiting for the next deadline or input without spinning, and turning what wakes the
+/// loop (SDL events, the mailbox, scripted steps) into actions.
+extension KioskRunner {
+    /// The earliest moment something is due: the core's deadline (a timed run's end
+    /// included) or the next scripted input.
+    var nextDeadline: Seconds? {
+        [state.nextDeadline, script.nextTime].compactMap { $0 }.min()
+    }
+
+    func waitForSomething() {
+        var event = SDL_Event()
+        let deadline = nextDeadline
+        switch clock.mode {
+        case .virtual:
+            if SDL_PollEvent(&event) != 0 {
+                handle(event)
+            } else if state.backgroundBusy {
+                // Work on another thread takes no virtual time: wait for it before jumping ahead.
+                if let got = waiter.next(timeoutMs: nil) { handle(got) }
+            } else if let deadline {
+                clock.advance(to: deadline)
+            } else if let got = waiter.next(timeoutMs: nil) {
+                handle(got)
+            }
+        case .real:
+            var ms = deadline.map { max(0, Int32(min((($0 - clock.uptime) * 1000).rounded(.up), 86_400_000))) }
+            if let watchdog = setup.notifier?.watchdogInterval {
+                // Wake in time to feed systemd's watchdog.
+                ms = min(ms ?? Int32.max, Int32(watchdog * 1000))
+            }
+            if let got = waiter.next(timeoutMs: ms) { handle(got) }
+            setup.notifier?.keepAlive()
+        }
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+        runDueScriptSteps()
+    }
+
+    func handle(_ event: SDL_Event) {
+        if event.type == wakeEvent {
+            for make in mailbox.take() { send(make(clock.now())) }
+            for task in mailbox.takeTasks() { task() }
+            return
+        }
+        switch InputMapper.meaning(of: event, canvas: canvas) {
+        case .action(let make):
+            send(make(clock.now()))
+        case .resized:
+            if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
+            needsRedraw = true
+        case .redraw:
+            needsRedraw = true
+        case .quit:
+            quit = true
+        case .ignored:
+            break
+        }
+    }
+
+    func runDueScriptSteps() {
+        for step in script.due(at: clock.uptime) {
+            for action in ScriptPlayer.actions(for: step, in: state, at: clock.now()) { send(action) }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import SplashPictures
+import SplashServices
+import SplashCore
+
+/// The report's lines for pictures a sync could not cache.
+extension FeedSync {
+    /// The pictures a sync could not cache, one line each, except those that wait for room
+    /// in the cache: one line says how many (a feed of 30,000 pictures would otherwise
+    /// write 30,000 lines to the log at every sync).
+    struct PictureProblems {
+        var each: [String] = []
+        var waitingForRoom: [String] = []
+
+        mutating func add(_ status: PictureOutcome, campaign id: String) {
+            if case .waiting(ImageCache.fullReason) = status.status {
+                waitingForRoom.append(id)
+            } else if let problem = status.problem {
+                each.append("campaign \"\(id)\": \(problem)")
+            }
+        }
+
+        var lines: [String] {
+            guard let first = waitingForRoom.first else { return each }
+            if waitingForRoom.count == 1 { return each + ["campaign \"\(first)\": picture not cached yet: \(ImageCache.fullMessage)"] }
+            let named = waitingForRoom.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            return each + ["\(waitingForRoom.count) campaigns (\(named)\(waitingForRoom.count > 3 ? ", …" : "")): "
+                + "pictures not cached yet: \(ImageCache.fullMessage)"]
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import CSQLite
+import Foundation
+import SplashCore
+
+/// A good feed applied in one transaction: campaigns added, updated and retired, their
+/// pictures' states, and campaigns gone long enough forgotten.
+extension CampaignStore {
+    /// What a sync learned about one campaign's picture.
+    public enum ImageStatus: Equatable {
+        /// Cached and valid, with its thumbnail (nil: it was already cached earlier).
+        case cached(thumbnail: [UInt8]?)
+        /// Refused for good (wrong kind, too large, undecodable).
+        case refused(String)
+        /// Not available this time, and why ("cache full", a network error); tried again
+        /// at the next sync.
+        case waiting(String)
+    }
+
+    /// Applies a good feed in one transaction: campaigns in it are added or updated and
+    /// active, the others inactive (their history stays); the feed state is updated.
+    /// `contentHash` is a fingerprint of the document's bytes: when it is the one stored,
+    /// the feed's content has not changed (`lastChange` stays); nil counts as a change.
+    public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
+                      images: [String: ImageStatus], at date: Date, contentHash: String? = nil) throws {
+        try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys(),
+                  contentHash: contentHash)
+    }
+
+    /// The campaign columns a feed writes, in the order `apply` gives their values (the
+    /// row's `active` and `image_problem` follow rules of their own).
+    static let feedColumns = [
+        "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
+        "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
+        "max_per_day", "min_interval", "priority", "countdown", "link_url",
+    ]
+
+    /// `apply` with the picture keys of this sync (one picture's key is computed once).
+    public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
+                      images: [String: ImageStatus], at date: Date, keys: PictureKeys, contentHash: String? = nil) throws {
+        try db.transaction {
+            try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
+            // One list of columns makes the insert, its values and the update.
+            let columns = Self.feedColumns
+            let updated = columns.filter { $0 != "id" && $0 != "first_seen" }.map { "\($0) = excluded.\($0)" }
+            let upsert = try db.statement("""
+                INSERT INTO campaigns (\(columns.joined(separator: ", ")), active)
+                VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")), 1)
+                ON CONFLICT (id) DO UPDATE SET \(updated.joined(separator: ", ")), active = 1,
+                    image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END
+                """)
+            for c in document.campaigns {
+                let (key, picText) = keys.of(c.picURL)
+                // Why the picture waits goes in with the row; anything else clears it.
+                var waiting: String?
+                if case .waiting(let reason) = images[c.id] { waiting = reason }
+                // In the order of `feedColumns`.
+                try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
+                                    .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
+                                    .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
+                                    .optional(Self.encodeList(c.impressionURLs)), .optional(Self.encodeList(c.clickURLs)),
+                                    .optional(c.hours.isEmpty ? nil : c.hours.map(\.text).joined(separator: ",")),
+                                    .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
+                                    .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
+                                    .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString)])
+                try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
+            }
+            try db.execute("""
+            INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message,
+                                    last_change, content_hash, warnings)
+            VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)
+            ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+                last_success = excluded.last_success, last_attempt = excluded.last_attempt, last_error = NULL,
+                message = excluded.message, warnings = excluded.warnings,
+                last_change = CASE WHEN excluded.content_hash IS NOT NULL AND feed_state.content_hash IS excluded.content_hash
+                                   AND feed_state.last_change IS NOT NULL THEN feed_state.last_change ELSE excluded.last_change END,
+                content_hash = excluded.content_hash
+            """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
+                  .optional(document.message), .date(date), .optional(contentHash),
+                  .optional(Self.encodeList(document.warnings.map(Self.oneLine)))])
+            try prune(before: date.addingTimeInterval(-Self.retention))
+            // The campaigns up now are this feed's: another feed, even unchanged since it was
+            // last read, must be read in full if the kiosk goes back to it (not answered 304).
+            try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL WHERE feed_url != ?",
+                           [.text(url.absoluteString)])
+        }
+    }
+
+    /// A warning on one line (a feed's text may hold line breaks).
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// How long a campaign gone from the feed is kept, with its shows: 90 days. After that
+    /// it is forgotten (a feed that names it again starts its count afresh), so that feeds
+    /// that keep naming new campaigns cannot grow the database without end.
+    public static let retention: TimeInterval = 90 * 86_400
+
+    /// Forgets campaigns last seen in a feed before `cutoff`, their shows recorded before
+    /// it, and thumbnails no campaign shows any more.
+    func prune(before cutoff: Date) throws {
+        let old = try db.query("SELECT id FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        guard !old.isEmpty else { return }
+        let forget = try db.statement("""
+        DELETE FROM ledger WHERE campaign = (SELECT key FROM campaign_keys WHERE id = ?) AND shown_at < ?
+        """)
+        for row in old {
+            guard let id = row[0].text else { continue }
+            try db.run(forget, [.text(id), .date(cutoff)])
+        }
+        try db.execute("DELETE FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        try db.execute("""
+        DELETE FROM campaign_keys WHERE key NOT IN (SELECT campaign FROM ledger) AND id NOT IN (SELECT id FROM campaigns)
+        """)
+        try db.execute("DELETE FROM thumbnails WHERE image_key NOT IN (SELECT image_key FROM campaigns WHERE image_key IS NOT NULL)")
+    }
+
+    /// Records newly fetched pictures of campaigns that are already stored (used when the
+    /// feed itself did not change but a picture that failed earlier came through).
+    public func updateImages(_ images: [String: ImageStatus]) throws {
+        try db.transaction {
+            for (id, status) in images {
+                let key = try db.query("SELECT image_key FROM campaigns WHERE id = ?", [.text(id)]).first?.first?.text
+                if let key { try applyImageStatus(status, campaignID: id, imageKey: key, waitingWritten: false) }
+            }
+        }
+    }
+
+    /// Notes a picture's status on a campaign's row. `waitingWritten`: the row was just
+    /// written with why its picture waits (a feed applied), so only the rest is noted.
+    func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String,
+                                  waitingWritten: Bool) throws {
+        switch status {
+        case .cached(let thumbnail?):
+            try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)", [.text(key), .blob(thumbnail)])
+            try db.execute("""
+                UPDATE campaigns SET image_problem = NULL, image_waiting = NULL
+                WHERE id = ? AND (image_problem IS NOT NULL OR image_waiting IS NOT NULL)
+                """, [.text(id)])
+        case .cached(nil):
+            guard !waitingWritten else { break }
+            try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.text(id)])
+        case .refused(let reason):
+            try db.execute("UPDATE campaigns SET image_problem = ?, image_waiting = NULL WHERE id = ?", [.text(reason), .text(id)])
+        case .waiting(let reason):
+            guard !waitingWritten else { break }
+            try db.execute("UPDATE campaigns SET image_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
+        case nil:
+            break
+        }
+    }
+
+    /// Forgets which pictures were refused and their thumbnails (after the cache is
+    /// cleared, the pictures are fetched and checked again).
+    public func forgetImageProblems() throws {
+        try db.transaction {
+            try db.execute("UPDATE campaigns SET image_problem = NULL")
+            try db.execute("DELETE FROM thumbnails")
+        }
+    }
+
+    /// How many campaigns the last good feed holds.
+}

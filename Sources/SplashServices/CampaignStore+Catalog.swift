@@ -1,0 +1,117 @@
+import CSQLite
+import Foundation
+import SplashCore
+
+/// The campaigns as they are stored, and as the kiosk's catalog reads them.
+extension CampaignStore {
+    public func activeCount() throws -> Int {
+        Int(try db.query("SELECT COUNT(*) FROM campaigns WHERE active = 1").first?.first?.int ?? 0)
+    }
+
+    /// The pictures of active campaigns not known to be refused, each image key once.
+    public func activePictures() throws -> [(key: String, url: URL)] {
+        try db.rows("""
+        SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns WHERE active = 1 AND image_problem IS NULL GROUP BY image_key
+        """)
+            .compactMap { row in
+                guard let key = row["image_key"].text, let url = row["pic_url"].text.flatMap(URL.init(string:)) else {
+                    return nil
+                }
+                return (key, url)
+            }
+    }
+
+    /// The stored thumbnail of the picture with `key`.
+    public func thumbnail(forImageKey key: String) throws -> [UInt8]? {
+        try db.query("SELECT jpeg FROM thumbnails WHERE image_key = ?", [.text(key)]).first?.first?.blob
+    }
+
+    /// The active campaigns that show the picture with `key`.
+    public func campaigns(withImageKey key: String) throws -> [String] {
+        try db.query("SELECT id FROM campaigns WHERE active = 1 AND image_key = ?", [.text(key)]).compactMap { $0[0].text }
+    }
+
+    /// A stored campaign with what is known about it.
+    public struct StoredCampaign: Equatable {
+        public var campaign: Campaign
+        public var active: Bool
+        public var shows: Int
+        public var imageKey: String
+        public var imageProblem: String?
+        /// Why the picture is not cached yet, when a sync could not fetch it.
+        public var imageWaiting: String?
+        /// The thumbnail's JPEG bytes, when they were asked for.
+        public var thumbnail: [UInt8]?
+        /// Whether a thumbnail is stored (asked for or not).
+        public var hasThumbnail: Bool
+        /// When it was last shown, from the ledger.
+        public var lastShownAt: Date? = nil
+    }
+
+    /// All stored campaigns, active ones in feed order first; thumbnails only when asked
+    /// for (they are the bulk of the rows).
+    public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {
+        // One pass over the ledger gives both the counts and the last shows.
+        let history = try showHistory()
+        let rows = try db.rows("""
+        SELECT \(Self.feedColumns.map { "c." + $0 }.joined(separator: ", ")), c.active, c.image_problem,
+               \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
+               t.image_key IS NOT NULL AS has_thumbnail
+        FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
+        \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
+        """)
+        // Every cap of the feed is applied again to what is read: the network process wrote
+        // these rows, and the display trusts it no more than the network.
+        return rows.compactMap { r in
+            guard let campaign = Campaign(storedRow: r) else { return nil }
+            let (id, pic) = (campaign.id, campaign.picURL)
+            return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: history[id]?.count ?? 0,
+                                  imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
+                                  imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
+                                  thumbnail: r["thumbnail"].blob,
+                                  hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last)
+        }
+    }
+
+    /// The stored thumbnails of these campaigns, by campaign id (the operator view's page:
+    /// a library of thousands is never read whole).
+    public func thumbnails(ofCampaigns ids: [String]) throws -> [String: [UInt8]] {
+        var found: [String: [UInt8]] = [:]
+        for id in ids {
+            let rows = try db.rows("""
+            SELECT t.jpeg FROM campaigns c JOIN thumbnails t ON t.image_key = c.image_key WHERE c.id = ?
+            """, [.text(id)])
+            if let jpeg = rows.first?["jpeg"].blob { found[id] = jpeg }
+        }
+        return found
+    }
+
+    /// The active campaigns as the kiosk sees them, with their cached pictures.
+    public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
+        try campaigns(thumbnails: false).map { stored in
+            var entry = CatalogEntry(campaign: stored.campaign, shows: stored.shows,
+                                     imagePath: ImageCache.isCacheName(stored.imageKey) && cache.contains(key: stored.imageKey)
+                                        ? cache.path(forKey: stored.imageKey) : nil,
+                                     imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
+            entry.lastShownAt = stored.lastShownAt
+            // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
+            if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {
+                entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
+            }
+            return entry
+        }
+    }
+
+    /// A list as stored: a JSON array of strings (no separator that an item could hold);
+    /// nil for none.
+    static func encodeList(_ items: [String]) -> String? {
+        guard !items.isEmpty, let data = try? JSONSerialization.data(withJSONObject: items) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A stored list; what is not a JSON array of strings reads as none.
+    static func decodeList(_ text: String?) -> [String] {
+        guard let text, let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
+        return items.compactMap { $0 as? String }
+    }
+}

@@ -1,0 +1,58 @@
+import CSQLite
+import Foundation
+import SplashCore
+
+/// What the syncs of a feed left behind: its validators, when it last succeeded, changed
+/// and failed, its message and its warnings.
+extension CampaignStore {
+    /// What the last syncs of a feed left behind.
+    public struct FeedState: Equatable {
+        public var etag: String?
+        public var lastModified: String?
+        /// When a feed was last applied (its content read in full).
+        public var lastSuccess: Date?
+        public var lastAttempt: Date?
+        public var lastError: String?
+        public var message: String?
+        /// When the feed's content last changed, as this device saw it.
+        public var lastChange: Date?
+        /// When the kiosk last confirmed its catalog with the feed: an applied feed or a 304.
+        public var lastConfirmed: Date?
+        /// The warnings of the feed applied (entries skipped, fields left out), kept until it changes.
+        public var warnings: [String] = []
+    }
+
+    public func feedState(for url: URL) throws -> FeedState {
+        let rows = try db.rows("""
+        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings
+        FROM feed_state WHERE feed_url = ?
+        """, [.text(url.absoluteString)])
+        guard let r = rows.first else { return FeedState() }
+        let success = r["last_success"].date
+        let confirmed = confirmation.date(for: url).map { max($0, success ?? $0) } ?? success
+        return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: success,
+                         lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text,
+                         lastChange: r["last_change"].date, lastConfirmed: confirmed,
+                         warnings: Self.decodeList(r["warnings"].text))
+    }
+
+    /// The feed the stored campaigns came from: the one applied last; nil before any.
+    public func appliedFeed() throws -> URL? {
+        try db.rows("SELECT feed_url FROM feed_state WHERE last_success IS NOT NULL ORDER BY last_success DESC LIMIT 1")
+            .first?["feed_url"].text.flatMap(URL.init(string:))
+    }
+
+    /// Notes that the feed answered "not modified" at `date`: what is stored is still its
+    /// content. Kept beside the database, not in it, so that a 304 writes nothing there.
+    public func confirm(_ url: URL, at date: Date) {
+        confirmation.note(url, at: date)
+    }
+
+    /// Notes a failed sync; the campaigns are left as they were.
+    public func recordSyncFailure(for url: URL, error: String, at date: Date) throws {
+        try db.execute("""
+        INSERT INTO feed_state (feed_url, last_attempt, last_error) VALUES (?, ?, ?)
+        ON CONFLICT (feed_url) DO UPDATE SET last_attempt = excluded.last_attempt, last_error = excluded.last_error
+        """, [.text(url.absoluteString), .date(date), .text(error)])
+    }
+}
