@@ -49,49 +49,66 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(name: "CSystem"),
+        // The rules, as values: no I/O, no clock.
         .target(name: "SplashCore"),
+        // The device's own services: files opened untrusted, Unix sockets and the line
+        // channel, the monotonic clock, workers, the journal, the config file's reading.
         .target(
             name: "SplashServices",
-            dependencies: ["SplashCore", "CSQLite", "CSystem"]
+            dependencies: ["SplashCore", "CSystem"]
         ),
+        // The device's storage: the database and its ledger, the picture cache.
+        .target(
+            name: "SplashStorage",
+            dependencies: ["SplashCore", "SplashServices", "CSQLite"]
+        ),
+        // Pictures decoded into plain pixels, checked and thumbnailed: no SDL.
         .target(
             name: "SplashPictures",
             dependencies: ["SplashCore", "SplashServices", "CTurboJPEG", "CPNG"]
         ),
+        // The display's side of the line to the network process.
+        .target(
+            name: "SplashLink",
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage"]
+        ),
         // Everything that speaks to the network: only the network process links it.
         .target(
             name: "SplashNetwork",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures"]
         ),
         .target(
             name: "SplashDisplay",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "CSDL2", "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
+                           "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(
             name: "splashboard",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashDisplay", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "SplashDisplay",
+                           "CSystem"]
         ),
         // The network process: feed sync, pictures, poems; no display, no input devices.
         .executableTarget(
             name: "splashboard-net",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashNetwork", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashNetwork", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",
-            dependencies: ["SplashCore", "SplashServices", "CSDL2"],
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2"],
             path: "Tests/SplashTestSupport",
             exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
         ),
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(
             name: "SplashServicesTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashNetwork", "SplashTestSupport", "CSQLite",
-                           "CTurboJPEG"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "SplashNetwork",
+                           "SplashTestSupport", "CSQLite", "CTurboJPEG"]
         ),
         .testTarget(
             name: "SplashDisplayTests",
-            dependencies: ["SplashCore", "SplashServices", "SplashPictures", "SplashDisplay", "SplashTestSupport", "CSDL2"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "SplashDisplay",
+                           "SplashTestSupport", "CSDL2"]
         ),
     ],
     swiftLanguageModes: [.v5]

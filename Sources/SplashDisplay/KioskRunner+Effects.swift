@@ -60,8 +60,8 @@ extension KioskRunner {
                 post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
                 return nil
             }
-            pictures.load(url) { path, reason in
-                post { .poetryImageLoaded(url: url.absoluteString, path: path, reason: reason, $0) }
+            pictures.load(url) { got in
+                post { .poetryImageLoaded(url: url.absoluteString, path: got.path, reason: got.reason, $0) }
             }
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)

@@ -1,7 +1,9 @@
 import CSDL2
 import Foundation
 import SplashCore
+import SplashLink
 import SplashServices
+import SplashStorage
 
 /// What a run is given: the options and the live parts wired by the command.
 extension KioskRunner {

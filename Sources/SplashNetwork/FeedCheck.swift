@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashServices
+import SplashStorage
 
 /// `splashboard feed check`: a feed read and validated exactly as a sync would — the same
 /// fetch limits and address rule, the same decoder, the same picture checks — with every

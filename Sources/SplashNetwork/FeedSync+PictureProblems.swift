@@ -2,6 +2,7 @@ import Foundation
 import SplashPictures
 import SplashServices
 import SplashCore
+import SplashStorage
 
 /// The report's lines for pictures a sync could not cache.
 extension FeedSync {

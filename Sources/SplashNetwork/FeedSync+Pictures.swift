@@ -2,6 +2,7 @@ import Foundation
 import SplashPictures
 import SplashServices
 import SplashCore
+import SplashStorage
 
 /// A sync's pictures fetched: a few at a time within the sync's time, each in the room the
 /// cache's cap leaves (shared by the downloads in flight), hosts that did not answer

@@ -2,6 +2,7 @@ import Foundation
 import SplashPictures
 import SplashServices
 import SplashCore
+import SplashStorage
 
 /// One sync of the campaign feed: a conditional fetch, decoding, prefetching every new
 /// picture into the cache, then applying the feed to the store in one transaction.

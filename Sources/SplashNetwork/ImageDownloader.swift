@@ -2,6 +2,7 @@ import Foundation
 import SplashPictures
 import SplashServices
 import SplashCore
+import SplashStorage
 
 /// Fetches one picture into the cache under the picture limits: refused early when its
 /// first bytes are not JPEG or PNG, validated whole before it takes its final name.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SplashCore
 import SplashServices
+import SplashStorage
 
 /// The network process's side of the link: reads requests (JSON lines) from the display
 /// and answers each when its work is done. Syncs run one after another on a thread of
@@ -21,7 +22,7 @@ public final class NetworkServer: @unchecked Sendable {
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
     /// `warn` takes a line for the log (the network process's standard error).
-    public init(data: KioskData, warn: @escaping (String) -> Void) {
+    public init(data: DeviceStorage, warn: @escaping (String) -> Void) {
         let options = data.options
         reporter = options.reportURL.map {
             ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn)
@@ -167,7 +168,7 @@ public final class NetworkServer: @unchecked Sendable {
             guard request.url == configured.absoluteString, let text = request.url, let url = URL(string: text) else {
                 return answer(NetworkAnswer(id: id, error: "only the configured poetry-image-url is fetched"))
             }
-            pictures.load(url) { path, reason in answer(NetworkAnswer(id: id, path: path, error: reason)) }
+            pictures.load(url) { got in answer(NetworkAnswer(id: id, path: got.path, error: got.reason)) }
         }
     }
 }

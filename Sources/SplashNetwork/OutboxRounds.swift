@@ -1,5 +1,6 @@
 import Foundation
 import SplashServices
+import SplashStorage
 
 /// Runs a round of work on an outbox of the ledger (proof of play, tracking pings) on a
 /// thread of its own (a `SerialWorker`) each time it is woken, with a database connection

@@ -1,4 +1,5 @@
 import SplashServices
+import SplashStorage
 
 /// What a sync did with one picture: the status noted for the campaigns that show it, and
 /// the line the sync's report gives it (nil: nothing to say).

@@ -1,10 +1,11 @@
 import Foundation
 import SplashServices
 import SplashCore
+import SplashStorage
 
 /// Fetches poem pictures into the image cache, each under a key of its own (a picture
 /// URL often answers with a new picture every time), removing the one it replaces.
-public final class PoetryPictures: PoetryPictureFetching {
+public final class PoetryPictures {
     let downloader: ImageDownloader
     let cache: ImageCache
     private let queue = SerialWorker(name: "splashboard.poetry-pictures")
@@ -17,18 +18,18 @@ public final class PoetryPictures: PoetryPictureFetching {
     }
 
     /// Fetches `url`; `completion` gets the cached file, or nil with the reason.
-    public func load(_ url: URL, completion: @escaping (String?, String?) -> Void) {
+    public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
         queue.async { [self] in
             let key = SHA256.hex("poetry:\(url.absoluteString)#\(UUID().uuidString)")
             switch downloader.download(url, as: key) {
             case .cached(let path, _):
                 if let old = current, old != path { unlink(old) }
                 current = path
-                completion(path, nil)
+                completion(.cached(path: path))
             case .refused(let reason), .unavailable(let reason):
-                completion(nil, reason)
+                completion(.missing(reason: reason))
             case .noRoom:
-                completion(nil, ImageCache.fullMessage)
+                completion(.missing(reason: ImageCache.fullMessage))
             }
         }
     }

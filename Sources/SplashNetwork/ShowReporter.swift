@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashServices
+import SplashStorage
 
 /// Proof of play: sends the shows the ledger has not reported yet to `report-url` as
 /// OTLP/HTTP JSON, in batches of at most 500, on a thread of its own (a frame never waits

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashServices
+import SplashStorage
 
 /// Fires the ad networks' tracking URLs from the ledger's outbox (`pings`): each once per
 /// show, kind and URL, through the same fetcher and address guard as pictures (a feed named

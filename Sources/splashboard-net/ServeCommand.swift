@@ -4,6 +4,7 @@ import Glibc
 import SplashCore
 import SplashNetwork
 import SplashServices
+import SplashStorage
 
 /// `splashboard-net serve`: answers the display on the socket it was given — descriptor 3
 /// from systemd's socket unit (listening) or from the kiosk that started it (connected) —
@@ -19,11 +20,11 @@ struct ServeCommand {
             _ = splash_die_with_parent(SIGKILL)
             if getppid() != parent { exit(0) }
         }
-        let device = NetworkData(options: options, environment: environment, serving: true)
+        let device = DeviceStorage.forNetwork(options: options, environment: environment, serving: true)
         if let note = device.guardAddresses() { fputs("splashboard-net: warning: \(note)\n", stderr) }
         // The operator named the report receiver, as the feed: it may be on an inside address.
         if let report = options.reportURL { AddressGuard.installed?.allow(report) }
-        let server = NetworkServer(data: device.data) { fputs("splashboard-net: warning: \($0)\n", stderr) }
+        let server = NetworkServer(data: device) { fputs("splashboard-net: warning: \($0)\n", stderr) }
 
         if environment["LISTEN_PID"].flatMap({ pid_t($0) }) == getpid(), environment["LISTEN_FDS"] == "1" {
             server.listen(on: 3)

@@ -2,6 +2,7 @@ import Foundation
 import SplashCore
 import SplashNetwork
 import SplashServices
+import SplashStorage
 
 /// `splashboard sync`: one sync now. Exit 0 when the feed applied (or had not changed), 1
 /// with the reason.
@@ -11,9 +12,8 @@ struct SyncCommand {
 
     func run() -> Int32 {
         if getuid() == 0 { becomeOwner(of: options.dataDir) }
-        let device = NetworkData(options: options, environment: environment)
-        let data = device.data
-        if let note = device.guardAddresses() { fputs("warning: \(note)\n", stderr) }
+        let data = DeviceStorage.forNetwork(options: options, environment: environment)
+        if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }
         let report = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
             .sync(data.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.

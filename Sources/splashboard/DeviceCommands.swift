@@ -1,16 +1,18 @@
 import Foundation
 import SplashCore
 import SplashDisplay
+import SplashLink
 import SplashServices
+import SplashStorage
 
 /// `splashboard sync`, `splashboard campaigns` and `splashboard cache clear`.
 struct DeviceCommands {
     let options: KioskOptions
     let environment: [String: String]
 
-    private func open() -> KioskData {
+    private func open() -> DeviceStorage {
         do {
-            return try KioskData(options: options, assets: Assets.locate(environment: environment))
+            return try DeviceStorage(options: options, assets: Assets.locate(environment: environment))
         } catch {
             fail(error.localizedDescription, status: 1)
         }

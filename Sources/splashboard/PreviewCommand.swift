@@ -2,7 +2,9 @@ import Foundation
 import Glibc
 import SplashCore
 import SplashDisplay
+import SplashLink
 import SplashServices
+import SplashStorage
 
 /// `splashboard preview FEED --size WxH … --out DIR`: each campaign's splash and detail
 /// screens at each size, as PNGs, and one contact sheet of them all — on a throwaway
@@ -51,14 +53,14 @@ struct PreviewCommand {
         FileHandle.standardError.write(Data(said.utf8))
         guard sync.status == 0 else { return 2 }
 
-        let data: KioskData
+        let data: DeviceStorage
         let catalog: [CatalogEntry]
         do {
             var throwaway = options
             throwaway.dataDir = scratch + "/data"
             throwaway.cacheDir = scratch + "/cache"
             throwaway.feed = feed
-            data = try KioskData(options: throwaway, assets: Assets.locate(environment: environment))
+            data = try DeviceStorage(options: throwaway, assets: Assets.locate(environment: environment))
             catalog = try data.store.catalog(cache: data.cache)
         } catch {
             fail(error.localizedDescription, status: 1)

@@ -1,7 +1,9 @@
 import Foundation
 import SplashCore
 import SplashDisplay
+import SplashLink
 import SplashServices
+import SplashStorage
 
 /// The kiosk: opens the device's store and cache, the display and the fonts, then runs
 /// the loop. The first frame comes from what is stored; the sync runs in the background.
@@ -35,9 +37,9 @@ struct RunCommand {
             fail(error.localizedDescription, status: 1)
         }
 
-        let device: KioskData
+        let device: DeviceStorage
         do {
-            device = try KioskData(options: options, assets: assets, orInMemory: true)
+            device = try DeviceStorage(options: options, assets: assets, orInMemory: true)
         } catch {
             fail(error.localizedDescription, status: 1)
         }

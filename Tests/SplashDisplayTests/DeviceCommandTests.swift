@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SplashCore
 import SplashServices
+import SplashStorage
 import SplashTestSupport
 import Testing
 

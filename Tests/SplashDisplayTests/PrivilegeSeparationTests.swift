@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import SplashCore
+import SplashLink
 import SplashServices
+import SplashStorage
 import SplashTestSupport
 import Testing
 

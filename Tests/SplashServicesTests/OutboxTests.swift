@@ -3,6 +3,7 @@ import Glibc
 import SplashCore
 @testable import SplashServices
 @testable import SplashNetwork
+@testable import SplashStorage
 import SplashTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Glibc
 import SplashCore
 import SplashServices
 @testable import SplashNetwork
+import SplashStorage
 import SplashTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 @testable import SplashServices
+@testable import SplashStorage
 import SplashTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import SplashCore
 @testable import SplashPictures
 import SplashServices
 import SplashNetwork
+import SplashStorage
 import SplashTestSupport
 
 /// A device (store + cache) and a web server with a folder of files, for sync tests.

@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import Glibc
 import SplashCore
+import SplashServices
 
 extension NetworkLink {
     /// One line to a network process and the requests waiting on it. Its reader thread

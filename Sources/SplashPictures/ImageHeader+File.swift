@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashServices
 
 extension ImageHeader {
     /// The header of the picture file at `path` (read from its first MiB, where a JPEG's

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import SplashCore
+import SplashServices
 
 /// The picture cache kept within its cap.
 extension CampaignStore {

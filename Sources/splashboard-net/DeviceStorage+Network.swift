@@ -2,18 +2,16 @@ import Foundation
 import SplashCore
 import SplashNetwork
 import SplashServices
+import SplashStorage
 
-/// The device's data as the network process opens it: the display's, plus the address
-/// guard and the sync.
-struct NetworkData {
-    let data: KioskData
-
-    /// Opens the folders (removing the temporary files a crash left behind).
+extension DeviceStorage {
+    /// The device's storage as the network process opens it (removing the temporary files
+    /// a crash left behind); a folder it cannot open ends the process with why.
     /// `serving`: a database that cannot be written does not stop the process; each sync
     /// answers why instead.
-    init(options: KioskOptions, environment: [String: String], serving: Bool = false) {
+    static func forNetwork(options: KioskOptions, environment: [String: String], serving: Bool = false) -> DeviceStorage {
         do {
-            data = try KioskData(options: options, assets: Assets.locate(environment: environment), orInMemory: serving)
+            return try DeviceStorage(options: options, assets: Assets.locate(environment: environment), orInMemory: serving)
         } catch {
             fail(error.localizedDescription, status: 1)
         }
@@ -23,7 +21,7 @@ struct NetworkData {
     /// returns a note for the log when it is not (a proxy decides, or it could not start).
     func guardAddresses() -> String? {
         do {
-            return try AddressGuard.install(rule: data.options.privateAddresses, feed: data.feed).reason
+            return try AddressGuard.install(rule: options.privateAddresses, feed: feed).reason
         } catch {
             return "the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked"
         }

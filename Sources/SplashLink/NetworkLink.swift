@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import Glibc
 import SplashCore
+import SplashServices
 
 /// The display process's line to the network process: requests go out as JSON lines on a
 /// Unix socket and answers come back on a reader thread of its own. The link is made at

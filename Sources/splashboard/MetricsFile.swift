@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import SplashCore
+import SplashServices
+import SplashStorage
 
 /// Writes the kiosk's metrics (`metrics-file`) for node exporter's textfile collector: the
 /// whole file again, to a temporary name and renamed over the old one (a scrape never

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashStorage
 
 /// The live poetry provider seen from the display: the network process fetches the poem
 /// (`poetry-url`, the jinrishici v1 shape, with the product's limits) and this side makes
@@ -54,17 +55,18 @@ public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Senda
         self.cache = cache
     }
 
-    public func load(_ url: URL, completion: @escaping (String?, String?) -> Void) {
+    public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
         link.send(.poemPicture, url: url.absoluteString, timeout: LinkedPoetry.timeout) { [cache] result in
             switch result {
             case .failure(let error):
-                completion(nil, error.localizedDescription)
+                completion(.missing(reason: error.localizedDescription))
             case .success(let answer):
-                guard let path = answer.path else { return completion(nil, answer.error ?? "no picture in the answer") }
+                guard let path = answer.path else { return completion(.missing(reason: answer.error ?? "no picture in the answer")) }
                 guard cache.holds(path) else {
-                    return completion(nil, "the network process named \(TerminalText.printable(path)), not a file of the image cache")
+                    return completion(.missing(reason: "the network process named \(TerminalText.printable(path)), "
+                                               + "not a file of the image cache"))
                 }
-                completion(path, nil)
+                completion(.cached(path: path))
             }
         }
     }

@@ -12,6 +12,6 @@ public protocol FeedSyncing: AnyObject {
 
 /// Fetches poem pictures into the image cache, away from the loop's thread.
 public protocol PoetryPictureFetching: AnyObject {
-    /// Fetches `url`; `completion` gets the cached file, or nil with the reason.
-    func load(_ url: URL, completion: @escaping (String?, String?) -> Void)
+    /// Fetches `url`; `completion` gets the cached file, or why there is none.
+    func load(_ url: URL, completion: @escaping (PictureFetch) -> Void)
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SplashServices
 
 /// A database problem, with the file, what SQLite said and its result code, so that a busy,
 /// full or damaged database can be told apart (and said plainly to an operator).

@@ -1,9 +1,10 @@
 import Foundation
 import SplashCore
+import SplashServices
 
 /// The device's stored state as the commands and both processes open it: the database,
 /// the image cache and the feed it syncs from.
-public struct KioskData {
+public struct DeviceStorage {
     public let store: CampaignStore
     public let cache: ImageCache
     public let feed: URL

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashStorage
 
 /// Feed syncs done by the network process: the request goes over the link, and once the
 /// answer is in, the fresh catalog is read from the database the network process wrote

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SplashServices
 
 /// When the kiosk last confirmed its catalog with the feed, kept as the modification time
 /// of a small file beside the database (`feed-confirmed`, which holds the feed's URL): a
