@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/Version.swift)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/Options/Version.swift)
 arch=$(dpkg --print-architecture)
 name="splashboard_${version}_${arch}"
 stage="build/$name"

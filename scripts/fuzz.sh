@@ -15,7 +15,7 @@ case "$target" in
 esac
 mkdir -p build/fuzz "build/fuzz/corpus-$target"
 binary="build/fuzz/fuzz-$target"
-swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/SplashCore/*.swift "$entry" -o "$binary" 2>&1 \
+swiftc -sanitize=fuzzer,address -parse-as-library -O $(find Sources/SplashCore -name "*.swift") "$entry" -o "$binary" 2>&1 \
     | grep -v "warning:" || true
 # A crash is libFuzzer's to report: the Swift backtracer would wait on it.
 SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix=build/fuzz/ \

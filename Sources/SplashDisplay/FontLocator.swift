@@ -2,17 +2,6 @@ import CFontconfig
 import Foundation
 import SplashServices
 
-/// A font file and the face inside it (for .ttc collections).
-public struct FontFace: Equatable {
-    public var path: String
-    public var index: Int
-
-    public init(path: String, index: Int = 0) {
-        self.path = path
-        self.index = index
-    }
-}
-
 /// Finds a font for Chinese text with fontconfig, and checks that it really has the
 /// glyphs (fontconfig always answers with *some* font, often a Latin-only one).
 public enum FontLocator {

@@ -1,15 +1,6 @@
 import CSDL2
 import SplashCore
 
-/// What an SDL event means to the kiosk.
-enum InputMeaning {
-    case action((Instant) -> KioskAction)
-    case resized
-    case redraw
-    case quit
-    case ignored
-}
-
 /// Maps SDL events to kiosk actions: a finger touch, a mouse click and a key press become
 /// the same `tapped` and `keyPressed` actions, in layout coordinates.
 enum InputMapper {

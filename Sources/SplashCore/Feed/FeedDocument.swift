@@ -1,0 +1,194 @@
+import Foundation
+
+/// A decoded campaign feed.
+///
+/// Three shapes are accepted: one campaign object (`{"picUrl", "showTime"}`), an array of
+/// them, or `{"campaigns": [...], "message": "..."}`. An invalid entry is skipped with a
+/// warning naming it and the field; a document with no valid entry (but not an empty
+/// list, which retires everything) is an error.
+public struct FeedDocument: Equatable, Sendable {
+    /// The valid campaigns, in feed order.
+    public var campaigns: [Campaign]
+    /// Default detail text for campaigns without their own.
+    public var message: String?
+    /// One line per skipped entry or left-out field, each starting with its place in the
+    /// document (`campaigns[3].showTime: …`).
+    public var warnings: [String]
+    /// Which of the three shapes the document has, for naming places in it.
+    public var shape: Shape = .object
+
+    /// The three shapes a feed may have.
+    public enum Shape: Equatable, Sendable {
+        /// One campaign object.
+        case campaign
+        /// A list of campaigns.
+        case list
+        /// `{"campaigns": [...]}`.
+        case object
+    }
+
+    /// A document of the object shape with these campaigns.
+    public init(campaigns: [Campaign], message: String? = nil, warnings: [String] = []) {
+        self.campaigns = campaigns
+        self.message = message
+        self.warnings = warnings
+    }
+
+    /// Where the entry at `position` is in the document: `campaigns[3]`, `[3]`, or
+    /// `(document)` for the one-campaign shape.
+    public func place(ofEntry position: Int) -> String {
+        Self.place(ofEntry: position, shape: shape)
+    }
+
+    static func place(ofEntry position: Int, shape: Shape) -> String {
+        switch shape {
+        case .campaign: return "(document)"
+        case .list: return "[\(position)]"
+        case .object: return "campaigns[\(position)]"
+        }
+    }
+
+    /// Where `field` of the entry at `position` is: `campaigns[3].picUrl`, or `picUrl`.
+    public func place(of field: String, inEntry position: Int) -> String {
+        Self.place(of: field, inEntry: position, shape: shape)
+    }
+
+    static func place(of field: String, inEntry position: Int, shape: Shape) -> String {
+        shape == .campaign ? field : "\(place(ofEntry: position, shape: shape)).\(field)"
+    }
+
+    /// The fields a campaign may have; another one that looks like a misspelling of one
+    /// of these is a warning ("linkURL: unknown field; did you mean linkUrl?").
+    public static let campaignFields = ["picUrl", "showTime", "id", "title", "detail", "startAt", "endAt", "updatedAt",
+                                        "videoUrl", "hours", "days", "maxPerDay", "minInterval", "priority", "countdown",
+                                        "linkUrl", "impressionUrls", "clickUrls"]
+    /// The fields of the object shape around the campaigns.
+    public static let documentFields = ["campaigns", "message", "timezone"]
+
+    /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s); a date
+    /// without a time (`2026-12-01`) is midnight in the feed's `timezone`, else in
+    /// `deviceZone`.
+    /// `file://` pictures are accepted only from a feed that is itself a local file: a
+    /// feed from the network never points the kiosk at its own disk. An https feed may not
+    /// name plain http pictures: what the feed's encryption protects would come in the clear.
+    public static func decode(_ data: Data, from feedURL: URL, deviceZone: TimeZone) throws -> FeedDocument {
+        let allowFileURLs = feedURL.scheme?.lowercased() == "file"
+        let secureFeed = feedURL.scheme?.lowercased() == "https"
+        if let markup = FeedSyntax.markup(data) { throw FeedError.notJSON(markup) }
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw FeedError.notJSON(FeedSyntax.describe(error, in: data))
+        }
+        var message: String?
+        var timeZone: String?
+        var capWarnings: [String] = []
+        let entries: [Any]
+        /// Where the entries are in the document: `campaigns[3]`, `[3]`, or the document itself.
+        let shape: Shape
+        if let list = root as? [Any] {
+            entries = list
+            shape = .list
+        } else if let object = root as? [String: Any] {
+            if let list = object["campaigns"] {
+                guard let list = list as? [Any] else {
+                    throw FeedError.wrongShape("\"campaigns\" that is \(describe(list)), not a list")
+                }
+                entries = list
+                shape = .object
+                capWarnings += Misspellings(documentFields).notes(object).map { "\($0.0): \($0.1)" }
+                if let raw = object["message"], !(raw is NSNull) {
+                    if let m = raw as? String {
+                        if !m.isEmpty { message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings) }
+                    } else {
+                        capWarnings.append("message: must be a string, got \(describe(raw)); ignored")
+                    }
+                }
+                if let raw = object["timezone"], !(raw is NSNull) {
+                    if let name = raw as? String, TimeZone(identifier: name) != nil {
+                        timeZone = name
+                    } else {
+                        capWarnings.append("timezone: must be an IANA zone like \"Asia/Shanghai\", got "
+                                           + "\(quoted(raw)); the device's zone is used")
+                    }
+                }
+            } else {
+                entries = [object]
+                shape = .campaign
+                if object["picUrl"] == nil, let near = NearestName.suggestion(for: "campaigns", among: Array(object.keys)) {
+                    capWarnings.append("\(near): unknown field; did you mean campaigns?")
+                }
+            }
+        } else {
+            throw FeedError.wrongShape(describe(root))
+        }
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? deviceZone
+
+        var campaigns: [Campaign] = []
+        var warnings: [String] = FeedSyntax.trailingCommas(data) + capWarnings
+        var seen = Set<String>()
+        // Feeds often name a few pictures many times: each is resolved once.
+        var resolved: [String: URL?] = [:]
+        let resolve = { (picture: String) -> URL? in
+            if let known = resolved[picture] { return known }
+            let url = URL(string: picture, relativeTo: feedURL)?.absoluteURL
+            resolved[picture] = url
+            return url
+        }
+        let misspellings = Misspellings(campaignFields)
+        for (position, entry) in entries.enumerated() {
+            let field = { (name: String) in Self.place(of: name, inEntry: position, shape: shape) }
+            do {
+                var notes: [(String, String)] = []
+                var campaign = try decodeCampaign(entry, position: position, resolve: resolve, allowFileURLs: allowFileURLs,
+                                                  secureFeed: secureFeed, zone: zone, misspellings: misspellings, notes: &notes)
+                campaign.timeZone = timeZone
+                guard seen.insert(campaign.id).inserted else {
+                    throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id))\" of an earlier entry")
+                }
+                warnings += notes.map { "\(field($0.0)): \($0.1)" }
+                campaigns.append(campaign)
+            } catch let problem as EntryProblem {
+                let name = problem.field == "entry" ? Self.place(ofEntry: position, shape: shape) : field(problem.field)
+                warnings.append("\(name): \(problem.problem); \(label(entry)) skipped")
+            }
+        }
+        if campaigns.isEmpty && !entries.isEmpty {
+            throw FeedError.noValidCampaigns(warnings)
+        }
+        var document = FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
+        document.shape = shape
+        return document
+    }
+
+    /// Notes for the fields of an object that are not known but look like one that is, by
+    /// field: each unknown name is compared with the known ones once, however many entries
+    /// of a large feed carry it.
+    final class Misspellings {
+        let known: Set<String>
+        let names: [String]
+        private var nearest: [String: String?] = [:]
+
+        init(_ names: [String]) {
+            self.names = names
+            known = Set(names)
+        }
+
+        func notes(_ object: [String: Any]) -> [(String, String)] {
+            object.keys.sorted().compactMap { key in
+                guard !known.contains(key) else { return nil }
+                let near: String?
+                if let found = nearest[key] {
+                    near = found
+                } else {
+                    near = NearestName.suggestion(for: key, among: names)
+                    nearest[key] = near
+                }
+                guard let near else { return nil }
+                let also = object[near] == nil ? "" : " (\(near) is set too: this one is ignored)"
+                return (clip(key), "unknown field; did you mean \(near)?\(also)")
+            }
+        }
+    }
+}

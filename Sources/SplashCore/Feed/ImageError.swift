@@ -1,0 +1,30 @@
+import Foundation
+
+/// An image refused before it is decoded, and why.
+public enum ImageError: LocalizedError, Equatable, Sendable {
+    case empty
+    case notAnImage(String)
+    case unsupported(String)
+    case malformed(String)
+    case tooLarge(width: Int, height: Int)
+    case truncated(String)
+    case undecodable(String)
+    case tooMuchWork(scans: Int, width: Int, height: Int)
+
+    /// Why the image is refused, in words for the operator.
+    public var errorDescription: String? {
+        switch self {
+        case .empty: return "the image is empty (0 bytes)"
+        case .notAnImage(let what): return "not an image: the data looks like \(what); only JPEG and PNG are shown"
+        case .unsupported(let kind): return "\(kind) images are not supported; only JPEG and PNG are shown"
+        case .malformed(let why): return "the image header is malformed: \(why)"
+        case let .tooLarge(w, h):
+            return "the image is \(w)×\(h) pixels; the limit is \(ImageHeader.maxSide)×\(ImageHeader.maxSide) and \(ImageHeader.maxPixels / 1_000_000) megapixels"
+        case .truncated(let kind): return "the \(kind) data is cut short (no end marker)"
+        case .undecodable(let why): return "the image cannot be decoded: \(why)"
+        case let .tooMuchWork(scans, w, h):
+            return "the JPEG has \(scans) scans at \(w)×\(h); decoding it would take too long (a decoder walks the "
+                + "whole picture once per scan; the limit is \(ImageHeader.maxScanWork / 1_000_000) million pixel-scans)"
+        }
+    }
+}

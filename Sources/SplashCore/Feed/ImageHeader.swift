@@ -1,0 +1,162 @@
+import Foundation
+
+/// The kind and pixel size of a JPEG or PNG, read from its first bytes, before any
+/// decoding, so oversized or disguised files are refused cheaply.
+public struct ImageHeader: Equatable, Sendable {
+    /// The formats shown; the raw value is the name used in messages.
+    public enum Kind: String, Sendable {
+        case jpeg = "JPEG"
+        case png = "PNG"
+    }
+
+    /// Which of the two formats the file is.
+    public var kind: Kind
+    /// Pixels from left to right.
+    public var width: Int
+    /// Pixels from top to bottom.
+    public var height: Int
+
+    /// A header of this kind and size, as given (the limits are checked by `parse`).
+    public init(kind: Kind, width: Int, height: Int) {
+        self.kind = kind
+        self.width = width
+        self.height = height
+    }
+
+    /// The longest side accepted, in pixels.
+    public static let maxSide = 8192
+    /// The most pixels accepted in all (width × height).
+    public static let maxPixels = 40_000_000
+
+    /// The kind from the magic bytes alone, or nil.
+    public static func kind(of bytes: [UInt8]) -> Kind? {
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 8, Array(bytes[0..<8]) == pngSignature { return .png }
+        return nil
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Parses the header from the start of a file and checks the size limits.
+    public static func parse(_ bytes: [UInt8]) throws -> ImageHeader {
+        guard !bytes.isEmpty else { throw ImageError.empty }
+        let header: ImageHeader
+        switch kind(of: bytes) {
+        case .png: header = try parsePNG(bytes)
+        case .jpeg: header = try parseJPEG(bytes)
+        case nil: throw refusal(for: bytes)
+        }
+        guard header.width > 0, header.height > 0 else {
+            throw ImageError.malformed("a size of \(header.width)×\(header.height)")
+        }
+        guard header.width <= maxSide, header.height <= maxSide, header.width * header.height <= maxPixels else {
+            throw ImageError.tooLarge(width: header.width, height: header.height)
+        }
+        return header
+    }
+
+    /// Whether the file's last bytes close the image (JPEG's EOI marker, PNG's IEND chunk),
+    /// so a download cut short is never mistaken for a whole picture.
+    public static func isComplete(_ kind: Kind, tail: [UInt8]) -> Bool {
+        switch kind {
+        case .jpeg:
+            // Some encoders pad after EOI; allow a little.
+            var end = tail.count
+            while end > 0, tail[end - 1] == 0x00 || tail[end - 1] == 0x0A || tail[end - 1] == 0x0D || tail[end - 1] == 0x20 {
+                end -= 1
+            }
+            return end >= 2 && tail[end - 2] == 0xFF && tail[end - 1] == 0xD9
+        case .png:
+            let iend: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            return tail.count >= 12 && Array(tail.suffix(12)) == iend
+        }
+    }
+
+    private static func parsePNG(_ b: [UInt8]) throws -> ImageHeader {
+        guard b.count >= 24 else { throw ImageError.truncated("PNG") }
+        guard Array(b[12..<16]) == Array("IHDR".utf8) else { throw ImageError.malformed("the first PNG chunk is not IHDR") }
+        return ImageHeader(kind: .png, width: Int(be32(b, 16)), height: Int(be32(b, 20)))
+    }
+
+    /// The decode work a JPEG may ask for, in pixels × scans: a progressive JPEG is walked
+    /// whole once per scan, and a few hostile MiB can hold tens of thousands of scans. The
+    /// largest picture allowed (40 megapixels) with the ten scans of an ordinary
+    /// progressive JPEG is within it.
+    public static let maxScanWork = 400_000_000
+
+    /// How many scans (SOS segments) the JPEG in `bytes` has: its markers are walked and
+    /// the entropy-coded data between them skipped, in one pass over the bytes.
+    public static func jpegScanCount(_ b: UnsafeRawBufferPointer) -> Int {
+        var scans = 0
+        var i = 2
+        while i + 1 < b.count {
+            guard b[i] == 0xFF else { i += 1; continue }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0x00 || marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xD9 { break }
+            guard i + 3 < b.count else { break }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            i += 2 + max(length, 2)
+            guard marker == 0xDA else { continue }
+            scans += 1
+            // The scan's data, up to the next marker that is not a stuffed 0xFF00 or a restart.
+            while i + 1 < b.count, !(b[i] == 0xFF && b[i + 1] != 0x00 && !(0xD0...0xD7).contains(b[i + 1])) {
+                i += 1
+            }
+        }
+        return scans
+    }
+
+    /// Refuses a JPEG whose decode would exceed `maxScanWork`.
+    public static func checkDecodeWork(_ bytes: UnsafeRawBufferPointer, header: ImageHeader) throws {
+        guard header.kind == .jpeg else { return }
+        let scans = jpegScanCount(bytes)
+        if scans * header.width * header.height > maxScanWork {
+            throw ImageError.tooMuchWork(scans: scans, width: header.width, height: header.height)
+        }
+    }
+
+    private static func parseJPEG(_ b: [UInt8]) throws -> ImageHeader {
+        var i = 2
+        while i + 4 <= b.count {
+            guard b[i] == 0xFF else { throw ImageError.malformed("expected a JPEG marker at byte \(i)") }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }  // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xD9 || marker == 0xDA { throw ImageError.malformed("no frame header before the image data") }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard length >= 2 else { throw ImageError.malformed("a segment of length \(length)") }
+            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            if isFrame {
+                guard i + 9 <= b.count else { throw ImageError.truncated("JPEG") }
+                let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
+                let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
+                return ImageHeader(kind: .jpeg, width: width, height: height)
+            }
+            i += 2 + length
+        }
+        throw ImageError.truncated("JPEG")
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> UInt32 {
+        UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
+    }
+
+    /// A clear refusal naming what the bytes look like.
+    public static func refusal(for b: [UInt8]) -> ImageError {
+        func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
+        if starts("GIF8") { return .unsupported("GIF") }
+        if starts("BM") { return .unsupported("BMP") }
+        if b.count >= 12, starts("RIFF"), Array(b[8..<12]) == Array("WEBP".utf8) { return .unsupported("WebP") }
+        let text = String(decoding: b.prefix(512), as: UTF8.self).lowercased()
+        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.contains("<svg") { return .unsupported("SVG") }
+        if trimmed.hasPrefix("<!doctype html") || trimmed.hasPrefix("<html") || trimmed.contains("<body") {
+            return .notAnImage("an HTML page")
+        }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .notAnImage("JSON") }
+        if trimmed.hasPrefix("<") { return .notAnImage("XML or HTML") }
+        return .notAnImage("unknown data")
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The kiosk's rules: splash, countdown, skip, detail, attract loop, sync schedule.
+public enum Kiosk {
+    /// Applies `action` to `state` and returns the work the shell must do, in order.
+    public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
+        switch action {
+        case let .clockObserved(timeSync, now):
+            state.timeSync = timeSync
+            let trusted = ClockTrust.isTrusted(now.date, timeSync: timeSync, newestUpdatedAt: state.newestUpdatedAt)
+            guard trusted != state.clockTrusted else { return [] }
+            state.clockTrusted = trusted
+            return [.emit(trusted ? .clockTrusted : .warning(message: "the clock is not set yet (\(ISO8601.string(from: now.date))): "
+                                                   + "campaigns bound to dates and hours wait for it"))]
+
+        case .started(let now):
+            guard state.scene == .starting else { return [] }
+            // The sync and the poem are asked for once the first frame is up (`framePresented`):
+            // they would only compete with it.
+            state.sync.running = true
+            state.poetry.loading = true
+            let entry = state.poetry.entry
+            return [.emit(.poetry(source: entry.source, origin: entry.origin))] + enterSplash(&state, now)
+
+        case let .framePresented(kind, sinceStart, now):
+            state.framesPresented += 1
+            state.lastFrame = kind
+            var effects: [KioskEffect] = [.emit(.frame(scene: kind))]
+            if state.framesPresented == 1 {
+                effects.append(.emit(.firstFrame(ms: sinceStart)))
+                // A run that ends at its first frame starts no work it would leave behind.
+                if !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
+                    effects += [.fetchFeed, .reloadPoetry]
+                }
+            }
+            // The first frame of a show is up: its impression pings may go.
+            if kind == .splash, case .splash(let splash) = state.scene, let id = splash.campaignID,
+               state.catalog.first(where: { $0.campaign.id == id })?.campaign.impressionURLs.isEmpty == false {
+                effects.append(.wakeOutbox)
+            }
+            return effects
+
+        case .showRecorded(let id):
+            // Record, then show: the show is announced only once the ledger holds it.
+            guard case .splash(let splash) = state.scene, splash.campaignID == id,
+                  let entry = state.catalog.first(where: { $0.campaign.id == id }) else { return [] }
+            return [
+                .notePictureUsed(path: splash.imagePath),
+                .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath)),
+                .emit(.countdown(value: splash.countdown)),
+            ]
+
+        case .tick(let now):
+            var effects: [KioskEffect] = []
+            if !state.sync.running, let due = state.sync.nextAt, now.uptime >= due {
+                state.sync.running = true
+                effects.append(.fetchFeed)
+            }
+            effects += PoetryRules.advance(&state, now)
+            if let start = state.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
+                state.cornerPressAt = nil
+                return effects + toggleOperatorView(&state, now)
+            }
+            return effects + advanceScene(&state, now)
+
+        case let .poetryLoaded(timeline, now):
+            return PoetryRules.loaded(&state, timeline, now)
+
+        case let .poetryFailed(reason, now):
+            return PoetryRules.failed(&state, reason, now)
+
+        case let .poetryImageLoaded(url, path, reason, now):
+            return PoetryRules.imageLoaded(&state, url: url, path: path, reason: reason, now)
+
+        case let .feedFetched(report, catalog, message, now):
+            state.sync.finished(report.status, at: now.uptime)
+            if let catalog {
+                replaceCatalog(&state, with: catalog, message: message)
+            }
+            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
+            var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
+            effects += report.pictureErrors.map { .emit(.error(message: $0)) }
+            if let error = report.error { effects.append(.emit(.error(message: error))) }
+            effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
+                                       ms: report.milliseconds, reason: report.failure)))
+            return effects
+
+        case let .pressed(point, now):
+            // A press in the operator corner waits: held 3 s it opens the view, let go
+            // sooner it is an ordinary tap.
+            if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
+                state.cornerPressAt = now.uptime
+                state.operatorIdleSince = now.uptime
+                if case .operator = state.scene { state.operatorPress = point }
+                return []
+            }
+            if case .operator = state.scene {
+                // In the view a press waits for its release: a swipe, or a tap.
+                state.operatorPress = point
+                state.operatorIdleSince = now.uptime
+                return []
+            }
+            return tap(&state, at: point, now)
+
+        case let .released(point, now):
+            let corner = state.cornerPressAt
+            let from = state.operatorPress
+            state.cornerPressAt = nil
+            state.operatorPress = nil
+            // Held long in the corner: the view was toggled when the time came; nothing more.
+            if let corner, now.uptime - corner >= OperatorGesture.holdSeconds { return [] }
+            if case .operator = state.scene, let from { return operatorRelease(&state, from: from, to: point, now) }
+            return corner != nil ? tap(&state, at: point, now) : []
+
+        case let .keyPressed(key, now):
+            switch state.scene {
+            case _ where key == .operatorView:
+                return toggleOperatorView(&state, now)
+            case .splash(let splash) where [.escape, .space, .enter].contains(key):
+                return leaveSplash(&state, splash, by: .key, now)
+            case .detail:
+                restartIdle(&state, now)
+                return []
+            case .operator:
+                return operatorKey(&state, key, now)
+            default:
+                return []
+            }
+
+        case let .campaignShowsLoaded(id, shows, now):
+            guard state.operatorCampaign == id, case .operator = state.scene else { return [] }
+            state.operatorShows = shows
+            state.scene = .operator(operatorScene(state, now))
+            return [.emit(.operatorCampaign(id, shows: shows))]
+
+        case let .operatorInfoLoaded(info, now):
+            state.operatorInfo = info
+            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
+            return []
+
+        case .resized(let size):
+            state.screen = size
+            return []
+
+        case let .catalogLoaded(catalog, message):
+            replaceCatalog(&state, with: catalog, message: message)
+            return []
+
+        case let .showNotRecorded(id, reason, now):
+            // Record, then show: a show that is not in the ledger is not presented. This
+            // splash shows the default picture (or none); the next one tries the ledger again.
+            guard case .splash(let splash) = state.scene, splash.campaignID == id else { return [] }
+            if let i = state.catalog.firstIndex(where: { $0.campaign.id == id }) {
+                state.catalog[i].shows -= 1
+            }
+            let error: KioskEffect = .emit(.error(message: "cannot record a show of \(id), so it is not shown: \(reason)"))
+            return [error] + enterFallbackSplash(&state, now)
+
+        case let .imageFailed(path, reason, now):
+            // Said once per picture: a detail screen redrawn each second does not repeat it.
+            var effects: [KioskEffect] = state.failedImages.insert(path).inserted
+                ? [.emit(.error(message: "cannot show image \(path): \(reason)"))] : []
+            for i in state.catalog.indices where state.catalog[i].imagePath == path {
+                state.catalog[i].imageProblem = reason
+            }
+            if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
+                effects += enterSplash(&state, now)
+            }
+            return effects
+        }
+    }
+
+    /// Takes a catalog read elsewhere (a sync on another thread). Its show counts may
+    /// predate shows this loop has recorded since, so a count never goes down: the ledger
+    /// only grows, and the larger number is the newer one.
+    static func replaceCatalog(_ state: inout KioskState, with catalog: [CatalogEntry], message: String?) {
+        let known = Dictionary(state.catalog.map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, b in a.shows >= b.shows ? a : b })
+        state.catalog = catalog.map { entry in
+            var entry = entry
+            // A catalog read on another thread may be older than the shows recorded since:
+            // counts and recent shows are never lowered, and the run's monotonic time is kept.
+            guard let old = known[entry.campaign.id] else { return entry }
+            if old.shows > entry.shows {
+                entry.shows = old.shows
+                entry.recentShows = old.recentShows
+                entry.lastShownAt = old.lastShownAt
+            }
+            entry.lastShownUptime = old.lastShownUptime
+            return entry
+        }
+        state.feedMessage = message
+        if let newest = catalog.compactMap(\.campaign.updatedAt).max() {
+            state.newestUpdatedAt = max(state.newestUpdatedAt ?? newest, newest)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+
+/// Everything that can happen to the kiosk, named after the event.
+public enum KioskAction: Equatable, Sendable {
+    /// The process is ready to draw its first frame.
+    case started(Instant)
+    /// Time has passed (a deadline was reached, or the loop woke for another reason).
+    case tick(Instant)
+    /// The shell looked at timesyncd (at start, and whenever it wakes): whether the wall
+    /// clock may be trusted follows (`ClockTrust`).
+    case clockObserved(TimeSync, Instant)
+    /// A finger, mouse button or scripted tap went down at a point in layout coordinates.
+    case pressed(Point, Instant)
+    /// It came up again.
+    case released(Point, Instant)
+    case keyPressed(Key, Instant)
+    /// The drawable area changed size (window resize, display mode change).
+    case resized(Size)
+    /// The campaigns and what is known about them changed (a sync, a store load).
+    case catalogLoaded([CatalogEntry], message: String?)
+    /// A sync finished; with a new catalog when the store changed.
+    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, Instant)
+    /// The poetry provider answered with a timeline.
+    case poetryLoaded(Timeline<PoetryEntry>, Instant)
+    /// The poetry provider failed.
+    case poetryFailed(reason: String, Instant)
+    /// The poem's picture arrived (a cached file) or could not be had (nil).
+    case poetryImageLoaded(url: String, path: String?, reason: String? = nil, Instant)
+    /// What the operator view shows that the state does not hold (thumbnails, feed state,
+    /// cache use, system), read by the shell when the view opens.
+    case operatorInfoLoaded(OperatorInfo, Instant)
+    /// A campaign's last shows, for its page in the operator view (newest first).
+    case campaignShowsLoaded(campaignID: String, shows: [ShowRecord], Instant)
+    /// An image that was about to be shown could not be decoded.
+    case imageFailed(path: String, reason: String, Instant)
+    /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
+    /// announced and presented.
+    case showRecorded(campaignID: String)
+    /// A frame of a new screen (of this kind) was presented; `sinceStart` is the
+    /// milliseconds since the process started (the first frame's figure).
+    case framePresented(Scene.Kind, sinceStart: Int, Instant)
+    /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full
+    /// disk, a locked or damaged database): the campaign must not be shown.
+    case showNotRecorded(campaignID: String, reason: String, Instant)
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Work the shell does for the reducer, in the order given.
+public enum KioskEffect: Equatable, Sendable {
+    /// Commit one show to the ledger, before the frame that shows it. Answered with
+    /// `showRecorded`, or `showNotRecorded` when the write fails; the show is announced
+    /// only after the first.
+    case recordShow(campaignID: String, at: Date)
+    /// The picture of a recorded show counts as used, for the cache's eviction order.
+    case notePictureUsed(path: String)
+    /// Tell the network process that an outbox (proof of play, tracking pings) has something.
+    case wakeOutbox
+    /// Note how the last show of the campaign ended.
+    case endShow(campaignID: String, by: SkipReason, at: Date)
+    /// Start a feed sync in the background; it answers with `feedFetched`.
+    case fetchFeed
+    /// Ask the poetry provider for a timeline; it answers with `poetryLoaded` or `poetryFailed`.
+    case reloadPoetry
+    /// Fetch the poem's picture into the cache; answered with `poetryImageLoaded`.
+    case loadPoetryImage(URL)
+    /// Keep this entry as the last good one (shown at the next start).
+    case savePoetry(PoetryEntry)
+    /// Read what the operator view needs, with the thumbnails of these campaigns (the page
+    /// on the screen); answered with `operatorInfoLoaded`.
+    case loadOperatorInfo(thumbnailsOf: [String])
+    /// Read a campaign's last shows from the ledger; answered with `campaignShowsLoaded`.
+    case loadCampaignShows(campaignID: String)
+    /// Start decoding, on another thread, the picture of the splash the attract loop shows
+    /// next, so that the loop does not wait on a decode when the splash comes.
+    case decodeAhead(path: String)
+    /// Announce an event on the log.
+    case emit(KioskEvent)
+}

@@ -1,0 +1,109 @@
+
+
+/// Something that happened, announced on the log (the product's event table).
+public enum KioskEvent: Equatable, Sendable {
+    /// `output`: on the console, the DRM device, connector and mode drawn on.
+    case started(version: String, driver: String, renderer: String, size: Size, output: String? = nil)
+    case firstFrame(ms: Int)
+    /// A frame was presented (for latency measurements): which screen.
+    case frame(scene: Scene.Kind)
+    /// `campaign` nil is the fallback image; `remaining` is after this show.
+    case splash(campaign: String?, remaining: Int?, image: String)
+    case countdown(value: Int)
+    case skip(by: SkipReason)
+    case detail(campaign: String?)
+    case poetry(source: PoetrySource, origin: String)
+    case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil, reason: SyncFailure? = nil)
+    /// On the console, the screen drawn on changed: another device or mode, or (nil) none
+    /// connected any more.
+    case output(String?)
+    /// The operator view opened or closed.
+    case operatorView(open: Bool)
+    /// The operator view shows page `page` of `of` (from 1), with these campaigns' cards.
+    case operatorPage(Int, of: Int, campaigns: [String])
+    /// A campaign's page opened in the operator view, with its last shows (when, how ended).
+    case operatorCampaign(String, shows: [ShowRecord])
+    /// The wall clock can be trusted now (NTP has set it): campaigns bound to dates and
+    /// hours may be shown.
+    case clockTrusted
+    case warning(message: String)
+    case error(message: String)
+
+    /// The event's name, the `event` field of its JSON line.
+    public var name: String {
+        switch self {
+        case .started: return "started"
+        case .firstFrame: return "first_frame"
+        case .frame: return "frame"
+        case .splash: return "splash"
+        case .countdown: return "countdown"
+        case .skip: return "skip"
+        case .detail: return "detail"
+        case .poetry: return "poetry"
+        case .sync: return "sync"
+        case .output: return "output"
+        case .operatorView: return "operator"
+        case .clockTrusted: return "clock_trusted"
+        case .operatorPage: return "operator_page"
+        case .operatorCampaign: return "operator_campaign"
+        case .warning: return "warning"
+        case .error: return "error"
+        }
+    }
+
+    /// The event's fields, in the order they are written.
+    public var fields: [(String, JSONValue)] {
+        switch self {
+        case let .started(version, driver, renderer, size, output):
+            return [("version", .string(version)), ("driver", .string(driver)),
+                    ("renderer", .string(renderer)), ("size", .string(size.description))]
+                + (output.map { [("output", JSONValue.string($0))] } ?? [])
+        case .firstFrame(let ms):
+            return [("ms", .int(ms))]
+        case let .splash(campaign, remaining, image):
+            return [("campaign", campaign.map(JSONValue.string) ?? .null),
+                    ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image))]
+        case .frame(let scene):
+            return [("scene", .string(scene.rawValue))]
+        case .countdown(let value):
+            return [("value", .int(value))]
+        case .skip(let by):
+            return [("by", .string(by.rawValue))]
+        case .detail(let campaign):
+            return [("campaign", campaign.map(JSONValue.string) ?? .null)]
+        case let .poetry(source, origin):
+            return [("source", .string(source.rawValue)), ("origin", .string(origin))]
+        case let .sync(status, campaigns, error, ms, reason):
+            return [("status", .string(status.rawValue)), ("campaigns", .int(campaigns)),
+                    ("error", error.map(JSONValue.string) ?? .null)]
+                + (reason.map { [("reason", JSONValue.string($0.rawValue))] } ?? [])
+                + (ms.map { [("ms", JSONValue.double(($0 * 10).rounded() / 10))] } ?? [])
+        case .output(let output):
+            return [("output", output.map(JSONValue.string) ?? .null)]
+        case .operatorView(let open):
+            return [("open", .bool(open))]
+        case .clockTrusted:
+            return []
+        case let .operatorPage(page, of, campaigns):
+            return [("page", .int(page)), ("of", .int(of)), ("campaigns", .array(campaigns.map(JSONValue.string)))]
+        case let .operatorCampaign(id, shows):
+            return [("campaign", .string(id)),
+                    ("shows", .array(shows.map { .object([("at", .string(ISO8601.string(from: $0.shownAt))),
+                                                          ("ended_by", .string($0.endedBy))]) }))]
+        case .warning(let message), .error(let message):
+            return [("message", .string(message))]
+        }
+    }
+
+    /// One JSON object on one line: `{"event":"skip","t":1.234,"by":"tap"}`.
+    /// `t` is the run clock's seconds since start.
+    public func jsonLine(at uptime: Seconds) -> String {
+        let t = (uptime * 1000).rounded() / 1000
+        return JSONValue.object([("event", .string(name)), ("t", .double(t))] + fields).encoded()
+    }
+
+    /// A readable line for the text log; what came from a feed is shown escaped.
+    public func textLine() -> String {
+        TerminalText.printable(name + " " + fields.map { "\($0.0)=\($0.1.encoded())" }.joined(separator: " "))
+    }
+}

@@ -1,0 +1,8 @@
+import Foundation
+
+/// How a show ended, as written to the ledger.
+public enum ShowOutcome: String, Equatable, Sendable {
+    case skipped
+    case completed
+    case clicked
+}

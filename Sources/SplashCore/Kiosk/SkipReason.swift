@@ -1,0 +1,18 @@
+/// Why a splash ended.
+public enum SkipReason: String, Equatable, Sendable {
+    case tap
+    case key
+    case timeout
+    case clickThrough = "click_through"
+    /// The operator view opened over the show (a corner held, F2).
+    case operatorView = "operator_view"
+
+    /// How the ledger's `outcome` column names it.
+    public var outcome: ShowOutcome {
+        switch self {
+        case .tap, .key, .operatorView: return .skipped
+        case .timeout: return .completed
+        case .clickThrough: return .clicked
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// The splash: an image and the 跳过 N countdown.
+public struct SplashScene: Equatable, Sendable {
+    /// nil when the bundled default image is shown.
+    public var campaignID: String?
+    public var imagePath: String
+    /// The number on the pill.
+    public var countdown: Int
+    /// When the number next goes down.
+    public var nextTickAt: Seconds
+}

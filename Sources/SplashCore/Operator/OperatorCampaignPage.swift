@@ -1,0 +1,43 @@
+import Foundation
+
+/// One campaign's page in the operator view: its card, its rules, its last shows.
+public struct OperatorCampaignPage: Equatable, Sendable {
+    /// Its card, as in the grid.
+    public var tile: OperatorTile
+    /// The campaign as the feed set it.
+    public var campaign: Campaign
+    /// Its last shows in the ledger, newest first; nil while they are read.
+    public var shows: [ShowRecord]?
+    /// Its cached picture, drawn at the page's size; nil when it has none.
+    public var imagePath: String?
+
+    /// How many of its shows the page lists.
+    public static let showsListed = 20
+
+    /// The page of `campaign`, shown with its card `tile`.
+    public init(tile: OperatorTile, campaign: Campaign, shows: [ShowRecord]?, imagePath: String? = nil) {
+        self.tile = tile
+        self.campaign = campaign
+        self.shows = shows
+        self.imagePath = imagePath
+    }
+
+    /// Its rules, one line each, as the feed set them; times in `zone`, as people read them.
+    public func rules(in zone: TimeZone) -> [String] {
+        let c = campaign
+        var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
+        if c.startAt != nil || c.endAt != nil {
+            let when = { (d: Date?) in d.map { HumanTime.string($0, zone: zone) } ?? "…" }
+            lines.append("window: \(when(c.startAt)) → \(when(c.endAt))")
+        }
+        if !c.hours.isEmpty { lines.append("hours: " + c.hours.map(\.text).joined(separator: ", ")) }
+        if !c.days.isEmpty { lines.append("days: " + c.days.sorted().map(\.text).joined(separator: ", ")) }
+        if let zone = c.timeZone { lines.append("time zone: \(zone)") }
+        if let cap = c.maxPerDay { lines.append("at most \(cap) a day") }
+        if let gap = c.minInterval { lines.append("at least \(gap) s apart") }
+        if c.priority != 0 { lines.append("priority \(c.priority)") }
+        if let countdown = c.countdown { lines.append("countdown \(countdown) s") }
+        if let link = c.linkURL { lines.append("link: \(link.absoluteString)") }
+        return lines
+    }
+}

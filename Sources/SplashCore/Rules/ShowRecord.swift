@@ -1,0 +1,30 @@
+import Foundation
+
+/// One show as the ledger keeps it and as it is reported (proof of play).
+public struct ShowRecord: Equatable, Sendable {
+    /// The row, for marking it reported.
+    public var row: Int64
+    /// A UUID of its own, so that a receiver can drop a show it already has.
+    public var showID: String
+    /// The campaign shown.
+    public var campaignID: String
+    /// When its first frame was presented (the ledger's write comes right before it).
+    public var shownAt: Date
+    /// `tap`, `key`, `timeout`, `click_through`, `operator_view`, or `interrupted` (the kiosk stopped first).
+    public var endedBy: String
+    /// From the first frame to its end.
+    public var seconds: Double
+
+    /// A record with these fields, as the ledger holds them.
+    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: String, seconds: Double) {
+        self.row = row
+        self.showID = showID
+        self.campaignID = campaignID
+        self.shownAt = shownAt
+        self.endedBy = endedBy
+        self.seconds = seconds
+    }
+
+    /// How a show that never saw its end (a crash, a power cut, a kill) is reported.
+    public static let interrupted = "interrupted"
+}

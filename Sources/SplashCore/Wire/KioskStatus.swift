@@ -1,0 +1,94 @@
+import Foundation
+
+/// What the running kiosk says of itself (`splashboard status`).
+public struct KioskStatus: Equatable, Sendable {
+    /// The running kiosk's version.
+    public var version: String
+    /// The device's id to its fleet (`device-id`), when it has one.
+    public var device: String?
+    /// `splash`, `detail` or `operator`.
+    public var scene: String
+    /// The campaign on the screen (nil: the default picture, or none).
+    public var campaign: String?
+    /// The countdown in the pill, on a splash.
+    public var countdown: Int?
+    /// The feed's address, without what could be a secret in it (`publicAddress`).
+    public var feed: String
+    /// When the kiosk last confirmed its catalog with the feed (a 304 counts).
+    public var lastSync: Date?
+    /// When the feed's content last changed.
+    public var lastChange: Date?
+    /// The warnings of the feed in force.
+    public var warnings: [String]
+    /// What keeps the kiosk from working as it should (a folder it cannot write), one line each.
+    public var problems: [String] = []
+    /// Campaigns whose picture is refused or not cached yet, and why, one line each.
+    public var pictureProblems: [String] = []
+    /// When the next sync starts, when one is scheduled and none is running.
+    public var nextSync: Date?
+    /// Why the last sync failed; nil once a feed has been applied since.
+    public var lastError: String?
+    /// Ended shows waiting to be reported (0 when nothing is reported).
+    public var reportUnsent: Int
+    /// Seconds the kiosk has been running.
+    public var uptimeSeconds: Double
+    /// The size drawn on, `WxH`.
+    public var screen: String
+
+    /// A status with no problems and no next sync; those are set afterwards.
+    public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
+                lastSync: Date?, lastChange: Date? = nil, lastError: String?, warnings: [String] = [], reportUnsent: Int,
+                uptimeSeconds: Double, screen: String) {
+        self.lastChange = lastChange
+        self.warnings = warnings
+        self.version = version
+        self.device = device
+        self.scene = scene
+        self.campaign = campaign
+        self.countdown = countdown
+        self.feed = feed
+        self.lastSync = lastSync
+        self.lastError = lastError
+        self.reportUnsent = reportUnsent
+        self.uptimeSeconds = uptimeSeconds
+        self.screen = screen
+    }
+
+    /// The catalog's campaigns whose picture is refused or missing, one line each (at most 20).
+    public static func pictureProblems(of state: KioskState) -> [String] {
+        let lines = state.catalog.compactMap { entry -> String? in
+            if let problem = entry.imageProblem { return "\(entry.campaign.id): picture refused: \(problem)" }
+            if entry.imagePath == nil { return "\(entry.campaign.id): picture not cached yet" + (entry.imageWaiting.map { ": \($0)" } ?? "") }
+            return nil
+        }
+        return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
+    }
+
+    /// The scene, campaign and countdown of `state`.
+    public static func screen(of state: KioskState) -> (scene: String, campaign: String?, countdown: Int?) {
+        switch state.scene {
+        case .starting: return ("starting", nil, nil)
+        case .splash(let s): return ("splash", s.campaignID, s.countdown)
+        case .detail(let d): return ("detail", d.campaignID, nil)
+        case .operator: return ("operator", nil, nil)
+        }
+    }
+
+    /// The status as the control socket answers it: a JSON object with snake_case keys.
+    public var json: JSONValue {
+        .object([
+            ("version", .string(version)), ("device", device.map(JSONValue.string) ?? .null),
+            ("scene", .string(scene)), ("campaign", campaign.map(JSONValue.string) ?? .null),
+            ("countdown", countdown.map(JSONValue.int) ?? .null), ("feed", .string(feed)),
+            ("last_sync", lastSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("last_change", lastChange.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("last_error", lastError.map(JSONValue.string) ?? .null),
+            ("feed_warnings", .array(warnings.map(JSONValue.string))),
+            ("problems", .array(problems.map(JSONValue.string))),
+            ("picture_problems", .array(pictureProblems.map(JSONValue.string))),
+            ("next_sync", nextSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
+            ("screen", .string(screen)),
+        ])
+    }
+}

@@ -1,0 +1,11 @@
+import CSDL2
+import SplashCore
+
+/// What an SDL event means to the kiosk.
+enum InputMeaning {
+    case action((Instant) -> KioskAction)
+    case resized
+    case redraw
+    case quit
+    case ignored
+}

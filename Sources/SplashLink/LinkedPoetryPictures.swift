@@ -1,0 +1,31 @@
+import Foundation
+import SplashCore
+import SplashStorage
+
+/// Poem pictures fetched, validated and cached by the network process; the display gets
+/// the cached file's path, and takes it only when it names a file in the image cache.
+public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Sendable {
+    private let link: NetworkLink
+    private let cache: ImageCache
+
+    public init(link: NetworkLink, cache: ImageCache) {
+        self.link = link
+        self.cache = cache
+    }
+
+    public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
+        link.send(.poemPicture, url: url.absoluteString, timeout: LinkedPoetry.timeout) { [cache] result in
+            switch result {
+            case .failure(let error):
+                completion(.missing(reason: error.localizedDescription))
+            case .success(let answer):
+                guard let path = answer.path else { return completion(.missing(reason: answer.error ?? "no picture in the answer")) }
+                guard cache.holds(path) else {
+                    return completion(.missing(reason: "the network process named \(TerminalText.printable(path)), "
+                                               + "not a file of the image cache"))
+                }
+                completion(.cached(path: path))
+            }
+        }
+    }
+}
