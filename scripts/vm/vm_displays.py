@@ -1,0 +1,91 @@
+"""Other screens: two GPUs, the bochs driver, and a screen unplugged and plugged in again."""
+
+import re
+import time
+
+from vmlib import VM
+from vmcommon import (
+    OUT, CONF, UNIT, NET_UNIT, Report, journal_length, wait_journal, restart, main_pid,
+    activated_at, set_config, is_small, LONG_COUNTDOWN, pill_box, traced_outside_filter,
+    screen_path,
+)
+
+
+def picture_share(screen):
+    """The share of a screendump that is lit: near 1 for the kiosk's pictures, low for the
+    text console."""
+    px = screen.pixels
+    lit = sum(1 for i in range(0, len(px) - 2, 3 * 53) if px[i] + px[i + 1] + px[i + 2] > 120)
+    return lit / (len(px) // (3 * 53))
+
+
+def run_gpus(folder, accel, report, gpus, name, devices):
+    vm = VM(folder, name, accel=accel, gpus=gpus)
+    vm.start()
+    try:
+        vm.login()
+        first = wait_journal(vm, r"first_frame", 0, 120)
+        started = wait_journal(vm, r"started version", 0, 5) or ""
+        chosen = re.search(r'output="(/dev/dri/(card\d+)) ([^ ]+)', started)
+        _, status = vm.sh("for c in /sys/class/drm/card*-*; do echo \"$(basename $c) $(cat $c/status)\"; done")
+        # Which QEMU device each card is: virtio-gpu is gpu0/gpu1, the standard VGA (bochs-drm) vga0.
+        _, drivers = vm.sh("for c in /sys/class/drm/card[0-9]; do echo $(basename $c) "
+                           "$(basename $(readlink $c/device/driver)); done")
+        qom = {}
+        for line in drivers.splitlines():
+            card, driver = line.split()
+            qom[card] = "vga0" if "bochs" in driver else [d for d in devices if d.startswith("gpu")][0]
+        shares = {d: picture_share(vm.screendump(f"{name}-{d}", device=d)) for d in devices}
+        on = qom.get(chosen.group(2)) if chosen else None
+        report.check(f"{gpus}: the kiosk draws on a DRM device with a connected screen, and says which",
+                     first is not None and on is not None and shares[on] > 0.5
+                     and all(shares[d] < 0.5 for d in devices if d != on),
+                     f"{chosen and chosen.group(0)} = {on}; connectors: {status.replace(chr(10), ', ')}; "
+                     f"lit share of each screen: {shares}")
+        if len(devices) > 1 and chosen:
+            # Its screen goes dark (forced off, as a monitor unplugged): the kiosk moves to the
+            # other device's screen by itself.
+            start = journal_length(vm)
+            connector = f"/sys/class/drm/{chosen.group(2)}-{chosen.group(3)}/status"
+            vm.sh(f"echo off > {connector}")
+            moved = wait_journal(vm, r"output output=", start, 30)
+            time.sleep(2)
+            shares = {d: picture_share(vm.screendump(f"{name}-moved-{d}", device=d)) for d in devices}
+            other = [d for d in devices if d != on][0]
+            report.check("its screen unplugged, the kiosk moves to the DRM device that still has one",
+                         moved is not None and on not in (moved or "") and shares[other] > 0.5,
+                         f"{moved and moved.split('splashboard: ')[-1]}; lit share of each screen: {shares}")
+            vm.sh(f"echo detect > {connector}")
+    finally:
+        vm.power_cut()
+
+
+def run_hotplug(folder, accel, report):
+    """No display at boot, one later. QEMU cannot hot-add a GPU (its display devices are not
+    hot-pluggable: `device_add virtio-gpu-pci` answers "expects a pluggable device type"),
+    so the GPU is there but its driver is held back at boot and loaded later — what a Pi
+    does when its GPU driver comes up after the service has started."""
+    vm = VM(folder, "hotplug", accel=accel, gpus="virtio", extra_cmdline="modprobe.blacklist=virtio_gpu")
+    vm.start()
+    try:
+        vm.login()
+        waiting = wait_journal(vm, r"waiting for one", 0, 90)
+        time.sleep(10)
+        restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
+        dark = vm.screendump("hotplug-before")
+        report.check("with no display at boot the kiosk waits for one (no crash loop, nothing drawn elsewhere)",
+                     waiting is not None and restarts == "0" and not wait_journal(vm, r"first_frame", 0, 1),
+                     f"{waiting and waiting.split('splashboard: ')[-1]}; NRestarts={restarts}")
+        start = journal_length(vm)
+        at = float(vm.sh("cut -d' ' -f1 /proc/uptime; modprobe virtio_gpu")[1].split()[0])
+        first = wait_journal(vm, r"first_frame", start, 40)
+        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | tail -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamp)
+        took = float(m.group(1)) - at if m else 999
+        shot = vm.screendump("hotplug")
+        report.check("a display that appears later (its driver loaded after boot) shows the kiosk within 15 s",
+                     first is not None and took <= 15 and picture_share(shot) > 0.5,
+                     f"{took:.1f} s after modprobe virtio_gpu (guest clock); before: "
+                     f"{'black' if dark.is_black() else 'not black'}")
+    finally:
+        vm.power_cut()

@@ -1,0 +1,116 @@
+"""What the boot test's runs share: the report, the journal and unit helpers, where the
+screendumps go."""
+
+import os
+import time
+
+import syscalls
+import vmlib
+from vmlib import log
+
+
+OUT = os.path.join(vmlib.ROOT, "build", "vm-test")
+CONF = "/etc/splashboard/splashboard.conf"
+UNIT = open(os.path.join(vmlib.ROOT, "packaging", "splashboard.service")).read()
+NET_UNIT = open(os.path.join(vmlib.ROOT, "packaging", "splashboard-net.service")).read()
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+        self.failures = 0
+        self.timeline = []
+
+    def check(self, what, ok, detail=""):
+        line = f"{'ok' if ok else 'FAILED'}: {what}" + (f" ({detail})" if detail else "")
+        if not ok:
+            self.failures += 1
+        self.lines.append(line)
+        log(line)
+        return ok
+
+    def note(self, text):
+        self.lines.append("   " + text)
+        log("   " + text)
+
+
+def journal_length(vm):
+    _, out = vm.sh("journalctl -b -u splashboard -o cat --no-pager | wc -l")
+    return int(out.strip() or 0)
+
+
+def wait_journal(vm, pattern, start, timeout):
+    """Waits for a line of the kiosk's journal after line `start` matching `pattern`
+    (only the new lines cross the serial console)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        _, out = vm.sh(f"journalctl -b -u splashboard -o cat --no-pager | tail -n +{start + 1} | "
+                       f"grep -m1 -E '{pattern}' || true")
+        if out.strip():
+            return out.strip().splitlines()[0]
+        time.sleep(0.5)
+    return None
+
+
+def restart(vm):
+    """Restarts the kiosk; returns the journal position before it."""
+    start = journal_length(vm)
+    vm.sh("systemctl restart splashboard")
+    return start
+
+
+def main_pid(vm):
+    return vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
+
+
+def activated_at(vm, unit):
+    """Seconds from kernel start to when systemd saw `unit` become active (for the kiosk,
+    READY=1, sent right after its first frame), from PID 1's own clock: the journal's time
+    of a line is when journald read it, seconds late on a busy boot."""
+    _, out = vm.sh(f"systemctl show -p ActiveEnterTimestampMonotonic --value {unit}")
+    return int(out.strip() or 0) / 1e6 or None
+
+
+def set_config(vm, lines):
+    """The packaged config plus the test's lines (later lines win)."""
+    vm.sh(f"sed -i '/^# vm-test$/,$d' {CONF}")
+    if lines:
+        vm.sh("printf '%s\\n' '# vm-test' " + " ".join(f"'{line}'" for line in lines) + f" >> {CONF}")
+
+
+def is_small(box, screen, fraction=0.05):
+    x0, y0, x1, y1 = box
+    return (x1 - x0) * (y1 - y0) < fraction * screen.width * screen.height
+
+
+# The countdown for the checks that act on the splash: long enough that a slow serial
+# console on a loaded host still acts while the splash is up.
+LONG_COUNTDOWN = 15
+
+
+def pill_box(vm, start):
+    """The countdown's digit, found as what changes between two screendumps a second
+    apart while the splash counts down."""
+    if not wait_journal(vm, f"countdown value={LONG_COUNTDOWN - 1}", start, 60):
+        return None, None
+    a = vm.screendump("pill-a")
+    time.sleep(1.2)
+    b = vm.screendump("pill-b")
+    box = a.diff_box(b)
+    return box, a
+
+
+
+
+def traced_outside_filter(vm, command, unit_text, user="splashboard"):
+    """The system calls `command` makes as the unit's user (strace), and those of them
+    the unit's SystemCallFilter does not allow."""
+    vm.sh(f"strace -f -qq -c -o /tmp/calls.trace -u {user} {command}", timeout=120)
+    _, table = vm.sh("awk 'NR>2 && $NF ~ /^[a-z0-9_]+$/ && $NF != \"total\" {print $NF}' /tmp/calls.trace")
+    called = set(table.split())
+    return called, sorted(called - syscalls.allowed(unit_text))
+
+
+def screen_path(vm, name):
+    return os.path.join(vm.work, name + ".ppm")
+
