@@ -46,6 +46,7 @@ public final class Canvas {
     public let driver: String
     /// SDL's render driver (`software`, `opengles2`, …).
     public let rendererName: String
+    /// How frames are turned onto the output (`--rotate`).
     public let rotation: Rotation
     /// The renderer's output in pixels.
     public private(set) var outputSize: Size

@@ -13,6 +13,7 @@ public enum DisplayError: LocalizedError, Equatable {
     /// Any other SDL failure.
     case sdl(String, String)
 
+    /// The problem in words for the operator, with what to do where that is known.
     public var errorDescription: String? {
         switch self {
         case .noDisplay(let reason):

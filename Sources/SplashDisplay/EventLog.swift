@@ -4,8 +4,10 @@ import SplashCore
 /// Writes events: JSON lines on stdout, or readable lines on stderr. Each line is flushed
 /// as it is written, so a crash loses no event already announced.
 public final class EventLog {
+    /// JSON lines on stdout, or readable lines on stderr.
     public let format: LogFormat
 
+    /// A log that writes every event in `format`.
     public init(format: LogFormat) {
         self.format = format
     }

@@ -6,6 +6,7 @@ import SplashServices
 /// in the regular face (hierarchy by size and colour) — never emboldened by FreeType, which
 /// fills the counters of CJK glyphs (口 becomes a block) at display sizes.
 public final class FontBook {
+    /// The family's regular face, also used for bold text when it has no bold face.
     public let face: FontFace
     /// The family's bold face, when it has one.
     public let boldFace: FontFace?

@@ -9,11 +9,17 @@ import SplashStorage
 extension KioskRunner {
     /// What a run needs besides the window.
     public struct Setup {
+        /// The run's options, as the command read them.
         public var options: KioskOptions
+        /// The parts of the options the reducer decides with.
         public var settings: KioskSettings
+        /// The campaigns in the database at start, the catalog the run begins with.
         public var catalog: [CatalogEntry]
+        /// The feed's default detail text as last stored; nil for none.
         public var message: String?
+        /// The `--script` steps played during the run (none: nothing scripted).
         public var script: [ScriptStep]
+        /// Where shows are recorded and ended; nil: they are not recorded.
         public var ledger: ShowLedger?
         /// Starts a background sync.
         public var sync: any FeedSyncing
@@ -54,6 +60,8 @@ extension KioskRunner {
         /// each distinct frame as `frame(scene:)`, whatever the log format.
         public var observe: ((KioskEvent, KioskState) -> Void)?
 
+        /// What a run needs; the rest (the operator view's reads, systemd, the control socket…)
+        /// is set afterwards where there is one.
         public init(options: KioskOptions, settings: KioskSettings, catalog: [CatalogEntry], message: String?,
                     script: [ScriptStep], ledger: ShowLedger?, sync: any FeedSyncing, cache: ImageCache?,
                     poetry: any TimelineProvider<PoetryEntry>, poetryPictures: (any PoetryPictureFetching)? = nil,

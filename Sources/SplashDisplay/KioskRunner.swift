@@ -40,6 +40,7 @@ public final class KioskRunner {
     let wakeEvent: UInt32
     let waiter: EventWaiter
 
+    /// The loop for `setup`, drawing on `canvas` with `fonts`; events go to `log`, time from `clock`.
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
         self.setup = setup
         self.canvas = canvas

@@ -6,6 +6,7 @@ import SplashServices
 /// A picture being decoded on another thread for a frame that will need it soon: the first
 /// splash's picture decodes while SDL opens the window.
 public final class PendingPicture: @unchecked Sendable {
+    /// The picture file being decoded.
     public let path: String
     /// Pixels per pixel of the original it is decoded with (a JPEG may be decoded smaller).
     public let scale: Double

@@ -5,11 +5,13 @@ import SplashCore
 /// The run's clock: real (monotonic time, the loop sleeps) or virtual (time stands still
 /// until the loop jumps it to the next deadline).
 public final class RunClock {
+    /// Real or virtual.
     public let mode: ClockMode
     private let startNanos: UInt64
     private let startDate: Date
     private var virtualElapsed: Seconds = 0
 
+    /// A clock of `mode` starting now, its wall-clock time counted from `startDate`.
     public init(mode: ClockMode, startDate: Date = Date()) {
         self.mode = mode
         self.startDate = startDate

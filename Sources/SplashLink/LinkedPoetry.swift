@@ -10,19 +10,27 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
     public static let timeout: TimeInterval = 120
 
     private let link: NetworkLink
+    /// Where each poem's picture comes from (`poetry-image-url`); nil: poems have none.
     public let imageURL: URL?
+    /// Seconds a poem stays before the next is asked for.
     public let refresh: TimeInterval
 
+    /// Poems over `link`, each shown with a picture from `imageURL` and fetched again after
+    /// `refresh` seconds.
     public init(link: NetworkLink, imageURL: URL?, refresh: TimeInterval) {
         self.link = link
         self.imageURL = imageURL
         self.refresh = refresh
     }
 
+    /// The fixed entry shown before any poem has come.
     public func placeholder() -> PoetryEntry { .placeholder }
 
+    /// The placeholder: a snapshot does not wait for the network process.
     public func snapshot(at date: Date) -> PoetryEntry { .placeholder }
 
+    /// Asks the network process for a poem; `completion` gets its one-entry timeline, or why
+    /// there is none (also when the poem it sent is beyond the limits).
     public func timeline(at date: Date, completion: @escaping (Result<Timeline<PoetryEntry>, Error>) -> Void) {
         link.send(.poem, now: date, timeout: Self.timeout) { [imageURL, refresh] result in
             switch result {

@@ -8,11 +8,14 @@ public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Senda
     private let link: NetworkLink
     private let cache: ImageCache
 
+    /// Pictures asked for over `link`, taken only when they are files of `cache`.
     public init(link: NetworkLink, cache: ImageCache) {
         self.link = link
         self.cache = cache
     }
 
+    /// Asks the network process for `url`; `completion` gets the cached file, or why there is
+    /// none (also when the path it names is not in `cache`).
     public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
         link.send(.poemPicture, url: url.absoluteString, timeout: LinkedPoetry.timeout) { [cache] result in
             switch result {

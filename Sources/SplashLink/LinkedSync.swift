@@ -21,6 +21,8 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
     private let lock = NSLock()
     private var parts: (store: CampaignStore, cache: ImageCache)?
 
+    /// Syncs of `feed` over `link`, read back from the database in `dataDir` and the image
+    /// cache in `cacheDir`.
     public init(link: NetworkLink, feed: URL, dataDir: String, cacheDir: String) {
         self.link = link
         self.feed = feed
@@ -28,6 +30,8 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
         self.cacheDir = cacheDir
     }
 
+    /// Asks the network process for a sync; `completion` gets its report with the catalog and
+    /// the feed's message read afterwards, or a failed report.
     public func start(at now: Date, completion: @escaping Completion) {
         link.send(.sync, now: now, timeout: Self.timeout) { [self] result in
             switch result {

@@ -13,6 +13,7 @@ import SplashServices
 /// The line is either a child started with a socket pair (`spawn`: `make run`, tests,
 /// any session without the service) or a connection to the service's socket (`socket`).
 public final class NetworkLink: @unchecked Sendable {
+    /// How the network process is reached.
     public enum Endpoint: Equatable {
         /// Start `executable` with `arguments`; the socket is its file descriptor 3.
         case spawn(executable: String, arguments: [String])
@@ -20,6 +21,7 @@ public final class NetworkLink: @unchecked Sendable {
         case socket(String)
     }
 
+    /// Called with the answer, or with why there is none.
     public typealias Completion = (Result<NetworkAnswer, NetworkLinkError>) -> Void
 
     private let endpoint: Endpoint

@@ -15,6 +15,7 @@ public enum NetworkLinkError: LocalizedError, Equatable {
     /// The network process answered that the request failed, and why.
     case failed(String)
 
+    /// What went wrong, in words for the operator, with what to do where that is known.
     public var errorDescription: String? {
         switch self {
         case .notFound(let places):

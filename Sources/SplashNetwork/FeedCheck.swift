@@ -10,6 +10,7 @@ import SplashStorage
 public struct FeedCheck {
     /// What a check found.
     public struct Report: Sendable {
+        /// The feed checked.
         public var feed: URL
         /// Why the feed could not be read at all (fetched, parsed as a feed); nil when it could.
         public var error: String?
@@ -44,6 +45,7 @@ public struct FeedCheck {
 
     let fetcher: Fetcher
 
+    /// A check that fetches through `fetcher`, with its limits.
     public init(fetcher: Fetcher = Fetcher()) {
         self.fetcher = fetcher
     }

@@ -8,6 +8,7 @@ import SplashStorage
 /// picture into the cache, then applying the feed to the store in one transaction.
 /// A 304 (or an unchanged file) writes nothing; a bad feed changes nothing.
 public final class FeedSync {
+    /// The largest feed document fetched, in bytes (1 MiB).
     public static let feedLimit = 1 << 20
 
     let store: CampaignStore
@@ -27,6 +28,7 @@ public final class FeedSync {
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
 
+    /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`.
     public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20) {
         self.store = store
         self.cache = cache

@@ -25,6 +25,7 @@ public enum FetchError: LocalizedError, Equatable {
     /// The address guard had as many connections as it serves at once: nothing was sent.
     case guardBusy(url: String)
 
+    /// What went wrong, in words for the operator, with what to check where that is known.
     public var errorDescription: String? {
         switch self {
         case let .status(code, url):

@@ -21,6 +21,7 @@ public final class Fetcher {
     public var idleTimeout: TimeInterval = 5
     /// Seconds for the whole request.
     public var totalTimeout: TimeInterval = 30
+    /// Redirects followed at most before the request fails.
     public var maxRedirects = 5
 
     /// One session for all of this fetcher's requests: setting one up costs milliseconds,
@@ -29,6 +30,7 @@ public final class Fetcher {
     private let router = Router()
     private let sessionLock = NSLock()
 
+    /// A fetcher with the default timeouts and redirect limit.
     public init() {}
 
     deinit {

@@ -7,6 +7,7 @@ import SplashStorage
 /// Fetches one picture into the cache under the picture limits: refused early when its
 /// first bytes are not JPEG or PNG, validated whole before it takes its final name.
 public struct ImageDownloader {
+    /// The largest picture fetched, in bytes (20 MiB).
     public static let imageLimit = 20 << 20
     /// Held while a downloaded picture is decoded to check it.
     static let checking = NSLock()
@@ -27,6 +28,7 @@ public struct ImageDownloader {
     let cache: ImageCache
     let fetcher: Fetcher
 
+    /// Downloads into `cache` through `fetcher`.
     public init(cache: ImageCache, fetcher: Fetcher) {
         self.cache = cache
         self.fetcher = fetcher

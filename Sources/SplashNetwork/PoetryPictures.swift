@@ -11,6 +11,8 @@ public final class PoetryPictures {
     private let queue = SerialWorker(name: "splashboard.poetry-pictures")
     private var current: String?
 
+    /// Pictures into `cache` through `fetcher`; `current` is the cached picture the next one
+    /// replaces, if any.
     public init(cache: ImageCache, fetcher: Fetcher = Fetcher(), current: String? = nil) {
         self.cache = cache
         downloader = ImageDownloader(cache: cache, fetcher: fetcher)

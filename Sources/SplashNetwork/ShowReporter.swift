@@ -24,6 +24,8 @@ public final class ShowReporter: @unchecked Sendable {
     private var failures = 0
     private var notBefore: UInt64 = 0
 
+    /// Reports the ledger's shows in `dataDir` to `url`, naming the device `deviceID`; what
+    /// goes wrong is told to `warn`.
     public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void) {
         self.url = url
         self.deviceID = deviceID

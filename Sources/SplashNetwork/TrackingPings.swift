@@ -21,6 +21,8 @@ public final class TrackingPings: @unchecked Sendable {
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
 
+    /// Fires the pings waiting in the ledger in `dataDir` through `fetcher`; what goes wrong
+    /// is told to `warn`.
     public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void) {
         self.fetcher = fetcher
         self.warn = warn

@@ -23,7 +23,9 @@ public enum ImageDecoder {
         public let pixels: Pixels
         /// The decoded size and layout.
         public let width: Int
+        /// The decoded height in pixels.
         public let height: Int
+        /// The layout of each decoded pixel.
         public let format: PixelFormat
         /// The size of the picture in the file.
         public let original: Size

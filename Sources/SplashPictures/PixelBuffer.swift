@@ -6,10 +6,13 @@ import SplashCore
 public final class PixelBuffer: PixelDestination {
     /// The size in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// The layout of each pixel.
     public let format: PixelFormat
+    /// Bytes from the start of one row to the next (rows are not padded).
     public let pitch: Int
+    /// The first byte of the first row.
     public let pixels: UnsafeMutableRawPointer
 
     /// An uninitialised buffer of this size and layout.
@@ -25,6 +28,7 @@ public final class PixelBuffer: PixelDestination {
         pixels = memory
     }
 
+    /// A new buffer for a picture of this size and layout (`init`); throws without memory.
     public static func make(width: Int, height: Int, format: PixelFormat) throws -> PixelBuffer {
         try PixelBuffer(width: width, height: height, format: format)
     }

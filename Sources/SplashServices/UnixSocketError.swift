@@ -8,6 +8,7 @@ public enum UnixSocketError: LocalizedError, Equatable {
     /// A call failed: which, on which path, and `errno`.
     case failed(call: String, path: String, errno: Int32)
 
+    /// The path and what went wrong with it, for the operator.
     public var errorDescription: String? {
         switch self {
         case .pathTooLong(let path): return "\(path): the path is too long for a socket"

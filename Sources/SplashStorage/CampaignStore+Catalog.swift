@@ -4,6 +4,7 @@ import SplashCore
 
 /// The campaigns as they are stored, and as the kiosk's catalog reads them.
 extension CampaignStore {
+    /// How many campaigns are active (in the feed applied last).
     public func activeCount() throws -> Int {
         Int(try db.query("SELECT COUNT(*) FROM campaigns WHERE active = 1").first?.first?.int ?? 0)
     }
@@ -33,10 +34,15 @@ extension CampaignStore {
 
     /// A stored campaign with what is known about it.
     public struct StoredCampaign: Equatable {
+        /// The campaign as the feed described it.
         public var campaign: Campaign
+        /// Whether it is in the feed applied last (one that left it is kept a while, inactive).
         public var active: Bool
+        /// Shows recorded in the ledger.
         public var shows: Int
+        /// Its picture's key in the image cache.
         public var imageKey: String
+        /// Why its picture was refused, when it was.
         public var imageProblem: String?
         /// Why the picture is not cached yet, when a sync could not fetch it.
         public var imageWaiting: String?

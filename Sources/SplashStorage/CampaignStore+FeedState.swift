@@ -7,12 +7,17 @@ import SplashCore
 extension CampaignStore {
     /// What the last syncs of a feed left behind.
     public struct FeedState: Equatable {
+        /// The `ETag` of the feed applied, sent back in the next conditional request.
         public var etag: String?
+        /// The `Last-Modified` of the feed applied, sent back in the next conditional request.
         public var lastModified: String?
         /// When a feed was last applied (its content read in full).
         public var lastSuccess: Date?
+        /// When a sync last applied the feed or failed (a 304 changes nothing here).
         public var lastAttempt: Date?
+        /// Why the last sync failed; nil once a feed is applied again.
         public var lastError: String?
+        /// The feed's default detail text, from the feed applied last.
         public var message: String?
         /// When the feed's content last changed, as this device saw it.
         public var lastChange: Date?
@@ -22,6 +27,7 @@ extension CampaignStore {
         public var warnings: [String] = []
     }
 
+    /// What the syncs of the feed at `url` left behind; all empty before any.
     public func feedState(for url: URL) throws -> FeedState {
         let rows = try db.rows("""
         SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings

@@ -59,6 +59,7 @@ extension CampaignStore {
         case sending = 3
     }
 
+    /// Sets the state of the ping with row `id`.
     public func markPing(_ id: Int64, _ state: PingState) throws {
         try db.execute("UPDATE pings SET state = ? WHERE id = ?", [.int(state.rawValue), .int(id)])
     }
@@ -94,6 +95,8 @@ extension CampaignStore {
         Int(try db.rows("SELECT COUNT(*) AS n FROM pings").first?["n"].int ?? 0)
     }
 
+    /// Notes how the campaign's open show ended (a click-through queues its click pings);
+    /// returns it, or nil when none was open.
     @discardableResult
     public func endShow(campaignID: String, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
         try db.transaction {

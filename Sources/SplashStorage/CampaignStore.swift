@@ -13,10 +13,12 @@ import SplashCore
 /// campaigns and the catalog (`+Catalog`), the cache's cap (`+Eviction`), the poem
 /// (`+Poetry`), and the ledger with its outboxes (`+Ledger`).
 public final class CampaignStore: ShowLedger {
+    /// The database's file name in the data folder.
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
     public static let schemaVersion = 10
 
+    /// The open database the store's parts read and write.
     public let db: SQLiteDatabase
     /// When the feed was last confirmed (a 304 counts), beside the database.
     let confirmation: FeedConfirmation
@@ -45,6 +47,8 @@ public final class CampaignStore: ShowLedger {
         }
     }
 
+    /// Opens the database in `dataDir`, creating the folder and file when needed, and
+    /// migrates it to `schemaVersion`.
     public init(dataDir: String) throws {
         Self.shareFiles(in: dataDir)
         do {

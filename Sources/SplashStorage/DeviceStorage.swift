@@ -5,9 +5,13 @@ import SplashServices
 /// The device's stored state as the commands and both processes open it: the database,
 /// the image cache and the feed it syncs from.
 public struct DeviceStorage {
+    /// The database in the data folder, or in memory when `storeProblem` says why.
     public let store: CampaignStore
+    /// The image cache in the cache folder.
     public let cache: ImageCache
+    /// The feed synced from: `--feed`, else the bundled demo feed.
     public let feed: URL
+    /// The options it was opened with (folders, feed, device id).
     public let options: KioskOptions
     /// Why the database could not be opened, when the store lives in memory instead.
     public let storeProblem: String?

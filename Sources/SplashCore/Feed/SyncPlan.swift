@@ -9,7 +9,9 @@ import Foundation
 public struct SyncPlan: Sendable {
     /// A picture to fetch: its cache key and where it is.
     public struct Picture: Equatable, Sendable {
+        /// Its entry in the picture cache.
         public var key: String
+        /// Where it is fetched from.
         public var url: URL
 
         /// A picture of this key at this URL.

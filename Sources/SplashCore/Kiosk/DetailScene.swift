@@ -1,9 +1,15 @@
 /// The detail screen: the campaign that was just on the splash, and the poetry panel.
 public struct DetailScene: Equatable, Sendable {
+    /// The campaign shown; nil after the bundled default splash.
     public var campaignID: String?
+    /// The campaign's title; nil for none.
     public var title: String?
+    /// The text shown: the campaign's detail, else the feed's message, else the default one.
     public var text: String
+    /// The picture shown: the campaign's cached image, or the default image when there is
+    /// no campaign; nil for none.
     public var imagePath: String?
+    /// What the poetry panel shows.
     public var poetry: PoetryEntry
     /// The spinner's step while the poem's picture loads; nil when it does not turn.
     public var spinnerPhase: Int?

@@ -2,9 +2,11 @@ import Foundation
 
 /// Everything the kiosk knows, as a value. The display draws it; `Kiosk.reduce` changes it.
 public struct KioskState: Equatable, Sendable {
+    /// The parts of the options the reducer decides with.
     public var settings: KioskSettings
     /// The layout size (after rotation).
     public var screen: Size
+    /// The campaigns this device knows, with their shows and pictures.
     public var catalog: [CatalogEntry] = []
     /// Whether the wall clock can be trusted (`clockObserved`, `ClockTrust`).
     public var clockTrusted = true
@@ -22,7 +24,9 @@ public struct KioskState: Equatable, Sendable {
     public var newestUpdatedAt: Date?
     /// The feed's default detail text.
     public var feedMessage: String?
+    /// The poetry panel's timeline: its entry, those to come and its picture loading.
     public var poetry: PoetryState
+    /// The screen on display.
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
     public var idleSince: Seconds = 0
@@ -37,6 +41,7 @@ public struct KioskState: Equatable, Sendable {
     public var lastFrame: Scene.Kind?
     /// Pictures that failed to decode and were said so (each is said once).
     public var failedImages: Set<String> = []
+    /// When the feed is synced next, and whether a sync is in flight.
     public var sync: SyncSchedule
     /// A press in the operator corner that has not come up yet: when it went down.
     public var cornerPressAt: Seconds?
@@ -55,6 +60,7 @@ public struct KioskState: Equatable, Sendable {
         return Kiosk.detailScene(for: splash.campaignID, in: self)
     }
 
+    /// A kiosk with nothing on screen yet, run by `settings` on a layout of size `screen`.
     public init(settings: KioskSettings, screen: Size) {
         self.settings = settings
         self.screen = screen

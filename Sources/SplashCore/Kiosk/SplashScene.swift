@@ -2,6 +2,7 @@
 public struct SplashScene: Equatable, Sendable {
     /// nil when the bundled default image is shown.
     public var campaignID: String?
+    /// The image file shown.
     public var imagePath: String
     /// The number on the pill.
     public var countdown: Int

@@ -4,6 +4,7 @@
 /// ask its feed server in lockstep for ever. The spread is pure: a generator in the state,
 /// seeded by the shell (`KioskSettings.syncSeed`).
 public struct SyncSchedule: Equatable, Sendable {
+    /// The wait after a sync that did not fail, and the cap of the backoff.
     public var interval: Seconds
     /// Failures in a row.
     public var failures = 0
@@ -17,6 +18,7 @@ public struct SyncSchedule: Equatable, Sendable {
     /// How far a wait may be spread either way, as a fraction of it.
     public static let spread = 0.1
 
+    /// A schedule with no sync planned yet, `seed` starting the spread.
     public init(interval: Seconds, seed: UInt64 = 0) {
         self.interval = interval
         self.seed = seed

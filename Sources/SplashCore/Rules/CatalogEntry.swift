@@ -3,6 +3,7 @@ import Foundation
 /// A campaign with what this device knows about it: how often it has been shown and
 /// whether its image is on disk and usable.
 public struct CatalogEntry: Equatable, Sendable {
+    /// The campaign as the feed describes it.
     public var campaign: Campaign
     /// Shows recorded in the ledger.
     public var shows: Int
@@ -19,6 +20,7 @@ public struct CatalogEntry: Equatable, Sendable {
     /// When it was last shown in this run, by the kiosk's monotonic clock.
     public var lastShownUptime: Double?
 
+    /// An entry for `campaign` with what is known of it, and no recent shows.
     public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil,
                 imageWaiting: String? = nil) {
         self.campaign = campaign
