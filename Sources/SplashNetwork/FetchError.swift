@@ -9,7 +9,7 @@ public enum FetchError: LocalizedError, Equatable {
     case status(Int, String)
     case tooLarge(limit: Int, url: String)
     case timedOut(seconds: Int, url: String)
-    case tooManyRedirects(String)
+    case tooManyRedirects(String, limit: Int)
     case insecureRedirect(String)
     case transport(String, url: String)
     case fileMissing(String)
@@ -34,8 +34,8 @@ public enum FetchError: LocalizedError, Equatable {
             return "\(url) is larger than the \(Self.size(limit)) limit; the download was stopped"
         case let .timedOut(seconds, url):
             return "\(url) did not answer in time (\(seconds) s)"
-        case .tooManyRedirects(let url):
-            return "\(url) redirected more than 5 times"
+        case let .tooManyRedirects(url, limit):
+            return "\(url) redirected more than \(limit) times"
         case .insecureRedirect(let url):
             return "\(url) redirected from https to plain http; refused"
         case let .transport(message, url):

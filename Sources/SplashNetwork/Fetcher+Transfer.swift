@@ -57,7 +57,7 @@ extension Fetcher {
                         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
             redirects += 1
             if redirects > maxRedirects {
-                fail(FetchError.tooManyRedirects(url.absoluteString))
+                fail(FetchError.tooManyRedirects(url.absoluteString, limit: maxRedirects))
                 completionHandler(nil)
                 task.cancel()
             } else if !Fetcher.redirectAllowed(after: hops, to: request.url) {

@@ -19,7 +19,7 @@ public final class PoetryPictures {
         self.current = current
     }
 
-    /// Fetches `url`; `completion` gets the cached file, or nil with the reason.
+    /// Fetches `url`; `completion` gets the cached file, or why there is none.
     public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
         queue.async { [self] in
             let key = SHA256.hex("poetry:\(url.absoluteString)#\(UUID().uuidString)")

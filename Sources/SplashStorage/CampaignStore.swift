@@ -25,7 +25,6 @@ public final class CampaignStore: ShowLedger {
     /// The device id the tracking URLs' `{device}` is filled with (`device-id`).
     public var trackingDevice: String?
 
-    /// Opens (creating the folder and file when needed) and migrates the database.
     /// In a data folder shared with a group (the package's 2770, where the display and the
     /// network process are different users), the database's files must be the group's to
     /// write: SQLite makes them 0644 less the umask, so the database is made here first,

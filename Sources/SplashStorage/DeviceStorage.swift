@@ -35,11 +35,11 @@ public struct DeviceStorage {
         do {
             cache = try ImageCache(folder: options.cacheDir)
         } catch {
-            throw CacheError.io(options.cacheDir, "cannot create the cache folder: \(error.localizedDescription)")
+            throw DeviceStorageError.cacheFolder(path: options.cacheDir, reason: error.localizedDescription)
         }
         cache.removeLeftovers()
         guard let feed = options.feed ?? assets?.demoFeed else {
-            throw CacheError.io("feed", "no --feed given and the bundled demo feed was not found")
+            throw DeviceStorageError.noFeed
         }
         self.feed = feed
     }

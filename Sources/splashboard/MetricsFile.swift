@@ -28,6 +28,8 @@ public final class MetricsFile: @unchecked Sendable {
     private var pacer = WritePacer(interval: MetricsFile.minimumInterval)
     private let writeLock = NSLock()
     private var written: String?
+    /// The last write failed (and was said).
+    private var failing = false
     private var parts: (store: CampaignStore, cache: ImageCache)?
     private let warn: (String) -> Void
 
@@ -123,7 +125,7 @@ public final class MetricsFile: @unchecked Sendable {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let temporary = String(cString: template)
         do {
-            guard fd >= 0 else { throw CacheError.io(path, String(cString: strerror(errno))) }
+            guard fd >= 0 else { throw MetricsFileError.cannotWrite(path, String(cString: strerror(errno))) }
             defer { close(fd) }
             fchmod(fd, 0o644)
             let bytes = Array(text.utf8)
@@ -131,19 +133,26 @@ public final class MetricsFile: @unchecked Sendable {
             while offset < bytes.count {
                 let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw CacheError.io(temporary, String(cString: strerror(errno))) }
+                guard n > 0 else { throw MetricsFileError.cannotWrite(temporary, String(cString: strerror(errno))) }
                 offset += n
             }
             guard rename(temporary, path) == 0 else {
-                throw CacheError.io(path, String(cString: strerror(errno)))
+                throw MetricsFileError.cannotWrite(path, String(cString: strerror(errno)))
             }
             written = text
-            condition.lock()
-            pacer.wrote(at: MonotonicClock.seconds())
-            condition.unlock()
+            if failing { warn("metrics: \(path) is written again") }
+            failing = false
         } catch {
             if fd >= 0 { unlink(temporary) }
-            warn("metrics: cannot write \(path): \(error.localizedDescription)")
+            // Said once, until a write succeeds; tried again no sooner than the next write would be.
+            if !failing {
+                warn("metrics: the file is not written (\(error.localizedDescription)); check that this user may write its "
+                     + "folder (tried again every \(Int(Self.minimumInterval)) s)")
+            }
+            failing = true
         }
+        condition.lock()
+        pacer.wrote(at: MonotonicClock.seconds())
+        condition.unlock()
     }
 }

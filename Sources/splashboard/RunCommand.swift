@@ -49,10 +49,10 @@ struct RunCommand {
         // here, or the service's when --network-socket names it.
         let (link, linkNote) = networkLink()
         let sync = LinkedSync(link: link, feed: device.feed, dataDir: options.dataDir, cacheDir: options.cacheDir)
-        // A local feed that was never read is read now (it is on this disk, not the network),
-        // so the bundled demo is on the very first splash; no more than a few seconds are spent.
-        let neverSynced = (try? device.store.feedState(for: device.feed))?.lastSuccess == nil
-        let initialSync = device.feed.isFileURL && neverSynced
+        // A local feed never read is read now (`SyncSchedule.readsBeforeFirstFrame`); no more
+        // than a few seconds are spent.
+        let lastSuccess = (try? device.store.feedState(for: device.feed))?.lastSuccess
+        let initialSync = SyncSchedule.readsBeforeFirstFrame(device.feed, lastSuccess: lastSuccess)
             ? sync.syncNow(at: clock.now().date, timeout: Self.firstReadTimeout) : nil
         let catalog: [CatalogEntry]
         do {

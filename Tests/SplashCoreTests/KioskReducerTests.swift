@@ -571,6 +571,16 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
     }
 }
 
+@Suite struct FirstReadTests {
+    @Test func onlyALocalFeedNeverReadIsReadBeforeTheFirstFrame() {
+        let local = URL(fileURLWithPath: "/usr/share/splashboard/demo/feed.json")
+        let remote = URL(string: "https://feeds.example/lobby.json")!
+        #expect(SyncSchedule.readsBeforeFirstFrame(local, lastSuccess: nil))
+        #expect(!SyncSchedule.readsBeforeFirstFrame(local, lastSuccess: Date(timeIntervalSince1970: 1_790_000_000)))
+        #expect(!SyncSchedule.readsBeforeFirstFrame(remote, lastSuccess: nil))
+    }
+}
+
 @Suite struct WritePacerTests {
     @Test func aFileIsWrittenAtOnceThenAtMostEveryInterval() {
         var pacer = WritePacer(interval: 10)

@@ -46,6 +46,21 @@ import Testing
         #expect(scraped.contains("node_textfile_scrape_error 0"))
     }
 
+    @Test func aFolderThatCannotBeWrittenIsSaidAndTheKioskRunsOn() throws {
+        let s = try StoredCampaign()
+        let file = s.folder + "/no-such-folder/splashboard.prom"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "splash",
+                                "--metrics-file", file] + s.args)
+        #expect(run.status == 0, "\(run.stderr)")
+        // Once, however often the metrics change: not a line at every show.
+        let said = run.events(named: "warning").compactMap { $0["message"] as? String }
+            .filter { $0.contains("metrics: the file is not written") }
+        #expect(said.count == 1, "\(run.stdout)")
+        #expect(said.first?.contains(file + ": No such file or directory") == true
+                && said.first?.contains("check that this user may write its folder") == true, "\(said)")
+        #expect(!run.stdout.contains("image cache"), "\(run.stdout)")
+    }
+
     @Test func itIsWrittenAtMostEveryTenSecondsAndOnceMoreAtTheEnd() throws {
         let s = try StoredCampaign()
         let file = s.folder + "/splashboard.prom"

@@ -172,6 +172,14 @@ import Testing
         return lines
     }
 
+    @Test func noFeedAndNoDemoFeedSaysWhatToSet() throws {
+        let dir = try temporaryFolder()
+        let options = KioskOptions(dataDir: dir + "/data", cacheDir: dir + "/cache")
+        #expect(throws: DeviceStorageError.noFeed) { _ = try DeviceStorage(options: options, assets: nil) }
+        let message = DeviceStorageError.noFeed.localizedDescription
+        #expect(message.contains("feed = URL") && message.contains("--feed") && !message.contains("image cache"), "\(message)")
+    }
+
     @Test func aNewerSchemaIsRefusedClearly() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir)

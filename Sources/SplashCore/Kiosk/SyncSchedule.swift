@@ -1,3 +1,5 @@
+import Foundation
+
 /// When the feed is synced: at start, then every `interval` seconds; after a failure
 /// sooner, with backoff 30 s, 60 s, 120 s … capped at the interval. Each wait is spread by
 /// up to 10 % either way, so that a fleet that boots together after a power cut does not
@@ -38,6 +40,13 @@ public struct SyncSchedule: Equatable, Sendable {
     /// The wait after `failures` failures in a row.
     public static func backoff(failures: Int, interval: Seconds) -> Seconds {
         failures > 0 ? Backoff.retries(cappedAt: interval).delay(failures: failures) : interval
+    }
+
+    /// Whether the feed at `feed` is read before the first frame: a local feed that was
+    /// never read (it is on this disk, not the network), so that the bundled demo is on the
+    /// very first splash. Any other sync runs after the first frame, never before it.
+    public static func readsBeforeFirstFrame(_ feed: URL, lastSuccess: Date?) -> Bool {
+        feed.isFileURL && lastSuccess == nil
     }
 
     /// Notes a finished sync at `now` and schedules the next.

@@ -33,6 +33,10 @@ public struct OptionSpec: Sendable {
 }
 
 extension OptionParser {
+    /// The options as a run starts with them: the defaults `table` says are these values,
+    /// declared once, in `KioskOptions`.
+    static let standard = KioskOptions(dataDir: "", cacheDir: "")
+
     /// Every option, in the order `--help` lists them.
     public static let table: [OptionSpec] = [
         OptionSpec(name: "config", valueHint: "PATH", defaultText: "\(DefaultPaths.systemConfig) when it exists",
@@ -45,10 +49,10 @@ extension OptionParser {
                    help: "database folder", group: .kiosk) { o, s, cwd in o.dataDir = try directory(s, cwd: cwd) },
         OptionSpec(name: "cache-dir", valueHint: "DIR", defaultText: "$CACHE_DIRECTORY or ~/.cache/splashboard",
                    help: "image cache folder", group: .kiosk) { o, s, cwd in o.cacheDir = try directory(s, cwd: cwd) },
-        OptionSpec(name: "sync-interval", valueHint: "SECONDS", defaultText: "900",
+        OptionSpec(name: "sync-interval", valueHint: "SECONDS", defaultText: "\(standard.syncInterval)",
                    help: "feed sync period, 10 to 604800 (each wait spread by up to 10 % either way)",
                    group: .kiosk) { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
-        OptionSpec(name: "cache-max-mb", valueHint: "MB", defaultText: "256",
+        OptionSpec(name: "cache-max-mb", valueHint: "MB", defaultText: "\(standard.cacheMaxMB)",
                    help: "image cache size cap, 16 to 1048576", group: .kiosk) { o, s, _ in
             o.cacheMaxMB = try integer(s, in: 16...1_048_576)
         },
@@ -86,25 +90,25 @@ extension OptionParser {
             default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
             }
         },
-        OptionSpec(name: "countdown", valueHint: "N", defaultText: "3",
+        OptionSpec(name: "countdown", valueHint: "N", defaultText: "\(standard.countdown)",
                    help: "seconds on the splash, 1 to 30", group: .kiosk) { o, s, _ in o.countdown = try integer(s, in: 1...30) },
-        OptionSpec(name: "pick", valueHint: "newest|rotate", defaultText: "newest",
+        OptionSpec(name: "pick", valueHint: "newest|rotate", defaultText: standard.pick.rawValue,
                    help: "among the eligible campaigns of the top priority: the newest, or each in turn, the least recently shown first",
                    group: .kiosk) { o, s, _ in o.pick = try choice(s, PickRule.self) },
-        OptionSpec(name: "fit", valueHint: "fit|fill", defaultText: "fit",
+        OptionSpec(name: "fit", valueHint: "fit|fill", defaultText: standard.fit.rawValue,
                    help: "letterbox the picture on the background colour, or crop it to cover",
                    group: .kiosk) { o, s, _ in o.fit = try choice(s, ImageFit.self) },
-        OptionSpec(name: "background", valueHint: "#RRGGBB", defaultText: "#000000",
+        OptionSpec(name: "background", valueHint: "#RRGGBB", defaultText: standard.background.description,
                    help: "letterbox colour", group: .kiosk) { o, s, _ in
             guard let c = RGBColor(hex: try text(s)) else {
                 throw OptionError(source: s.source, problem: "expected a colour like #1A2B3C, got \"\(s.value ?? "")\"")
             }
             o.background = c
         },
-        OptionSpec(name: "fallback", valueHint: "image|skip", defaultText: "image",
+        OptionSpec(name: "fallback", valueHint: "image|skip", defaultText: standard.fallback.rawValue,
                    help: "nothing eligible: the bundled default picture, or no splash",
                    group: .kiosk) { o, s, _ in o.fallback = try choice(s, FallbackMode.self) },
-        OptionSpec(name: "attract-after", valueHint: "SECONDS", defaultText: "60",
+        OptionSpec(name: "attract-after", valueHint: "SECONDS", defaultText: "\(standard.attractAfter)",
                    help: "idle detail screen returns to the splash, 0 to 86400; 0 = never", group: .kiosk) { o, s, _ in
             o.attractAfter = try integer(s, in: 0...86_400)
         },
@@ -116,13 +120,13 @@ extension OptionParser {
                    help: "poem picture", group: .kiosk) { o, s, cwd in
             o.poetryImageURL = try url(s, cwd: cwd, schemes: ["http", "https", "file"])
         },
-        OptionSpec(name: "poetry-refresh", valueHint: "SECONDS", defaultText: "300",
+        OptionSpec(name: "poetry-refresh", valueHint: "SECONDS", defaultText: "\(standard.poetryRefresh)",
                    help: "poetry panel refresh, 10 to 86400", group: .kiosk) { o, s, _ in
             o.poetryRefresh = try integer(s, in: 10...86_400)
         },
         OptionSpec(name: "font", valueHint: "PATH", defaultText: "a Chinese font found with fontconfig",
                    help: "font file", group: .kiosk) { o, s, cwd in o.font = try path(s, cwd: cwd) },
-        OptionSpec(name: "rotate", valueHint: "0|90|180|270", defaultText: "0",
+        OptionSpec(name: "rotate", valueHint: "0|90|180|270", defaultText: "\(standard.rotate.rawValue)",
                    help: "draw turned clockwise, for screens mounted on their side", group: .kiosk) { o, s, _ in
             guard let r = Int(try text(s)).flatMap(Rotation.init(rawValue:)) else {
                 throw OptionError(source: s.source, problem: "expected 0, 90, 180 or 270, got \"\(s.value ?? "")\"")
@@ -135,7 +139,7 @@ extension OptionParser {
         },
         OptionSpec(name: "size", valueHint: "WxH", defaultText: "the display; headless 1280x720",
                    help: "window or canvas size, 64 to 16384 each", group: .kiosk) { o, s, _ in o.size = try size(s) },
-        OptionSpec(name: "log-format", valueHint: "text|json", defaultText: "text",
+        OptionSpec(name: "log-format", valueHint: "text|json", defaultText: standard.logFormat.rawValue,
                    help: "readable lines on stderr, or JSON lines on stdout",
                    group: .kiosk) { o, s, _ in o.logFormat = try choice(s, LogFormat.self) },
         OptionSpec(name: "wait-for-display", valueHint: "", defaultText: "off; on in the service",
@@ -160,7 +164,7 @@ extension OptionParser {
             }
             o.exitAfter = e
         },
-        OptionSpec(name: "clock", valueHint: "real|virtual", defaultText: "real",
+        OptionSpec(name: "clock", valueHint: "real|virtual", defaultText: standard.clock.rawValue,
                    help: "virtual: time jumps to the next deadline instead of sleeping",
                    group: .headless) { o, s, _ in o.clock = try choice(s, ClockMode.self) },
         OptionSpec(name: "script", valueHint: "FILE", defaultText: nil,
