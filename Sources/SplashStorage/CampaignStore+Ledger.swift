@@ -162,16 +162,13 @@ extension CampaignStore {
         return db.changes
     }
 
+    /// The columns `ShowRecord(shownRow:unended:)` reads.
+    static let showColumns = "id, show_id, campaign_id, shown_at, ended_by, ended_at"
+
     private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
         try db.rows("""
-        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
-        """, arguments).compactMap { row in
-            guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else { return nil }
-            let ended = row["ended_at"].real ?? shown
-            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
-                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? ShowRecord.interrupted,
-                              seconds: max(0, ended - shown))
-        }
+        SELECT \(Self.showColumns) FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
+        """, arguments).compactMap { ShowRecord(shownRow: $0, unended: ShowRecord.interrupted) }
     }
 
     /// When each campaign was last shown (wall clock, as recorded).
@@ -197,14 +194,8 @@ extension CampaignStore {
     /// the screen, or the kiosk stopped during it) reads "on screen" until it does.
     public func lastShows(of campaignID: String, limit: Int) throws -> [ShowRecord] {
         try db.rows("""
-        SELECT id, show_id, campaign_id, shown_at, ended_by, ended_at FROM shows WHERE campaign_id = ?
-        ORDER BY id DESC LIMIT ?
-        """, [.text(campaignID), .int(Int64(limit))]).compactMap { row in
-            guard let id = row["id"].int, let shown = row["shown_at"].real else { return nil }
-            return ShowRecord(row: id, showID: row["show_id"].text ?? "", campaignID: campaignID,
-                              shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? "on screen",
-                              seconds: max(0, (row["ended_at"].real ?? shown) - shown))
-        }
+        SELECT \(Self.showColumns) FROM shows WHERE campaign_id = ? ORDER BY id DESC LIMIT ?
+        """, [.text(campaignID), .int(Int64(limit))]).compactMap { ShowRecord(shownRow: $0, unended: "on screen") }
     }
 
     /// Shows recorded per campaign id.
