@@ -46,6 +46,7 @@ check "the binary is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO 
 check "the network program is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/libexec/splashboard/splashboard-net > /tmp/splashboard-net-bin && ! file /tmp/splashboard-net-bin | grep -q 'not stripped'" _ "$deb"
 check "the display program links no networking code (no libcurl, no FoundationNetworking)" sh -c '! ldd /tmp/splashboard-bin | grep -Ei "curl|FoundationNetworking"'
 check "the network program is the one that links libcurl" sh -c 'ldd /tmp/splashboard-net-bin | grep -q libcurl'
+check "the network program links no SDL, X11 or Wayland (it decodes pictures with TurboJPEG and libpng)" sh -c '! ldd /tmp/splashboard-net-bin | grep -Ei "libSDL2|libX11|libwayland"'
 check "every option is in the config file" sh -c '
     for key in $(/tmp/splashboard-bin --help | sed -n "s/^ *--\([a-z-]*\).*/\1/p"); do
         case "$key" in config|headless|snapshot|exit-after|clock|script|help|version|json) continue ;; esac
