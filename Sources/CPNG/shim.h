@@ -10,6 +10,13 @@ static inline void splash_png_prepare(png_image *image) {
     image->version = PNG_IMAGE_VERSION;
 }
 
+/// Reads 16-bit channels as sRGB, as every other decoder does, rather than as linear light
+/// (libpng's simplified API's default for a file that names no gamma), which would come
+/// out brighter and washed out.
+static inline void splash_png_16bit_is_srgb(png_image *image) {
+    image->flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
+}
+
 /// Whether the picture has transparency (an alpha channel or a tRNS chunk).
 static inline int splash_png_has_alpha(const png_image *image) {
     return (image->format & PNG_FORMAT_FLAG_ALPHA) != 0;

@@ -84,6 +84,7 @@ public enum ImageDecoder {
         guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
             throw ImageError.undecodable("PNG: \(pngMessage(image))")
         }
+        splash_png_16bit_is_srgb(&image)
         let alpha = splash_png_has_alpha(&image) != 0
         let format: PixelFormat = alpha ? .bgra32 : .bgr24
         image.format = alpha ? splash_png_format_bgra() : splash_png_format_bgr()

@@ -62,7 +62,10 @@ public struct LineBuffer: Sendable {
 
     /// Hands over what came after the last unit (the start of a body), leaving none.
     public mutating func takeRest() -> Data {
-        defer { rest = Data() }
+        defer {
+            rest = Data()
+            searched = 0
+        }
         return rest
     }
 }

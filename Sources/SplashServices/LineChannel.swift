@@ -63,7 +63,8 @@ public final class LineChannel {
     }
 
     /// Reads exactly `count` bytes more (what a unit announced), those already buffered
-    /// first; nil when the peer closes or `deadline` passes first.
+    /// first; nil when the peer closes or `deadline` passes first. What came after them is
+    /// dropped: the answer it reads is the connection's last.
     public func bytes(_ count: Int, by deadline: TimeInterval? = nil) -> Data? {
         var have = buffer.takeRest()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -74,6 +75,7 @@ public final class LineChannel {
                 var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let polled = poll(&ready, 1, Int32(min(max(1, left * 1000), 3_600_000)))
                 if polled < 0, errno == EINTR { continue }
+                if polled < 0 { return nil }
                 guard polled > 0 else { continue }
             }
             let n = recv(fd, &chunk, min(chunk.count, count - have.count), 0)

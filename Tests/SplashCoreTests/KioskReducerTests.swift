@@ -400,6 +400,12 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         #expect(state.catalog[1].imageProblem == "broken")
         // A picture is said to be broken once, however often it fails to draw.
         #expect(events(send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))).isEmpty)
+        // One that fails on the detail screen is said, and its campaign keeps its turns.
+        _ = send(&state, .keyPressed(.escape, clock.now))
+        #expect(events(send(&state, .imageFailed(path: "/img/old.jpg", reason: "no memory", clock.now)))
+                == [.error(message: "cannot show image /img/old.jpg: no memory")])
+        #expect(state.catalog[0].imageProblem == nil)
+        #expect(state.catalog[0].isEligible(at: clock.now.date, context: state.ruleContext(clock.now)))
     }
 }
 
@@ -409,7 +415,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         #expect(SyncSchedule.backoff(failures: 0, interval: 900) == 900)
         // Waiting for a display: a quarter second for five seconds, then 1 s, 2 s and every 4 s.
         let waits = (1...24).map { DisplayWait.delay(afterLooks: $0) }
-        #expect(waits.prefix(19).allSatisfy { $0 == 0.25 } && waits.dropFirst(19) == [1, 2, 4, 4, 4])
+        #expect(waits.prefix(20).allSatisfy { $0 == 0.25 } && waits.dropFirst(20) == [1, 2, 4, 4])
         #expect(Backoff(first: 30, cap: 900).delay(failures: 1_000) == 900)
     }
 }

@@ -84,7 +84,8 @@ import Testing
         if final != versions.last { versions.append(final) }
         // Polled every 50 ms, a version may be missed, never added: at most the two writes.
         #expect((1...2).contains(versions.count), "\(versions.count) versions of the file in 5 s")
-        #expect(final.contains("splashboard_shows_total"), "the last state was not written at the end")
+        // The exit's write has the last state: shows counted (a sample, not only its help line).
+        #expect(final.contains("splashboard_shows_total{campaign=\"stored\""), "the last state was not written at the end")
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder)).contains { $0.contains(".prom.tmp") })
     }
 

@@ -12,6 +12,6 @@ public enum DisplayWait {
 
     /// The wait after `looks` looks that found no display.
     public static func delay(afterLooks looks: Int) -> Seconds {
-        looks < quickLooks ? quickDelay : backoff.delay(failures: looks - quickLooks + 1)
+        looks <= quickLooks ? quickDelay : backoff.delay(failures: looks - quickLooks)
     }
 }

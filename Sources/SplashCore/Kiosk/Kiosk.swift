@@ -160,7 +160,10 @@ public enum Kiosk {
             // Said once per picture: a detail screen redrawn each second does not repeat it.
             var effects: [KioskEffect] = state.failedImages.insert(path).inserted
                 ? [.emit(.error(message: "cannot show image \(path): \(reason)"))] : []
-            for i in state.catalog.indices where state.catalog[i].imagePath == path {
+            // A picture that fails on its splash is refused (the core chooses again); one that
+            // fails elsewhere (the detail screen) is said, and the campaign keeps its turns.
+            let onSplash = if case .splash(let splash) = state.scene, splash.imagePath == path { true } else { false }
+            for i in state.catalog.indices where onSplash && state.catalog[i].imagePath == path {
                 state.catalog[i].imageProblem = reason
             }
             if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
