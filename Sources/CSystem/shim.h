@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
+#include <linux/fb.h>
 
 /// Makes glibc serve every allocation of `bytes` or more with its own mapping, returned
 /// to the system when freed (mallopt(M_MMAP_THRESHOLD); the macro is not importable).
@@ -29,6 +30,30 @@ static inline int splash_evdev_bits(int fd, unsigned type, unsigned char *bits, 
 /// Reads which keys are held down now (EVIOCGKEY is a macro).
 static inline int splash_evdev_key_state(int fd, unsigned char *bits, unsigned length) {
     return ioctl(fd, EVIOCGKEY(length), bits);
+}
+
+/// Reads a framebuffer's variable screen information: its mode, depth and pixel layout
+/// (FBIOGET_VSCREENINFO).
+static inline int splash_fb_var(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOGET_VSCREENINFO, info);
+}
+
+/// Reads a framebuffer's fixed information: its name, memory and line length
+/// (FBIOGET_FSCREENINFO).
+static inline int splash_fb_fix(int fd, struct fb_fix_screeninfo *info) {
+    return ioctl(fd, FBIOGET_FSCREENINFO, info);
+}
+
+/// Shows the part of the virtual screen `info` names (FBIOPAN_DISPLAY).
+static inline int splash_fb_pan(int fd, struct fb_var_screeninfo *info) {
+    return ioctl(fd, FBIOPAN_DISPLAY, info);
+}
+
+/// Whether the framebuffer's pixels are packed (one plane; FB_TYPE_PACKED_PIXELS) and
+/// true or direct colour (not a palette).
+static inline int splash_fb_is_packed_truecolor(const struct fb_fix_screeninfo *info) {
+    return info->type == FB_TYPE_PACKED_PIXELS
+        && (info->visual == FB_VISUAL_TRUECOLOR || info->visual == FB_VISUAL_DIRECTCOLOR);
 }
 
 // GNU extensions, declared here rather than through _GNU_SOURCE (which would give this

@@ -17,7 +17,7 @@ extension Canvas {
             self.console = nil
             lost = true
         }
-        guard let output = try? DRMOutput.open(requested: drmDevice) else {
+        guard let output = try? ConsoleScreens.open(drm: drmDevice, framebuffer: framebufferDevice) else {
             return lost ? .lost : .same
         }
         console = output

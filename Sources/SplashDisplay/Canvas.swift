@@ -25,12 +25,16 @@ import SplashServices
 public final class Canvas {
     /// The SDL window; nil on the DRM console, which has none.
     let window: OpaquePointer?
-    /// The console's screen, drawn through KMS dumb buffers; nil in a window or headless.
-    var console: DRMOutput?
-    /// Whether frames go to the DRM console (input then comes from `EvdevInput`).
+    /// The console's screen (KMS dumb buffers or a framebuffer device); nil in a window or
+    /// headless, and while the console has none.
+    var console: (any ConsoleScreen)?
+    /// Whether frames go to the console (input then comes from `EvdevInput`).
     public let isConsole: Bool
     /// The DRM device asked for (`--drm-device`); nil: the first with a screen connected.
     let drmDevice: String?
+    /// The framebuffer device asked for (`--fb-device`); nil: `/dev/fb0` when no DRM
+    /// device has a screen.
+    let framebufferDevice: String?
     /// What frames are drawn on: the renderer on the window's own pixels (`windowPixels`)
     /// where the driver has them, otherwise the driver's renderer (KMSDRM). Made anew when
     /// the framebuffer changes.
@@ -42,8 +46,10 @@ public final class Canvas {
     /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
     /// On the console, the frame in ordinary memory that each present copies to the screen.
     var windowPixels: UnsafeMutablePointer<SDL_Surface>?
-    /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`), or `drm` on the console.
-    public let driver: String
+    /// SDL's video driver (`dummy`, `x11`, `wayland`, `kmsdrm`), or on the console what
+    /// draws on its screen (`drm`, `fbdev`).
+    public var driver: String { isConsole ? console?.driver ?? "drm" : windowDriver }
+    private let windowDriver: String
     /// SDL's render driver (`software`, `opengles2`, …).
     public let rendererName: String
     /// How frames are turned onto the output (`--rotate`).
@@ -95,19 +101,21 @@ public final class Canvas {
 
     /// Opens the console's screen: SDL's software renderer on a frame in memory that each
     /// present copies into a KMS dumb buffer. SDL's video subsystem is not started.
-    public convenience init(console device: String?, rotation: Rotation) throws {
+    public convenience init(console device: String?, framebuffer: String? = nil, rotation: Rotation) throws {
         Self.setHints(headless: false)
         if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.sdl("starting SDL's events", sdlErrorText())
         }
-        let output = try DRMOutput.open(requested: device)
-        try self.init(consoleFrame: output.size, output: output, device: device, rotation: rotation)
+        let output = try ConsoleScreens.open(drm: device, framebuffer: framebuffer)
+        try self.init(consoleFrame: output.size, output: output, device: device, framebuffer: framebuffer,
+                      rotation: rotation)
     }
 
     /// The console's drawing: SDL's software renderer on a frame in memory in the dumb
     /// buffers' format, which each present copies to `output`'s screen. With no output
     /// (the tests), what the console would show, pixel for pixel, without a screen.
-    init(consoleFrame size: Size, output: DRMOutput?, device: String?, rotation: Rotation) throws {
+    init(consoleFrame size: Size, output: (any ConsoleScreen)?, device: String?, framebuffer: String? = nil,
+         rotation: Rotation) throws {
         self.rotation = rotation
         guard let pixels = Self.consoleFrame(size), let renderer = Self.softwareRenderer(on: pixels) else {
             throw DisplayError.sdl("allocating a \(size) frame", sdlErrorText())
@@ -115,11 +123,12 @@ public final class Canvas {
         window = nil
         console = output
         drmDevice = device
+        framebufferDevice = framebuffer
         isConsole = true
         windowPixels = pixels
         surface = Surface(renderer: renderer, pixels: rotation == .none ? pixels : nil,
                           layoutSize: rotation.logicalSize(for: size), shelf: shelf, ownsRenderer: true)
-        driver = "drm"
+        windowDriver = "drm"
         rendererName = "software"
         outputSize = size
     }
@@ -133,16 +142,18 @@ public final class Canvas {
     public init(headless: Bool, size: Size?, rotation: Rotation) throws {
         self.rotation = rotation
         drmDevice = nil
+        framebufferDevice = nil
         isConsole = false
         Self.setHints(headless: headless)
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.noDisplay(sdlErrorText())
         }
-        driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
-        if !headless, driver == "offscreen" || driver == "dummy" {
+        let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        windowDriver = videoDriver
+        if !headless, videoDriver == "offscreen" || videoDriver == "dummy" {
             // SDL falls back to drivers that show nothing: for a kiosk that is no display.
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
-            throw DisplayError.noDisplay("SDL found no screen, only its \(driver) driver")
+            throw DisplayError.noDisplay("SDL found no screen, only its \(videoDriver) driver")
         }
 
         var flags = SDL_WINDOW_SHOWN.rawValue
@@ -156,7 +167,7 @@ public final class Canvas {
                     requested = Size(width: Int(mode.w), height: Int(mode.h))
                 }
                 var bounds = SDL_Rect()
-                if driver == "x11", splash_x11_window_manager_running(nil) == 0, SDL_GetDisplayBounds(0, &bounds) == 0 {
+                if videoDriver == "x11", splash_x11_window_manager_running(nil) == 0, SDL_GetDisplayBounds(0, &bounds) == 0 {
                     // SDL's fullscreen on X11 asks the window manager and then waits 100 ms for
                     // an answer. With no window manager (the usual kiosk) none comes and
                     // nothing would change: a borderless window over the display is the same
@@ -181,7 +192,7 @@ public final class Canvas {
         // The software renderer on the window's framebuffer where one exists; otherwise what
         // the driver has.
         var made: OpaquePointer?
-        if driver != "kmsdrm", let pixels = SDL_GetWindowSurface(window), let software = Self.softwareRenderer(on: pixels) {
+        if videoDriver != "kmsdrm", let pixels = SDL_GetWindowSurface(window), let software = Self.softwareRenderer(on: pixels) {
             made = software
             windowPixels = pixels
         }

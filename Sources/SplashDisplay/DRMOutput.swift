@@ -14,7 +14,7 @@ import SplashCore
 /// copied into the buffer not on screen and shown with a page flip (no tearing, no
 /// black frame between screens). `connectionChanged()` cheaply rereads the connector's
 /// state so an unplugged screen, or one that comes back in another mode, is noticed.
-final class DRMOutput {
+final class DRMOutput: ConsoleScreen {
     /// One dumb buffer, mapped into this process.
     private struct Buffer {
         var handle: UInt32
@@ -41,6 +41,8 @@ final class DRMOutput {
     private var modeSet = false
     private var flipPending = false
     private var canFlip = true
+
+    let driver = "drm"
 
     /// A short description for the `started` event and the operator view.
     var description: String { "\(devicePath) \(connectorName) \(size)" }
@@ -90,6 +92,23 @@ final class DRMOutput {
             }
         }
         throw DisplayError.noDisplay(tried.joined(separator: "; "))
+    }
+
+    /// Whether the KMS device at `path` has a screen connected (opened, looked at, closed).
+    static func hasConnectedScreen(_ path: String) throws -> Bool {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard splash_drm_has_dumb_buffers(fd) != 0, let resources = drmModeGetResources(fd) else { return false }
+        defer { drmModeFreeResources(resources) }
+        let res = resources.pointee
+        for i in 0..<Int(res.count_connectors) {
+            // Its last known state: nothing is probed (the driver probed when it loaded).
+            guard let connector = drmModeGetConnectorCurrent(fd, res.connectors[i]) else { continue }
+            defer { drmModeFreeConnector(connector) }
+            if connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 { return true }
+        }
+        return false
     }
 
     private static func open(path: String) throws -> DRMOutput {

@@ -186,7 +186,7 @@ struct RunCommand {
                 switch Canvas.Output.automatic(headless: options.headless, drmDevice: options.drmDevice,
                                                environment: environment) {
                 case .console(let device):
-                    return try Canvas(console: device, rotation: options.rotate)
+                    return try Canvas(console: device, framebuffer: options.fbDevice, rotation: options.rotate)
                 case .window:
                     return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
                 }

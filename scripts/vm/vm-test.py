@@ -17,6 +17,7 @@ import vmlib  # noqa: E402
 from vmcommon import OUT, UNIT, Report  # noqa: E402
 from vm_console import run_console  # noqa: E402
 from vm_displays import run_gpus, run_hotplug  # noqa: E402
+from vm_firmware import run_uefi  # noqa: E402
 from vm_network import run_network_down  # noqa: E402
 from vm_power import run_power_cuts  # noqa: E402
 from vmlib import log  # noqa: E402
@@ -25,8 +26,8 @@ from vmlib import log  # noqa: E402
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deb", required=True)
-    parser.add_argument("--only", default="console,network,gpus,hotplug,power",
-                        help="comma-separated runs: console, network, gpus, hotplug, power")
+    parser.add_argument("--only", default="console,network,gpus,hotplug,uefi,power",
+                        help="comma-separated runs: console, network, gpus, hotplug, uefi, power")
     parser.add_argument("--cuts", type=int, default=30)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
@@ -59,6 +60,7 @@ def main():
         ("gpus", lambda: run_gpus(folder, accel, report, "std+virtio", "two-gpus", ["vga0", "gpu0"])),
         ("gpus", lambda: run_gpus(folder, accel, report, "std", "bochs", ["vga0"])),
         ("hotplug", lambda: run_hotplug(folder, accel, report)),
+        ("uefi", lambda: run_uefi(folder, accel, report)),
         ("power", lambda: run_power_cuts(folder, accel, report, args.cuts, seed)),
     ]
     for name, run in plan:

@@ -203,11 +203,15 @@ def kvm_works(folder):
         vm.power_cut()
 
 
+# Debian's ovmf: UEFI firmware for QEMU.
+OVMF = "/usr/share/ovmf/OVMF.fd"
+
+
 class VM:
     """One QEMU machine on a copy-on-write overlay of the image."""
 
     def __init__(self, folder, name, accel="tcg", gpus="virtio", net=False, extra_cmdline="",
-                 size=(1280, 800), fresh=True):
+                 size=(1280, 800), fresh=True, firmware="bios"):
         self.folder = folder
         self.name = name
         self.accel = accel
@@ -215,6 +219,9 @@ class VM:
         self.net = net
         self.size = size
         self.extra_cmdline = extra_cmdline
+        # "uefi": OVMF (Debian's ovmf), which boots the kernel through its EFI stub and
+        # leaves it the firmware's framebuffer (efifb).
+        self.firmware = firmware
         self.work = os.path.join(VM_DIR, "run-" + name)
         if fresh:
             shutil.rmtree(self.work, ignore_errors=True)
@@ -251,6 +258,8 @@ class VM:
                     "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
         else:
             cmd += ["-vga", "none"]
+        if self.firmware == "uefi":
+            cmd += ["-bios", OVMF]
         if self.net:
             cmd += ["-netdev", "user,id=net0,restrict=on", "-device", "virtio-net-pci,netdev=net0,id=nic0"]
         else:

@@ -20,6 +20,8 @@ public struct DefaultPaths: Equatable, Sendable {
     public static let serviceRuntime = "/run/splashboard"
     /// The system config file, read when it exists and `--config` is not given.
     public static let systemConfig = "/etc/splashboard/splashboard.conf"
+    /// The framebuffer drawn on when no DRM device has a screen (`fb-device`).
+    public static let framebuffer = "/dev/fb0"
 
     /// `systemInstall`: root on a device where the package is installed, which means the
     /// service's folders too.

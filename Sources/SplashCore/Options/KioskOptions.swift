@@ -52,6 +52,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// The DRM device to draw on at the console (e.g. /dev/dri/card1); nil means the first
     /// one with a screen connected.
     public var drmDevice: String?
+    /// The framebuffer device drawn on when no DRM device has a screen (the firmware's
+    /// framebuffer before the GPU's driver loads, an SPI panel's); nil means `/dev/fb0`.
+    public var fbDevice: String?
     /// Window or headless canvas size; nil means the display's (headless: 1280x720).
     public var size: Size?
     /// Readable lines on stderr, or JSON lines on stdout, as asked; see `effectiveLogFormat`.

@@ -137,6 +137,11 @@ extension OptionParser {
                    help: "on the console: the DRM device to draw on", group: .kiosk) { o, s, cwd in
             o.drmDevice = try path(s, cwd: cwd)
         },
+        OptionSpec(name: "fb-device", valueHint: "PATH", defaultText: DefaultPaths.framebuffer,
+                   help: "on the console: the framebuffer to draw on when no DRM device has a screen",
+                   group: .kiosk) { o, s, cwd in
+            o.fbDevice = try path(s, cwd: cwd)
+        },
         OptionSpec(name: "size", valueHint: "WxH", defaultText: "the display; headless 1280x720",
                    help: "window or canvas size, 64 to 16384 each", group: .kiosk) { o, s, _ in o.size = try size(s) },
         OptionSpec(name: "log-format", valueHint: "text|json", defaultText: standard.logFormat.rawValue,

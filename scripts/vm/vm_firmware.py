@@ -1,0 +1,60 @@
+"""The firmware's framebuffer: a UEFI boot (OVMF) with the GPU's driver held back, so that
+only efifb is there (no /dev/dri), then the driver loaded and the kiosk moving to it."""
+
+import re
+import time
+
+from vm_displays import picture_share
+from vmcommon import journal_length, wait_journal
+from vmlib import VM
+
+
+def run_uefi(folder, accel, report):
+    vm = VM(folder, "uefi", accel=accel, gpus="std", firmware="uefi", extra_cmdline="modprobe.blacklist=bochs")
+    vm.start()
+    try:
+        vm.login()
+        devices = vm.sh("cat /proc/fb; ls /dev/dri 2>&1 | head -n 1")[1].strip().replace("\n", "; ")
+        first = wait_journal(vm, r"first_frame", 0, 120)
+        started = wait_journal(vm, r"started version", 0, 5) or ""
+        shot = vm.screendump("uefi-efifb")
+        report.check("on the firmware's framebuffer alone (UEFI, efifb, no DRM device) the kiosk draws through fbdev",
+                     first is not None and 'driver="fbdev"' in started and picture_share(shot) > 0.5,
+                     f"{devices}; {started.split('splashboard: ')[-1]}; lit {picture_share(shot):.2f}")
+        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | head -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamp)
+        if m:
+            report.timeline.append(("first frame (READY=1), UEFI, efifb alone", m.group(1)))
+        # The GPU's driver comes: efifb goes, bochs-drm's card appears, and the kiosk follows.
+        start = journal_length(vm)
+        at = float(vm.sh("cut -d' ' -f1 /proc/uptime; modprobe bochs")[1].split()[0])
+        moved = wait_journal(vm, r"output.*/dev/dri/card", start, 30)
+        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep 'output' | tail -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamp)
+        took = float(m.group(1)) - at if m else 999
+        time.sleep(3)
+        after = vm.screendump("uefi-bochs")
+        restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
+        report.check("when the GPU's driver loads, the kiosk moves from efifb to its DRM device by itself (no restart)",
+                     moved is not None and restarts == "0" and picture_share(after) > 0.5,
+                     f"{took:.1f} s after modprobe bochs (guest clock); NRestarts={restarts}; "
+                     f"{moved and moved.split('splashboard: ')[-1]}")
+    finally:
+        vm.power_cut()
+    # The same UEFI boot with the GPU's driver loading as usual: which screen the first
+    # frame is on, and when, beside the boot above.
+    vm = VM(folder, "uefi-drm", accel=accel, gpus="std", firmware="uefi")
+    vm.start()
+    try:
+        vm.login()
+        first = wait_journal(vm, r"first_frame", 0, 120)
+        started = wait_journal(vm, r"started version", 0, 5) or ""
+        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | head -n 1")
+        m = re.search(r"\[\s*([\d.]+)\]", stamp)
+        if m:
+            report.timeline.append(("first frame (READY=1), UEFI, bochs-drm as usual", m.group(1)))
+        shot = vm.screendump("uefi-drm")
+        report.check("a UEFI boot with the GPU's driver as usual shows the kiosk on the screen",
+                     first is not None and picture_share(shot) > 0.5, started.split("splashboard: ")[-1])
+    finally:
+        vm.power_cut()
