@@ -23,12 +23,19 @@ final class EventWaiter {
     /// How long a poll may last at most, so a device plugged in later is noticed.
     private static let rescanMs: Int32 = 2000
     private var lastRescan = RunClock.monotonicNanos()
+    /// Device nodes coming and going, on the console: a rescan at once, then a few more a
+    /// quarter second apart while the new device settles (a GPU's connectors are probed
+    /// just after its node appears).
+    private let devices: DeviceWatch?
+    private var quickRescans = 0
+    private static let quickRescanMs: Int32 = 250
 
     init(driver: String, console: EvdevInput? = nil, onRescan: (() -> Void)? = nil) {
         native = driver == "x11" || driver == "wayland"
         watchInputs = driver != "dummy" && console == nil
         self.console = console
         self.onRescan = onRescan
+        devices = console == nil ? nil : DeviceWatch()
         if !native {
             var fds: [Int32] = [0, 0]
             if pipe(&fds) == 0 {
@@ -68,20 +75,30 @@ final class EventWaiter {
         while true {
             let now = RunClock.monotonicNanos()
             let left = deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
-            let slice = min(left ?? Self.rescanMs, Self.rescanMs)
+            let period = quickRescans > 0 ? Self.quickRescanMs : Self.rescanMs
+            let sinceRescan = Int32(min(Double(period), Double(RunClock.monotonicNanos() - lastRescan) / 1e6))
+            let slice = min(left ?? period, max(0, period - sinceRescan))
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            if let devices, devices.fd >= 0 { fds.append(pollfd(fd: devices.fd, events: Int16(POLLIN), revents: 0)) }
             fds += (console?.descriptors ?? Array(inputs.values)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), slice)
+            var rescanNow = false
             for entry in fds where entry.revents != 0 {
                 let hungUp = entry.revents & Int16(POLLIN) == 0
-                if let console, entry.fd != wakeRead {
+                if let devices, entry.fd == devices.fd {
+                    if devices.changed() {
+                        rescanNow = true
+                        quickRescans = 4
+                    }
+                } else if let console, entry.fd != wakeRead {
                     console.read(entry.fd, hungUp: hungUp)
                 } else {
                     drain(entry.fd, lost: hungUp)
                 }
             }
-            if RunClock.monotonicNanos() - lastRescan >= UInt64(Self.rescanMs) * 1_000_000 {
+            if rescanNow || RunClock.monotonicNanos() - lastRescan >= UInt64(period) * 1_000_000 {
                 // New input devices, and (on the console) a screen that went or came back.
+                if !rescanNow, quickRescans > 0 { quickRescans -= 1 }
                 lastRescan = RunClock.monotonicNanos()
                 rescanInputs()
                 console?.rescan()
