@@ -10,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <linux/input.h>
 #include <linux/fb.h>
+#include <linux/kd.h>
 
 /// Makes glibc serve every allocation of `bytes` or more with its own mapping, returned
 /// to the system when freed (mallopt(M_MMAP_THRESHOLD); the macro is not importable).
@@ -54,6 +55,19 @@ static inline int splash_fb_pan(int fd, struct fb_var_screeninfo *info) {
 static inline int splash_fb_is_packed_truecolor(const struct fb_fix_screeninfo *info) {
     return info->type == FB_TYPE_PACKED_PIXELS
         && (info->visual == FB_VISUAL_TRUECOLOR || info->visual == FB_VISUAL_DIRECTCOLOR);
+}
+
+/// The mode of the virtual terminal on `fd` (KDGETMODE): KD_TEXT 0, KD_GRAPHICS 1; -1 when
+/// `fd` is not a virtual terminal.
+static inline int splash_vt_mode(int fd) {
+    int mode = 0;
+    return ioctl(fd, KDGETMODE, &mode) == 0 ? mode : -1;
+}
+
+/// Sets the virtual terminal on `fd` to graphics (the text console and kernel messages no
+/// longer draw on it) or back to text (KDSETMODE).
+static inline int splash_vt_set_graphics(int fd, int graphics) {
+    return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }
 
 // GNU extensions, declared here rather than through _GNU_SOURCE (which would give this

@@ -21,6 +21,9 @@ extension Canvas {
             return lost ? .lost : .same
         }
         console = output
+        // Moving from a framebuffer to a DRM device, the terminal goes back to text before
+        // the kiosk's first frame there: the console's own modeset comes first, not after it.
+        holdTerminal()
         return .opened(output.description)
     }
 

@@ -35,6 +35,21 @@ public final class Canvas {
     /// The framebuffer device asked for (`--fb-device`); nil: `/dev/fb0` when no DRM
     /// device has a screen.
     let framebufferDevice: String?
+    /// The virtual terminal held in graphics mode while a framebuffer is drawn on; nil
+    /// elsewhere.
+    var terminal: VirtualTerminal?
+
+    /// On a framebuffer the text console shares the kiosk's memory: the terminal is held in
+    /// graphics mode, so neither its cursor nor a kernel message draws over the frames. On
+    /// a DRM device the console draws into a frame of its own that is not on the screen
+    /// while the kiosk's is, and the terminal is left as it is.
+    func holdTerminal() {
+        if console is FramebufferOutput {
+            if terminal == nil { terminal = VirtualTerminal.enterGraphics() }
+        } else {
+            terminal = nil
+        }
+    }
     /// What frames are drawn on: the renderer on the window's own pixels (`windowPixels`)
     /// where the driver has them, otherwise the driver's renderer (KMSDRM). Made anew when
     /// the framebuffer changes.
@@ -109,6 +124,7 @@ public final class Canvas {
         let output = try ConsoleScreens.open(drm: device, framebuffer: framebuffer)
         try self.init(consoleFrame: output.size, output: output, device: device, framebuffer: framebuffer,
                       rotation: rotation)
+        holdTerminal()
     }
 
     /// The console's drawing: SDL's software renderer on a frame in memory in the dumb

@@ -231,9 +231,16 @@ final class DRMOutput: ConsoleScreen {
         _ = read(fd, &events, events.count)
     }
 
-    /// Whether the screen went away or came back in another mode since it was opened
-    /// (reads the connector's last known state; probes nothing).
+    /// Whether the screen went away, came back in another mode, or shows another client's
+    /// frame since it was opened (reads the connector's last known state and the CRTC's
+    /// frame; probes nothing).
     func connectionChanged() -> Bool {
+        // Another client (the kernel's own console when a driver loads, another program)
+        // set the screen to a frame of its own: the kiosk's is put back.
+        if modeSet, let crtc = drmModeGetCrtc(fd, crtcID) {
+            defer { drmModeFreeCrtc(crtc) }
+            if !buffers.contains(where: { $0.framebuffer == crtc.pointee.buffer_id }) { return true }
+        }
         guard let connector = drmModeGetConnectorCurrent(fd, connectorID) else { return true }
         defer { drmModeFreeConnector(connector) }
         let c = connector.pointee

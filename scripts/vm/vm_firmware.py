@@ -25,6 +25,20 @@ def run_uefi(folder, accel, report):
         m = re.search(r"\[\s*([\d.]+)\]", stamp)
         if m:
             report.timeline.append(("first frame (READY=1), UEFI, efifb alone", m.group(1)))
+        # The text console shares efifb's memory: with the terminal in graphics mode, a
+        # kernel message at the highest level, or text written to the kiosk's own terminal
+        # (tty1; the kernel's messages go to the serial console here), changes no pixel.
+        detail = wait_journal(vm, r"detail campaign", 0, 60)
+        time.sleep(1)
+        before = vm.screendump("uefi-before-alert")
+        vm.sh("for i in 1 2 3; do echo '<1>splashboard boot test: a kernel alert over the kiosk' > /dev/kmsg; "
+              "printf '\\n\\nsplashboard boot test: text on tty1\\n' > /dev/tty1; done")
+        time.sleep(2)
+        after_alert = vm.screendump("uefi-after-alert")
+        changed = sum(1 for a, b in zip(before.pixels, after_alert.pixels) if a != b)
+        report.check("neither a kernel message at <1> nor text written to tty1 changes a pixel of the framebuffer "
+                     "(the terminal in graphics mode)",
+                     detail is not None and changed == 0, f"{changed} bytes differ")
         # The GPU's driver comes: efifb goes, bochs-drm's card appears, and the kiosk follows.
         start = journal_length(vm)
         at = float(vm.sh("cut -d' ' -f1 /proc/uptime; modprobe bochs")[1].split()[0])
