@@ -13,17 +13,21 @@ final class VirtualTerminal {
     /// not a virtual terminal (a run from a shell over ssh, the tests).
     static func enterGraphics(fd: Int32 = STDIN_FILENO) -> VirtualTerminal? {
         guard splash_vt_mode(fd) >= 0, splash_vt_set_graphics(fd, 1) == 0 else { return nil }
-        // A run that ends by `exit` (the loop's end, SIGTERM) gives the terminal back too.
-        if fd == STDIN_FILENO { atexit { _ = splash_vt_set_graphics(STDIN_FILENO, 0) } }
+        // A run that ends by `exit` (the loop's end, SIGTERM) gives the terminal back too;
+        // asked for once, however often the kiosk moves between screens.
+        if fd == STDIN_FILENO, !restoresAtExit {
+            restoresAtExit = true
+            atexit { _ = splash_vt_set_graphics(STDIN_FILENO, 0) }
+        }
         return VirtualTerminal(fd: fd)
     }
+
+    /// Whether standard input's terminal is set back to text at the process's exit.
+    private nonisolated(unsafe) static var restoresAtExit = false
 
     private init(fd: Int32) {
         self.fd = fd
     }
-
-    /// Whether the terminal is in graphics mode now.
-    var isGraphics: Bool { splash_vt_mode(fd) == 1 }
 
     deinit {
         _ = splash_vt_set_graphics(fd, 0)
