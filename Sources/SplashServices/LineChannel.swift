@@ -42,15 +42,10 @@ public final class LineChannel {
             if let line = buffer.next() { return .line(line) }
             if buffer.isOverLimit { return .tooLong }
             if let deadline {
-                let left = deadline - clock()
-                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let polled = left > 0 ? poll(&ready, 1, Int32(min(max(1, left * 1000), 3_600_000))) : 0
-                if polled < 0, errno == EINTR { continue }
-                if polled < 0 { return .failed(String(cString: strerror(errno))) }
-                // poll's own timer is not the deadline: look at the clock again.
-                if polled == 0 {
-                    if clock() >= deadline { return .timedOut(partial: !buffer.rest.isEmpty) }
-                    continue
+                switch waitReadable(by: deadline) {
+                case .readable: break
+                case .deadlinePassed: return .timedOut(partial: !buffer.rest.isEmpty)
+                case .failed(let reason): return .failed(reason)
                 }
             }
             let n = recv(fd, &chunk, chunk.count, 0)
@@ -69,21 +64,34 @@ public final class LineChannel {
         var have = buffer.takeRest()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while have.count < count {
-            if let deadline {
-                let left = deadline - clock()
-                guard left > 0 else { return nil }
-                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let polled = poll(&ready, 1, Int32(min(max(1, left * 1000), 3_600_000)))
-                if polled < 0, errno == EINTR { continue }
-                if polled < 0 { return nil }
-                guard polled > 0 else { continue }
-            }
+            if let deadline, waitReadable(by: deadline) != .readable { return nil }
             let n = recv(fd, &chunk, min(chunk.count, count - have.count), 0)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return nil }
             have.append(contentsOf: chunk[0..<n])
         }
         return have.prefix(count)
+    }
+
+    /// What waiting for the peer came to.
+    private enum Wait: Equatable {
+        case readable
+        case deadlinePassed
+        /// poll(2) failed, and why.
+        case failed(String)
+    }
+
+    /// Waits until the descriptor is readable or `deadline` (on the channel's clock) has
+    /// passed; poll's own timer is not the deadline, so the clock is read again each time.
+    private func waitReadable(by deadline: TimeInterval) -> Wait {
+        while true {
+            let left = deadline - clock()
+            guard left > 0 else { return .deadlinePassed }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(min(max(1, left * 1000), 3_600_000)))
+            if polled > 0 { return .readable }
+            if polled < 0, errno != EINTR { return .failed(String(cString: strerror(errno))) }
+        }
     }
 
     /// Hands over what came after the last unit read (the start of a body), leaving none.

@@ -1,11 +1,10 @@
 """The firmware's framebuffer: a UEFI boot (OVMF) with the GPU's driver held back, so that
 only efifb is there (no /dev/dri), then the driver loaded and the kiosk moving to it."""
 
-import re
 import time
 
 from vm_displays import picture_share
-from vmcommon import journal_length, wait_journal
+from vmcommon import journal_length, journal_stamp, wait_journal
 from vmlib import VM
 
 
@@ -21,10 +20,9 @@ def run_uefi(folder, accel, report):
         report.check("on the firmware's framebuffer alone (UEFI, efifb, no DRM device) the kiosk draws through fbdev",
                      first is not None and 'driver="fbdev"' in started and picture_share(shot) > 0.5,
                      f"{devices}; {started.split('splashboard: ')[-1]}; lit {picture_share(shot):.2f}")
-        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | head -n 1")
-        m = re.search(r"\[\s*([\d.]+)\]", stamp)
-        if m:
-            report.timeline.append(("first frame (READY=1), UEFI, efifb alone", m.group(1)))
+        stamp = journal_stamp(vm, "first_frame", last=False)
+        if stamp is not None:
+            report.timeline.append(("first frame (READY=1), UEFI, efifb alone", stamp))
         # The text console shares efifb's memory: with the terminal in graphics mode, a
         # kernel message at the highest level, or text written to the kiosk's own terminal
         # (tty1; the kernel's messages go to the serial console here), changes no pixel.
@@ -43,9 +41,8 @@ def run_uefi(folder, accel, report):
         start = journal_length(vm)
         at = float(vm.sh("cut -d' ' -f1 /proc/uptime; modprobe bochs")[1].split()[0])
         moved = wait_journal(vm, r"output.*/dev/dri/card", start, 30)
-        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep 'output' | tail -n 1")
-        m = re.search(r"\[\s*([\d.]+)\]", stamp)
-        took = float(m.group(1)) - at if m else 999
+        stamp = journal_stamp(vm, "output")
+        took = stamp - at if stamp is not None else 999
         time.sleep(3)
         after = vm.screendump("uefi-bochs")
         restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
@@ -63,10 +60,9 @@ def run_uefi(folder, accel, report):
         vm.login()
         first = wait_journal(vm, r"first_frame", 0, 120)
         started = wait_journal(vm, r"started version", 0, 5) or ""
-        _, stamp = vm.sh("journalctl -b -u splashboard -o short-monotonic --no-pager | grep first_frame | head -n 1")
-        m = re.search(r"\[\s*([\d.]+)\]", stamp)
-        if m:
-            report.timeline.append(("first frame (READY=1), UEFI, bochs-drm as usual", m.group(1)))
+        stamp = journal_stamp(vm, "first_frame", last=False)
+        if stamp is not None:
+            report.timeline.append(("first frame (READY=1), UEFI, bochs-drm as usual", stamp))
         shot = vm.screendump("uefi-drm")
         report.check("a UEFI boot with the GPU's driver as usual shows the kiosk on the screen",
                      first is not None and picture_share(shot) > 0.5, started.split("splashboard: ")[-1])

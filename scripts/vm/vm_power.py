@@ -7,9 +7,7 @@ import time
 
 from vmlib import VM, log
 from vmcommon import (
-    OUT, CONF, UNIT, NET_UNIT, Report, journal_length, wait_journal, restart, main_pid,
-    activated_at, set_config, is_small, LONG_COUNTDOWN, pill_box, traced_outside_filter,
-    screen_path,
+    wait_journal, restart, set_config,
 )
 
 

@@ -2,6 +2,7 @@
 screendumps go."""
 
 import os
+import re
 import time
 
 import syscalls
@@ -37,6 +38,15 @@ class Report:
 def journal_length(vm):
     _, out = vm.sh("journalctl -b -u splashboard -o cat --no-pager | wc -l")
     return int(out.strip() or 0)
+
+
+def journal_stamp(vm, pattern, last=True):
+    """When the kiosk's journal line matching `pattern` (the last, or the first) was
+    written, in seconds since the guest's kernel started; None when there is none."""
+    pick = "tail" if last else "head"
+    _, line = vm.sh(f"journalctl -b -u splashboard -o short-monotonic --no-pager | grep -E '{pattern}' | {pick} -n 1")
+    m = re.search(r"\[\s*([\d.]+)\]", line)
+    return float(m.group(1)) if m else None
 
 
 def wait_journal(vm, pattern, start, timeout):
