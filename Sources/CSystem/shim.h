@@ -2,6 +2,7 @@
 #define SPLASHBOARD_CSYSTEM_SHIM_H
 
 #include <fcntl.h>
+#include <string.h>
 #include <malloc.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -11,6 +12,8 @@
 #include <linux/input.h>
 #include <linux/fb.h>
 #include <linux/kd.h>
+#include <linux/vt.h>
+#include <errno.h>
 
 /// Makes glibc serve every allocation of `bytes` or more with its own mapping, returned
 /// to the system when freed (mallopt(M_MMAP_THRESHOLD); the macro is not importable).
@@ -69,6 +72,48 @@ static inline int splash_vt_mode(int fd) {
 static inline int splash_vt_set_graphics(int fd, int graphics) {
     return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }
+
+/// Where the terminal-switch signals are told: the write end of a pipe the loop polls.
+static int splash_vt_signal_pipe = -1;
+
+/// SIGUSR1 (the terminal is wanted elsewhere) writes 'R', SIGUSR2 (it is back) 'A'.
+static void splash_vt_signal(int sig) {
+    int saved = errno;
+    char byte = sig == SIGUSR1 ? 'R' : 'A';
+    if (splash_vt_signal_pipe >= 0) { ssize_t ignored = write(splash_vt_signal_pipe, &byte, 1); (void)ignored; }
+    errno = saved;
+}
+
+/// Asks the kernel, for the virtual terminal on `fd`, to signal a switch away (SIGUSR1)
+/// and back (SIGUSR2) and to wait for the answer (VT_SETMODE, VT_PROCESS); the signals
+/// are written to `pipe_write`. 0, or -1 with errno.
+static inline int splash_vt_process_mode(int fd, int pipe_write) {
+    splash_vt_signal_pipe = pipe_write;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = splash_vt_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGUSR1, &action, NULL) != 0 || sigaction(SIGUSR2, &action, NULL) != 0) return -1;
+    struct vt_mode mode;
+    memset(&mode, 0, sizeof mode);
+    mode.mode = VT_PROCESS;
+    mode.relsig = SIGUSR1;
+    mode.acqsig = SIGUSR2;
+    return ioctl(fd, VT_SETMODE, &mode);
+}
+
+/// Back to the kernel switching terminals by itself (VT_AUTO).
+static inline int splash_vt_auto_mode(int fd) {
+    struct vt_mode mode;
+    memset(&mode, 0, sizeof mode);
+    mode.mode = VT_AUTO;
+    return ioctl(fd, VT_SETMODE, &mode);
+}
+
+/// Lets a switch away go on (VT_RELDISP 1), or acknowledges a switch back (VT_ACKACQ).
+static inline int splash_vt_release(int fd) { return ioctl(fd, VT_RELDISP, 1); }
+static inline int splash_vt_acknowledge(int fd) { return ioctl(fd, VT_RELDISP, VT_ACKACQ); }
 
 // GNU extensions, declared here rather than through _GNU_SOURCE (which would give this
 // module a different fd_set from every other module that includes <sys/select.h>).

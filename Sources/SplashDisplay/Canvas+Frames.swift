@@ -51,7 +51,7 @@ extension Canvas {
         if let snapshotPath { try writePNG(snapshotPath) }
         if window == nil, let windowPixels {
             SDL_RenderFlush(renderer)
-            try console?.present(windowPixels)
+            if !suspended { try console?.present(windowPixels) }
         } else if windowPixels != nil {
             SDL_RenderFlush(renderer)
             SDL_UpdateWindowSurface(window)

@@ -30,11 +30,13 @@ public final class Canvas {
     var console: (any ConsoleScreen)?
     /// Whether frames go to the console (input then comes from `EvdevInput`).
     public let isConsole: Bool
-    /// The DRM device asked for (`--drm-device`); nil: the first with a screen connected.
-    let drmDevice: String?
-    /// The framebuffer device asked for (`--fb-device`); nil: `/dev/fb0` when no DRM
-    /// device has a screen.
-    let framebufferDevice: String?
+    /// What the console is asked to draw on (`drm-device`, `fb-device`, `drm-mode`).
+    let request: ConsoleRequest
+    /// On the console, a canvas for each other screen connected, laid out for its own
+    /// size and turn, sharing this one's decoded pictures; this canvas is the first screen's.
+    var others: [Canvas] = []
+    /// What the KMS devices had connected at the last look (`DRMDevice.connectedScreens`).
+    var lastConnected: Set<String> = []
     /// The virtual terminal held in graphics mode while a framebuffer is drawn on; nil
     /// elsewhere.
     var terminal: VirtualTerminal?
@@ -55,8 +57,9 @@ public final class Canvas {
     /// the framebuffer changes.
     private(set) var surface: Surface
     var renderer: OpaquePointer { surface.renderer }
-    /// Decoded pictures, shared by the screen's surface and frames drawn ahead.
-    let shelf = PictureShelf()
+    /// Decoded pictures, shared by the screen's surface, frames drawn ahead and the other
+    /// screens' canvases.
+    let shelf: PictureShelf
     /// The window's framebuffer when the frame is drawn in software straight into it; then
     /// pictures are blitted onto it without a texture copy. Nil on drivers without one.
     /// On the console, the frame in ordinary memory that each present copies to the screen.
@@ -67,13 +70,21 @@ public final class Canvas {
     private let windowDriver: String
     /// SDL's render driver (`software`, `opengles2`, …).
     public let rendererName: String
-    /// How frames are turned onto the output (`--rotate`).
-    public let rotation: Rotation
+    /// How frames are turned onto the output: `--rotate` added to the screen's own
+    /// orientation (a panel mounted turned says so to the kernel).
+    public private(set) var rotation: Rotation
+    /// The turn asked for with `--rotate`.
+    let configuredRotation: Rotation
     /// The renderer's output in pixels.
     public private(set) var outputSize: Size
-    /// Which screen is drawn on, on the console: device, connector and mode.
-    public var outputName: String? { console?.description }
+    /// Which screens are drawn on, on the console: device, connector and mode of each,
+    /// this canvas's first.
+    public var outputNames: [String] { ([console] + others.map(\.console)).compactMap { $0?.description } }
     var rotationTarget: OpaquePointer?
+    /// The kiosk's terminal is switched away: frames are drawn but not presented.
+    var suspended = false
+    /// The turn changed since the last `refreshOutputSize`.
+    private var turned = false
 
     /// Where frames go.
     public enum Output: Equatable {
@@ -114,32 +125,39 @@ public final class Canvas {
         splash_set_hint("SDL_NO_SIGNAL_HANDLERS", "1")
     }
 
-    /// Opens the console's screen: SDL's software renderer on a frame in memory that each
-    /// present copies into a KMS dumb buffer. SDL's video subsystem is not started.
-    public convenience init(console device: String?, framebuffer: String? = nil, rotation: Rotation) throws {
+    /// Opens the console's screens: SDL's software renderer on a frame in memory that each
+    /// present copies into a KMS dumb buffer or a framebuffer, one canvas for each screen
+    /// connected (this one the first's, `others` the rest). SDL's video subsystem is not started.
+    public convenience init(console request: ConsoleRequest, rotation: Rotation) throws {
         Self.setHints(headless: false)
         if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
             throw DisplayError.sdl("starting SDL's events", sdlErrorText())
         }
-        let output = try ConsoleScreens.open(drm: device, framebuffer: framebuffer)
-        try self.init(consoleFrame: output.size, output: output, device: device, framebuffer: framebuffer,
-                      rotation: rotation)
+        let outputs = try ConsoleScreens.openAll(request)
+        try self.init(consoleFrame: outputs[0].size, output: outputs[0], request: request, rotation: rotation)
+        others = try outputs.dropFirst().map {
+            try Canvas(consoleFrame: $0.size, output: $0, request: request, rotation: rotation, shelf: shelf)
+        }
+        lastConnected = DRMDevice.connectedScreens(requested: request.drm, open: openDevices)
         holdTerminal()
     }
 
     /// The console's drawing: SDL's software renderer on a frame in memory in the dumb
-    /// buffers' format, which each present copies to `output`'s screen. With no output
-    /// (the tests), what the console would show, pixel for pixel, without a screen.
-    init(consoleFrame size: Size, output: (any ConsoleScreen)?, device: String?, framebuffer: String? = nil,
-         rotation: Rotation) throws {
+    /// buffers' format, which each present copies to `output`'s screen, turned by
+    /// `rotation` added to the screen's own orientation. With no output (the tests), what
+    /// the console would show, pixel for pixel, without a screen.
+    init(consoleFrame size: Size, output: (any ConsoleScreen)?, request: ConsoleRequest = ConsoleRequest(),
+         rotation: Rotation, shelf: PictureShelf = PictureShelf()) throws {
+        configuredRotation = rotation
+        let rotation = rotation.adding(output?.orientation ?? .none)
         self.rotation = rotation
+        self.shelf = shelf
         guard let pixels = Self.consoleFrame(size), let renderer = Self.softwareRenderer(on: pixels) else {
             throw DisplayError.sdl("allocating a \(size) frame", sdlErrorText())
         }
         window = nil
         console = output
-        drmDevice = device
-        framebufferDevice = framebuffer
+        self.request = request
         isConsole = true
         windowPixels = pixels
         surface = Surface(renderer: renderer, pixels: rotation == .none ? pixels : nil,
@@ -157,8 +175,9 @@ public final class Canvas {
     /// Opens the window. `size` nil means the whole display (headless: 1280x720).
     public init(headless: Bool, size: Size?, rotation: Rotation) throws {
         self.rotation = rotation
-        drmDevice = nil
-        framebufferDevice = nil
+        configuredRotation = rotation
+        shelf = PictureShelf()
+        request = ConsoleRequest()
         isConsole = false
         Self.setHints(headless: headless)
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
@@ -252,9 +271,25 @@ public final class Canvas {
         return renderer
     }
 
-    /// Re-reads the output size after a window or display-mode change; true when it changed.
+    /// Turns frames by `turn` from now on (a screen with another orientation took this
+    /// canvas's place): the surface is made again on the same frame.
+    func turn(to turn: Rotation) {
+        guard turn != rotation else { return }
+        rotation = turn
+        if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
+        rotationTarget = nil
+        turned = true
+        guard let pixels = windowPixels, let software = Self.softwareRenderer(on: pixels) else { return }
+        surface = Surface(renderer: software, pixels: rotation == .none ? pixels : nil,
+                          layoutSize: rotation.logicalSize(for: Size(width: Int(pixels.pointee.w), height: Int(pixels.pointee.h))),
+                          shelf: shelf, ownsRenderer: true)
+    }
+
+    /// Re-reads the output size after a window or display-mode change; true when it or
+    /// the turn changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
+        defer { turned = false }
         if windowPixels != nil, let pixels = currentFramebuffer(),
            pixels != windowPixels || Int(pixels.pointee.w) != outputSize.width || Int(pixels.pointee.h) != outputSize.height {
             // A new framebuffer after a resize (possibly at the old one's address): a new
@@ -273,7 +308,7 @@ public final class Canvas {
         var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         let new = Size(width: Int(w), height: Int(h))
-        guard new != outputSize, w > 0, h > 0 else { return false }
+        guard new != outputSize, w > 0, h > 0 else { return turned }
         outputSize = new
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         rotationTarget = nil

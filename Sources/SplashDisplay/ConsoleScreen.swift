@@ -10,29 +10,57 @@ protocol ConsoleScreen: AnyObject {
     var size: Size { get }
     /// Device, connector or name, and mode: for the `started` and `output` events.
     var description: String { get }
+    /// The connector's name (`HDMI-A-1`) or the framebuffer's (`EFI VGA`): what a touch
+    /// device's `WL_OUTPUT` udev property names to belong to this screen.
+    var name: String { get }
     /// What draws on it, as the `started` event names it: `drm` or `fbdev`.
     var driver: String { get }
+    /// The turn the screen's mounting asks for (a panel's "panel orientation"), before the
+    /// config's `rotate`.
+    var orientation: Rotation { get }
     /// Shows `frame` (XRGB8888, the screen's size).
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws
+    /// Puts the last frame back on the screen (after a switch back from another terminal).
+    func reassert() throws
     /// Whether the kiosk should look for its screen again: this one went away, changed
     /// its mode, or (a framebuffer) a KMS device with a screen has come to take over.
     func connectionChanged() -> Bool
 }
 
-/// Which console screen the kiosk draws on.
+/// What the console is asked to draw on: from the config's `drm-device`, `fb-device` and
+/// `drm-mode`.
+public struct ConsoleRequest: Equatable {
+    /// The DRM device (`drm-device`); nil: every one with a screen connected.
+    public var drm: String?
+    /// The framebuffer device (`fb-device`); nil: `/dev/fb0` when no DRM device has a screen.
+    public var framebuffer: String?
+    /// The mode for each screen that has it (`drm-mode`).
+    public var mode: DisplayMode?
+
+    public init(drm: String? = nil, framebuffer: String? = nil, mode: DisplayMode? = nil) {
+        self.drm = drm
+        self.framebuffer = framebuffer
+        self.mode = mode
+    }
+}
+
+/// Which console screens the kiosk draws on.
 enum ConsoleScreens {
-    /// A KMS output with a screen connected (on `drm`, when named), else the framebuffer
-    /// device (`framebuffer`, else `/dev/fb0`) — the firmware's (efifb, vesafb, simplefb)
-    /// before the GPU's driver has loaded, or a small panel's (fbtft) that has no other.
-    static func open(drm: String?, framebuffer: String?) throws -> any ConsoleScreen {
+    /// Every KMS output with a screen connected (on `drm`, when named), else the
+    /// framebuffer device (`framebuffer`, else `/dev/fb0`) — the firmware's (efifb, vesafb,
+    /// simplefb) before the GPU's driver has loaded, or a small panel's (fbtft) that has no
+    /// other. DRM outputs in `keeping` that are as they were stay set up.
+    static func openAll(_ request: ConsoleRequest, keeping: [any ConsoleScreen] = []) throws -> [any ConsoleScreen] {
         do {
-            return try DRMOutput.open(requested: drm)
+            return try DRMOutput.openAll(requested: request.drm, mode: request.mode,
+                                         keeping: keeping.compactMap { $0 as? DRMOutput })
         } catch DisplayError.noDisplay(let noDRM) {
             // A KMS device named by the operator is the one wanted: no framebuffer instead.
-            guard drm == nil || framebuffer != nil else { throw DisplayError.noDisplay(noDRM) }
-            let path = framebuffer ?? DefaultPaths.framebuffer
+            guard request.drm == nil || request.framebuffer != nil else { throw DisplayError.noDisplay(noDRM) }
+            if let same = keeping.first(where: { $0 is FramebufferOutput }) { return [same] }
+            let path = request.framebuffer ?? DefaultPaths.framebuffer
             do {
-                return try FramebufferOutput.open(path)
+                return [try FramebufferOutput.open(path)]
             } catch DisplayError.noDisplay(let noFramebuffer) {
                 throw DisplayError.noDisplay("\(noDRM); \(noFramebuffer)")
             }

@@ -8,12 +8,16 @@ import SplashCore
 /// through libdrm, no GPU stack (no GL, EGL, GBM or Mesa), on any KMS device including
 /// `simpledrm` and QEMU's `bochs-drm`.
 ///
-/// It picks the DRM device and connector that has a screen connected (or the device
-/// given with `--drm-device`), sets the connector's preferred mode and double-buffers:
-/// each frame, drawn by SDL's software renderer into a copy in ordinary memory, is
-/// copied into the buffer not on screen and shown with a page flip (no tearing, no
-/// black frame between screens). `connectionChanged()` cheaply rereads the connector's
-/// state so an unplugged screen, or one that comes back in another mode, is noticed.
+/// `openAll` finds every connector with a screen on every device (or on the device given
+/// with `--drm-device`), each with a CRTC of its own and its mode (`ModeChoice`: the
+/// config's `drm-mode`, the kernel's `video=`, the preferred one). Each output
+/// double-buffers: a frame, drawn by SDL's software renderer into a copy in ordinary
+/// memory, is copied into the buffer not on screen and shown with a page flip (no tearing,
+/// no black frame between screens), then the changed rectangle is reported for displays
+/// that update by hand (`drmModeDirtyFB`). `connectionChanged()` cheaply rereads the
+/// connector's state so an unplugged screen, one back in another mode, a link the driver
+/// marked bad or a CRTC another client took is noticed and set up again. The connector's
+/// "panel orientation" turns the picture (`orientation`).
 final class DRMOutput: ConsoleScreen {
     /// One dumb buffer, mapped into this process.
     private struct Buffer {
@@ -24,41 +28,55 @@ final class DRMOutput: ConsoleScreen {
         var pixels: UnsafeMutableRawPointer
     }
 
+    /// The device it is on, shared with the other outputs there.
+    let device: DRMDevice
     /// The device node, e.g. `/dev/dri/card1`.
-    let devicePath: String
+    var devicePath: String { device.path }
     /// The connector's name, e.g. `Virtual-1`, `HDMI-A-1`.
     let connectorName: String
     /// The mode's size in pixels.
     let size: Size
+    /// The turn the panel's mounting asks for ("panel orientation").
+    let orientation: Rotation
 
-    private let fd: Int32
-    private let connectorID: UInt32
+    let connectorID: UInt32
     private let crtcID: UInt32
+    private var fd: Int32 { device.fd }
     private var mode: drmModeModeInfo
     private var buffers: [Buffer] = []
     /// The buffer on screen (the other one is drawn into).
     private var front = 0
     private var modeSet = false
-    private var flipPending = false
     private var canFlip = true
+    /// The config's `drm-mode`, to choose the same way again when looking.
+    private let wantedMode: DisplayMode?
 
     let driver = "drm"
 
-    /// A short description for the `started` event and the operator view.
-    var description: String { "\(devicePath) \(connectorName) \(size)" }
+    /// A short description for the `started` and `output` events and the operator view.
+    var description: String {
+        let turned = orientation == .none ? "" : " turned \(orientation.rawValue)"
+        return "\(devicePath) \(connectorName) \(size)\(turned)" + (note.map { " (\($0))" } ?? "")
+    }
+    /// What the operator should know about this output's setup (a `drm-mode` it lacks).
+    private(set) var note: String?
 
-    private init(fd: Int32, devicePath: String, connectorID: UInt32, connectorName: String, crtcID: UInt32,
-                 mode: drmModeModeInfo) throws {
-        self.fd = fd
-        self.devicePath = devicePath
+    var name: String { connectorName }
+
+    private init(device: DRMDevice, connectorID: UInt32, connectorName: String, crtcID: UInt32,
+                 mode: drmModeModeInfo, wanted: DisplayMode?, orientation: Rotation) throws {
+        self.device = device
+        wantedMode = wanted
         self.connectorID = connectorID
         self.connectorName = connectorName
         self.crtcID = crtcID
         self.mode = mode
+        self.orientation = orientation
         size = Size(width: Int(mode.hdisplay), height: Int(mode.vdisplay))
         for _ in 0..<2 {
-            buffers.append(try Self.makeBuffer(fd: fd, size: size, device: devicePath))
+            buffers.append(try Self.makeBuffer(fd: device.fd, size: size, device: device.path))
         }
+        device.crtcsInUse.insert(crtcID)
     }
 
     deinit {
@@ -67,100 +85,111 @@ final class DRMOutput: ConsoleScreen {
             drmModeRmFB(fd, buffer.framebuffer)
             _ = splash_drm_destroy_dumb(fd, buffer.handle)
         }
-        close(fd)
+        device.crtcsInUse.remove(crtcID)
     }
 
-    /// The device nodes to try, in order: the one asked for, else every `/dev/dri/card*`.
-    static func candidates(requested: String?) -> [String] {
-        if let requested { return [requested] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-        return names.filter { $0.hasPrefix("card") }
-            .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
-            .map { "/dev/dri/" + $0 }
-    }
-
-    /// Opens the first device, in `candidates` order, that has a connected screen.
-    static func open(requested: String?) throws -> DRMOutput {
+    /// Every connector with a screen on the devices in `DRMDevice.candidates` order, each
+    /// in its mode. Outputs in `keeping` whose screen is as it was stay as they are (no
+    /// modeset); the rest are set up anew. Throws `noDisplay` with each device's reason
+    /// when none has a screen.
+    static func openAll(requested: String?, mode wanted: DisplayMode?, keeping: [DRMOutput]) throws -> [DRMOutput] {
         var tried: [String] = []
-        let paths = candidates(requested: requested)
+        let paths = DRMDevice.candidates(requested: requested)
         if paths.isEmpty { throw DisplayError.noDisplay("no DRM device in /dev/dri") }
+        var outputs: [DRMOutput] = []
         for path in paths {
+            let kept = keeping.filter { $0.devicePath == path }
             do {
-                return try open(path: path)
+                let device = try kept.first?.device ?? DRMDevice.open(path)
+                let found = try open(on: device, mode: wanted, keeping: kept)
+                if found.isEmpty { tried.append("\(path): no screen connected") }
+                outputs += found
             } catch let DisplayError.noDisplay(reason) {
                 tried.append(reason)
             }
         }
-        throw DisplayError.noDisplay(tried.joined(separator: "; "))
+        if outputs.isEmpty { throw DisplayError.noDisplay(tried.joined(separator: "; ")) }
+        return outputs
     }
 
     /// Whether the KMS device at `path` has a screen connected (opened, looked at, closed).
     static func hasConnectedScreen(_ path: String) throws -> Bool {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard splash_drm_has_dumb_buffers(fd) != 0, let resources = drmModeGetResources(fd) else { return false }
-        defer { drmModeFreeResources(resources) }
-        let res = resources.pointee
-        for i in 0..<Int(res.count_connectors) {
-            // Its last known state: nothing is probed (the driver probed when it loaded).
-            guard let connector = drmModeGetConnectorCurrent(fd, res.connectors[i]) else { continue }
-            defer { drmModeFreeConnector(connector) }
-            if connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 { return true }
-        }
-        return false
+        guard let device = try? DRMDevice.open(path) else { return false }
+        return !device.connectedScreens().isEmpty
     }
 
-    private static func open(path: String) throws -> DRMOutput {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw DisplayError.noDisplay("\(path): \(String(cString: strerror(errno)))") }
-        guard splash_drm_has_dumb_buffers(fd) != 0, let resources = drmModeGetResources(fd) else {
-            close(fd)
-            throw DisplayError.noDisplay("\(path): not a KMS device with dumb buffers")
+    /// The outputs of `device`'s connected connectors; those in `keeping` that are as they
+    /// were are kept.
+    private static func open(on device: DRMDevice, mode wanted: DisplayMode?, keeping: [DRMOutput]) throws -> [DRMOutput] {
+        guard let resources = drmModeGetResources(device.fd) else {
+            throw DisplayError.noDisplay("\(device.path): not a KMS device")
         }
         defer { drmModeFreeResources(resources) }
         let res = resources.pointee
+        var outputs: [DRMOutput] = []
         for i in 0..<Int(res.count_connectors) {
-            guard let connector = drmModeGetConnector(fd, res.connectors[i]) else { continue }
+            let id = res.connectors[i]
+            if let same = keeping.first(where: { $0.connectorID == id }) {
+                outputs.append(same)
+                continue
+            }
+            guard let connector = drmModeGetConnector(device.fd, id) else { continue }
             defer { drmModeFreeConnector(connector) }
             let c = connector.pointee
             guard c.connection == DRM_MODE_CONNECTED, c.count_modes > 0,
-                  let mode = preferredMode(c), let crtc = crtc(for: c, fd: fd, resources: res)
+                  let mode = chooseMode(c, wanted: wanted), let crtc = crtc(for: c, on: device, resources: res)
             else { continue }
-            let name = connectorName(c)
-            do {
-                return try DRMOutput(fd: fd, devicePath: path, connectorID: c.connector_id, connectorName: name,
-                                     crtcID: crtc, mode: mode)
-            } catch {
-                close(fd)
-                throw error
+            let orientation = PanelOrientation(rawValue: enumProperty(device.fd, c.connector_id, "panel orientation") ?? "")
+            let made = try DRMOutput(device: device, connectorID: c.connector_id, connectorName: connectorName(c),
+                                     crtcID: crtc, mode: mode, wanted: wanted, orientation: orientation?.rotation ?? .none)
+            if let wanted, lacksWantedMode(c, wanted: wanted) {
+                made.note = "no \(wanted) mode for drm-mode; its own used"
             }
+            outputs.append(made)
         }
-        close(fd)
-        throw DisplayError.noDisplay("\(path): no screen connected")
+        return outputs
     }
 
-    private static func preferredMode(_ c: drmModeConnector) -> drmModeModeInfo? {
-        let modes = UnsafeBufferPointer(start: c.modes, count: Int(c.count_modes))
-        var preferred = modes.first { mode in
-            var m = mode
-            return splash_drm_mode_is_preferred(&m) != 0
-        }
-        if preferred == nil { preferred = modes.first }
-        return preferred
+    /// A connector's enum property by name, as its value's name; nil when it has none.
+    private static func enumProperty(_ fd: Int32, _ connector: UInt32, _ name: String) -> String? {
+        var value = [CChar](repeating: 0, count: 64)
+        guard splash_drm_connector_enum(fd, connector, name, &value, value.count) == 0 else { return nil }
+        return String(cString: value)
     }
 
-    /// The CRTC the connector's encoder drives now, else the first one it can drive.
-    private static func crtc(for c: drmModeConnector, fd: Int32, resources res: drmModeRes) -> UInt32? {
-        if c.encoder_id != 0, let encoder = drmModeGetEncoder(fd, c.encoder_id) {
+    /// The connector's modes as `ModeChoice` sees them.
+    private static func modes(_ c: drmModeConnector) -> [ModeChoice.Mode] {
+        UnsafeBufferPointer(start: c.modes, count: Int(c.count_modes)).map { info in
+            var m = info
+            return ModeChoice.Mode(size: Size(width: Int(m.hdisplay), height: Int(m.vdisplay)), refresh: Int(m.vrefresh),
+                                   preferred: splash_drm_mode_is_preferred(&m) != 0,
+                                   userDefined: splash_drm_mode_is_userdef(&m) != 0)
+        }
+    }
+
+    private static func chooseMode(_ c: drmModeConnector, wanted: DisplayMode?) -> drmModeModeInfo? {
+        guard let index = ModeChoice.pick(modes(c), override: wanted).index else { return nil }
+        return c.modes[index]
+    }
+
+    /// Whether `drm-mode` asks for a mode the connector does not list.
+    private static func lacksWantedMode(_ c: drmModeConnector, wanted: DisplayMode?) -> Bool {
+        ModeChoice.pick(modes(c), override: wanted).overrideMissing
+    }
+
+    /// The CRTC the connector's encoder drives now, unless another output here has it,
+    /// else the first free one it can drive.
+    private static func crtc(for c: drmModeConnector, on device: DRMDevice, resources res: drmModeRes) -> UInt32? {
+        if c.encoder_id != 0, let encoder = drmModeGetEncoder(device.fd, c.encoder_id) {
             defer { drmModeFreeEncoder(encoder) }
-            if encoder.pointee.crtc_id != 0 { return encoder.pointee.crtc_id }
+            let current = encoder.pointee.crtc_id
+            if current != 0, !device.crtcsInUse.contains(current) { return current }
         }
         for e in 0..<Int(c.count_encoders) {
-            guard let encoder = drmModeGetEncoder(fd, c.encoders[e]) else { continue }
+            guard let encoder = drmModeGetEncoder(device.fd, c.encoders[e]) else { continue }
             defer { drmModeFreeEncoder(encoder) }
             for k in 0..<Int(res.count_crtcs) where encoder.pointee.possible_crtcs & (1 << UInt32(k)) != 0 {
-                return res.crtcs[k]
+                if !device.crtcsInUse.contains(res.crtcs[k]) { return res.crtcs[k] }
             }
         }
         return nil
@@ -196,10 +225,11 @@ final class DRMOutput: ConsoleScreen {
     }
 
     /// Shows `frame` (XRGB8888, the output's size): copies it into the buffer not on
-    /// screen and flips to it. Waits first for the previous flip, so the buffer written is
-    /// never the one being scanned out.
+    /// screen and flips to it, then says what changed to a display that updates by hand.
+    /// Waits first for the previous flip, so the buffer written is never the one being
+    /// scanned out.
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws {
-        waitForFlip()
+        device.waitForFlip(crtc: crtcID)
         let back = 1 - front
         let buffer = buffers[back]
         let rows = min(Int(frame.pointee.h), size.height)
@@ -209,31 +239,37 @@ final class DRMOutput: ConsoleScreen {
             memcpy(buffer.pixels + row * buffer.pitch, source + row * Int(frame.pointee.pitch), rowBytes)
         }
         if modeSet, canFlip, splash_drm_page_flip(fd, crtcID, buffer.framebuffer) == 0 {
-            flipPending = true
+            device.flipAsked(crtc: crtcID)
         } else {
             if modeSet { canFlip = false }
-            var connector = connectorID
-            guard drmModeSetCrtc(fd, crtcID, buffer.framebuffer, 0, 0, &connector, 1, &mode) == 0 else {
-                throw DisplayError.sdl("showing a frame on \(devicePath)", String(cString: strerror(errno)))
-            }
-            modeSet = true
+            try setMode(buffer.framebuffer)
         }
         front = back
+        if !device.dirtyUnsupported,
+           splash_drm_dirty(fd, buffer.framebuffer, 0, 0, UInt16(clamping: size.width), UInt16(clamping: rows)) != 0,
+           errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL {
+            device.dirtyUnsupported = true
+        }
     }
 
-    /// Waits (at most 100 ms) for the flip asked for last to be done.
-    private func waitForFlip() {
-        guard flipPending else { return }
-        flipPending = false
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 100) > 0 else { return }
-        var events = [UInt8](repeating: 0, count: 1024)
-        _ = read(fd, &events, events.count)
+    private func setMode(_ framebuffer: UInt32) throws {
+        var connector = connectorID
+        guard drmModeSetCrtc(fd, crtcID, framebuffer, 0, 0, &connector, 1, &mode) == 0 else {
+            throw DisplayError.sdl("showing a frame on \(devicePath) \(connectorName)", String(cString: strerror(errno)))
+        }
+        modeSet = true
     }
 
-    /// Whether the screen went away, came back in another mode, or shows another client's
-    /// frame since it was opened (reads the connector's last known state and the CRTC's
-    /// frame; probes nothing).
+    /// The frame on the screen put back with a modeset: after a switch back from another
+    /// virtual terminal, whose console had the CRTC meanwhile.
+    func reassert() throws {
+        device.forgetFlip(crtc: crtcID)
+        try setMode(buffers[front].framebuffer)
+    }
+
+    /// Whether the screen went away, came back in another mode, shows another client's
+    /// frame, or its link was marked bad by the driver, since it was set up (reads the
+    /// connector's last known state and the CRTC's frame; probes nothing).
     func connectionChanged() -> Bool {
         // Another client (the kernel's own console when a driver loads, another program)
         // set the screen to a frame of its own: the kiosk's is put back.
@@ -244,7 +280,9 @@ final class DRMOutput: ConsoleScreen {
         guard let connector = drmModeGetConnectorCurrent(fd, connectorID) else { return true }
         defer { drmModeFreeConnector(connector) }
         let c = connector.pointee
-        guard c.connection == DRM_MODE_CONNECTED, let now = Self.preferredMode(c) else { return true }
-        return now.hdisplay != mode.hdisplay || now.vdisplay != mode.vdisplay
+        guard c.connection == DRM_MODE_CONNECTED, let now = Self.chooseMode(c, wanted: wantedMode) else { return true }
+        // A link the driver marked bad (DisplayPort after a failed training) is set up anew.
+        if Self.enumProperty(fd, connectorID, "link-status") == "Bad" { return true }
+        return now.hdisplay != mode.hdisplay || now.vdisplay != mode.vdisplay || now.vrefresh != mode.vrefresh
     }
 }

@@ -13,7 +13,8 @@ import SplashCore
 /// Absolute pointers are scaled by each axis's own range (`EVIOCGABS`): QEMU's virtio
 /// tablet and the many single-touch USB panels that report as one land where they were
 /// touched. A panel's `LIBINPUT_CALIBRATION_MATRIX` udev property is applied as libinput
-/// would. Devices plugged in later are picked up by `rescan()`; unplugged ones are dropped.
+/// would. With several screens, a device's touches land on the screen its `WL_OUTPUT`
+/// udev property names (the first screen otherwise). Devices plugged in later are picked up by `rescan()`; unplugged ones are dropped.
 final class EvdevInput {
     /// One open device and what it has reported since its last `SYN_REPORT`.
     private final class Device {
@@ -25,6 +26,9 @@ final class EvdevInput {
         let multiTouchY: ClosedRange<Int32>?
         /// libinput's calibration matrix, from udev's database.
         let calibration: [Double]
+        /// The screen the device belongs to, by connector name: its `WL_OUTPUT` udev
+        /// property (Weston's and wlroots' convention); nil: the first screen.
+        let output: String?
         var x: Int32?
         var y: Int32?
         var down = false
@@ -38,7 +42,10 @@ final class EvdevInput {
             rangeY = Self.range(fd, UInt32(ABS_Y))
             multiTouchX = Self.range(fd, UInt32(ABS_MT_POSITION_X))
             multiTouchY = Self.range(fd, UInt32(ABS_MT_POSITION_Y))
-            calibration = Self.calibration(of: fd)
+            let properties = Self.udevProperties(of: fd)
+            calibration = properties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(AbsolutePointer.calibration(from:))
+                ?? AbsolutePointer.identity
+            output = properties["WL_OUTPUT"]
         }
 
         private static func range(_ fd: Int32, _ axis: UInt32) -> ClosedRange<Int32>? {
@@ -47,18 +54,20 @@ final class EvdevInput {
             return info.minimum...info.maximum
         }
 
-        /// The udev property LIBINPUT_CALIBRATION_MATRIX of the device, from udev's database.
-        private static func calibration(of fd: Int32) -> [Double] {
-            let identity = AbsolutePointer.identity
+        /// The device's udev properties (`E:` lines of udev's database entry).
+        private static func udevProperties(of fd: Int32) -> [String: String] {
             var st = stat()
-            guard fstat(fd, &st) == 0 else { return identity }
+            guard fstat(fd, &st) == 0 else { return [:] }
             let major = (st.st_rdev >> 8) & 0xfff
             let minor = (st.st_rdev & 0xff) | ((st.st_rdev >> 12) & 0xfff00)
             guard let db = try? String(contentsOfFile: "/run/udev/data/c\(major):\(minor)", encoding: .utf8)
-            else { return identity }
-            let prefix = "E:LIBINPUT_CALIBRATION_MATRIX="
-            guard let line = db.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return identity }
-            return AbsolutePointer.calibration(from: String(line.dropFirst(prefix.count))) ?? identity
+            else { return [:] }
+            var properties: [String: String] = [:]
+            for line in db.split(separator: "\n") where line.hasPrefix("E:") {
+                guard let eq = line.firstIndex(of: "=") else { continue }
+                properties[String(line[line.index(line.startIndex, offsetBy: 2)..<eq])] = String(line[line.index(after: eq)...])
+            }
+            return properties
         }
 
         /// Where the pointer is, 0…1 across the screen, calibrated; nil for relative devices.
@@ -74,9 +83,13 @@ final class EvdevInput {
     private var ctrlHeld = false
     /// The screen's size in pixels, for relative mice.
     var outputSize: () -> (width: Int, height: Int)
+    /// Which screen a device's touches land on, as an index in the kiosk's screens (0: the
+    /// first), for the screen name it belongs to.
+    var screenIndex: (String?) -> Int
 
-    init(outputSize: @escaping () -> (width: Int, height: Int)) {
+    init(outputSize: @escaping () -> (width: Int, height: Int), screenIndex: @escaping (String?) -> Int = { _ in 0 }) {
         self.outputSize = outputSize
+        self.screenIndex = screenIndex
         rescan()
     }
 
@@ -170,6 +183,8 @@ final class EvdevInput {
             // An absolute pointer (touch screen, tablet): where it is across the screen.
             event.type = (down ? SDL_FINGERDOWN : SDL_FINGERUP).rawValue
             event.tfinger.touchId = SDL_TouchID(device.fd)
+            // Which screen it was on, where a window's events say which window.
+            event.tfinger.windowID = UInt32(screenIndex(device.output))
             event.tfinger.fingerId = 0
             event.tfinger.x = Float(at.x)
             event.tfinger.y = Float(at.y)

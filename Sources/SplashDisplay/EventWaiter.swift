@@ -30,7 +30,14 @@ final class EventWaiter {
     private var quickRescans = 0
     private static let quickRescanMs: Int32 = 250
 
-    init(driver: String, console: EvdevInput? = nil, onRescan: (() -> Void)? = nil) {
+    /// The console's terminal switches, and what to do at each.
+    private let terminal: TerminalSwitch?
+    private let onTerminal: ((TerminalSwitch.Request) -> Void)?
+
+    init(driver: String, console: EvdevInput? = nil, onRescan: (() -> Void)? = nil,
+         terminal: TerminalSwitch? = nil, onTerminal: ((TerminalSwitch.Request) -> Void)? = nil) {
+        self.terminal = terminal
+        self.onTerminal = onTerminal
         native = driver == "x11" || driver == "wayland"
         watchInputs = driver != "dummy" && console == nil
         self.console = console
@@ -80,12 +87,21 @@ final class EventWaiter {
             let slice = min(left ?? period, max(0, period - sinceRescan))
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if let devices, devices.fd >= 0 { fds.append(pollfd(fd: devices.fd, events: Int16(POLLIN), revents: 0)) }
+            if let terminal { fds.append(pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)) }
             fds += (console?.descriptors ?? Array(inputs.values)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), slice)
             var rescanNow = false
             for entry in fds where entry.revents != 0 {
                 let hungUp = entry.revents & Int16(POLLIN) == 0
-                if let devices, entry.fd == devices.fd {
+                if let terminal, entry.fd == terminal.fd {
+                    // Away: the screens are given up before the switch goes on. Back: the
+                    // kernel hears first, then the screens are taken again.
+                    for request in terminal.take() {
+                        if request == .back { terminal.acknowledge() }
+                        onTerminal?(request)
+                        if request == .away { terminal.release() }
+                    }
+                } else if let devices, entry.fd == devices.fd {
                     if devices.changed() {
                         rescanNow = true
                         quickRescans = 4

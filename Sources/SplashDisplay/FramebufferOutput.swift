@@ -22,6 +22,8 @@ final class FramebufferOutput: ConsoleScreen {
     let size: Size
     let layout: FramebufferLayout
     let driver = "fbdev"
+    /// The kernel turns nothing on a framebuffer: `rotate` in the config is the whole turn.
+    let orientation = Rotation.none
 
     private let fd: Int32
     private let memory: UnsafeMutableRawPointer
@@ -96,6 +98,9 @@ final class FramebufferOutput: ConsoleScreen {
                                  identity: (UInt64(st.st_rdev), UInt64(st.st_ino)))
     }
 
+    /// Nothing to put back: the next frame is packed into the memory as always.
+    func reassert() throws {}
+
     /// Packs `frame` into the frame not on the screen and pans to it, or — where the
     /// driver cannot pan — into the one on the screen.
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws {
@@ -127,6 +132,6 @@ final class FramebufferOutput: ConsoleScreen {
     func connectionChanged() -> Bool {
         var st = stat()
         guard stat(devicePath, &st) == 0, UInt64(st.st_rdev) == identity.dev else { return true }
-        return DRMOutput.candidates(requested: nil).contains { (try? DRMOutput.hasConnectedScreen($0)) == true }
+        return DRMDevice.candidates(requested: nil).contains { (try? DRMOutput.hasConnectedScreen($0)) == true }
     }
 }

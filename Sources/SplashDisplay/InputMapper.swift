@@ -4,12 +4,13 @@ import SplashCore
 /// Maps SDL events to kiosk actions: a finger touch, a mouse click and a key press become
 /// the same `tapped` and `keyPressed` actions, in layout coordinates.
 enum InputMapper {
-    static func meaning(of event: SDL_Event, canvas: Canvas) -> InputMeaning {
+    /// `maxCountdown` sizes the pill, to carry a touch on another screen's pill to the first's.
+    static func meaning(of event: SDL_Event, canvas: Canvas, maxCountdown: Int) -> InputMeaning {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
         case SDL_FINGERDOWN, SDL_FINGERUP:
-            let p = canvas.layoutPoint(normalizedX: event.tfinger.x, normalizedY: event.tfinger.y)
+            let p = point(of: event.tfinger, canvas: canvas, maxCountdown: maxCountdown)
             let down = SDL_EventType(event.type) == SDL_FINGERDOWN
             return .action { down ? .pressed(p, $0) : .released(p, $0) }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
@@ -33,6 +34,20 @@ enum InputMapper {
         default:
             return .ignored
         }
+    }
+
+    /// Where a touch is on the first screen's layout, the core's: on the console, a touch
+    /// on another screen (the index `EvdevInput` put in `windowID`) is carried over from
+    /// that screen's layout (`LayoutTranslation`).
+    static func point(of finger: SDL_TouchFingerEvent, canvas: Canvas, maxCountdown: Int) -> Point {
+        let index = Int(finger.windowID)
+        guard canvas.isConsole, index > 0, index <= canvas.others.count else {
+            return canvas.layoutPoint(normalizedX: finger.x, normalizedY: finger.y)
+        }
+        let screen = canvas.others[index - 1]
+        let p = screen.layoutPoint(normalizedX: finger.x, normalizedY: finger.y)
+        return LayoutTranslation.translate(p, from: screen.layoutSize, to: canvas.layoutSize,
+                                           maxCountdown: maxCountdown)
     }
 
     static func key(for sym: SDL_Keycode, modifiers: UInt16) -> Key {

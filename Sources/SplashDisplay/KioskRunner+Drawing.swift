@@ -48,6 +48,7 @@ extension KioskRunner {
             snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
         }
         try canvas.endFrame(snapshotPath: snapshotPath)
+        try drawOtherScreens()
         framesPresented += 1
         drawn = (state.scene, size)
         if distinct {
@@ -55,6 +56,28 @@ extension KioskRunner {
         }
         // A picture that would not draw is the core's to judge (and to say once).
         if let failure { send(.imageFailed(path: failure.path, reason: failure.reason, clock.now())) }
+    }
+
+    /// The same scene on each other console screen, laid out for its size and turn. A
+    /// picture that will not draw there is drawn as it can be: the first screen's frame is
+    /// the one the core hears about.
+    func drawOtherScreens() throws {
+        for other in canvas.others {
+            let surface = other.beginFrame()
+            switch state.scene {
+            case .splash(let splash):
+                let button = SkipButton(screen: other.layoutSize, maxCountdown: state.settings.countdown)
+                try? SplashRenderer(surface: surface, fonts: fonts)
+                    .draw(splash, button: button, fit: setup.options.fit, background: setup.options.background)
+            case .detail(let detail):
+                _ = drawDetail(detail, on: surface)
+            case .operator(let view):
+                OperatorRenderer(surface: surface, fonts: fonts).draw(view)
+            case .starting:
+                continue
+            }
+            try other.endFrame(snapshotPath: nil)
+        }
     }
 
     func drawDetail(_ detail: DetailScene, on surface: Surface) -> DrawFailure? {

@@ -46,11 +46,12 @@ extension KioskRunner {
             for task in mailbox.takeTasks() { task() }
             return
         }
-        switch InputMapper.meaning(of: event, canvas: canvas) {
+        switch InputMapper.meaning(of: event, canvas: canvas, maxCountdown: state.settings.countdown) {
         case .action(let make):
             send(make(clock.now()))
         case .resized:
             if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
+            for other in canvas.others { other.refreshOutputSize() }
             needsRedraw = true
         case .redraw:
             needsRedraw = true

@@ -55,19 +55,36 @@ public final class KioskRunner {
         if canvas.isConsole {
             // On the console: input straight from evdev, and a look at the screen's
             // connector at each rescan (unplugged, back, another mode).
-            let input = EvdevInput { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) }
-            waiter = EventWaiter(driver: canvas.driver, console: input) { [canvas, log, clock] in
+            let input = EvdevInput(outputSize: { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) },
+                                   screenIndex: { [canvas] name in canvas.screenIndex(named: name) })
+            let onRescan = { [canvas, log, clock] in
                 let change = canvas.consoleChanged()
                 switch change {
                 case .same: return
-                case .lost: log.emit(.output(nil), at: clock.uptime); return
-                case .opened(let name): log.emit(.output(name), at: clock.uptime)
+                case .lost: log.emit(.output([]), at: clock.uptime); return
+                case .opened(let names): log.emit(.output(names), at: clock.uptime)
                 }
                 var event = SDL_Event()
                 event.type = SDL_WINDOWEVENT.rawValue
                 event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
                 SDL_PushEvent(&event)
             }
+            let onTerminal = { [canvas, log, clock] (request: TerminalSwitch.Request) in
+                switch request {
+                case .away:
+                    canvas.giveUpScreens()
+                    log.emit(.terminal(shown: false), at: clock.uptime)
+                case .back:
+                    canvas.takeBackScreens()
+                    log.emit(.terminal(shown: true), at: clock.uptime)
+                    var event = SDL_Event()
+                    event.type = SDL_WINDOWEVENT.rawValue
+                    event.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+                    SDL_PushEvent(&event)
+                }
+            }
+            waiter = EventWaiter(driver: canvas.driver, console: input, onRescan: onRescan,
+                                 terminal: TerminalSwitch.take(), onTerminal: onTerminal)
         } else {
             waiter = EventWaiter(driver: canvas.driver)
         }

@@ -89,7 +89,7 @@ struct RunCommand {
         if let firstPicture { canvas.handOver(firstPicture) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
-                          size: canvas.outputSize, output: canvas.outputName), at: clock.uptime)
+                          size: canvas.outputSize, outputs: canvas.outputNames), at: clock.uptime)
         if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
         // The self-check: a folder the kiosk cannot write is said once, at start, in one line.
         for problem in device.writeProblems { log.emit(.error(message: problem), at: clock.uptime) }
@@ -186,7 +186,8 @@ struct RunCommand {
                 switch Canvas.Output.automatic(headless: options.headless, drmDevice: options.drmDevice,
                                                environment: environment) {
                 case .console(let device):
-                    return try Canvas(console: device, framebuffer: options.fbDevice, rotation: options.rotate)
+                    return try Canvas(console: ConsoleRequest(drm: device, framebuffer: options.fbDevice, mode: options.drmMode),
+                                      rotation: options.rotate)
                 case .window:
                     return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
                 }

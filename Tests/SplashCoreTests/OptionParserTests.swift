@@ -74,7 +74,9 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
             "--poetry-image-url", "http://127.0.0.1:9/p.jpg", "--poetry-refresh", "30", "--font", "/f.ttf",
             "--rotate", "270", "--size", "1080x1920", "--log-format", "json", "--headless",
             "--snapshot", "/tmp/s", "--exit-after", "detail", "--clock", "virtual", "--script", "s.txt",
+            "--drm-mode", "1280x720@50",
         ]).options
+        #expect(o.drmMode == DisplayMode(size: Size(width: 1280, height: 720), refresh: 50))
         #expect(o.feed?.absoluteString == "https://cdn.example.test/feed.json")
         #expect(o.dataDir == "/work/d")
         #expect(o.cacheDir == "/c")
@@ -106,7 +108,8 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         (["--countdown", "0"], "--countdown"), (["--countdown", "31"], "--countdown"), (["--countdown", "x"], "--countdown"),
         (["--fit", "stretch"], "--fit"), (["--background", "red"], "--background"), (["--background", "#12345"], "--background"),
         (["--fallback", "none"], "--fallback"), (["--attract-after", "-1"], "--attract-after"),
-        (["--rotate", "45"], "--rotate"), (["--size", "1280"], "--size"), (["--size", "0x0"], "--size"),
+        (["--rotate", "45"], "--rotate"), (["--drm-mode", "1920x1080@"], "--drm-mode"), (["--drm-mode", "hd"], "--drm-mode"),
+        (["--size", "1280"], "--size"), (["--size", "0x0"], "--size"),
         (["--log-format", "xml"], "--log-format"), (["--exit-after", "later"], "--exit-after"),
         (["--clock", "fast"], "--clock"), (["--feed", "ftp://x/feed.json"], "--feed"), (["--feed", "http://"], "--feed"),
         (["--bogus"], "--bogus"), (["--countdown"], "--countdown"), (["--headless=maybe"], "--headless"),

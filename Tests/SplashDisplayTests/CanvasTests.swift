@@ -171,7 +171,7 @@ extension InProcessCanvasTests {
                 return [try Snapshot(dir + "/\(name)-splash.png"), try Snapshot(dir + "/\(name)-detail.png")]
             }
             let window = try shots(try Canvas(headless: true, size: output, rotation: rotation), "window")
-            let console = try shots(try Canvas(consoleFrame: output, output: nil, device: nil, rotation: rotation), "console")
+            let console = try shots(try Canvas(consoleFrame: output, output: nil, rotation: rotation), "console")
             let whole = Rect(x: 0, y: 0, width: output.width, height: output.height)
             for (a, b) in zip(window, console) {
                 #expect(a.width == output.width && b.width == output.width)

@@ -20,14 +20,15 @@ from vm_displays import run_gpus, run_hotplug  # noqa: E402
 from vm_firmware import run_uefi  # noqa: E402
 from vm_network import run_network_down  # noqa: E402
 from vm_power import run_power_cuts  # noqa: E402
+from vm_screens import run_cirrus, run_panel, run_terminal, run_two_displays  # noqa: E402
 from vmlib import log  # noqa: E402
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deb", required=True)
-    parser.add_argument("--only", default="console,network,gpus,hotplug,uefi,power",
-                        help="comma-separated runs: console, network, gpus, hotplug, uefi, power")
+    parser.add_argument("--only", default="console,network,gpus,hotplug,uefi,screens,power",
+                        help="comma-separated runs: console, network, gpus, hotplug, uefi, screens, power")
     parser.add_argument("--cuts", type=int, default=30)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
@@ -57,10 +58,13 @@ def main():
     plan = [
         ("console", lambda: run_console(folder, accel, report)),
         ("network", lambda: run_network_down(folder, accel, report)),
-        ("gpus", lambda: run_gpus(folder, accel, report, "std+virtio", "two-gpus", ["vga0", "gpu0"])),
         ("gpus", lambda: run_gpus(folder, accel, report, "std", "bochs", ["vga0"])),
         ("hotplug", lambda: run_hotplug(folder, accel, report)),
         ("uefi", lambda: run_uefi(folder, accel, report)),
+        ("screens", lambda: run_two_displays(folder, accel, report)),
+        ("screens", lambda: run_terminal(folder, accel, report)),
+        ("screens", lambda: run_panel(folder, accel, report)),
+        ("screens", lambda: run_cirrus(folder, accel, report)),
         ("power", lambda: run_power_cuts(folder, accel, report, args.cuts, seed)),
     ]
     for name, run in plan:

@@ -256,6 +256,8 @@ class VM:
         elif self.gpus == "std+virtio":
             cmd += ["-vga", "none", "-device", f"VGA,id=vga0,xres={w},yres={h}",
                     "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
+        elif self.gpus == "cirrus":
+            cmd += ["-vga", "none", "-device", "cirrus-vga,id=vga0"]
         else:
             cmd += ["-vga", "none"]
         if self.firmware == "uefi":

@@ -2,8 +2,9 @@
 
 /// Something that happened, announced on the log (the product's event table).
 public enum KioskEvent: Equatable, Sendable {
-    /// `output`: on the console, the DRM device, connector and mode drawn on.
-    case started(version: String, driver: String, renderer: String, size: Size, output: String? = nil)
+    /// `outputs`: on the console, every screen drawn on (device, connector, mode), the
+    /// first of them also as `output`.
+    case started(version: String, driver: String, renderer: String, size: Size, outputs: [String] = [])
     case firstFrame(ms: Int)
     /// A frame was presented (for latency measurements): which screen.
     case frame(scene: Scene.Kind)
@@ -14,9 +15,13 @@ public enum KioskEvent: Equatable, Sendable {
     case detail(campaign: String?)
     case poetry(source: PoetrySource, origin: String)
     case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil, reason: SyncFailure? = nil)
-    /// On the console, the screen drawn on changed: another device or mode, or (nil) none
+    /// On the console, the screens drawn on changed: each one now drawn on (device,
+    /// connector, mode), the first also as `output`; none (`output` null) when no screen is
     /// connected any more.
-    case output(String?)
+    case output([String])
+    /// On the console, the kiosk's virtual terminal was switched away from (`shown`
+    /// false: its screens given up, the other terminal's console shown) or back to.
+    case terminal(shown: Bool)
     /// The operator view opened or closed.
     case operatorView(open: Bool)
     /// The operator view shows page `page` of `of` (from 1), with these campaigns' cards.
@@ -42,6 +47,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .poetry: return "poetry"
         case .sync: return "sync"
         case .output: return "output"
+        case .terminal: return "terminal"
         case .operatorView: return "operator"
         case .clockTrusted: return "clock_trusted"
         case .operatorPage: return "operator_page"
@@ -54,10 +60,11 @@ public enum KioskEvent: Equatable, Sendable {
     /// The event's fields, in the order they are written.
     public var fields: [(String, JSONValue)] {
         switch self {
-        case let .started(version, driver, renderer, size, output):
+        case let .started(version, driver, renderer, size, outputs):
             return [("version", .string(version)), ("driver", .string(driver)),
                     ("renderer", .string(renderer)), ("size", .string(size.description))]
-                + (output.map { [("output", JSONValue.string($0))] } ?? [])
+                + (outputs.first.map { [("output", JSONValue.string($0)),
+                                        ("outputs", JSONValue.array(outputs.map(JSONValue.string)))] } ?? [])
         case .firstFrame(let ms):
             return [("ms", .int(ms))]
         case let .splash(campaign, remaining, image):
@@ -78,8 +85,11 @@ public enum KioskEvent: Equatable, Sendable {
                     ("error", error.map(JSONValue.string) ?? .null)]
                 + (reason.map { [("reason", JSONValue.string($0.rawValue))] } ?? [])
                 + (ms.map { [("ms", JSONValue.double(($0 * 10).rounded() / 10))] } ?? [])
-        case .output(let output):
-            return [("output", output.map(JSONValue.string) ?? .null)]
+        case .output(let outputs):
+            return [("output", outputs.first.map(JSONValue.string) ?? .null),
+                    ("outputs", .array(outputs.map(JSONValue.string)))]
+        case .terminal(let shown):
+            return [("shown", .bool(shown))]
         case .operatorView(let open):
             return [("open", .bool(open))]
         case .clockTrusted:

@@ -52,6 +52,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// The DRM device to draw on at the console (e.g. /dev/dri/card1); nil means the first
     /// one with a screen connected.
     public var drmDevice: String?
+    /// The mode set on each console screen that lists it (`drm-mode`); nil: the one the
+    /// kernel's command line asked for (`video=`), else the screen's preferred mode.
+    public var drmMode: DisplayMode?
     /// The framebuffer device drawn on when no DRM device has a screen (the firmware's
     /// framebuffer before the GPU's driver loads, an SPI panel's); nil means `/dev/fb0`.
     public var fbDevice: String?

@@ -137,6 +137,15 @@ extension OptionParser {
                    help: "on the console: the DRM device to draw on", group: .kiosk) { o, s, cwd in
             o.drmDevice = try path(s, cwd: cwd)
         },
+        OptionSpec(name: "drm-mode", valueHint: "WxH[@HZ]", defaultText: "video= on the kernel's command line, else the screen's preferred",
+                   help: "on the console: the mode to set on each screen that has it", group: .kiosk) { o, s, _ in
+            let v = try text(s)
+            guard let mode = DisplayMode(parsing: v) else {
+                throw OptionError(source: s.source,
+                                  problem: "expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ like 1920x1080@60, got \"\(v)\"")
+            }
+            o.drmMode = mode
+        },
         OptionSpec(name: "fb-device", valueHint: "PATH", defaultText: DefaultPaths.framebuffer,
                    help: "on the console: the framebuffer to draw on when no DRM device has a screen",
                    group: .kiosk) { o, s, cwd in

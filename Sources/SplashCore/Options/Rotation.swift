@@ -32,3 +32,11 @@ public enum Rotation: Int, Equatable, Sendable, CaseIterable {
         }
     }
 }
+
+extension Rotation {
+    /// This turn followed by `other` (`rotate` in the config added to a panel's own
+    /// orientation).
+    public func adding(_ other: Rotation) -> Rotation {
+        Rotation(rawValue: (rawValue + other.rawValue) % 360) ?? .none
+    }
+}
