@@ -20,7 +20,7 @@ VM_DIR = os.path.join(ROOT, ".build", "vm")
 # fbi is the console image viewer the benchmark compares with, and GNU time measures both
 # (scripts/vm/vm-bench.py).
 PACKAGES = ["systemd-sysv", "udev", "linux-image-amd64", "e2fsprogs", "kmod", "sqlite3", "strace",
-            "util-linux", "fbi", "time"]
+            "util-linux", "fbi", "time", "kbd"]
 
 # The kiosk's settings for the test (appended to the packaged config, as an operator would).
 TEST_CONFIG = """
@@ -254,8 +254,9 @@ class VM:
         elif self.gpus == "std":
             cmd += ["-vga", "none", "-device", f"VGA,id=vga0,xres={w},yres={h}"]
         elif self.gpus == "std+virtio":
+            # Two screens of different sizes: each is laid out for its own.
             cmd += ["-vga", "none", "-device", f"VGA,id=vga0,xres={w},yres={h}",
-                    "-device", f"virtio-gpu-pci,id=gpu0,xres={w},yres={h}"]
+                    "-device", "virtio-gpu-pci,id=gpu0,xres=1024,yres=768"]
         elif self.gpus == "cirrus":
             cmd += ["-vga", "none", "-device", "cirrus-vga,id=vga0"]
         else:
