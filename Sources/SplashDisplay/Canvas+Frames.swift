@@ -36,9 +36,12 @@ extension Canvas {
     }
 
     /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,
-    /// and presents it.
-    public func endFrame(snapshotPath: String?) throws {
+    /// and presents it. `damage` is the only part that changed since the last frame, in
+    /// layout pixels (nil: all of it); only it is copied to the screen.
+    public func endFrame(snapshotPath: String?, damage: Rect? = nil) throws {
+        var damage = damage
         if rotation != .none, let rotationTarget {
+            damage = nil
             SDL_SetRenderTarget(renderer, nil)
             SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
             SDL_RenderClear(renderer)
@@ -51,12 +54,39 @@ extension Canvas {
         if let snapshotPath { try writePNG(snapshotPath) }
         if window == nil, let windowPixels {
             SDL_RenderFlush(renderer)
-            if !suspended { try console?.present(windowPixels) }
+            if !suspended { try console?.present(windowPixels, damage: damage) }
         } else if windowPixels != nil {
             SDL_RenderFlush(renderer)
-            SDL_UpdateWindowSurface(window)
+            if let damage {
+                var rect = SDL_Rect(damage)
+                SDL_UpdateWindowSurfaceRects(window, &rect, 1)
+            } else {
+                SDL_UpdateWindowSurface(window)
+            }
         } else {
             SDL_RenderPresent(renderer)
         }
+    }
+
+    /// Keeps what the frame being drawn shows in `rect` (the picture under the pill, before
+    /// the pill is drawn), as `key`; false where frames are not drawn in software
+    /// straight onto their pixels (rotated, SDL's KMSDRM), where a tick redraws everything.
+    @discardableResult
+    public func keepUnder(_ rect: Rect, key: String) -> Bool {
+        underPill = nil
+        guard rotation == .none, let pixels = surface.pixels else { return false }
+        surface.flush()
+        underPill = SavedRegion(of: pixels, rect: rect, key: key)
+        return underPill != nil
+    }
+
+    /// Puts back what `keepUnder` kept as `key` in `rect`, to draw over it again; false
+    /// when nothing was kept for it (the next frame is then drawn whole).
+    public func restoreUnder(_ rect: Rect, key: String) -> Bool {
+        guard let kept = underPill, kept.key == key, kept.rect == rect, rotation == .none,
+              let pixels = surface.pixels else { return false }
+        surface.flush()
+        kept.restore(onto: pixels)
+        return true
     }
 }

@@ -18,8 +18,9 @@ protocol ConsoleScreen: AnyObject {
     /// The turn the screen's mounting asks for (a panel's "panel orientation"), before the
     /// config's `rotate`.
     var orientation: Rotation { get }
-    /// Shows `frame` (XRGB8888, the screen's size).
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws
+    /// Shows `frame` (XRGB8888, the screen's size), of which only `damage` changed since
+    /// the last present (nil: all of it): only what changed is copied to the screen.
+    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws
     /// Puts the last frame back on the screen (after a switch back from another terminal).
     func reassert() throws
     /// Whether the kiosk should look for its screen again: this one went away, changed

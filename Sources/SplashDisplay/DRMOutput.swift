@@ -48,6 +48,8 @@ final class DRMOutput: ConsoleScreen {
     private var front = 0
     private var modeSet = false
     private var canFlip = true
+    /// What the last present changed (nil: everything).
+    private var lastDamage: Rect?
     /// The config's `drm-mode`, to choose the same way again when looking.
     private let wantedMode: DisplayMode?
 
@@ -224,19 +226,23 @@ final class DRMOutput: ConsoleScreen {
         return Buffer(handle: handle, framebuffer: framebuffer, pitch: Int(pitch), length: Int(length), pixels: mapped)
     }
 
-    /// Shows `frame` (XRGB8888, the output's size): copies it into the buffer not on
-    /// screen and flips to it, then says what changed to a display that updates by hand.
-    /// Waits first for the previous flip, so the buffer written is never the one being
-    /// scanned out.
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws {
+    /// Shows `frame` (XRGB8888, the output's size): copies what changed into the buffer
+    /// not on screen and flips to it, then says what changed to a display that updates by
+    /// hand. That buffer last held the frame before the one on screen, so what it lacks is
+    /// this frame's `damage` and the previous one's (nil: everything). Waits first for the
+    /// previous flip, so the buffer written is never the one being scanned out.
+    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
         device.waitForFlip(crtc: crtcID)
         let back = 1 - front
         let buffer = buffers[back]
-        let rows = min(Int(frame.pointee.h), size.height)
-        let rowBytes = min(Int(frame.pointee.pitch), buffer.pitch, size.width * 4)
+        let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
+        let stale = modeSet ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil
+        let copied = (stale ?? whole).clipped(to: whole)
+        lastDamage = damage?.clipped(to: whole)
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        for row in 0..<rows {
-            memcpy(buffer.pixels + row * buffer.pitch, source + row * Int(frame.pointee.pitch), rowBytes)
+        let pitch = Int(frame.pointee.pitch)
+        for row in copied.y..<copied.maxY {
+            memcpy(buffer.pixels + row * buffer.pitch + copied.x * 4, source + row * pitch + copied.x * 4, copied.width * 4)
         }
         if modeSet, canFlip, splash_drm_page_flip(fd, crtcID, buffer.framebuffer) == 0 {
             device.flipAsked(crtc: crtcID)
@@ -245,8 +251,12 @@ final class DRMOutput: ConsoleScreen {
             try setMode(buffer.framebuffer)
         }
         front = back
+        // The screen now shows another buffer than before: all of it is new to a display
+        // that updates by hand only where it was told.
+        let told = canFlip ? whole : copied
         if !device.dirtyUnsupported,
-           splash_drm_dirty(fd, buffer.framebuffer, 0, 0, UInt16(clamping: size.width), UInt16(clamping: rows)) != 0,
+           splash_drm_dirty(fd, buffer.framebuffer, UInt16(clamping: told.x), UInt16(clamping: told.y),
+                            UInt16(clamping: told.maxX), UInt16(clamping: told.maxY)) != 0,
            errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL {
             device.dirtyUnsupported = true
         }
@@ -264,6 +274,7 @@ final class DRMOutput: ConsoleScreen {
     /// virtual terminal, whose console had the CRTC meanwhile.
     func reassert() throws {
         device.forgetFlip(crtc: crtcID)
+        lastDamage = nil
         try setMode(buffers[front].framebuffer)
     }
 

@@ -34,6 +34,8 @@ final class FramebufferOutput: ConsoleScreen {
     private var pans: Bool
     /// The frame on the screen (0 or 1) when panning.
     private var front = 0
+    /// What the last present changed (nil: everything).
+    private var lastDamage: Rect?
     /// The device's identity when opened: a device removed and another made under the
     /// same name is not this one.
     private let identity: (dev: UInt64, ino: UInt64)
@@ -101,17 +103,22 @@ final class FramebufferOutput: ConsoleScreen {
     /// Nothing to put back: the next frame is packed into the memory as always.
     func reassert() throws {}
 
-    /// Packs `frame` into the frame not on the screen and pans to it, or — where the
-    /// driver cannot pan — into the one on the screen.
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>) throws {
+    /// Packs what changed of `frame` into the frame not on the screen and pans to it, or
+    /// — where the driver cannot pan — into the one on the screen. Panning, the page
+    /// written last held the frame before the one on the screen: it lacks this frame's
+    /// `damage` and the previous one's (nil: everything).
+    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
         let page = pans ? 1 - front : 0
-        let rows = min(Int(frame.pointee.h), size.height)
-        let count = min(Int(frame.pointee.w), size.width)
+        let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
+        let stale = pans ? lastDamage.flatMap { last in damage.map { last.union($0) } } : damage
+        let packed = (stale ?? whole).clipped(to: whole)
+        lastDamage = damage?.clipped(to: whole)
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let base = memory + page * size.height * lineLength
-        for row in 0..<rows {
-            let from = UnsafeRawPointer(source + row * Int(frame.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
-            layout.pack(from, into: base + row * lineLength, count: count)
+        for row in packed.y..<packed.maxY {
+            let from = UnsafeRawPointer(source + row * Int(frame.pointee.pitch) + packed.x * 4)
+                .assumingMemoryBound(to: UInt32.self)
+            layout.pack(from, into: base + row * lineLength + packed.x * layout.bytesPerPixel, count: packed.width)
         }
         guard pans else { return }
         var shown = screen
@@ -122,7 +129,8 @@ final class FramebufferOutput: ConsoleScreen {
         } else {
             // A driver that will not pan after all: from now on the frame on the screen is written.
             pans = false
-            if page != 0 { try present(frame) }
+            lastDamage = nil
+            if page != 0 { try present(frame, damage: nil) }
         }
     }
 

@@ -11,15 +11,38 @@ extension KioskRunner {
         let distinct = drawn.map { $0.scene != state.scene || $0.size != size } ?? true
         guard distinct || needsRedraw else { return }
         if case .starting = state.scene { return }
+        let forced = needsRedraw
         needsRedraw = false
+
+        var snapshotPath: String?
+        if distinct, let dir = setup.options.snapshotDir {
+            snapshotCount += 1
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
+        }
+        // A countdown tick on the same picture redraws the pill alone.
+        if !forced, let last = drawn, last.size == size, case .splash(let before) = last.scene,
+           case .splash(let splash) = state.scene, before.imagePath == splash.imagePath,
+           before.campaignID == splash.campaignID, try tickPill(splash, snapshotPath: snapshotPath) {
+            framesPresented += 1
+            drawn = (state.scene, size)
+            if distinct {
+                send(.framePresented(sceneKind, sinceStart: RunClock.millisecondsSinceProcessStart(), clock.now()))
+            }
+            return
+        }
 
         let surface = canvas.beginFrame()
         var failure: DrawFailure?
+        var keep: Set<String> = []
         switch state.scene {
         case .splash(let splash):
+            let button = state.skipButton
+            var kept = false
             do {
                 try SplashRenderer(surface: surface, fonts: fonts)
-                    .draw(splash, button: state.skipButton, fit: setup.options.fit, background: setup.options.background)
+                    .draw(splash, button: button, fit: setup.options.fit, background: setup.options.background) {
+                        kept = canvas.keepUnder(button.frame, key: pillKey(splash, size))
+                    }
             } catch {
                 failure = DrawFailure(path: splash.imagePath, reason: error.localizedDescription)
                 if splash.campaignID != nil {
@@ -28,27 +51,24 @@ extension KioskRunner {
                     return try drawIfChanged()
                 }
             }
-            canvas.releasePictures(except: [splash.imagePath])
+            // Once the picture is on the frame, the ticks need only what is under the pill:
+            // the decoded picture is let go (where ticks redraw everything, it is kept).
+            keep = kept ? [] : [splash.imagePath]
         case .detail(let detail):
             let ahead = detailAhead.show(detail, size: size, on: canvas)
             failure = ahead.shown ? ahead.failure : drawDetail(detail, on: surface)
-            canvas.releasePictures(except: Set([detail.imagePath, detail.poetry.imagePath, state.splashPictureAhead]
-                .compactMap { $0 }))
+            keep = Set([detail.imagePath, detail.poetry.imagePath, state.splashPictureAhead].compactMap { $0 })
         case .operator(let view):
             OperatorRenderer(surface: surface, fonts: fonts).draw(view)
             // A campaign's page keeps its picture while it is open: decoded once, not at each redraw.
-            canvas.releasePictures(except: Set([view.campaignPage?.imagePath].compactMap { $0 }))
+            keep = Set([view.campaignPage?.imagePath].compactMap { $0 })
         case .starting:
             return
         }
 
-        var snapshotPath: String?
-        if distinct, let dir = setup.options.snapshotDir {
-            snapshotCount += 1
-            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
-        }
         try canvas.endFrame(snapshotPath: snapshotPath)
         try drawOtherScreens()
+        canvas.releasePictures(except: keep)
         framesPresented += 1
         drawn = (state.scene, size)
         if distinct {
@@ -56,6 +76,30 @@ extension KioskRunner {
         }
         // A picture that would not draw is the core's to judge (and to say once).
         if let failure { send(.imageFailed(path: failure.path, reason: failure.reason, clock.now())) }
+    }
+
+    /// What lies under the pill of `splash` on a screen laid out at `size`.
+    func pillKey(_ splash: SplashScene, _ size: Size) -> String {
+        "\(splash.campaignID ?? "")|\(splash.imagePath)|\(size)"
+    }
+
+    /// A countdown tick: on every screen, what was under the pill put back and the pill
+    /// drawn with the new number; only the pill's rectangle is presented. False (nothing
+    /// drawn) when a screen has not kept what was under its pill: the frame is drawn whole.
+    func tickPill(_ splash: SplashScene, snapshotPath: String?) throws -> Bool {
+        let screens = [canvas] + canvas.others
+        let buttons = screens.map { SkipButton(screen: $0.layoutSize, maxCountdown: state.settings.countdown) }
+        let ready = zip(screens, buttons).allSatisfy { screen, button in
+            screen.underPill.map { $0.key == pillKey(splash, screen.layoutSize) && $0.rect == button.frame } ?? false
+        }
+        guard ready else { return false }
+        for (screen, button) in zip(screens, buttons) {
+            let surface = screen.beginFrame()
+            guard screen.restoreUnder(button.frame, key: pillKey(splash, screen.layoutSize)) else { return false }
+            SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: button)
+            try screen.endFrame(snapshotPath: screen === canvas ? snapshotPath : nil, damage: button.frame)
+        }
+        return true
     }
 
     /// The same scene on each other console screen, laid out for its size and turn. A
@@ -68,7 +112,9 @@ extension KioskRunner {
             case .splash(let splash):
                 let button = SkipButton(screen: other.layoutSize, maxCountdown: state.settings.countdown)
                 try? SplashRenderer(surface: surface, fonts: fonts)
-                    .draw(splash, button: button, fit: setup.options.fit, background: setup.options.background)
+                    .draw(splash, button: button, fit: setup.options.fit, background: setup.options.background) {
+                        other.keepUnder(button.frame, key: pillKey(splash, other.layoutSize))
+                    }
             case .detail(let detail):
                 _ = drawDetail(detail, on: surface)
             case .operator(let view):

@@ -6,8 +6,10 @@ struct SplashRenderer {
     var fonts: FontBook
 
     /// Draws `scene`; throws when its image cannot be decoded (the frame still gets the
-    /// background and the pill, so it is never black or half drawn).
-    func draw(_ scene: SplashScene, button: SkipButton, fit: ImageFit, background: RGBColor) throws {
+    /// background and the pill, so it is never black or half drawn). `beforePill` is told
+    /// when the picture is on the frame and the pill not yet.
+    func draw(_ scene: SplashScene, button: SkipButton, fit: ImageFit, background: RGBColor,
+              beforePill: () -> Void = {}) throws {
         let screen = surface.layoutSize
         let whole = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         var failure: Error?
@@ -20,6 +22,13 @@ struct SplashRenderer {
             surface.clear(background)
             failure = error
         }
+        beforePill()
+        drawPill(scene.countdown, button: button)
+        if let failure { throw failure }
+    }
+
+    /// The 跳过 N pill alone, at `button`: a countdown tick over what was under it.
+    func drawPill(_ countdown: Int, button: SkipButton) {
         let pill = button.frame
         // Dark hairline, light ring, dark fill: each drawn over the one before, inset.
         let outline = button.outlineWidth, ring = button.ringWidth
@@ -28,11 +37,10 @@ struct SplashRenderer {
         surface.fillRoundedRect(lit, radius: lit.height / 2, Palette.pillRing)
         let fill = lit.insetBy(ring)
         surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill)
-        let label = SkipButton.label(scene.countdown)
+        let label = SkipButton.label(countdown)
         let w = fonts.width(of: label, size: button.fontSize)
         let h = fonts.lineHeight(size: button.fontSize)
         surface.drawText(label, at: Point(x: pill.x + (pill.width - w) / 2, y: pill.y + (pill.height - h) / 2),
                         fonts: fonts, size: button.fontSize, color: .white)
-        if let failure { throw failure }
     }
 }

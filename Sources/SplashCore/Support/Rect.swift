@@ -40,4 +40,18 @@ public struct Rect: Equatable, Hashable, Sendable {
         Rect(x: Int((Double(x) * scale).rounded()), y: Int((Double(y) * scale).rounded()),
              width: Int((Double(width) * scale).rounded()), height: Int((Double(height) * scale).rounded()))
     }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// The part inside `bounds` (empty, at its corner, when they do not meet).
+    public func clipped(to bounds: Rect) -> Rect {
+        let left = max(x, bounds.x), top = max(y, bounds.y)
+        let right = min(maxX, bounds.maxX), bottom = min(maxY, bounds.maxY)
+        guard right > left, bottom > top else { return Rect(x: bounds.x, y: bounds.y, width: 0, height: 0) }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
 }
