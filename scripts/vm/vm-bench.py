@@ -75,6 +75,33 @@ def run(vm, command, process):
     raise RuntimeError(f"{process} never showed the picture")
 
 
+def pages_by_library(vm, name):
+    """Where the kiosk's resident memory is a second after its first frame: the pages of
+    each file it maps (the program, each shared library), and the rest, in MiB; with which
+    libraries came with Debian's SDL2 (libSDL2, SDL2_image, SDL2_ttf and what they link)."""
+    run_kiosk = kiosk_command(name)
+    vm.sh("kill $(pidof splashboard) 2>/dev/null; sleep 0.5")
+    clear_screen(vm)
+    started = time.time()
+    vm.sh(f"({run_kiosk} > /dev/null 2>&1 &)")
+    while time.time() - started < 120 and not shows_picture(vm.screendump("probe")):
+        pass
+    time.sleep(1)
+    _, out = vm.sh("awk '/^[0-9a-f]+-[0-9a-f]+ /{name=($6==\"\" ? \"[anonymous]\" : $6)} /^Rss:/{rss[name]+=$2} "
+                   "END{for (n in rss) print rss[n], n}' /proc/$(pidof -s splashboard)/smaps", timeout=60)
+    vm.sh("kill $(pidof splashboard) 2>/dev/null; sleep 0.5")
+    _, sdl = vm.sh("for l in /usr/lib/x86_64-linux-gnu/libSDL2-2.0.so.0 /usr/lib/x86_64-linux-gnu/libSDL2_image-2.0.so.0 "
+                   "/usr/lib/x86_64-linux-gnu/libSDL2_ttf-2.0.so.0; do echo $l; ldd $l | awk '{print $3}'; done | "
+                   "xargs -n1 readlink -f | sort -u")
+    sdl_files = set(sdl.split())
+    rows = []
+    for line in out.splitlines():
+        kb, _, path = line.partition(" ")
+        if kb.isdigit():
+            rows.append((int(kb) / 1024.0, path))
+    return rows, sdl_files
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deb", required=True)
@@ -119,6 +146,7 @@ def main():
             t = {k: statistics.median(v) for k, v in times.items()}
             m = {k: statistics.median(v) for k, v in peaks.items()}
             rows.append((name, t, m))
+        pages, sdl_files = pages_by_library(vm, "1080p")
     finally:
         vm.power_cut()
 
@@ -131,6 +159,29 @@ def main():
                      f"{m['first'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |")
         lines.append(f"| peak RSS a second later (detail screen drawn ahead), {name} | {m['splashboard']:.1f} MiB | "
                      f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |")
+    real = {}
+    for mib, path in pages:
+        real[path] = real.get(path, 0) + mib
+    total = sum(real.values())
+    files = {p: v for p, v in real.items() if p.startswith("/") and not p.startswith("/dev/")}
+    program = {p: v for p, v in files.items() if p.endswith("/splashboard")}
+    libraries = {p: v for p, v in files.items() if p not in program}
+    from_sdl = {p: v for p, v in libraries.items() if p in sdl_files}
+    lines += ["", f"Resident memory a second after the first frame, 1080p: {total:.1f} MiB.", "",
+              "| part | MiB |", "|---|---|",
+              f"| the program (`splashboard`, Swift runtime linked statically) | {sum(program.values()):.1f} |",
+              f"| Debian's SDL2, SDL2_image, SDL2_ttf and the {len(from_sdl)} libraries of theirs mapped "
+              f"| {sum(from_sdl.values()):.1f} |",
+              f"| the other {len(libraries) - len(from_sdl)} shared libraries (glibc, SQLite, TurboJPEG, libpng, libdrm…) "
+              f"| {sum(libraries.values()) - sum(from_sdl.values()):.1f} |",
+              f"| device memory mapped (dumb buffers, the framebuffer) | "
+              f"{sum(v for p, v in real.items() if p.startswith('/dev/')):.1f} |",
+              f"| the rest: heap (the frame, the detail drawn ahead, what is under the pill), stacks | "
+              f"{total - sum(files.values()) - sum(v for p, v in real.items() if p.startswith('/dev/')):.1f} |",
+              "", "| library (with SDL2: ●) | MiB |", "|---|---|"]
+    for path, mib in sorted(libraries.items(), key=lambda kv: -kv[1]):
+        if mib >= 0.1:
+            lines.append(f"| {os.path.basename(path)}{' ●' if path in from_sdl else ''} | {mib:.1f} |")
     table = "\n".join(lines)
     print(table)
     if args.markdown:

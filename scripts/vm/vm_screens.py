@@ -81,6 +81,14 @@ def run_terminal(folder, accel, report):
         vm.login()
         wait_journal(vm, r"detail campaign", 0, 120)
         time.sleep(1)
+        # On a DRM device too, a kernel message at the highest level changes no pixel.
+        before = vm.screendump("terminal-before-alert")
+        vm.sh("echo '<1>splashboard boot test: a kernel alert over the kiosk' > /dev/kmsg")
+        time.sleep(1)
+        after = vm.screendump("terminal-after-alert")
+        changed = sum(1 for a, b in zip(before.pixels, after.pixels) if a != b)
+        report.check("a kernel message at <1> changes no pixel of the kiosk's DRM screen", changed == 0,
+                     f"{changed} bytes differ")
         start = journal_length(vm)
         vm.sh("chvt 2")
         away = wait_journal(vm, r"terminal shown=false", start, 10)
@@ -107,11 +115,12 @@ def run_terminal(folder, accel, report):
 
 
 def run_panel(folder, accel, report):
-    """A panel mounted turned, as the kernel's command line says
-    (`video=Virtual-1:panel_orientation=right_side_up`): drawn turned with no `rotate`,
-    and a tap on the turned pill skips."""
+    """A panel mounted turned, in a mode of its own, as the kernel's command line says
+    (`video=Virtual-1:1024x768,panel_orientation=right_side_up`): drawn turned in that
+    mode with nothing configured, and a tap on the turned pill skips; then `drm-mode` in
+    the config overrides the mode."""
     vm = VM(folder, "panel", accel=accel, gpus="virtio",
-            extra_cmdline="video=Virtual-1:panel_orientation=right_side_up")
+            extra_cmdline="video=Virtual-1:1024x768,panel_orientation=right_side_up")
     vm.start()
     try:
         vm.login()
@@ -125,13 +134,26 @@ def run_panel(folder, accel, report):
             cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
             vm.tap(cx, cy, (shot.width, shot.height))
             line = wait_journal(vm, r"skip by=", start, 15)
-            report.check("a panel whose connector says right side up is drawn turned with no rotate, "
-                         "and a tap on the turned pill skips",
-                         "turned 90" in started and turned and line is not None and 'by="tap"' in line,
+            report.check("a panel whose connector says right side up is drawn turned with no rotate, in the mode "
+                         "video= asks for, and a tap on the turned pill skips",
+                         "1024x768 turned 90" in started and shot.width == 1024 and turned
+                         and line is not None and 'by="tap"' in line,
                          f"{said(started)}; pill at {box} (bottom right when turned); {said(line)}")
         else:
-            report.check("a panel whose connector says right side up is drawn turned with no rotate, "
-                         "and a tap on the turned pill skips", False, f"pill not found; {said(started)}")
+            report.check("a panel whose connector says right side up is drawn turned with no rotate, in the mode "
+                         "video= asks for, and a tap on the turned pill skips", False, f"pill not found; {said(started)}")
+        # drm-mode in the config wins over video=; a mode the screen lacks is said and not used.
+        set_config(vm, ["drm-mode = 800x600"])
+        start = restart(vm)
+        chosen = wait_journal(vm, r"started version", start, 60)
+        set_config(vm, ["drm-mode = 1234x567"])
+        start = restart(vm)
+        missing = wait_journal(vm, r"started version", start, 60)
+        shot = vm.screendump("panel-drm-mode")
+        report.check("drm-mode = 800x600 overrides video=; a drm-mode the screen lacks is said, and its mode kept",
+                     chosen is not None and "800x600 turned 90" in chosen and missing is not None
+                     and "no 1234x567 mode" in missing and "1024x768" in missing and shot.width == 1024,
+                     f"{said(chosen)}; {said(missing)}")
         set_config(vm, [])
     finally:
         vm.power_cut()
