@@ -5,7 +5,7 @@ import time
 
 from vmlib import VM
 from vmcommon import (
-    journal_length, wait_journal, journal_stamp,
+    boot_lines, journal_length, wait_journal, journal_stamp,
 )
 
 
@@ -22,8 +22,7 @@ def run_gpus(folder, accel, report, gpus, name, devices):
     vm.start()
     try:
         vm.login()
-        first = wait_journal(vm, r"first_frame", 0, 120)
-        started = wait_journal(vm, r"started version", 0, 5) or ""
+        first, started = boot_lines(vm)
         chosen = re.search(r'output="(/dev/dri/(card\d+)) ([^ ]+)', started)
         _, status = vm.sh("for c in /sys/class/drm/card*-*; do echo \"$(basename $c) $(cat $c/status)\"; done")
         # Which QEMU device each card is: virtio-gpu is gpu0/gpu1, the standard VGA (bochs-drm) vga0.

@@ -4,7 +4,7 @@ only efifb is there (no /dev/dri), then the driver loaded and the kiosk moving t
 import time
 
 from vm_displays import picture_share
-from vmcommon import journal_length, journal_stamp, wait_journal
+from vmcommon import boot_lines, journal_length, journal_stamp, wait_journal
 from vmlib import VM
 
 
@@ -14,8 +14,7 @@ def run_uefi(folder, accel, report):
     try:
         vm.login()
         devices = vm.sh("cat /proc/fb; ls /dev/dri 2>&1 | head -n 1")[1].strip().replace("\n", "; ")
-        first = wait_journal(vm, r"first_frame", 0, 120)
-        started = wait_journal(vm, r"started version", 0, 5) or ""
+        first, started = boot_lines(vm)
         shot = vm.screendump("uefi-efifb")
         report.check("on the firmware's framebuffer alone (UEFI, efifb, no DRM device) the kiosk draws through fbdev",
                      first is not None and 'driver="fbdev"' in started and picture_share(shot) > 0.5,
@@ -58,8 +57,7 @@ def run_uefi(folder, accel, report):
     vm.start()
     try:
         vm.login()
-        first = wait_journal(vm, r"first_frame", 0, 120)
-        started = wait_journal(vm, r"started version", 0, 5) or ""
+        first, started = boot_lines(vm)
         stamp = journal_stamp(vm, "first_frame", last=False)
         if stamp is not None:
             report.timeline.append(("first frame (READY=1), UEFI, bochs-drm as usual", stamp))

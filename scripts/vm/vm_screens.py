@@ -7,7 +7,7 @@ import time
 
 from vm_displays import picture_share
 from vmcommon import (
-    LONG_COUNTDOWN, OUT, journal_length, pill_box, restart, set_config, wait_journal,
+    LONG_COUNTDOWN, OUT, boot_lines, journal_length, pill_box, restart, set_config, wait_journal,
 )
 from vmlib import VM
 
@@ -29,8 +29,7 @@ def run_two_displays(folder, accel, report):
     vm.start()
     try:
         vm.login()
-        first = wait_journal(vm, r"first_frame", 0, 120)
-        started = wait_journal(vm, r"started version", 0, 5) or ""
+        first, started = boot_lines(vm)
         # Both on the detail screen (the splash has a countdown pill on each).
         wait_journal(vm, r"detail campaign", 0, 60)
         time.sleep(2)
@@ -165,8 +164,7 @@ def run_cirrus(folder, accel, report):
     vm.start()
     try:
         vm.login()
-        first = wait_journal(vm, r"first_frame", 0, 120)
-        started = wait_journal(vm, r"started version", 0, 5) or ""
+        first, started = boot_lines(vm)
         driver = vm.sh("basename $(readlink /sys/class/drm/card0/device/driver) 2>&1")[1].strip()
         wait_journal(vm, r"detail campaign", 0, 60)
         time.sleep(1)

@@ -62,6 +62,14 @@ def wait_journal(vm, pattern, start, timeout):
     return None
 
 
+def boot_lines(vm):
+    """The kiosk's `first_frame` and `started` lines of this boot (waiting up to two
+    minutes for the first); `started` is "" when missing."""
+    first = wait_journal(vm, r"first_frame", 0, 120)
+    started = wait_journal(vm, r"started version", 0, 5) or ""
+    return first, started
+
+
 def restart(vm):
     """Restarts the kiosk; returns the journal position before it."""
     start = journal_length(vm)
