@@ -12,34 +12,48 @@ extension Canvas {
     /// With none connected the loop keeps running, and the next look tries again (any
     /// device with a screen, unless `--drm-device` names one).
     public func consoleChanged() -> ConsoleChange {
-        guard isConsole, !suspended else { return .same }
+        guard isConsole else { return .same }
+        if suspended {
+            // Back on the kiosk's terminal, but master could not be taken yet: again now.
+            guard wantsScreensBack, takeBackScreens() else { return .same }
+            return .opened(outputNames)
+        }
         let canvases = [self] + others
-        let screens = canvases.compactMap(\.console)
-        let changed = screens.filter { $0.connectionChanged() }
-        let connected = DRMDevice.connectedScreens(requested: request.drm, open: openDevices)
-        guard !changed.isEmpty || connected != lastConnected || screens.isEmpty else { return .same }
+        // Which screens changed, by identity only: a changed output must be gone (its CRTC
+        // free) before its connector is set up again.
+        var changed: Set<ObjectIdentifier> = []
+        var hadScreens = false
+        for screen in canvases.compactMap(\.console) {
+            hadScreens = true
+            if screen.connectionChanged() { changed.insert(ObjectIdentifier(screen)) }
+        }
+        let devices = openDevices
+        let connected = DRMDevice.connectedScreens(requested: request.drm, open: devices)
+        guard !changed.isEmpty || connected != lastConnected || !hadScreens else { return .same }
         lastConnected = connected
-        // The changed screens go first, so that their CRTCs are free to be set up again.
-        for canvas in canvases where canvas.console.map({ screen in changed.contains { $0 === screen } }) == true {
+        let firstName = console?.name
+        for canvas in canvases where canvas.console.map({ changed.contains(ObjectIdentifier($0)) }) == true {
             canvas.console = nil
         }
         let kept = canvases.compactMap(\.console)
-        guard let outputs = try? ConsoleScreens.openAll(request, keeping: kept) else {
+        // The devices stay open (and their master held) while their outputs are set up again.
+        guard let outputs = try? ConsoleScreens.openAll(request, keeping: kept, devices: devices) else {
             console = nil
             others = []
-            return screens.isEmpty ? .same : .lost
+            return hadScreens ? .lost : .same
         }
-        place(outputs)
+        place(outputs, firstName: firstName)
         // Moving from a framebuffer to a DRM device, the terminal goes back to text before
         // the kiosk's first frame there: the console's own modeset comes first, not after it.
         holdTerminal()
         return .opened(outputNames)
     }
 
-    /// Gives each screen its canvas: this one keeps its screen when it is still there (its
-    /// layout is the core's), others keep theirs; new screens get new canvases.
-    private func place(_ outputs: [any ConsoleScreen]) {
-        let first = outputs.first { $0 === console } ?? outputs[0]
+    /// Gives each screen its canvas: this one keeps its screen when it is still there, or
+    /// the same connector set up again (`firstName`; its layout is the core's, its touch
+    /// screens stay where they were), others keep theirs; new screens get new canvases.
+    private func place(_ outputs: [any ConsoleScreen], firstName: String?) {
+        let first = outputs.first { $0 === console } ?? outputs.first { $0.name == firstName } ?? outputs[0]
         adopt(first)
         var canvases: [Canvas] = []
         for output in outputs where output !== first {
@@ -76,13 +90,21 @@ extension Canvas {
     }
 
     /// The kiosk's terminal is shown again: master taken back on each KMS device and the
-    /// last frames put back on the screens (the loop then redraws).
-    public func takeBackScreens() {
-        for device in openDevices.values { device.setMaster() }
+    /// last frames put back on the screens (the loop then redraws). False when a device's
+    /// master could not be taken (another program holds it): the screens stay given up,
+    /// and each rescan tries again.
+    @discardableResult
+    public func takeBackScreens() -> Bool {
+        guard openDevices.values.allSatisfy({ $0.setMaster() }) else {
+            wantsScreensBack = true
+            return false
+        }
+        wantsScreensBack = false
         for canvas in [self] + others {
             canvas.suspended = false
             try? canvas.console?.reassert()
         }
+        return true
     }
 
     /// The KMS devices the screens are on, by node.

@@ -83,6 +83,8 @@ public final class Canvas {
     var rotationTarget: OpaquePointer?
     /// The kiosk's terminal is switched away: frames are drawn but not presented.
     var suspended = false
+    /// Switched back, but a device's master could not be taken yet.
+    var wantsScreensBack = false
     /// What the frame showed under the pill before it was drawn, for the next tick.
     var underPill: SavedRegion?
     /// The turn changed since the last `refreshOutputSize`.

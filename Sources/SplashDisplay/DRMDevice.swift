@@ -75,8 +75,17 @@ final class DRMDevice {
     /// A page flip on `crtc` was asked for, with a completion event.
     func flipAsked(crtc: UInt32) { flipsPending.insert(crtc) }
 
-    /// No flip on `crtc` is waited for any more (its screen was set up again).
-    func forgetFlip(crtc: UInt32) { flipsPending.remove(crtc) }
+    /// No flip on `crtc` is waited for any more (its screen is set up again): the events
+    /// already queued are read and dropped, so that an old flip's is never taken for the
+    /// next one's.
+    func forgetFlip(crtc: UInt32) {
+        flipsPending.remove(crtc)
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLIN) != 0, read(fd, &buffer, buffer.count) > 0 {
+            entry.revents = 0
+        }
+    }
 
     /// Waits (at most 100 ms) until the flip asked for on `crtc` is done, reading the
     /// device's events: those of the other CRTCs here are noted on the way, so an output's

@@ -50,6 +50,8 @@ final class DRMOutput: ConsoleScreen {
     private var canFlip = true
     /// What the last present changed (nil: everything).
     private var lastDamage: Rect?
+    /// How many of the two buffers have had a whole frame copied in (0 to 2).
+    private var buffersFilled = 0
     /// The config's `drm-mode`, to choose the same way again when looking.
     private let wantedMode: DisplayMode?
 
@@ -94,7 +96,8 @@ final class DRMOutput: ConsoleScreen {
     /// in its mode. Outputs in `keeping` whose screen is as it was stay as they are (no
     /// modeset); the rest are set up anew. Throws `noDisplay` with each device's reason
     /// when none has a screen.
-    static func openAll(requested: String?, mode wanted: DisplayMode?, keeping: [DRMOutput]) throws -> [DRMOutput] {
+    static func openAll(requested: String?, mode wanted: DisplayMode?, keeping: [DRMOutput],
+                        devices: [String: DRMDevice] = [:]) throws -> [DRMOutput] {
         var tried: [String] = []
         let paths = DRMDevice.candidates(requested: requested)
         if paths.isEmpty { throw DisplayError.noDisplay("no DRM device in /dev/dri") }
@@ -102,7 +105,7 @@ final class DRMOutput: ConsoleScreen {
         for path in paths {
             let kept = keeping.filter { $0.devicePath == path }
             do {
-                let device = try kept.first?.device ?? DRMDevice.open(path)
+                let device = try devices[path] ?? kept.first?.device ?? DRMDevice.open(path)
                 let found = try open(on: device, mode: wanted, keeping: kept)
                 if found.isEmpty { tried.append("\(path): no screen connected") }
                 outputs += found
@@ -142,8 +145,11 @@ final class DRMOutput: ConsoleScreen {
                   let mode = chooseMode(c, wanted: wanted), let crtc = crtc(for: c, on: device, resources: res)
             else { continue }
             let orientation = PanelOrientation(rawValue: enumProperty(device.fd, c.connector_id, "panel orientation") ?? "")
-            let made = try DRMOutput(device: device, connectorID: c.connector_id, connectorName: connectorName(c),
-                                     crtcID: crtc, mode: mode, wanted: wanted, orientation: orientation?.rotation ?? .none)
+            // One screen that cannot be set up (no memory for its buffers) leaves the others be.
+            guard let made = try? DRMOutput(device: device, connectorID: c.connector_id, connectorName: connectorName(c),
+                                            crtcID: crtc, mode: mode, wanted: wanted,
+                                            orientation: orientation?.rotation ?? .none)
+            else { continue }
             if let wanted, lacksWantedMode(c, wanted: wanted) {
                 made.note = "no \(wanted) mode for drm-mode; its own used"
             }
@@ -236,27 +242,33 @@ final class DRMOutput: ConsoleScreen {
         let back = 1 - front
         let buffer = buffers[back]
         let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
-        let stale = modeSet ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil
+        // Until each buffer has had a whole frame, what it lacks is all of it.
+        let stale = buffersFilled >= 2 ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil
         let copied = (stale ?? whole).clipped(to: whole)
         lastDamage = damage?.clipped(to: whole)
+        if copied == whole { buffersFilled = min(buffersFilled + 1, 2) }
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let pitch = Int(frame.pointee.pitch)
         for row in copied.y..<copied.maxY {
             memcpy(buffer.pixels + row * buffer.pitch + copied.x * 4, source + row * pitch + copied.x * 4, copied.width * 4)
         }
-        if modeSet, canFlip, splash_drm_page_flip(fd, crtcID, buffer.framebuffer) == 0 {
-            device.flipAsked(crtc: crtcID)
-        } else {
-            if modeSet { canFlip = false }
-            try setMode(buffer.framebuffer)
+        var flipped = false
+        if modeSet, canFlip {
+            if splash_drm_page_flip(fd, crtcID, buffer.framebuffer) == 0 {
+                device.flipAsked(crtc: crtcID)
+                flipped = true
+            } else if errno != EBUSY {
+                // A driver without flips: from now on every frame is set with a modeset.
+                canFlip = false
+            }
         }
+        if !flipped { try setMode(buffer.framebuffer) }
         front = back
-        // The screen now shows another buffer than before: all of it is new to a display
-        // that updates by hand only where it was told.
-        let told = canFlip ? whole : copied
-        if !device.dirtyUnsupported,
-           splash_drm_dirty(fd, buffer.framebuffer, UInt16(clamping: told.x), UInt16(clamping: told.y),
-                            UInt16(clamping: told.maxX), UInt16(clamping: told.maxY)) != 0,
+        // A flip shows a whole new buffer, which a display that updates by hand takes whole;
+        // after a modeset it is told the rectangle that changed.
+        if !flipped, !device.dirtyUnsupported,
+           splash_drm_dirty(fd, buffer.framebuffer, UInt16(clamping: copied.x), UInt16(clamping: copied.y),
+                            UInt16(clamping: copied.maxX), UInt16(clamping: copied.maxY)) != 0,
            errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL {
             device.dirtyUnsupported = true
         }

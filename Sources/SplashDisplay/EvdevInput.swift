@@ -27,7 +27,8 @@ final class EvdevInput {
         /// libinput's calibration matrix, from udev's database.
         let calibration: [Double]
         /// The screen the device belongs to, by connector name: its `WL_OUTPUT` udev
-        /// property (Weston's and wlroots' convention); nil: the first screen.
+        /// property (Weston's and wlroots' convention); nil: the config's `touch-output`,
+        /// else the first screen.
         let output: String?
         var x: Int32?
         var y: Int32?

@@ -36,6 +36,8 @@ final class FramebufferOutput: ConsoleScreen {
     private var front = 0
     /// What the last present changed (nil: everything).
     private var lastDamage: Rect?
+    /// How many pages have had a whole frame packed in (0 to 2).
+    private var pagesFilled = 0
     /// The device's identity when opened: a device removed and another made under the
     /// same name is not this one.
     private let identity: (dev: UInt64, ino: UInt64)
@@ -100,8 +102,12 @@ final class FramebufferOutput: ConsoleScreen {
                                  identity: (UInt64(st.st_rdev), UInt64(st.st_ino)))
     }
 
-    /// Nothing to put back: the next frame is packed into the memory as always.
-    func reassert() throws {}
+    /// Nothing to put back but the pages: the other terminal's console drew into them, so
+    /// the next frame is packed whole.
+    func reassert() throws {
+        lastDamage = nil
+        pagesFilled = 0
+    }
 
     /// Packs what changed of `frame` into the frame not on the screen and pans to it, or
     /// — where the driver cannot pan — into the one on the screen. Panning, the page
@@ -110,9 +116,12 @@ final class FramebufferOutput: ConsoleScreen {
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
         let page = pans ? 1 - front : 0
         let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
-        let stale = pans ? lastDamage.flatMap { last in damage.map { last.union($0) } } : damage
+        // Until each page has had a whole frame, what it lacks is all of it.
+        let stale = pans ? (pagesFilled >= 2 ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil)
+            : (pagesFilled >= 1 ? damage : nil)
         let packed = (stale ?? whole).clipped(to: whole)
         lastDamage = damage?.clipped(to: whole)
+        if packed == whole { pagesFilled = min(pagesFilled + 1, 2) }
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let base = memory + page * size.height * lineLength
         for row in packed.y..<packed.maxY {
@@ -130,6 +139,7 @@ final class FramebufferOutput: ConsoleScreen {
             // A driver that will not pan after all: from now on the frame on the screen is written.
             pans = false
             lastDamage = nil
+            pagesFilled = 0
             if page != 0 { try present(frame, damage: nil) }
         }
     }

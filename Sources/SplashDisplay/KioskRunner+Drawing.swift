@@ -34,6 +34,7 @@ extension KioskRunner {
         let surface = canvas.beginFrame()
         var failure: DrawFailure?
         var keep: Set<String> = []
+        var pillKept = false
         switch state.scene {
         case .splash(let splash):
             let button = state.skipButton
@@ -51,9 +52,8 @@ extension KioskRunner {
                     return try drawIfChanged()
                 }
             }
-            // Once the picture is on the frame, the ticks need only what is under the pill:
-            // the decoded picture is let go (where ticks redraw everything, it is kept).
-            keep = kept ? [] : [splash.imagePath]
+            keep = [splash.imagePath]
+            pillKept = kept
         case .detail(let detail):
             let ahead = detailAhead.show(detail, size: size, on: canvas)
             failure = ahead.shown ? ahead.failure : drawDetail(detail, on: surface)
@@ -67,8 +67,11 @@ extension KioskRunner {
         }
 
         try canvas.endFrame(snapshotPath: snapshotPath)
-        try drawOtherScreens()
-        canvas.releasePictures(except: keep)
+        let othersKept = try drawOtherScreens()
+        // Once the picture is on every screen, the ticks need only what is under the pills:
+        // the decoded picture is let go (where a screen's ticks redraw it all, it is kept).
+        if pillKept, othersKept { keep = [] }
+        for screen in [canvas] + canvas.others { screen.releasePictures(except: keep) }
         framesPresented += 1
         drawn = (state.scene, size)
         if distinct {
@@ -104,8 +107,11 @@ extension KioskRunner {
 
     /// The same scene on each other console screen, laid out for its size and turn. A
     /// picture that will not draw there is drawn as it can be: the first screen's frame is
-    /// the one the core hears about.
-    func drawOtherScreens() throws {
+    /// the one the core hears about. True when every one kept what is under its pill (a
+    /// splash) — its ticks can redraw the pill alone.
+    @discardableResult
+    func drawOtherScreens() throws -> Bool {
+        var allKept = true
         for other in canvas.others {
             let surface = other.beginFrame()
             switch state.scene {
@@ -113,7 +119,7 @@ extension KioskRunner {
                 let button = SkipButton(screen: other.layoutSize, maxCountdown: state.settings.countdown)
                 try? SplashRenderer(surface: surface, fonts: fonts)
                     .draw(splash, button: button, fit: setup.options.fit, background: setup.options.background) {
-                        other.keepUnder(button.frame, key: pillKey(splash, other.layoutSize))
+                        if !other.keepUnder(button.frame, key: pillKey(splash, other.layoutSize)) { allKept = false }
                     }
             case .detail(let detail):
                 _ = drawDetail(detail, on: surface)
@@ -124,6 +130,7 @@ extension KioskRunner {
             }
             try other.endFrame(snapshotPath: nil)
         }
+        return allKept
     }
 
     func drawDetail(_ detail: DetailScene, on surface: Surface) -> DrawFailure? {

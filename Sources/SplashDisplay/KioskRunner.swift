@@ -56,7 +56,9 @@ public final class KioskRunner {
             // On the console: input straight from evdev, and a look at the screen's
             // connector at each rescan (unplugged, back, another mode).
             let input = EvdevInput(outputSize: { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) },
-                                   screenIndex: { [canvas] name in canvas.screenIndex(named: name) })
+                                   screenIndex: { [canvas, touchOutput = setup.options.touchOutput] name in
+                                       canvas.screenIndex(named: name ?? touchOutput)
+                                   })
             let onRescan = { [canvas, log, clock] in
                 let change = canvas.consoleChanged()
                 switch change {
@@ -75,8 +77,12 @@ public final class KioskRunner {
                     canvas.giveUpScreens()
                     log.emit(.terminal(shown: false), at: clock.uptime)
                 case .back:
-                    canvas.takeBackScreens()
                     log.emit(.terminal(shown: true), at: clock.uptime)
+                    guard canvas.takeBackScreens() else {
+                        log.emit(.warning(message: "back on the kiosk's terminal, but another program holds the screen "
+                                             + "(DRM master); trying again every 2 s"), at: clock.uptime)
+                        return
+                    }
                     var event = SDL_Event()
                     event.type = SDL_WINDOWEVENT.rawValue
                     event.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)

@@ -74,8 +74,9 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
             "--poetry-image-url", "http://127.0.0.1:9/p.jpg", "--poetry-refresh", "30", "--font", "/f.ttf",
             "--rotate", "270", "--size", "1080x1920", "--log-format", "json", "--headless",
             "--snapshot", "/tmp/s", "--exit-after", "detail", "--clock", "virtual", "--script", "s.txt",
-            "--drm-mode", "1280x720@50",
+            "--drm-mode", "1280x720@50", "--touch-output", "HDMI-A-2",
         ]).options
+        #expect(o.touchOutput == "HDMI-A-2")
         #expect(o.drmMode == DisplayMode(size: Size(width: 1280, height: 720), refresh: 50))
         #expect(o.feed?.absoluteString == "https://cdn.example.test/feed.json")
         #expect(o.dataDir == "/work/d")
@@ -109,6 +110,7 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         (["--fit", "stretch"], "--fit"), (["--background", "red"], "--background"), (["--background", "#12345"], "--background"),
         (["--fallback", "none"], "--fallback"), (["--attract-after", "-1"], "--attract-after"),
         (["--rotate", "45"], "--rotate"), (["--drm-mode", "1920x1080@"], "--drm-mode"), (["--drm-mode", "hd"], "--drm-mode"),
+        (["--touch-output", "HDMI A 2"], "--touch-output"),
         (["--size", "1280"], "--size"), (["--size", "0x0"], "--size"),
         (["--log-format", "xml"], "--log-format"), (["--exit-after", "later"], "--exit-after"),
         (["--clock", "fast"], "--clock"), (["--feed", "ftp://x/feed.json"], "--feed"), (["--feed", "http://"], "--feed"),

@@ -55,6 +55,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// The mode set on each console screen that lists it (`drm-mode`); nil: the one the
     /// kernel's command line asked for (`video=`), else the screen's preferred mode.
     public var drmMode: DisplayMode?
+    /// The screen, by connector name, that touch devices without a `WL_OUTPUT` udev
+    /// property belong to (`touch-output`); nil: the first screen.
+    public var touchOutput: String?
     /// The framebuffer device drawn on when no DRM device has a screen (the firmware's
     /// framebuffer before the GPU's driver loads, an SPI panel's); nil means `/dev/fb0`.
     public var fbDevice: String?

@@ -133,7 +133,7 @@ extension OptionParser {
             }
             o.rotate = r
         },
-        OptionSpec(name: "drm-device", valueHint: "PATH", defaultText: "the first with a screen connected",
+        OptionSpec(name: "drm-device", valueHint: "PATH", defaultText: "every one with a screen connected",
                    help: "on the console: the DRM device to draw on", group: .kiosk) { o, s, cwd in
             o.drmDevice = try path(s, cwd: cwd)
         },
@@ -145,6 +145,15 @@ extension OptionParser {
                                   problem: "expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ like 1920x1080@60, got \"\(v)\"")
             }
             o.drmMode = mode
+        },
+        OptionSpec(name: "touch-output", valueHint: "CONNECTOR", defaultText: "the first screen",
+                   help: "on the console with several screens: the screen (HDMI-A-2) that touch screens without a WL_OUTPUT udev property belong to",
+                   group: .kiosk) { o, s, _ in
+            let v = try text(s)
+            guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw OptionError(source: s.source, problem: "expected a connector's name like HDMI-A-2 or DSI-1, got \"\(v)\"")
+            }
+            o.touchOutput = v
         },
         OptionSpec(name: "fb-device", valueHint: "PATH", defaultText: DefaultPaths.framebuffer,
                    help: "on the console: the framebuffer to draw on when no DRM device has a screen",
