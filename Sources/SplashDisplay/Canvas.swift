@@ -94,7 +94,7 @@ public final class Canvas {
     public enum Output: Equatable {
         /// An SDL window (X11, Wayland, SDL's own KMSDRM) or, headless, SDL's dummy driver.
         case window
-        /// The console through libdrm; `device` nil means the first one with a screen connected.
+        /// The console through libdrm; `device` nil means every one with a screen connected.
         case console(device: String?)
 
         /// The console when nothing says otherwise: no X11 or Wayland display in the
