@@ -17,9 +17,28 @@ final class DRMDevice {
     /// Whether the device's driver said it has no use for dirty rectangles (ENOSYS): not asked again.
     var dirtyUnsupported = false
 
+    /// The device number it had when opened.
+    private let rdev: UInt64
+
     private init(path: String, fd: Int32) {
         self.path = path
         self.fd = fd
+        var st = stat()
+        rdev = fstat(fd, &st) == 0 ? UInt64(st.st_rdev) : 0
+    }
+
+    /// Whether its node is still this device: a driver that went away and another whose
+    /// card took the same name (`card0` again) is another device, to be opened afresh.
+    var isStillThere: Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && UInt64(st.st_rdev) == rdev && !connectedScreensFailed
+    }
+
+    /// Whether the device no longer answers (its driver was removed).
+    private var connectedScreensFailed: Bool {
+        guard let resources = drmModeGetResources(fd) else { return true }
+        drmModeFreeResources(resources)
+        return false
     }
 
     deinit { close(fd) }
@@ -66,7 +85,8 @@ final class DRMDevice {
     static func connectedScreens(requested: String?, open: [String: DRMDevice]) -> Set<String> {
         var seen: Set<String> = []
         for path in candidates(requested: requested) {
-            guard let device = open[path] ?? (try? DRMDevice.open(path)) else { continue }
+            guard let device = open[path].flatMap({ $0.isStillThere ? $0 : nil }) ?? (try? DRMDevice.open(path))
+            else { continue }
             for (id, size) in device.connectedScreens() { seen.insert("\(path)#\(id) \(size)") }
         }
         return seen

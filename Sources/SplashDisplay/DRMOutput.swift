@@ -105,7 +105,8 @@ final class DRMOutput: ConsoleScreen {
         for path in paths {
             let kept = keeping.filter { $0.devicePath == path }
             do {
-                let device = try devices[path] ?? kept.first?.device ?? DRMDevice.open(path)
+                let device = try devices[path].flatMap({ $0.isStillThere ? $0 : nil }) ?? kept.first?.device
+                    ?? DRMDevice.open(path)
                 let found = try open(on: device, mode: wanted, keeping: kept)
                 if found.isEmpty { tried.append("\(path): no screen connected") }
                 outputs += found
