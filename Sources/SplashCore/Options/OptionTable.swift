@@ -142,7 +142,7 @@ extension OptionParser {
             let v = try text(s)
             guard let mode = DisplayMode(parsing: v) else {
                 throw OptionError(source: s.source,
-                                  problem: "expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ like 1920x1080@60, got \"\(v)\"")
+                                  problem: "expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ like 1920x1080@60, got \"\(TerminalText.printable(v))\"")
             }
             o.drmMode = mode
         },
@@ -151,7 +151,7 @@ extension OptionParser {
                    group: .kiosk) { o, s, _ in
             let v = try text(s)
             guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                throw OptionError(source: s.source, problem: "expected a connector's name like HDMI-A-2 or DSI-1, got \"\(v)\"")
+                throw OptionError(source: s.source, problem: "expected a connector's name like HDMI-A-2 or DSI-1, got \"\(TerminalText.printable(v))\"")
             }
             o.touchOutput = v
         },
