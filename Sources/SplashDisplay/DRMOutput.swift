@@ -48,10 +48,8 @@ final class DRMOutput: ConsoleScreen {
     private var front = 0
     private var modeSet = false
     private var canFlip = true
-    /// What the last present changed (nil: everything).
-    private var lastDamage: Rect?
-    /// How many of the two buffers have had a whole frame copied in (0 to 2).
-    private var buffersFilled = 0
+    /// What the buffer written next lacks.
+    private var damage = BufferDamage(buffers: 2)
     /// The config's `drm-mode`, to choose the same way again when looking.
     private let wantedMode: DisplayMode?
 
@@ -121,7 +119,7 @@ final class DRMOutput: ConsoleScreen {
     /// Whether the KMS device at `path` has a screen connected (opened, looked at, closed).
     static func hasConnectedScreen(_ path: String) throws -> Bool {
         guard let device = try? DRMDevice.open(path) else { return false }
-        return !device.connectedScreens().isEmpty
+        return !(device.connectedScreens() ?? [:]).isEmpty
     }
 
     /// The outputs of `device`'s connected connectors; those in `keeping` that are as they
@@ -243,11 +241,7 @@ final class DRMOutput: ConsoleScreen {
         let back = 1 - front
         let buffer = buffers[back]
         let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
-        // Until each buffer has had a whole frame, what it lacks is all of it.
-        let stale = buffersFilled >= 2 ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil
-        let copied = (stale ?? whole).clipped(to: whole)
-        lastDamage = damage?.clipped(to: whole)
-        if copied == whole { buffersFilled = min(buffersFilled + 1, 2) }
+        let copied = self.damage.toCopy(damage: damage, whole: whole)
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let pitch = Int(frame.pointee.pitch)
         for row in copied.y..<copied.maxY {
@@ -287,7 +281,7 @@ final class DRMOutput: ConsoleScreen {
     /// virtual terminal, whose console had the CRTC meanwhile.
     func reassert() throws {
         device.forgetFlip(crtc: crtcID)
-        lastDamage = nil
+        damage.reset()
         try setMode(buffers[front].framebuffer)
     }
 

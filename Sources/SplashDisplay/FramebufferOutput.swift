@@ -34,10 +34,8 @@ final class FramebufferOutput: ConsoleScreen {
     private var pans: Bool
     /// The frame on the screen (0 or 1) when panning.
     private var front = 0
-    /// What the last present changed (nil: everything).
-    private var lastDamage: Rect?
-    /// How many pages have had a whole frame packed in (0 to 2).
-    private var pagesFilled = 0
+    /// What the page written next lacks (two pages when panning, else the one shown).
+    private var damage: BufferDamage
     /// The device's identity when opened: a device removed and another made under the
     /// same name is not this one.
     private let identity: (dev: UInt64, ino: UInt64)
@@ -57,6 +55,7 @@ final class FramebufferOutput: ConsoleScreen {
         self.identity = identity
         size = Size(width: Int(screen.xres), height: Int(screen.yres))
         pans = Int(screen.yres_virtual) >= 2 * Int(screen.yres) && memoryLength >= 2 * Int(screen.yres) * lineLength
+        damage = BufferDamage(buffers: pans ? 2 : 1)
     }
 
     deinit {
@@ -105,8 +104,7 @@ final class FramebufferOutput: ConsoleScreen {
     /// Nothing to put back but the pages: the other terminal's console drew into them, so
     /// the next frame is packed whole.
     func reassert() throws {
-        lastDamage = nil
-        pagesFilled = 0
+        damage.reset()
     }
 
     /// Packs what changed of `frame` into the frame not on the screen and pans to it, or
@@ -116,12 +114,7 @@ final class FramebufferOutput: ConsoleScreen {
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
         let page = pans ? 1 - front : 0
         let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
-        // Until each page has had a whole frame, what it lacks is all of it.
-        let stale = pans ? (pagesFilled >= 2 ? lastDamage.flatMap { last in damage.map { last.union($0) } } : nil)
-            : (pagesFilled >= 1 ? damage : nil)
-        let packed = (stale ?? whole).clipped(to: whole)
-        lastDamage = damage?.clipped(to: whole)
-        if packed == whole { pagesFilled = min(pagesFilled + 1, 2) }
+        let packed = self.damage.toCopy(damage: damage, whole: whole)
         let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         let base = memory + page * size.height * lineLength
         for row in packed.y..<packed.maxY {
@@ -138,8 +131,7 @@ final class FramebufferOutput: ConsoleScreen {
         } else {
             // A driver that will not pan after all: from now on the frame on the screen is written.
             pans = false
-            lastDamage = nil
-            pagesFilled = 0
+            self.damage.reset(buffers: 1)
             if page != 0 { try present(frame, damage: nil) }
         }
     }
