@@ -283,10 +283,16 @@ public final class Canvas {
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
         rotationTarget = nil
         turned = true
-        guard let pixels = windowPixels, let software = Self.softwareRenderer(on: pixels) else { return }
-        surface = Surface(renderer: software, pixels: rotation == .none ? pixels : nil,
-                          layoutSize: rotation.logicalSize(for: Size(width: Int(pixels.pointee.w), height: Int(pixels.pointee.h))),
-                          shelf: shelf, ownsRenderer: true)
+        if let pixels = windowPixels, let made = softwareSurface(on: pixels) { surface = made }
+    }
+
+    /// A surface with SDL's software renderer on `pixels`, laid out for them at the current
+    /// turn (drawing straight onto them when unturned); nil when SDL cannot make the renderer.
+    private func softwareSurface(on pixels: UnsafeMutablePointer<SDL_Surface>) -> Surface? {
+        guard let software = Self.softwareRenderer(on: pixels) else { return nil }
+        return Surface(renderer: software, pixels: rotation == .none ? pixels : nil,
+                       layoutSize: rotation.logicalSize(for: Size(width: Int(pixels.pointee.w), height: Int(pixels.pointee.h))),
+                       shelf: shelf, ownsRenderer: true)
     }
 
     /// Re-reads the output size after a window or display-mode change; true when it or
@@ -298,13 +304,11 @@ public final class Canvas {
            pixels != windowPixels || Int(pixels.pointee.w) != outputSize.width || Int(pixels.pointee.h) != outputSize.height {
             // A new framebuffer after a resize (possibly at the old one's address): a new
             // renderer on it, and textures made again.
-            guard let software = Self.softwareRenderer(on: pixels) else { return false }
+            guard let made = softwareSurface(on: pixels) else { return false }
             if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
             rotationTarget = nil
             // The old surface goes with its renderer and textures; decoded pictures stay.
-            surface = Surface(renderer: software, pixels: rotation == .none ? pixels : nil,
-                              layoutSize: rotation.logicalSize(for: Size(width: Int(pixels.pointee.w), height: Int(pixels.pointee.h))),
-                              shelf: shelf, ownsRenderer: true)
+            surface = made
             if window == nil, let old = windowPixels, old != pixels { SDL_FreeSurface(old) }
             windowPixels = pixels
         }
