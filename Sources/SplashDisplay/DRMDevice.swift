@@ -27,18 +27,15 @@ final class DRMDevice {
         rdev = fstat(fd, &st) == 0 ? UInt64(st.st_rdev) : 0
     }
 
-    /// Whether its node is still this device: a driver that went away and another whose
-    /// card took the same name (`card0` again) is another device, to be opened afresh.
-    var isStillThere: Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && UInt64(st.st_rdev) == rdev && !connectedScreensFailed
-    }
+    /// Whether its node is still this device and it answers: a driver that went away and
+    /// another whose card took the same name (`card0` again) is another device, to be
+    /// opened afresh.
+    var isStillThere: Bool { isSameNode && connectedScreens() != nil }
 
-    /// Whether the device no longer answers (its driver was removed).
-    private var connectedScreensFailed: Bool {
-        guard let resources = drmModeGetResources(fd) else { return true }
-        drmModeFreeResources(resources)
-        return false
+    /// Whether its node has the device number it had when opened.
+    private var isSameNode: Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && UInt64(st.st_rdev) == rdev
     }
 
     deinit { close(fd) }
@@ -64,9 +61,10 @@ final class DRMDevice {
     }
 
     /// The connectors of this device with a screen connected, by id, with their preferred
-    /// size: their last known state, nothing probed (the driver probes on hotplug).
-    func connectedScreens() -> [UInt32: Size] {
-        guard let resources = drmModeGetResources(fd) else { return [:] }
+    /// size: their last known state, nothing probed (the driver probes on hotplug). Nil
+    /// when the device no longer answers (its driver was removed).
+    func connectedScreens() -> [UInt32: Size]? {
+        guard let resources = drmModeGetResources(fd) else { return nil }
         defer { drmModeFreeResources(resources) }
         var found: [UInt32: Size] = [:]
         for i in 0..<Int(resources.pointee.count_connectors) {
@@ -85,9 +83,10 @@ final class DRMDevice {
     static func connectedScreens(requested: String?, open: [String: DRMDevice]) -> Set<String> {
         var seen: Set<String> = []
         for path in candidates(requested: requested) {
-            guard let device = open[path].flatMap({ $0.isStillThere ? $0 : nil }) ?? (try? DRMDevice.open(path))
-            else { continue }
-            for (id, size) in device.connectedScreens() { seen.insert("\(path)#\(id) \(size)") }
+            // One look at a device already open: its node checked, its connectors read.
+            let screens = open[path].flatMap { $0.isSameNode ? $0.connectedScreens() : nil }
+                ?? (try? DRMDevice.open(path))?.connectedScreens() ?? [:]
+            for (id, size) in screens { seen.insert("\(path)#\(id) \(size)") }
         }
         return seen
     }
