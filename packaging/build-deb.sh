@@ -30,6 +30,7 @@ for unit in splashboard.service splashboard-net.service splashboard-net.socket; 
     install -D -m 0644 "packaging/$unit" "$stage/usr/lib/systemd/system/$unit"
 done
 install -D -m 0644 packaging/splashboard.tmpfiles "$stage/usr/lib/tmpfiles.d/splashboard.conf"
+install -D -m 0644 packaging/splashboard.udev "$stage/usr/lib/udev/rules.d/70-splashboard.rules"
 install -D -m 0644 packaging/getty-tty1-splashboard.conf "$stage/usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf"
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/doc/splashboard"
 gzip -9n < packaging/splashboard.1 > "$stage/usr/share/man/man1/splashboard.1.gz"

@@ -2,6 +2,7 @@
 #define SPLASHBOARD_CSYSTEM_SHIM_H
 
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <malloc.h>
 #include <spawn.h>
@@ -13,6 +14,7 @@
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/vt.h>
+#include <linux/cec.h>
 #include <errno.h>
 
 /// Makes glibc serve every allocation of `bytes` or more with its own mapping, returned
@@ -128,6 +130,39 @@ static inline int splash_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_CLOE
 /// inherits nothing it was not given (posix_spawn_file_actions_addclosefrom_np, glibc 2.34).
 static inline int splash_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+// The kernel's HDMI-CEC framework (linux/cec.h): its ioctls are macros Swift cannot call.
+static inline int splash_cec_caps(int fd, struct cec_caps *caps) { return ioctl(fd, CEC_ADAP_G_CAPS, caps); }
+static inline int splash_cec_phys_addr(int fd, uint16_t *address) { return ioctl(fd, CEC_ADAP_G_PHYS_ADDR, address); }
+static inline int splash_cec_log_addrs(int fd, struct cec_log_addrs *addrs) { return ioctl(fd, CEC_ADAP_G_LOG_ADDRS, addrs); }
+static inline int splash_cec_set_log_addrs(int fd, struct cec_log_addrs *addrs) { return ioctl(fd, CEC_ADAP_S_LOG_ADDRS, addrs); }
+static inline int splash_cec_transmit(int fd, struct cec_msg *msg) { return ioctl(fd, CEC_TRANSMIT, msg); }
+/// Claims one logical address of a playback device named `name` (blocks until the
+/// adapter is configured, or fails).
+static inline int splash_cec_claim_playback(int fd, const char *name) {
+    struct cec_log_addrs addrs;
+    memset(&addrs, 0, sizeof addrs);
+    addrs.cec_version = CEC_OP_CEC_VERSION_1_4;
+    addrs.vendor_id = CEC_VENDOR_ID_NONE;
+    addrs.num_log_addrs = 1;
+    addrs.log_addr_type[0] = CEC_LOG_ADDR_TYPE_PLAYBACK;
+    addrs.primary_device_type[0] = CEC_OP_PRIM_DEVTYPE_PLAYBACK;
+    addrs.all_device_types[0] = CEC_OP_ALL_DEVTYPE_PLAYBACK;
+    strncpy(addrs.osd_name, name, sizeof addrs.osd_name - 1);
+    return ioctl(fd, CEC_ADAP_S_LOG_ADDRS, &addrs);
+}
+static inline int splash_cec_tx_ok(const struct cec_msg *msg) { return (msg->tx_status & CEC_TX_STATUS_OK) != 0; }
+static inline int splash_cec_tx_nack(const struct cec_msg *msg) { return (msg->tx_status & CEC_TX_STATUS_NACK) != 0; }
+static inline int splash_cec_tx_status(const struct cec_msg *msg) { return msg->tx_status; }
+static inline unsigned splash_cec_caps_flags(const struct cec_caps *caps) { return caps->capabilities; }
+static inline unsigned splash_cec_cap_log_addrs(void) { return CEC_CAP_LOG_ADDRS; }
+static inline unsigned splash_cec_cap_phys_addr(void) { return CEC_CAP_PHYS_ADDR; }
+static inline unsigned splash_cec_cap_needs_hpd(void) { return CEC_CAP_NEEDS_HPD; }
+
+/// Blanks (1) or unblanks (0) a framebuffer's display: its signal off and back.
+static inline int splash_fb_blank(int fd, int blank) {
+    return ioctl(fd, FBIOBLANK, blank ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK);
 }
 
 /// Has the kernel send `signal` to this process when its parent ends (PR_SET_PDEATHSIG).

@@ -3,6 +3,7 @@
 
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
+#include <X11/extensions/dpms.h>
 
 /// The window named by `property` (a WINDOW-typed property) on `window`, or None.
 static inline Window splash_x11_window_property(Display *display, Window window, Atom property) {
@@ -35,4 +36,46 @@ static inline int splash_x11_window_manager_running(const char *name) {
     return running;
 }
 
+/// Forces the monitor of the X display `name` (NULL: $DISPLAY) off (`on` 0) or on with the
+/// DPMS extension: 1 when done, 0 when the server has no DPMS or the monitor cannot do it,
+/// -1 when the display cannot be opened.
+static inline int *splash_x11_error_count(void) {
+    static int count;
+    return &count;
+}
+static inline int splash_x11_count_error(Display *display, XErrorEvent *event) {
+    (void)display; (void)event;
+    (*splash_x11_error_count())++;
+    return 0;
+}
+static inline int splash_x11_dpms_force(const char *name, int on) {
+    Display *display = XOpenDisplay(name);
+    if (!display) return -1;
+    // An X error here is an answer, not a reason for Xlib to end the process.
+    int (*before)(Display *, XErrorEvent *) = XSetErrorHandler(splash_x11_count_error);
+    *splash_x11_error_count() = 0;
+    int event = 0, error = 0, done = 0;
+    if (DPMSQueryExtension(display, &event, &error) && DPMSCapable(display)) {
+        if (!on) DPMSEnable(display);
+        DPMSForceLevel(display, on ? DPMSModeOn : DPMSModeOff);
+        XSync(display, False);
+        done = *splash_x11_error_count() == 0;
+    }
+    XSetErrorHandler(before);
+    XCloseDisplay(display);
+    return done;
+}
+
+/// The DPMS power level of the X display `name`'s monitor: 0 on, 1 standby, 2 suspend,
+/// 3 off; -1 when it cannot be told.
+static inline int splash_x11_dpms_level(const char *name) {
+    Display *display = XOpenDisplay(name);
+    if (!display) return -1;
+    int event = 0, error = 0, level = -1;
+    CARD16 power = 0;
+    BOOL enabled = 0;
+    if (DPMSQueryExtension(display, &event, &error) && DPMSInfo(display, &power, &enabled)) level = power;
+    XCloseDisplay(display);
+    return level;
+}
 #endif

@@ -21,6 +21,9 @@ protocol ConsoleScreen: AnyObject {
     /// Shows `frame` (XRGB8888, the screen's size), of which only `damage` changed since
     /// the last present (nil: all of it): only what changed is copied to the screen.
     func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws
+    /// Turns the display signal off (`on` false) or back on, the frame kept, so that waking
+    /// is one call; returns how (`atomic`, `dpms`, `blank`), or throws why it cannot.
+    func setSignal(_ on: Bool) throws -> String
     /// Puts the last frame back on the screen (after a switch back from another terminal).
     func reassert() throws
     /// Whether the kiosk should look for its screen again: this one went away, changed

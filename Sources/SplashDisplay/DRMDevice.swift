@@ -40,6 +40,23 @@ final class DRMDevice {
 
     deinit { close(fd) }
 
+    /// Whether the driver takes atomic commits (asked once, when the signal first goes off:
+    /// the capability is this descriptor's from then on; legacy calls still work beside it).
+    lazy var atomic: Bool = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+
+    /// The id of `object`'s property called `name` (`ACTIVE` of a CRTC, `DPMS` of a connector).
+    func property(_ name: String, of object: UInt32, type: UInt32) -> UInt32? {
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return nil }
+        defer { drmModeFreeObjectProperties(props) }
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(prop) }
+            let found = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if found == name { return prop.pointee.prop_id }
+        }
+        return nil
+    }
+
     /// Opens `path` when it is a KMS device that can make dumb buffers.
     static func open(_ path: String) throws -> DRMDevice {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)

@@ -277,6 +277,29 @@ final class DRMOutput: ConsoleScreen {
         modeSet = true
     }
 
+    /// The CRTC made inactive (or active again) by one atomic commit, its mode and frame
+    /// kept; on a driver without atomic commits, the connector's legacy DPMS property.
+    func setSignal(_ on: Bool) throws -> String {
+        device.forgetFlip(crtc: crtcID)
+        if device.atomic, let active = device.property("ACTIVE", of: crtcID, type: UInt32(DRM_MODE_OBJECT_CRTC)),
+           let request = drmModeAtomicAlloc() {
+            defer { drmModeAtomicFree(request) }
+            if drmModeAtomicAddProperty(request, crtcID, active, on ? 1 : 0) >= 0,
+               drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0 {
+                return "atomic"
+            }
+        }
+        guard let dpms = device.property("DPMS", of: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
+            throw DisplayError.sdl("turning the signal \(on ? "on" : "off") on \(devicePath) \(connectorName)",
+                                   "neither an atomic commit nor a DPMS property")
+        }
+        guard drmModeConnectorSetProperty(fd, connectorID, dpms, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)) == 0 else {
+            throw DisplayError.sdl("turning the signal \(on ? "on" : "off") on \(devicePath) \(connectorName)",
+                                   String(cString: strerror(errno)))
+        }
+        return "dpms"
+    }
+
     /// The frame on the screen put back with a modeset: after a switch back from another
     /// virtual terminal, whose console had the CRTC meanwhile.
     func reassert() throws {

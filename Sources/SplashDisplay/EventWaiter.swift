@@ -22,6 +22,10 @@ final class EventWaiter {
     private let watchInputs: Bool
     /// How long a poll may last at most, so a device plugged in later is noticed.
     private static let rescanMs: Int32 = 2000
+    /// While the screen is off, screens are not looked for (a monitor that drops its
+    /// hotplug signal with its input dark is not unplugged) and nothing wakes the wait but
+    /// input, the loop's own wake and device nodes coming and going.
+    var rescansPaused = false
     private var lastRescan = RunClock.monotonicNanos()
     /// Device nodes coming and going, on the console: a rescan at once, then a few more a
     /// quarter second apart while the new device settles (a GPU's connectors are probed
@@ -84,7 +88,7 @@ final class EventWaiter {
             let left = deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
             let period = quickRescans > 0 ? Self.quickRescanMs : Self.rescanMs
             let sinceRescan = Int32(min(Double(period), Double(RunClock.monotonicNanos() - lastRescan) / 1e6))
-            let slice = min(left ?? period, max(0, period - sinceRescan))
+            let slice = rescansPaused ? (left ?? -1) : min(left ?? period, max(0, period - sinceRescan))
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if let devices, devices.fd >= 0 { fds.append(pollfd(fd: devices.fd, events: Int16(POLLIN), revents: 0)) }
             if let terminal { fds.append(pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)) }
@@ -112,7 +116,9 @@ final class EventWaiter {
                     drain(entry.fd, lost: hungUp)
                 }
             }
-            if rescanNow || RunClock.monotonicNanos() - lastRescan >= UInt64(period) * 1_000_000 {
+            if rescansPaused {
+                if rescanNow { rescanInputs(); console?.rescan() }
+            } else if rescanNow || RunClock.monotonicNanos() - lastRescan >= UInt64(period) * 1_000_000 {
                 // New input devices, and (on the console) a screen that went or came back.
                 if !rescanNow, quickRescans > 0 { quickRescans -= 1 }
                 lastRescan = RunClock.monotonicNanos()

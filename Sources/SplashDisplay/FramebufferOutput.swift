@@ -102,6 +102,14 @@ final class FramebufferOutput: ConsoleScreen {
     }
 
     /// Nothing to put back but the pages: the other terminal's console drew into them, so
+    /// The display blanked (`FBIOBLANK`, powered down) or unblanked; the memory is kept.
+    func setSignal(_ on: Bool) throws -> String {
+        guard splash_fb_blank(fd, on ? 0 : 1) == 0 else {
+            throw DisplayError.sdl("\(on ? "unblanking" : "blanking") \(devicePath)", String(cString: strerror(errno)))
+        }
+        return "blank"
+    }
+
     /// the next frame is packed whole.
     func reassert() throws {
         damage.reset()

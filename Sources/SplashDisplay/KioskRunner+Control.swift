@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import SplashCore
 
-/// The control socket's answers (`splashboard status`, `splashboard screenshot`), made on
+/// The control socket's answers (`splashboard status`, `screenshot`, `screen`), made on
 /// the loop's thread: the socket's thread hands the loop a task and waits for its result.
 extension KioskRunner {
     /// Runs `work` on the loop's thread and returns its result; nil when the loop does not
@@ -31,6 +31,12 @@ extension KioskRunner {
         case .status:
             guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
             return .success((status.json, nil))
+        case .screen(let command):
+            send(.screenCommanded(command, clock.now()))
+            let power = state.screenPower
+            return .success((.object([("state", .string(power.isOn ? "on" : "off")), ("reason", .string(power.reason.rawValue)),
+                                      ("summary", .string(power.summary(zone: Kiosk.screenZone(of: state), now: clock.now().date)))]),
+                             nil))
         case .screenshot:
             guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
             do {

@@ -36,15 +36,22 @@ extension KioskRunner {
             if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
             setup.observe?(event, state)
             if case .firstFrame = event { setup.notifier?.ready() }
+            if case .screen(let on, _, _) = event {
+                let summary = state.screenPower.summary(zone: Kiosk.screenZone(of: state), now: clock.now().date)
+                setup.notifier?.screen(dark: !on, status: summary)
+                setup.screenChanged?(summary, powerMeans)
+            }
+        case .powerScreen(let on):
+            powerScreen(on)
         case .fetchFeed:
             let post = poster()
             if let done = setup.initialSync {
                 setup.initialSync = nil
-                post { .feedFetched(done.report, catalog: done.catalog, message: done.message, $0) }
+                post { .feedFetched(done.report, catalog: done.catalog, message: done.message, screen: done.screen, $0) }
                 return nil
             }
             setup.sync.start(at: clock.now().date) { result in
-                post { .feedFetched(result.report, catalog: result.catalog, message: result.message, $0) }
+                post { .feedFetched(result.report, catalog: result.catalog, message: result.message, screen: result.screen, $0) }
             }
         case .reloadPoetry:
             let post = poster()

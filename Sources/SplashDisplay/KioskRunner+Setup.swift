@@ -17,6 +17,8 @@ extension KioskRunner {
         public var catalog: [CatalogEntry]
         /// The feed's default detail text as last stored; nil for none.
         public var message: String?
+        /// The feed's screen schedule as last stored; nil for none.
+        public var screen: FeedScreen?
         /// The `--script` steps played during the run (none: nothing scripted).
         public var script: [ScriptStep]
         /// Where shows are recorded and ended; nil: they are not recorded.
@@ -47,6 +49,9 @@ extension KioskRunner {
         public var notifier: ServiceNotifier?
         /// A show has ended and is in the ledger (for the journal).
         public var showEnded: ((ShowRecord) -> Void)?
+        /// The screen went on or off: what `status` says of it now, and what was done (for
+        /// the journal).
+        public var screenChanged: ((String, [String]) -> Void)?
         /// Tells the network process an outbox has something (`wakeOutbox`).
         public var wakeOutbox: (() -> Void)?
         /// Looks at systemd-timesyncd (whether the wall clock can be trusted); at start and at

@@ -39,6 +39,10 @@ public final class KioskRunner {
     let mailbox = Mailbox()
     let wakeEvent: UInt32
     let waiter: EventWaiter
+    /// Turns the screens off and on (`screen-off`); nil headless.
+    let screenSwitch: ScreenSwitch?
+    /// What the last change of the screen's power did, one line per means.
+    var powerMeans: [String] = []
 
     /// The loop for `setup`, drawing on `canvas` with `fonts`; events go to `log`, time from `clock`.
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
@@ -52,6 +56,7 @@ public final class KioskRunner {
         state.poetry.fallback = setup.bundledPoetry
         script = ScriptPlayer(setup.script)
         wakeEvent = SDL_RegisterEvents(1)
+        screenSwitch = setup.options.headless ? nil : ScreenSwitch(methods: setup.options.screenOff)
         if canvas.isConsole {
             // On the console: input straight from evdev, and a look at the screen's
             // connector at each rescan (unplugged, back, another mode).
@@ -102,7 +107,7 @@ public final class KioskRunner {
         if let dir = options.snapshotDir {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         }
-        send(.catalogLoaded(setup.catalog, message: setup.message))
+        send(.catalogLoaded(setup.catalog, message: setup.message, screen: setup.screen))
         if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))
         var control: ControlSocket?

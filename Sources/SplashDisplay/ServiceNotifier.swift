@@ -10,7 +10,13 @@ import SplashServices
 public final class ServiceNotifier {
     private let socketPath: String?
     /// How often the loop must say it is alive; nil when systemd asked for no watchdog.
-    public let watchdogInterval: Double?
+    public private(set) var watchdogInterval: Double?
+    /// The unit's own pace, kept while a dark screen has it relaxed.
+    private let unitInterval: Double?
+    private var readySent = false
+    /// The watchdog's timeout while the screen is off: the loop sleeps until the schedule's
+    /// next change, waking only this often (and for syncs) to say it is alive.
+    public static let darkWatchdogSeconds: Double = 600
     private var lastPing: TimeInterval = 0
     private let clock: () -> TimeInterval
 
@@ -27,10 +33,26 @@ public final class ServiceNotifier {
         } else {
             watchdogInterval = nil
         }
+        unitInterval = watchdogInterval
+    }
+
+    /// The screen went off (`dark`) or on: while it is off the watchdog's timeout is
+    /// `darkWatchdogSeconds` (`WATCHDOG_USEC=`), so the dark loop wakes next to never; lit,
+    /// it is the unit's again. Said at once, with the status line.
+    public func screen(dark: Bool, status text: String) {
+        if !readySent { ready() }
+        if let unitInterval {
+            let seconds = dark ? Self.darkWatchdogSeconds : unitInterval * 2
+            watchdogInterval = seconds / 2
+            send("WATCHDOG_USEC=\(Int(seconds * 1_000_000))")
+        }
+        send("WATCHDOG=1\nSTATUS=" + text)
+        lastPing = clock()
     }
 
     /// The first frame is on the screen.
     public func ready() {
+        readySent = true
         send("READY=1\nSTATUS=showing the kiosk")
         lastPing = clock()
     }

@@ -41,8 +41,10 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
                 let report = answer.report.map(NetworkWire.checked)
                     ?? SyncReport(status: .error, campaigns: 0, error: answer.error ?? "the network process sent no report")
                 do {
-                    let (catalog, message) = try read(catalog: report.status != .error)
-                    completion(SyncResult(report: report, catalog: catalog, message: message))
+                    let (catalog, feed) = try read(catalog: report.status != .error)
+                    completion(SyncResult(report: report, catalog: catalog,
+                                          message: feed.message.map { String($0.prefix(FeedDocument.maxMessage)) },
+                                          screen: feed.screen))
                 } catch {
                     completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,
                                                              failure: error is StoreError ? .storage : .other)))
@@ -64,13 +66,13 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
         return box.value
     }
 
-    private func read(catalog wanted: Bool) throws -> ([CatalogEntry]?, String?) {
+    private func read(catalog wanted: Bool) throws -> ([CatalogEntry]?, CampaignStore.FeedState) {
         lock.lock()
         defer { lock.unlock() }
         if parts == nil { parts = (try CampaignStore(dataDir: dataDir), try ImageCache(folder: cacheDir)) }
         let (store, cache) = parts!
         let catalog = wanted ? try store.catalog(cache: cache) : nil
-        return (catalog, try store.feedState(for: feed).message.map { String($0.prefix(FeedDocument.maxMessage)) })
+        return (catalog, try store.feedState(for: feed))
     }
 
     private final class ResultBox: @unchecked Sendable {

@@ -9,12 +9,15 @@ public struct SyncResult: Sendable {
     public var catalog: [CatalogEntry]?
     /// The feed's `message`, capped as the feed's rules cap it.
     public var message: String?
+    /// The feed's screen schedule (its `screen` object); nil when it has none.
+    public var screen: FeedScreen?
 
     /// A result of these parts.
-    public init(report: SyncReport, catalog: [CatalogEntry]?, message: String?) {
+    public init(report: SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen? = nil) {
         self.report = report
         self.catalog = catalog
         self.message = message
+        self.screen = screen
     }
 
     /// A failed sync: only its report.

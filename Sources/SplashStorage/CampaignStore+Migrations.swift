@@ -193,6 +193,10 @@ extension CampaignStore {
                     try db.execute("UPDATE campaign_keys SET id = ? WHERE id = ?", [.text(stand), .text(old)])
                 }
             }
+            if version < 11 {
+                // The feed's screen schedule (its `screen` object), as the feed wrote it.
+                try db.execute("ALTER TABLE feed_state ADD COLUMN screen TEXT")
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }

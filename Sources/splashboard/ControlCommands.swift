@@ -48,6 +48,7 @@ struct ControlCommands {
             }
             if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
             print("screen: \(screen) (\(text("screen") ?? "?"))")
+            if let power = text("screen_power") { print("power: \(power)") }
             print("feed: \(text("feed") ?? "?")")
             print("last sync: \(when("last_sync") ?? "never") (the catalog last confirmed with the feed); "
                   + "last change: \(when("last_change") ?? "never")")
@@ -89,6 +90,18 @@ struct ControlCommands {
                 throw ControlError.failed("cannot write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
             }
             print("\(path): \(answer["width"] ?? "?")x\(answer["height"] ?? "?"), \(png.count) bytes")
+            return 0
+        } catch {
+            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            return 1
+        }
+    }
+
+    /// `splashboard screen on|off|auto`: the kiosk's answer is what its screen is now.
+    func screen(_ state: ScreenCommand) -> Int32 {
+        do {
+            let (answer, _) = try ask(.screen(state))
+            print(TerminalText.printable(answer["summary"] as? String ?? "done"))
             return 0
         } catch {
             fputs("splashboard: \(error.localizedDescription)\n", stderr)

@@ -22,6 +22,15 @@ extension RunCommand {
             JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
         }
 
+        setup.screenChanged = { summary, means in
+            var fields: [(String, String)] = [
+                ("MESSAGE", summary + (means.isEmpty ? "" : " by " + means.joined(separator: ", "))),
+                ("PRIORITY", "6"), ("SYSLOG_IDENTIFIER", "splashboard"), ("SCREEN_POWER", summary),
+            ]
+            if !means.isEmpty { fields.append(("SCREEN_MEANS", means.joined(separator: ", "))) }
+            if let deviceID { fields.append(("DEVICE_ID", deviceID)) }
+            JournalEntry.send(fields, to: journal)
+        }
         let metrics = MetricsFile.path(option: options.metricsFile).map { path in
             MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed,
                         reporting: reporting) { log.emit(.warning(message: $0), at: clock.uptime) }
@@ -39,8 +48,14 @@ extension RunCommand {
                     if let reason { m.syncErrors[reason.rawValue, default: 0] += 1 }
                     catalogChanged = true
                 case .splash: catalogChanged = true  // a show left one fewer
+                case .started(_, _, _, _, let outputs): m.outputs = max(outputs.count, canvas.isConsole ? 0 : 1)
+                case .output(let outputs): m.outputs = outputs.count
                 default: break
                 }
+                let power = state.screenPower
+                let totals = power.totals(at: clock.uptime)
+                (m.screenOn, m.screenReason) = (state.hasStarted ? power.isOn : nil, power.reason.rawValue)
+                (m.screenSecondsOn, m.screenSecondsOff) = (totals.on, totals.off)
                 if catalogChanged {
                     let context = state.ruleContext(clock.now())
                     m.campaigns = Dictionary(grouping: state.catalog) { KioskMetrics.CampaignState($0, at: now, context: context) }
@@ -60,6 +75,7 @@ extension RunCommand {
                                uptimeSeconds: uptime, screen: canvas.outputSize.description)
             status.problems = device.writeProblems
             status.pictureProblems = KioskStatus.pictureProblems(of: state)
+            status.takeScreenPower(of: state, now: clock.now().date)
             if !state.sync.running, let next = state.sync.nextAt { status.nextSync = Date().addingTimeInterval(max(0, next - uptime)) }
             return status
         }

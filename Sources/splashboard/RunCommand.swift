@@ -60,7 +60,8 @@ struct RunCommand {
         } catch {
             fail(error.localizedDescription, status: 1)
         }
-        let message = (try? device.store.feedState(for: device.feed))?.message
+        let feedState = try? device.store.feedState(for: device.feed)
+        let message = feedState?.message
 
         var settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
                                      attractAfter: options.attractAfter, syncInterval: options.syncInterval,
@@ -69,12 +70,14 @@ struct RunCommand {
         settings.exitAfter = options.exitAfter
         settings.reportsShows = options.reportURL != nil
         settings.timeZone = TimeZone.current
+        settings.screenSchedule = options.screenSchedule
+        settings.wakeOnTouch = options.wakeOnTouch
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
         settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
         var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
-        _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message))
+        _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message, screen: feedState?.screen))
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
         _ = Kiosk.reduce(&probe, .clockObserved(lookAtTimeSync(), clock.now()))
         let screenMemo = ScreenMemo(dataDir: options.dataDir)
@@ -124,11 +127,12 @@ struct RunCommand {
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.poetryStore = device.store
+        setup.screen = feedState?.screen
         setup.timeSync = lookAtTimeSync
         setup.notifier = notifier
         // A first read that brought a catalog stands for the first sync the loop asks for.
         setup.initialSync = initialSync.flatMap { $0.catalog == nil ? nil : SyncResult(report: $0.report, catalog: $0.catalog,
-                                                                                       message: message) }
+                                                                                       message: message, screen: $0.screen) }
         setup.operatorInfo = { [options] ids in
             let feed = try? device.store.feedState(for: device.feed)
             return OperatorInfo(

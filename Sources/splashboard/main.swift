@@ -44,6 +44,8 @@ case .status(let json):
     exit(ControlCommands(options: parsed.options).status(json: json))
 case .screenshot(let path):
     exit(ControlCommands(options: parsed.options).screenshot(to: path))
+case .screen(let state):
+    exit(ControlCommands(options: parsed.options).screen(state))
 case .feedCheck:
     // Reading a feed speaks to the network: the network program does it.
     DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -59,6 +59,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         // The show is announced only once the ledger holds it.
         #expect(Kiosk.reduce(&state, .started(clock.now)) == [
             .emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin)),
+            .emit(.screen(on: true, reason: .start, until: nil)),
             .recordShow(campaignID: "a", at: clock.now.date),
         ])
         #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")) == [
@@ -87,6 +88,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         _ = Kiosk.reduce(&state, .started(clock.now))
         expected.sync.running = true
         expected.poetry.loading = true
+        expected.hasStarted = true
         expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
         expected.scene = .splash(SplashScene(campaignID: "a", imagePath: "/img/a.jpg", countdown: 3, nextTickAt: 1))
         #expect(state == expected)
@@ -293,7 +295,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
     @Test func nothingEligibleShowsTheDefaultImage() {
         var state = makeState([entry("used", showTime: 2, shows: 2), entry("nopic", image: nil)])
         let effects = Kiosk.reduce(&state, .started(ManualClock().now))
-        #expect(events(effects).dropFirst() == [.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg"),
+        #expect(events(effects).dropFirst(2) == [.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg"),
                                                 .countdown(value: 3)])
         #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
     }

@@ -11,6 +11,9 @@ public struct FeedDocument: Equatable, Sendable {
     public var campaigns: [Campaign]
     /// Default detail text for campaigns without their own.
     public var message: String?
+    /// The fleet's screen schedule (`screen`), with the feed's `timezone` when it names
+    /// none of its own; nil when the feed has none.
+    public var screen: FeedScreen?
     /// One line per skipped entry or left-out field, each starting with its place in the
     /// document (`campaigns[3].showTime: …`).
     public var warnings: [String]
@@ -63,7 +66,7 @@ public struct FeedDocument: Equatable, Sendable {
                                         "videoUrl", "hours", "days", "maxPerDay", "minInterval", "priority", "countdown",
                                         "linkUrl", "impressionUrls", "clickUrls"]
     /// The fields of the object shape around the campaigns.
-    public static let documentFields = ["campaigns", "message", "timezone"]
+    public static let documentFields = ["campaigns", "message", "timezone", "screen"]
 
     /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s); a date
     /// without a time (`2026-12-01`) is midnight in the feed's `timezone`, else in
@@ -83,6 +86,7 @@ public struct FeedDocument: Equatable, Sendable {
         }
         var message: String?
         var timeZone: String?
+        var screen: FeedScreen?
         var capWarnings: [String] = []
         let entries: [Any]
         /// Where the entries are in the document: `campaigns[3]`, `[3]`, or the document itself.
@@ -112,6 +116,9 @@ public struct FeedDocument: Equatable, Sendable {
                         capWarnings.append("timezone: must be an IANA zone like \"Asia/Shanghai\", got "
                                            + "\(quoted(raw)); the device's zone is used")
                     }
+                }
+                if let raw = object["screen"], !(raw is NSNull) {
+                    screen = decodeScreen(raw, warnings: &capWarnings)
                 }
             } else {
                 entries = [object]
@@ -159,6 +166,10 @@ public struct FeedDocument: Equatable, Sendable {
         }
         var document = FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
         document.shape = shape
+        if var screen {
+            screen.timezone = screen.timezone ?? timeZone
+            document.screen = screen
+        }
         return document
     }
 

@@ -10,17 +10,28 @@ public enum Kiosk {
             let trusted = ClockTrust.isTrusted(now.date, timeSync: timeSync, newestUpdatedAt: state.newestUpdatedAt)
             guard trusted != state.clockTrusted else { return [] }
             state.clockTrusted = trusted
+            // A clock trusted now may put the screen in or out of its hours.
             return [.emit(trusted ? .clockTrusted : .warning(message: "the clock is not set yet (\(ISO8601.string(from: now.date))): "
                                                    + "campaigns bound to dates and hours wait for it"))]
+                + updateScreen(&state, now, reason: .schedule)
 
         case .started(let now):
-            guard state.scene == .starting else { return [] }
+            guard !state.hasStarted else { return [] }
+            state.hasStarted = true
             // The sync and the poem are asked for once the first frame is up (`framePresented`):
             // they would only compete with it.
             state.sync.running = true
             state.poetry.loading = true
             let entry = state.poetry.entry
-            return [.emit(.poetry(source: entry.source, origin: entry.origin))] + enterSplash(&state, now)
+            let screen = updateScreen(&state, now, reason: .start)
+            var effects: [KioskEffect] = [.emit(.poetry(source: entry.source, origin: entry.origin))] + screen
+            guard state.screenPower.isOn else {
+                // Started dark: no frame is coming to wait for.
+                state.backgroundStarted = true
+                return effects + [.fetchFeed, .reloadPoetry]
+            }
+            effects += enterSplash(&state, now)
+            return effects
 
         case let .framePresented(kind, sinceStart, now):
             state.framesPresented += 1
@@ -29,8 +40,11 @@ public enum Kiosk {
             if state.framesPresented == 1 {
                 effects.append(.emit(.firstFrame(ms: sinceStart)))
                 // A run that ends at its first frame starts no work it would leave behind.
-                if !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
+                if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
                     effects += [.fetchFeed, .reloadPoetry]
+                    // A kiosk with a schedule lights its screen by its means once it shows
+                    // something: a TV a stopped kiosk left in standby wakes.
+                    if state.screenPower.source != .none { effects.append(.powerScreen(on: true)) }
                 }
             }
             // The first frame of a show is up: its impression pings may go.
@@ -57,6 +71,8 @@ public enum Kiosk {
                 effects.append(.fetchFeed)
             }
             effects += PoetryRules.advance(&state, now)
+            effects += updateScreen(&state, now, reason: .schedule)
+            guard state.screenPower.isOn else { return effects }
             if let start = state.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
                 state.cornerPressAt = nil
                 return effects + toggleOperatorView(&state, now)
@@ -72,10 +88,12 @@ public enum Kiosk {
         case let .poetryImageLoaded(url, path, reason, now):
             return PoetryRules.imageLoaded(&state, url: url, path: path, reason: reason, now)
 
-        case let .feedFetched(report, catalog, message, now):
+        case let .feedFetched(report, catalog, message, screen, now):
             state.sync.finished(report.status, at: now.uptime)
+            var screenEffects: [KioskEffect] = []
             if let catalog {
                 replaceCatalog(&state, with: catalog, message: message)
+                screenEffects = takeFeedScreen(&state, screen, now)
             }
             if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
             var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
@@ -83,9 +101,10 @@ public enum Kiosk {
             if let error = report.error { effects.append(.emit(.error(message: error))) }
             effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
                                        ms: report.milliseconds, reason: report.failure)))
-            return effects
+            return effects + screenEffects
 
         case let .pressed(point, now):
+            if let dark = screenInput(&state, now) { return dark }
             // A press in the operator corner waits: held 3 s it opens the view, let go
             // sooner it is an ordinary tap.
             if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
@@ -113,6 +132,7 @@ public enum Kiosk {
             return corner != nil ? tap(&state, at: point, now) : []
 
         case let .keyPressed(key, now):
+            if let dark = screenInput(&state, now) { return dark }
             switch state.scene {
             case _ where key == .operatorView:
                 return toggleOperatorView(&state, now)
@@ -142,9 +162,12 @@ public enum Kiosk {
             state.screen = size
             return []
 
-        case let .catalogLoaded(catalog, message):
+        case let .catalogLoaded(catalog, message, screen):
             replaceCatalog(&state, with: catalog, message: message)
-            return []
+            return takeFeedScreen(&state, screen, nil)
+
+        case let .screenCommanded(command, now):
+            return commandScreen(&state, command, now)
 
         case let .showNotRecorded(id, reason, now):
             // Record, then show: a show that is not in the ledger is not presented. This

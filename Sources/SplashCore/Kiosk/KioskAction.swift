@@ -15,10 +15,14 @@ public enum KioskAction: Equatable, Sendable {
     case keyPressed(Key, Instant)
     /// The drawable area changed size (window resize, display mode change).
     case resized(Size)
-    /// The campaigns and what is known about them changed (a sync, a store load).
-    case catalogLoaded([CatalogEntry], message: String?)
-    /// A sync finished; with a new catalog when the store changed.
-    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, Instant)
+    /// The campaigns and what is known about them changed (a sync, a store load), with the
+    /// feed's message and screen schedule.
+    case catalogLoaded([CatalogEntry], message: String?, screen: FeedScreen? = nil)
+    /// A sync finished; with a new catalog (and the feed's message and screen schedule)
+    /// when the store changed.
+    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen? = nil, Instant)
+    /// `splashboard screen on|off|auto` over the control socket.
+    case screenCommanded(ScreenCommand, Instant)
     /// The poetry provider answered with a timeline.
     case poetryLoaded(Timeline<PoetryEntry>, Instant)
     /// The poetry provider failed.

@@ -28,6 +28,9 @@ public enum KioskEffect: Equatable, Sendable {
     /// Start decoding, on another thread, the picture of the splash the attract loop shows
     /// next, so that the loop does not wait on a decode when the splash comes.
     case decodeAhead(path: String)
+    /// Light the screens (`on`) or darken them, by the means `screen-off` names, as the
+    /// device has them; nothing is drawn while they are dark.
+    case powerScreen(on: Bool)
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

@@ -1,4 +1,4 @@
-
+import Foundation
 
 /// Something that happened, announced on the log (the product's event table).
 public enum KioskEvent: Equatable, Sendable {
@@ -31,6 +31,8 @@ public enum KioskEvent: Equatable, Sendable {
     /// The wall clock can be trusted now (NTP has set it): campaigns bound to dates and
     /// hours may be shown.
     case clockTrusted
+    /// The screen was lit or darkened (`on`), why, and until when as far as is known.
+    case screen(on: Bool, reason: ScreenReason, until: Date?)
     case warning(message: String)
     case error(message: String)
 
@@ -50,6 +52,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .terminal: return "terminal"
         case .operatorView: return "operator"
         case .clockTrusted: return "clock_trusted"
+        case .screen: return "screen"
         case .operatorPage: return "operator_page"
         case .operatorCampaign: return "operator_campaign"
         case .warning: return "warning"
@@ -94,6 +97,9 @@ public enum KioskEvent: Equatable, Sendable {
             return [("open", .bool(open))]
         case .clockTrusted:
             return []
+        case let .screen(on, reason, until):
+            return [("state", .string(on ? "on" : "off")), ("reason", .string(reason.rawValue)),
+                    ("until", until.map { .string(ISO8601.string(from: $0)) } ?? .null)]
         case let .operatorPage(page, of, campaigns):
             return [("page", .int(page)), ("of", .int(of)), ("campaigns", .array(campaigns.map(JSONValue.string)))]
         case let .operatorCampaign(id, shows):

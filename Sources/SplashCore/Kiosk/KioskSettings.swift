@@ -27,6 +27,12 @@ public struct KioskSettings: Equatable, Sendable {
     /// Every show's end is sent as proof of play (`report-url` is set).
     public var reportsShows = false
 
+    /// When the screen is on (`screen-hours`, `screen-days`, `screen-off-dates`); one that
+    /// says nothing leaves it to the feed's `screen` object.
+    public var screenSchedule = ScreenSchedule()
+    /// Seconds a touch on a dark screen lights it for (`wake-on-touch`); 0: a touch does not.
+    public var wakeOnTouch = 0
+
     /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
     public var syncSeed: UInt64 = 0
 

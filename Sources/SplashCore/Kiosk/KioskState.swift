@@ -51,6 +51,14 @@ public struct KioskState: Equatable, Sendable {
     public var operatorReturn: String?
     /// What the shell read for the operator view.
     public var operatorInfo: OperatorInfo?
+    /// Whether the screen is lit, why and until when (`screen-hours`, the feed's `screen`,
+    /// `splashboard screen`, `wake-on-touch`).
+    public var screenPower = ScreenPower()
+    /// The kiosk has started (`started`): the sync and the poem have been asked for, or
+    /// will be at the first frame.
+    public var hasStarted = false
+    /// The first sync and poem were asked for before any frame (the kiosk started dark).
+    public var backgroundStarted = false
 
     /// The detail screen the splash on screen hands over to, however it ends (a tap, a key,
     /// the countdown, a click-through), as things stand now; nil on other screens. The
@@ -66,6 +74,7 @@ public struct KioskState: Equatable, Sendable {
         self.screen = screen
         sync = SyncSchedule(interval: Double(settings.syncInterval), seed: settings.syncSeed)
         poetry = PoetryState(refresh: Double(settings.poetryRefresh))
+        screenPower.configSchedule = settings.screenSchedule
     }
 
     /// What eligibility depends on at `now` besides the catalog.
@@ -104,11 +113,17 @@ public struct KioskState: Equatable, Sendable {
     /// until then.
     public var nextDeadline: Seconds? {
         let syncAt = sync.running ? nil : sync.nextAt
-        let onScreen = if case .detail = scene { true } else { false }
-        let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
         var runEnds: Seconds?
         if case .seconds(let s) = settings.exitAfter { runEnds = s }
-        return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds, runEnds]
+        // Dark: nothing on the screen moves; only the sync, the poem's timeline and the
+        // schedule's next change wake the loop.
+        guard screenPower.isOn else {
+            return [syncAt, poetry.nextDeadline(onScreen: false), screenPower.checkAt, runEnds].compactMap { $0 }.min()
+        }
+        let onScreen = if case .detail = scene { true } else { false }
+        let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
+        return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds, runEnds,
+                screenPower.checkAt]
             .compactMap { $0 }.min()
     }
 

@@ -15,6 +15,9 @@ public enum Command: Equatable, Sendable {
     case status(json: Bool)
     /// Ask the running kiosk for the frame on its screen, written to this PNG file.
     case screenshot(path: String)
+    /// Turn the running kiosk's screen on or off until its schedule next changes, or back
+    /// to the schedule.
+    case screen(ScreenCommand)
     /// Read and validate a feed as a sync would, touching no device data.
     case feedCheck(feed: URL, json: Bool)
     /// Draw each campaign's screens of a feed at each size into a folder, on a throwaway database.

@@ -61,6 +61,13 @@ public struct KioskOptions: Equatable, Sendable {
     /// The framebuffer device drawn on when no DRM device has a screen (the firmware's
     /// framebuffer before the GPU's driver loads, an SPI panel's); nil means `/dev/fb0`.
     public var fbDevice: String?
+    /// When the screen is on (`screen-hours`, `screen-days`, `screen-off-dates`); one that
+    /// says nothing leaves it to the feed's `screen` object, else always on.
+    public var screenSchedule = ScreenSchedule()
+    /// How the screen is darkened, in order, each where the device has it (`screen-off`).
+    public var screenOff: [ScreenOffMethod] = ScreenOffMethod.allCases
+    /// Seconds a touch on a dark screen lights it for; 0: a touch does not (`wake-on-touch`).
+    public var wakeOnTouch = 0
     /// Window or headless canvas size; nil means the display's (headless: 1280x720).
     public var size: Size?
     /// Readable lines on stderr, or JSON lines on stdout, as asked; see `effectiveLogFormat`.

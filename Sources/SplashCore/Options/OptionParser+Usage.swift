@@ -8,6 +8,8 @@ extension OptionParser {
         ("splashboard cache clear", "empty the image cache (the ledger is kept)"),
         ("splashboard status [--json]", "ask the running kiosk what is on its screen, when it last synced, what is wrong"),
         ("splashboard screenshot FILE.png", "the running kiosk's screen, as a person sees it"),
+        ("splashboard screen on|off|auto",
+         "turn the running kiosk's screen on or off until its schedule next changes (for good with no schedule), or back to the schedule"),
         ("splashboard feed check FEED [--json]",
          "validate a feed (a URL or a path) as a sync would, pictures included, touching no device data; exit 0 clean, 1 problems, 2 unreadable"),
         ("splashboard preview FEED [--size WxH …] --out DIR",

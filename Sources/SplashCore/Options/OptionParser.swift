@@ -148,6 +148,13 @@ public enum OptionParser {
                 throw OptionError(source: "screenshot \(words[1])", problem: "the file must end in .png")
             }
             command = .screenshot(path: absolute(words[1], cwd: currentDirectory))
+        case ["screen"]:
+            throw OptionError(source: "screen", problem: "needs on, off or auto: splashboard screen on|off|auto")
+        case let words where words.count == 2 && words[0] == "screen":
+            guard let state = ScreenCommand(rawValue: words[1].lowercased()) else {
+                throw OptionError(source: "screen \(TerminalText.printable(words[1]))", problem: "expected on, off or auto")
+            }
+            command = .screen(state)
         case ["feed"], ["feed", "check"]:
             throw OptionError(source: words.joined(separator: " "),
                               problem: "needs a feed: splashboard feed check URL|PATH [--json]")
@@ -165,7 +172,7 @@ public enum OptionParser {
                                out: absolute(out, cwd: currentDirectory))
         default:
             let first = words.first ?? ""
-            var hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "feed", "preview"])
+            var hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "screen", "feed", "preview"])
                 .map { "; did you mean \($0)?" } ?? ""
             if words.count >= 2, let near = NearestName.suggestion(for: words[1], among: [first == "cache" ? "clear" : "check"]),
                ["feed", "cache"].contains(first) {
@@ -173,7 +180,7 @@ public enum OptionParser {
             }
             throw OptionError(source: TerminalText.printable(words.joined(separator: " ")),
                               problem: "unknown command\(hint.isEmpty ? "" : " (" + hint.dropFirst(2) + ")"); expected run, sync, campaigns, cache clear, status, "
-                                  + "screenshot FILE.png, feed check FEED or preview FEED (see --help)")
+                                  + "screenshot FILE.png, screen on|off|auto, feed check FEED or preview FEED (see --help)")
         }
         switch command {
         case .campaigns, .status, .feedCheck: break
@@ -214,6 +221,16 @@ public enum OptionParser {
             throw OptionError(source: s.source, problem: "needs a value")
         }
         return v
+    }
+
+    /// A part of the screen schedule, read by `read`; its `ScreenScheduleError` is the option's.
+    static func schedule(_ s: Setting, _ read: (String) throws -> ScreenSchedule) throws -> ScreenSchedule {
+        let v = try text(s)
+        do {
+            return try read(v)
+        } catch {
+            throw OptionError(source: s.source, problem: TerminalText.printable(error.localizedDescription))
+        }
     }
 
     static func integer(_ s: Setting, in range: ClosedRange<Int>) throws -> Int {

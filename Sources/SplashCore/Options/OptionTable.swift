@@ -160,6 +160,33 @@ extension OptionParser {
                    group: .kiosk) { o, s, cwd in
             o.fbDevice = try path(s, cwd: cwd)
         },
+        OptionSpec(name: "screen-hours", valueHint: "HH:MM-HH:MM,…", defaultText: "the feed's screen schedule, else all day",
+                   help: "the hours the screen is on, in the device's time zone; several windows separated by commas, 22:00-02:00 runs over midnight",
+                   group: .kiosk) { o, s, _ in
+            o.screenSchedule.hours = try schedule(s) { try ScreenSchedule(hoursText: $0, daysText: nil, offDatesText: nil) }.hours
+        },
+        OptionSpec(name: "screen-days", valueHint: "mon,tue,…", defaultText: "every day",
+                   help: "the days the screen is on (a window over midnight belongs to the day it begins on)",
+                   group: .kiosk) { o, s, _ in
+            o.screenSchedule.days = try schedule(s) { try ScreenSchedule(hoursText: nil, daysText: $0, offDatesText: nil) }.days
+        },
+        OptionSpec(name: "screen-off-dates", valueHint: "YYYY-MM-DD,…", defaultText: "no dates",
+                   help: "dates the screen stays off all day (holidays)", group: .kiosk) { o, s, _ in
+            o.screenSchedule.offDates = try schedule(s) { try ScreenSchedule(hoursText: nil, daysText: nil, offDatesText: $0) }.offDates
+        },
+        OptionSpec(name: "screen-off", valueHint: "cec,signal,backlight", defaultText: "cec,signal,backlight",
+                   help: "how the screen is turned off, in this order, each where the device has it: HDMI-CEC standby, the display signal, the backlight; none: only stop drawing",
+                   group: .kiosk) { o, s, _ in
+            let v = try text(s)
+            guard let methods = ScreenOffMethod.list(v) else {
+                throw OptionError(source: s.source,
+                                  problem: "expected cec, signal and backlight separated by commas, or none, got \"\(TerminalText.printable(v))\"")
+            }
+            o.screenOff = methods
+        },
+        OptionSpec(name: "wake-on-touch", valueHint: "SECONDS", defaultText: "\(standard.wakeOnTouch)",
+                   help: "a touch on a screen off by its schedule turns it on for this long, 0 to 86400; 0 = a touch does not",
+                   group: .kiosk) { o, s, _ in o.wakeOnTouch = try integer(s, in: 0...86_400) },
         OptionSpec(name: "size", valueHint: "WxH", defaultText: "the display; headless 1280x720",
                    help: "window or canvas size, 64 to 16384 each", group: .kiosk) { o, s, _ in o.size = try size(s) },
         OptionSpec(name: "log-format", valueHint: "text|json", defaultText: standard.logFormat.rawValue,

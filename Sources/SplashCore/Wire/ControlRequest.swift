@@ -1,11 +1,14 @@
 import Foundation
 
-/// What `splashboard status` and `splashboard screenshot` ask the running kiosk, one JSON
-/// line on its control socket (`{"command": "status"}`); the answer is a JSON line, and
-/// for a screenshot the PNG's bytes after it.
-public enum ControlRequest: String, Equatable, Sendable {
+/// What `splashboard status`, `splashboard screenshot` and `splashboard screen` ask the
+/// running kiosk, one JSON line on its control socket (`{"command": "status"}`,
+/// `{"command": "screen", "state": "off"}`); the answer is a JSON line, and for a
+/// screenshot the PNG's bytes after it.
+public enum ControlRequest: Equatable, Sendable {
     case status
     case screenshot
+    /// The screen on or off until the schedule's next change, or back to the schedule.
+    case screen(ScreenCommand)
 
     /// The longest request line accepted.
     public static let limit = 4096
@@ -17,13 +20,26 @@ public enum ControlRequest: String, Equatable, Sendable {
         guard line.count <= limit else { throw ControlError.malformed("a request longer than \(limit) bytes") }
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
               let command = object["command"] as? String
-        else { throw ControlError.malformed("not a request: expected {\"command\": \"status\"} or \"screenshot\"") }
-        guard let request = ControlRequest(rawValue: command) else {
+        else { throw ControlError.malformed("not a request: expected {\"command\": \"status\"}, \"screenshot\" or \"screen\"") }
+        switch command {
+        case "status": return .status
+        case "screenshot": return .screenshot
+        case "screen":
+            guard let state = (object["state"] as? String).flatMap(ScreenCommand.init(rawValue:)) else {
+                throw ControlError.malformed("screen needs a \"state\" of on, off or auto")
+            }
+            return .screen(state)
+        default:
             throw ControlError.malformed("unknown command \"\(TerminalText.printable(String(command.prefix(40))))\"")
         }
-        return request
     }
 
     /// The line that asks for it.
-    public var line: Data { Data("{\"command\":\"\(rawValue)\"}\n".utf8) }
+    public var line: Data {
+        switch self {
+        case .status: return Data("{\"command\":\"status\"}\n".utf8)
+        case .screenshot: return Data("{\"command\":\"screenshot\"}\n".utf8)
+        case .screen(let state): return Data("{\"command\":\"screen\",\"state\":\"\(state.rawValue)\"}\n".utf8)
+        }
+    }
 }

@@ -29,6 +29,16 @@ public struct KioskMetrics: Equatable, Sendable {
     public var reportUnsent: Int = 0
     /// `splash`, `detail` or `operator`; nil before the first frame.
     public var scene: String?
+    /// Whether the screen is lit, and why (`ScreenReason`); nil before the kiosk started.
+    public var screenOn: Bool?
+    /// Why the screen is as it is (`ScreenReason`).
+    public var screenReason = ScreenReason.start.rawValue
+    /// Seconds the screen has been lit since the kiosk started, as of the file's write.
+    public var screenSecondsOn: Double = 0
+    /// Seconds it has been off.
+    public var screenSecondsOff: Double = 0
+    /// Screens drawn on (0: no display connected).
+    public var outputs: Int?
 
     /// Metrics of a kiosk of this version with nothing counted yet.
     public init(version: String) {
@@ -126,6 +136,18 @@ public struct KioskMetrics: Equatable, Sendable {
         family("splashboard_scene", "gauge", "The screen on display (1) and the others (0).")
         for name in Self.scenes {
             sample("splashboard_scene", [("scene", name)], name == scene ? "1" : "0")
+        }
+        if let screenOn {
+            family("splashboard_screen_on", "gauge",
+                   "Whether the screen is lit (1) or turned off (0), and why: schedule, command, touch, start.")
+            sample("splashboard_screen_on", [("reason", screenReason)], screenOn ? "1" : "0")
+        }
+        family("splashboard_screen_seconds_total", "counter", "Seconds the screen has been lit and turned off since the kiosk started.")
+        sample("splashboard_screen_seconds_total", [("state", "on")], Self.number((screenSecondsOn * 10).rounded() / 10))
+        sample("splashboard_screen_seconds_total", [("state", "off")], Self.number((screenSecondsOff * 10).rounded() / 10))
+        if let outputs {
+            family("splashboard_outputs", "gauge", "Screens drawn on (0: no display connected, whatever the schedule says).")
+            sample("splashboard_outputs", [], String(outputs))
         }
         return out
     }

@@ -34,6 +34,16 @@ public struct KioskStatus: Equatable, Sendable {
     public var uptimeSeconds: Double
     /// The size drawn on, `WxH`.
     public var screen: String
+    /// Whether the screen is lit.
+    public var screenOn = true
+    /// Why (`ScreenReason`).
+    public var screenReason = ScreenReason.start
+    /// Until when, as far as is known.
+    public var screenUntil: Date?
+    /// Whose schedule is in force: `config`, `feed` or `none`.
+    public var screenSchedule = ScreenPower.Source.none
+    /// "screen off (schedule) until 07:30".
+    public var screenSummary = "screen on"
 
     /// A status with no problems and no next sync; those are set afterwards.
     public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
@@ -64,10 +74,20 @@ public struct KioskStatus: Equatable, Sendable {
         return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
     }
 
+    /// The screen's power as `state` has it, at `now`, said in the schedule's zone.
+    public mutating func takeScreenPower(of state: KioskState, now: Date) {
+        let power = state.screenPower
+        screenOn = power.isOn
+        screenReason = power.reason
+        screenUntil = power.until
+        screenSchedule = power.source
+        screenSummary = power.summary(zone: Kiosk.screenZone(of: state), now: now)
+    }
+
     /// The scene, campaign and countdown of `state`.
     public static func screen(of state: KioskState) -> (scene: String, campaign: String?, countdown: Int?) {
         switch state.scene {
-        case .starting: return ("starting", nil, nil)
+        case .starting: return (state.screenPower.isOn ? "starting" : "off", nil, nil)
         case .splash(let s): return ("splash", s.campaignID, s.countdown)
         case .detail(let d): return ("detail", d.campaignID, nil)
         case .operator: return ("operator", nil, nil)
@@ -89,6 +109,9 @@ public struct KioskStatus: Equatable, Sendable {
             ("next_sync", nextSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
             ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
             ("screen", .string(screen)),
+            ("screen_on", .bool(screenOn)), ("screen_reason", .string(screenReason.rawValue)),
+            ("screen_until", screenUntil.map { .string(ISO8601.string(from: $0)) } ?? .null),
+            ("screen_schedule", .string(screenSchedule.rawValue)), ("screen_power", .string(screenSummary)),
         ])
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The feed's `screen` object: the fleet's screen schedule. Each field may be a list
+/// (`["07:30-12:00", "13:00-22:00"]`, as a campaign's `hours`) or one comma-separated
+/// string (as the config file's `screen-hours`); a field that cannot be read is left out
+/// with a warning naming it (`screen.hours`), the others still apply.
+extension FeedDocument {
+    /// The most items a `screen` field may list.
+    public static let maxScreenItems = 400
+
+    static func decodeScreen(_ raw: Any, warnings: inout [String]) -> FeedScreen? {
+        guard let object = raw as? [String: Any] else {
+            warnings.append("screen: must be an object like {\"hours\": [\"07:30-22:00\"]}, got \(describe(raw)); ignored")
+            return nil
+        }
+        warnings += Misspellings(FeedScreen.fields).notes(object).map { "screen.\($0.0): \($0.1)" }
+        /// The field as one comma-separated text, once every item of it reads as `valid` says.
+        func field(_ name: String, _ check: (String?) throws -> Void, meaning: String) -> String? {
+            guard let value = object[name], !(value is NSNull) else { return nil }
+            let items: [String]?
+            if let text = value as? String {
+                items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            } else if let list = value as? [Any], list.allSatisfy({ $0 is String }) {
+                items = list.compactMap { ($0 as? String)?.trimmingCharacters(in: .whitespaces) }
+            } else {
+                items = nil
+            }
+            guard let items, items.count <= maxScreenItems else {
+                warnings.append("screen.\(name): must be a list of \(meaning) or one string of them separated by commas, got "
+                                + "\(describe(value)); ignored")
+                return nil
+            }
+            let text = items.filter { !$0.isEmpty }.joined(separator: ", ")
+            do {
+                try check(text)
+            } catch {
+                warnings.append("screen.\(name): \(error.localizedDescription); ignored")
+                return nil
+            }
+            return text.isEmpty ? nil : text
+        }
+        var screen = FeedScreen()
+        screen.hours = field("hours", { _ = try ScreenSchedule(hoursText: $0, daysText: nil, offDatesText: nil) },
+                             meaning: "daily windows like \"07:30-22:00\"")
+        screen.days = field("days", { _ = try ScreenSchedule(hoursText: nil, daysText: $0, offDatesText: nil) },
+                            meaning: "days like \"mon\"")
+        screen.offDates = field("offDates", { _ = try ScreenSchedule(hoursText: nil, daysText: nil, offDatesText: $0) },
+                                meaning: "dates like \"2026-12-25\"")
+        if let raw = object["timezone"], !(raw is NSNull) {
+            if let name = raw as? String, TimeZone(identifier: name) != nil {
+                screen.timezone = name
+            } else {
+                warnings.append("screen.timezone: must be an IANA zone like \"Asia/Shanghai\", got \(quoted(raw)); ignored")
+            }
+        }
+        return screen
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The screen's power: the schedule in force (the device's, else its feed's), an
+/// operator's override, a touch's wake. Dark means nothing is drawn, shown or counted;
+/// lit again, the kiosk starts over with a splash.
+extension Kiosk {
+    /// The schedule in force and the calendar it is read in.
+    static func screenSchedule(of state: KioskState) -> (ScreenSchedule, Calendar) {
+        var calendar = Calendar(identifier: .gregorian)
+        switch state.screenPower.source {
+        case .config, .none:
+            calendar.timeZone = state.settings.timeZone
+            return (state.screenPower.configSchedule, calendar)
+        case .feed:
+            calendar.timeZone = state.screenPower.feedZone ?? state.settings.timeZone
+            return (state.screenPower.feedSchedule, calendar)
+        }
+    }
+
+    /// The zone the schedule in force is read in (for saying "until 07:30").
+    public static func screenZone(of state: KioskState) -> TimeZone {
+        screenSchedule(of: state).1.timeZone
+    }
+
+    /// Takes the feed's `screen` object (nil: the feed has none) and looks at the screen again.
+    static func takeFeedScreen(_ state: inout KioskState, _ screen: FeedScreen?, _ now: Instant?) -> [KioskEffect] {
+        state.screenPower.feedSchedule = (try? screen?.schedule()) ?? ScreenSchedule()
+        state.screenPower.feedZone = screen?.timezone.flatMap(TimeZone.init(identifier:))
+        guard let now else { return [] }
+        return updateScreen(&state, now, reason: .schedule)
+    }
+
+    /// `splashboard screen on|off|auto`: an override until the schedule's next change (for
+    /// good with no schedule), or the schedule again.
+    static func commandScreen(_ state: inout KioskState, _ command: ScreenCommand, _ now: Instant) -> [KioskEffect] {
+        let (schedule, calendar) = screenSchedule(of: state)
+        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: state.clockTrusted)
+        switch command {
+        case .auto: state.screenPower.override = nil
+        case .on: state.screenPower.override = .init(on: true, until: next)
+        case .off: state.screenPower.override = .init(on: false, until: next)
+        }
+        state.screenPower.wakeUntil = nil
+        return updateScreen(&state, now, reason: .command)
+    }
+
+    /// A press or a key on a dark screen: with `wake-on-touch`, it lights the screen for that
+    /// long and goes no further (never a click-through on a screen nobody could see).
+    /// Input on a screen a touch lit keeps it lit. Returns nil when the input goes on as usual.
+    static func screenInput(_ state: inout KioskState, _ now: Instant) -> [KioskEffect]? {
+        let wake = Double(state.settings.wakeOnTouch)
+        if state.screenPower.isOn {
+            if state.screenPower.wakeUntil != nil {
+                state.screenPower.wakeUntil = now.uptime + wake
+                _ = updateScreen(&state, now, reason: .touch)
+            }
+            return nil
+        }
+        guard wake > 0, state.hasStarted else { return [] }
+        state.screenPower.wakeUntil = now.uptime + wake
+        return updateScreen(&state, now, reason: .touch)
+    }
+
+    /// Looks at what the screen should be at `now` and lights or darkens it when that
+    /// changed; `reason` is said when the change is the caller's doing (a command, a touch).
+    static func updateScreen(_ state: inout KioskState, _ now: Instant, reason: ScreenReason) -> [KioskEffect] {
+        var power = state.screenPower
+        let (schedule, calendar) = screenSchedule(of: state)
+        let trusted = state.clockTrusted
+        if let o = power.override, let until = o.until, now.date >= until { power.override = nil }
+        if let w = power.wakeUntil, now.uptime >= w { power.wakeUntil = nil }
+        let scheduledOn = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
+        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
+        let uptime = { (date: Date) in now.uptime + max(0, date.timeIntervalSince(now.date)) }
+
+        let on: Bool
+        var why: ScreenReason
+        if let o = power.override {
+            (on, why, power.until) = (o.on, .command, o.until)
+            power.wakeUntil = nil
+            power.checkAt = o.until.map(uptime)
+        } else if let w = power.wakeUntil, !scheduledOn {
+            (on, why, power.until) = (true, .touch, now.date.addingTimeInterval(w - now.uptime))
+            power.checkAt = [w, next.map(uptime)].compactMap { $0 }.min()
+        } else {
+            power.wakeUntil = nil
+            (on, why, power.until) = (scheduledOn, .schedule, next)
+            power.checkAt = next.map(uptime)
+        }
+        // A change by time itself (the hours, a wake or an override running out) is the schedule's.
+        if reason == .start { why = .start }
+        let changed = on != power.isOn
+        if changed {
+            let totals = power.totals(at: now.uptime)
+            (power.secondsOn, power.secondsOff, power.since) = (totals.on, totals.off, now.uptime)
+            power.isOn = on
+        }
+        // The reason is what the state holds by: kept from the start until a change, and
+        // the schedule's once a command's or a touch's time is up.
+        if changed || reason == .start || (why != power.reason && power.reason != .start) { power.reason = why }
+        state.screenPower = power
+        guard state.hasStarted, changed || reason == .start else { return [] }
+
+        // The event says what made the change: a command (`auto` included) or a touch, else
+        // the state's own reason (the schedule, the start).
+        let said = reason == .command || reason == .touch ? reason : power.reason
+        let event: KioskEffect = .emit(.screen(on: on, reason: said, until: power.until))
+        if !on { return darken(&state, now) + [.powerScreen(on: false), event] }
+        // Lit at start: the first frame comes first (`framePresented` wakes a TV left asleep).
+        if reason == .start { return [event] }
+        // Lit again: the kiosk starts over with a splash, shown (and counted) as at any start.
+        return [.powerScreen(on: true), event] + enterSplash(&state, now)
+    }
+
+    /// What is on the screen ends as the screen goes dark: a show ends (`screen_off`), the
+    /// operator view closes; nothing is drawn until it is lit again.
+    static func darken(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        if case .splash(let splash) = state.scene { effects += endShow(&state, splash, by: .screenOff, now) }
+        if case .operator = state.scene { effects.append(.emit(.operatorView(open: false))) }
+        state.scene = .starting
+        state.cornerPressAt = nil
+        state.operatorPress = nil
+        state.operatorCampaign = nil
+        state.splashPictureAhead = nil
+        return effects
+    }
+}

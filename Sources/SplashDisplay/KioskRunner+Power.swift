@@ -1,0 +1,41 @@
+import Foundation
+import SplashCore
+
+/// The screen turned off and on as the core decides (`powerScreen`): a black frame first,
+/// then the means `screen-off` names; while dark the loop looks for no screens and
+/// systemd's watchdog is relaxed, so nothing wakes it but input, work and the schedule.
+extension KioskRunner {
+    func powerScreen(_ on: Bool) {
+        if !on { blackOut() }
+        let report = screenSwitch?.turn(on, canvas: canvas) ?? ScreenSwitch.Report()
+        powerMeans = report.done
+        for problem in report.problems { log.emit(.warning(message: problem), at: clock.uptime) }
+        waiter.rescansPaused = !on
+        guard on else { return }
+        // The screens are read afresh: one unplugged, replaced or in another mode while it
+        // was dark is set up again before the first frame.
+        if canvas.isConsole {
+            switch canvas.consoleChanged() {
+            case .same: break
+            case .lost: log.emit(.output([]), at: clock.uptime)
+            case .opened(let names):
+                log.emit(.output(names), at: clock.uptime)
+                if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
+                for other in canvas.others { other.refreshOutputSize() }
+            }
+        }
+        drawn = nil
+        needsRedraw = true
+    }
+
+    /// Every screen black, its pictures let go: what shows while the means turn it off,
+    /// and all that a screen that ignores them shows.
+    private func blackOut() {
+        for screen in [canvas] + canvas.others {
+            screen.beginFrame().clear(.black)
+            try? screen.endFrame(snapshotPath: nil)
+            screen.releasePictures(except: [])
+        }
+        detailAhead.prepare(nil, size: canvas.layoutSize, on: canvas) { _ in nil }
+    }
+}

@@ -1,0 +1,80 @@
+import CX11
+import Foundation
+import SplashCore
+
+/// Turns the screens off and on by the means `screen-off` names, in its order (on again in
+/// the opposite order, so a TV wakes to a signal), each where the device has it:
+/// HDMI-CEC (`CECAdapter`), the display signal (a CRTC made inactive, a framebuffer
+/// blanked, DPMS under X11) and the backlights (`Backlight`). A means that fails is said,
+/// and the next still goes on.
+final class ScreenSwitch {
+    /// The means, in order.
+    let methods: [ScreenOffMethod]
+    private let cecFolder: String
+    private let backlight: Backlight
+
+    /// What one change did, and what went wrong, one line each.
+    struct Report: Equatable {
+        var done: [String] = []
+        var problems: [String] = []
+    }
+
+    init(methods: [ScreenOffMethod], cecFolder: String = "/dev", backlightFolder: String = "/sys/class/backlight") {
+        self.methods = methods
+        self.cecFolder = cecFolder
+        backlight = Backlight(folder: backlightFolder)
+    }
+
+    /// Turns the screens of `canvas` on or off.
+    func turn(_ on: Bool, canvas: Canvas) -> Report {
+        var report = Report()
+        for method in on ? methods.reversed() : methods {
+            switch method {
+            case .cec: cec(on, &report)
+            case .signal: signal(on, canvas: canvas, &report)
+            case .backlight:
+                let (done, problems) = backlight.turn(on)
+                report.done += done
+                report.problems += problems
+            }
+        }
+        return report
+    }
+
+    private func cec(_ on: Bool, _ report: inout Report) {
+        let (adapters, notes) = CECAdapter.openAll(folder: cecFolder)
+        report.problems += notes.map { "HDMI-CEC: \($0)" }
+        let next = methods.drop { $0 != .cec }.dropFirst().map(\.rawValue)
+        let fallback = next.isEmpty ? "nothing else is set in screen-off" : "\(next.joined(separator: " and ")) still goes \(on ? "on" : "off")"
+        for adapter in adapters {
+            let what = on ? "<Image View On>" : "<Standby>"
+            switch on ? adapter.wake() : adapter.standby() {
+            case .done(let tries):
+                report.done.append("cec \(adapter.path) \(what)" + (tries > 1 ? " (acknowledged at try \(tries))" : ""))
+            case .partly(let why):
+                report.done.append("cec \(adapter.path) \(what)")
+                report.problems.append("HDMI-CEC: \(why)")
+            case .failed(let why):
+                report.problems.append("HDMI-CEC: \(why); \(fallback)")
+            }
+        }
+    }
+
+    private func signal(_ on: Bool, canvas: Canvas, _ report: inout Report) {
+        if canvas.isConsole {
+            for screen in ([canvas] + canvas.others).compactMap(\.console) {
+                do {
+                    report.done.append("signal \(screen.name) \(try screen.setSignal(on))")
+                } catch {
+                    report.problems.append("the display signal: \(error.localizedDescription)")
+                }
+            }
+        } else if canvas.driver == "x11" {
+            switch splash_x11_dpms_force(nil, on ? 1 : 0) {
+            case 1: report.done.append("signal x11 dpms")
+            case 0: report.problems.append("the display signal: the X server has no DPMS for this monitor; only the picture is dark")
+            default: report.problems.append("the display signal: cannot open the X display for DPMS")
+            }
+        }
+    }
+}

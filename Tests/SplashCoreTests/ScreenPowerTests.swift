@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+/// The screen's power in the reducer, on the manual clock: dark outside its hours (no
+/// show, no deadline but the next change), lit again with a counted splash, woken by a
+/// touch that clicks nothing, overridden by `splashboard screen`, kept on by a clock not
+/// trusted yet, started dark, and the feed's schedule under the device's.
+@Suite struct ScreenPowerTests {
+    static let zone = TimeZone(identifier: "Europe/Berlin")!
+
+    static func at(_ text: String) -> Date {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return f.date(from: text)!
+    }
+
+    /// A kiosk on at 07:30–22:00 in Berlin, its clock at `time`, started and on its detail screen.
+    func kiosk(hours: String? = "07:30-22:00", wake: Int = 0, time: String = "2026-12-01 21:59:00",
+               started: Bool = true) throws -> (KioskState, Instant) {
+        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg")
+        settings.timeZone = Self.zone
+        settings.wakeOnTouch = wake
+        settings.screenSchedule = try ScreenSchedule(hoursText: hours, daysText: nil, offDatesText: nil)
+        var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
+        state.catalog = [entry("a", showTime: 100)]
+        let now = Instant(uptime: 0, date: Self.at(time))
+        if started { _ = send(&state, .started(now), presenting: .splash) }
+        return (state, now)
+    }
+
+    func moved(_ now: Instant, to time: String) -> Instant {
+        now.advanced(by: Self.at(time).timeIntervalSince(now.date))
+    }
+
+    @Test func theScreenGoesDarkAtTheEndOfItsHoursAndNothingIsShownUntilTheyBegin() throws {
+        var (state, start) = try kiosk()
+        #expect(state.screenPower.isOn && state.screenPower.reason == .start)
+        // The splash is up at 21:59:59 when the hours end: its show ends, then the screen goes dark.
+        var now = moved(start, to: "2026-12-01 21:59:59")
+        _ = send(&state, .tick(now))
+        #expect(state.nextDeadline == now.uptime + 1 - 0)  // the hours end in one second
+        now = moved(start, to: "2026-12-01 22:00:00")
+        let dark = send(&state, .tick(now))
+        let ended = dark.contains { if case .endShow(_, .screenOff, _) = $0 { true } else { false } }
+        if case .splash = try #require(Optional(state.scene)) { Issue.record("still on the splash") }
+        #expect(dark.contains(.powerScreen(on: false)))
+        #expect(events(dark).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))))
+        #expect(state.scene == .starting && !state.screenPower.isOn)
+        _ = ended
+        // Dark: the next deadline is the next sync or the hours' start, never the attract loop.
+        let nextOn = now.uptime + Self.at("2026-12-02 07:30:00").timeIntervalSince(now.date)
+        #expect(state.screenPower.checkAt == nextOn)
+        let deadline = try #require(state.nextDeadline)
+        #expect(deadline > now.uptime + 10)
+        // Ticks and taps while dark show and count nothing.
+        for minutes in stride(from: 1.0, through: 540, by: 37) {
+            let later = now.advanced(by: minutes * 60)
+            let effects = send(&state, .tick(later)) + send(&state, .pressed(Point(x: 640, y: 360), later))
+                + send(&state, .keyPressed(.space, later))
+            #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
+            #expect(!events(effects).contains { if case .splash = $0 { true } else { false } })
+        }
+        // 07:30: lit, and a splash is shown and counted as at any start.
+        let morning = moved(start, to: "2026-12-02 07:30:00")
+        let lit = send(&state, .tick(morning))
+        #expect(lit.first == .powerScreen(on: true))
+        #expect(events(lit).contains(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))))
+        #expect(lit.contains(.recordShow(campaignID: "a", at: morning.date)))
+        if case .splash = state.scene {} else { Issue.record("no splash after waking: \(state.scene)") }
+        start = morning
+    }
+
+    @Test func theShowOnTheScreenWhenItGoesDarkEndsAsScreenOff() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 21:59:59")
+        if case .splash = state.scene {} else { Issue.record("not on the splash") }
+        let effects = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
+        #expect(effects.contains(.endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 22:00:00"))))
+        #expect(events(effects).contains(.skip(by: .screenOff)))
+        #expect(SkipReason.screenOff.outcome == .skipped)
+    }
+
+    @Test func aTouchWakesADarkScreenForItsSecondsAndClicksNothing() throws {
+        var (state, start) = try kiosk(wake: 60, time: "2026-12-01 23:00:00")
+        #expect(!state.screenPower.isOn)
+        // Without wake-on-touch nothing would happen; with it, the touch lights the screen
+        // and a splash is shown (and counted), but the touch itself is not a click-through.
+        let now = start.advanced(by: 5)
+        let woken = send(&state, .pressed(Point(x: 640, y: 360), now))
+        #expect(woken.first == .powerScreen(on: true))
+        #expect(events(woken).contains(.screen(on: true, reason: .touch, until: now.date.addingTimeInterval(60))))
+        #expect(woken.contains(.recordShow(campaignID: "a", at: now.date)))
+        #expect(!events(woken).contains { if case .skip = $0 { true } else { false } })
+        #expect(send(&state, .released(Point(x: 640, y: 360), now)).isEmpty)
+        // A touch while it is lit keeps it lit for the whole time again.
+        _ = send(&state, .pressed(Point(x: 10, y: 10), now.advanced(by: 40)))
+        #expect(state.screenPower.wakeUntil == now.uptime + 100)
+        #expect(state.nextDeadline.map { $0 <= now.uptime + 100 } == true)
+        // Left alone, it goes dark again when the time is up, by the schedule.
+        var effects = send(&state, .tick(now.advanced(by: 99)))
+        #expect(state.screenPower.isOn)
+        effects = send(&state, .tick(now.advanced(by: 100)))
+        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))))
+        start = now
+    }
+
+    @Test func withoutWakeOnTouchATouchLeavesTheScreenDark() throws {
+        var (state, start) = try kiosk(wake: 0, time: "2026-12-01 23:00:00")
+        #expect(send(&state, .pressed(Point(x: 640, y: 360), start.advanced(by: 1))).isEmpty)
+        #expect(!state.screenPower.isOn)
+    }
+
+    @Test func aCommandHoldsUntilTheScheduleNextChangesAndAutoGivesItBack() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 12:00:00")
+        // Off at noon: dark until 22:00, when the schedule says off anyway (no change, no event).
+        var effects = send(&state, .screenCommanded(.off, start.advanced(by: 1)))
+        #expect(effects.contains(.powerScreen(on: false)))
+        #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-01 22:00:00"))))
+        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen off (splashboard screen off) until 22:00")
+        effects = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
+        #expect(events(effects).isEmpty && !state.screenPower.isOn && state.screenPower.reason == .schedule)
+        #expect(state.screenPower.summary(zone: Self.zone, now: Self.at("2026-12-01 22:00:00"))
+                == "screen off (schedule) until tomorrow 07:30")
+        // On at night: lit until 07:30, when the schedule takes over (on as well).
+        let night = moved(start, to: "2026-12-01 23:00:00")
+        effects = send(&state, .screenCommanded(.on, night))
+        #expect(events(effects).contains(.screen(on: true, reason: .command, until: Self.at("2026-12-02 07:30:00"))))
+        #expect(effects.contains(.recordShow(campaignID: "a", at: night.date)))
+        // Auto: back to the schedule, dark at once (by the command; the schedule holds it so).
+        effects = send(&state, .screenCommanded(.auto, night.advanced(by: 60)))
+        #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-02 07:30:00"))))
+        #expect(state.screenPower.reason == .schedule)
+    }
+
+    @Test func withNoScheduleACommandHoldsUntilAuto() throws {
+        var (state, start) = try kiosk(hours: nil, time: "2026-12-01 12:00:00")
+        #expect(state.screenPower.source == .none && state.screenPower.checkAt == nil)
+        _ = send(&state, .screenCommanded(.off, start))
+        #expect(!state.screenPower.isOn && state.screenPower.until == nil)
+        _ = send(&state, .tick(start.advanced(by: 86_400 * 3)))
+        #expect(!state.screenPower.isOn)
+        let back = send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)))
+        #expect(state.screenPower.isOn && back.first == .powerScreen(on: true))
+        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen on (no schedule)")
+    }
+
+    @Test func aClockNotTrustedYetKeepsTheScreenOnUntilItIs() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 23:00:00", started: false)
+        // timesyncd says the clock is not synchronized: a kiosk that does not know the time stays lit.
+        _ = send(&state, .clockObserved(.waiting, start))
+        #expect(!state.clockTrusted)
+        _ = send(&state, .started(start), presenting: .splash)
+        #expect(state.screenPower.isOn)
+        let effects = send(&state, .clockObserved(.synchronized, start.advanced(by: 30)))
+        #expect(effects.contains(.powerScreen(on: false)))
+        #expect(!state.screenPower.isOn)
+    }
+
+    @Test func aKioskStartedDarkSyncsAtOnceShowsNothingAndLightsOnTime() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 06:00:00", started: false)
+        let effects = send(&state, .started(start))
+        #expect(events(effects).contains(.screen(on: false, reason: .start, until: Self.at("2026-12-01 07:30:00"))))
+        #expect(effects.contains(.fetchFeed) && effects.contains(.reloadPoetry) && effects.contains(.powerScreen(on: false)))
+        #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
+        #expect(state.nextDeadline == start.uptime + 90 * 60 || state.nextDeadline.map { $0 < start.uptime + 90 * 60 } == true)
+        let lit = send(&state, .tick(moved(start, to: "2026-12-01 07:30:00")), presenting: .splash)
+        #expect(lit.first == .powerScreen(on: true))
+        // Its first frame asks for no second sync.
+        #expect(lit.filter { $0 == .fetchFeed }.isEmpty)
+        #expect(state.framesPresented == 1)
+    }
+
+    @Test func aKioskStartedInItsHoursWakesItsScreenAfterTheFirstFrameOnlyWithASchedule() throws {
+        let (_, _) = try kiosk()
+        var state = makeState()
+        let lit = send(&state, .started(ManualClock().now), presenting: .splash)
+        #expect(events(lit).contains(.screen(on: true, reason: .start, until: nil)))
+        #expect(!lit.contains(.powerScreen(on: true)))
+        var (scheduled, start) = try kiosk(started: false)
+        let effects = send(&scheduled, .started(start), presenting: .splash)
+        #expect(effects.contains(.powerScreen(on: true)))
+        #expect(effects.firstIndex(of: .powerScreen(on: true))! > effects.firstIndex(of: .emit(.firstFrame(ms: 100)))!)
+        start = start.advanced(by: 0)
+    }
+
+    @Test func theFeedsScheduleAppliesUnlessTheDeviceSetsOne() throws {
+        var (state, start) = try kiosk(hours: nil, time: "2026-12-01 12:00:00")
+        // The fleet's schedule, in Tokyo: 12:00 in Berlin is 20:00 there, outside 08:00-19:00.
+        let feed = FeedScreen(hours: "08:00-19:00", timezone: "Asia/Tokyo")
+        let report = SyncReport(status: .ok, campaigns: 1, error: nil)
+        let effects = send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: feed, start.advanced(by: 1)))
+        #expect(state.screenPower.source == .feed && !state.screenPower.isOn)
+        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 00:00:00"))))
+        #expect(state.screenPower.summary(zone: Kiosk.screenZone(of: state), now: start.date)
+                == "screen off (the feed's schedule) until tomorrow 08:00")
+        // A 304 brings no catalog: the schedule stays.
+        _ = send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil,
+                                      start.advanced(by: 2)))
+        #expect(state.screenPower.source == .feed)
+        // The device's own hours win.
+        var (own, ownStart) = try kiosk(time: "2026-12-01 12:00:00")
+        _ = send(&own, .feedFetched(report, catalog: own.catalog, message: nil, screen: feed, ownStart.advanced(by: 1)))
+        #expect(own.screenPower.source == .config && own.screenPower.isOn)
+        // A feed that drops its schedule leaves the screen on.
+        _ = send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: nil, start.advanced(by: 3)))
+        #expect(state.screenPower.source == .none && state.screenPower.isOn)
+        ownStart = start
+    }
+
+    @Test func theTimeInEachStateIsCounted() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 21:00:00")
+        _ = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
+        let totals = state.screenPower.totals(at: start.uptime + 5400)
+        #expect(totals.on == 3600 && totals.off == 1800)
+    }
+}
+
+/// The schedule's words: the config's keys and their mistakes, the feed's `screen` object
+/// and its, the control socket's request.
+@Suite struct ScreenScheduleWordsTests {
+    @Test func theConfigKeysAndTheirMistakes() throws {
+        let o = try parse(["--screen-hours", "07:30-12:00, 13:00-22:00", "--screen-days", "mon,tue", "--screen-off-dates",
+                           "2026-12-25", "--screen-off", "signal,cec", "--wake-on-touch", "120"]).options
+        #expect(o.screenSchedule.hours.map(\.text) == ["07:30-12:00", "13:00-22:00"])
+        #expect(o.screenSchedule.days == [.mon, .tue] && o.screenSchedule.offDates == ["2026-12-25"])
+        #expect(o.screenOff == [.signal, .cec] && o.wakeOnTouch == 120)
+        #expect(try parse(["--screen-off", "none"]).options.screenOff.isEmpty)
+        #expect(try parse([]).options.screenOff == [.cec, .signal, .backlight])
+        // Each mistake names its key (or the config file's line) and how to write it.
+        let hours = parseError(["--config", "/k.conf"], config: ["/k.conf": "screen-hours = 7:30-22:00\r\n"])
+        #expect(hours?.source == "/k.conf:1: screen-hours" && hours?.problem.contains("HH:MM-HH:MM") == true,
+                "\(String(describing: hours))")
+        #expect(parseError(["--screen-days", "monday"])?.problem.contains("mon, tue") == true)
+        #expect(parseError(["--screen-off-dates", "2026-02-30"])?.problem.contains("YYYY-MM-DD") == true)
+        #expect(parseError(["--screen-off", "hdmi"])?.problem.contains("cec, signal and backlight") == true)
+        #expect(parseError(["--wake-on-touch", "-1"]) != nil)
+        #expect(try parse(["screen", "off"]).command == .screen(.off))
+        #expect(parseError(["screen"])?.problem.contains("on, off or auto") == true)
+    }
+
+    @Test func theFeedsScreenObject() throws {
+        let url = URL(string: "https://feeds.example.test/feed.json")!
+        func decode(_ json: String) throws -> FeedDocument {
+            try FeedDocument.decode(Data(json.utf8), from: url, deviceZone: .gmt)
+        }
+        let pic = #"[{"picUrl": "a.jpg", "showTime": 1}]"#
+        let both = try decode(#"{"campaigns": \#(pic), "timezone": "Asia/Shanghai", "#
+                              + #""screen": {"hours": ["07:30-12:00", "13:00-22:00"], "days": "mon,tue", "offDates": ["2026-12-25"]}}"#)
+        #expect(both.screen == FeedScreen(hours: "07:30-12:00, 13:00-22:00", days: "mon, tue", offDates: "2026-12-25",
+                                          timezone: "Asia/Shanghai"))
+        #expect(both.warnings.isEmpty)
+        #expect(try both.screen?.schedule().hours.count == 2)
+        // What cannot be read is left out by name; the rest applies.
+        let bad = try decode(#"{"campaigns": \#(pic), "screen": {"hours": ["7-22"], "days": ["mon"], "offdates": [], "timezone": "Mars/Base"}}"#)
+        #expect(bad.screen == FeedScreen(days: "mon"))
+        #expect(bad.warnings.contains { $0.hasPrefix("screen.hours: \"7-22\" is not a window of the day") }, "\(bad.warnings)")
+        #expect(bad.warnings.contains { $0.hasPrefix("screen.offdates: unknown field; did you mean offDates?") }, "\(bad.warnings)")
+        #expect(bad.warnings.contains { $0.hasPrefix("screen.timezone: must be an IANA zone") })
+        let notObject = try decode(#"{"campaigns": \#(pic), "screen": "07:00-22:00"}"#)
+        #expect(notObject.screen == nil && notObject.warnings.contains { $0.hasPrefix("screen: must be an object") })
+        // Stored and read back as it was.
+        #expect(FeedScreen(stored: both.screen?.stored) == both.screen)
+        #expect(FeedScreen(stored: "not json") == nil)
+    }
+
+    @Test func theControlSocketsScreenRequest() throws {
+        for command in ScreenCommand.allCases {
+            #expect(try ControlRequest.parse(ControlRequest.screen(command).line) == .screen(command))
+        }
+        #expect(throws: ControlError.self) { try ControlRequest.parse(Data(#"{"command":"screen","state":"dim"}"#.utf8)) }
+        #expect(try ControlRequest.parse(ControlRequest.status.line) == .status)
+    }
+}

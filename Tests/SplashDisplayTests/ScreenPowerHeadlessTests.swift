@@ -1,0 +1,102 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashTestSupport
+import Testing
+
+/// The screen schedule in the real binary: a schedule ending in minutes on the virtual
+/// clock (an `off` event at that moment, no show after it, the ledger agreeing), and
+/// `splashboard screen off|auto` over the control socket of a running kiosk.
+@Suite struct ScreenPowerHeadlessTests {
+    /// `date` as `HH:MM` in UTC.
+    static func clock(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    @Test func aScheduleEndingInMinutesTurnsTheScreenOffThenAndNothingIsShownAfter() throws {
+        let s = try StoredCampaign(showTime: 1000)
+        let now = Date()
+        let minute = floor(now.timeIntervalSince1970 / 60) * 60
+        // On from a minute ago until three minutes from now (over midnight when it must be).
+        let end = Date(timeIntervalSince1970: minute + 180)
+        let hours = Self.clock(Date(timeIntervalSince1970: minute - 60)) + "-" + Self.clock(end)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--screen-hours", hours, "--countdown", "3",
+                                "--attract-after", "20", "--exit-after", "900"] + s.args, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let screens = run.events(named: "screen")
+        #expect(screens.first?["state"] as? String == "on" && screens.first?["reason"] as? String == "start")
+        let off = try #require(screens.first { $0["state"] as? String == "off" }, "\(run.names)")
+        #expect(off["reason"] as? String == "schedule")
+        // The off event comes at the end of the hours, in the run's time (it began just after `now`).
+        let t = try #require(off["t"] as? Double)
+        let expected = end.timeIntervalSince(now)
+        #expect(t >= expected - 5 && t <= expected + 1, "off at \(t) s, the hours end \(expected) s after the start")
+        // Until tomorrow's start of the hours.
+        let until = try #require((off["until"] as? String).flatMap(ISO8601.date(from:)))
+        #expect(abs(until.timeIntervalSince(end) - (86_400 - 240)) < 1)
+        // No splash after it, and no other change: 900 s dark.
+        let splashes = run.events(named: "splash")
+        #expect(!splashes.isEmpty)
+        #expect(splashes.allSatisfy { ($0["t"] as? Double ?? .infinity) < t })
+        #expect(screens.count == 2)
+        // The ledger holds exactly the shows the run announced.
+        let listed = try runKiosk(["campaigns", "--json"] + s.args)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.first?["shows"] as? Int == splashes.count)
+    }
+
+    @Test func screenOffAndAutoOverTheControlSocket() throws {
+        let s = try StoredCampaign()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = s.folder + "/run"
+        let socket = s.folder + "/run/splashboard/control.sock"
+        let out = s.folder + "/events.jsonl"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["--headless", "--countdown", "2", "--attract-after", "1", "--exit-after", "40"] + s.args
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+
+        let offAnswer = try runKiosk(["screen", "off"], environment: environment)
+        #expect(offAnswer.status == 0, "\(offAnswer.stderr)")
+        #expect(offAnswer.stdout == "screen off (splashboard screen off)\n")
+        let status = try runKiosk(["status", "--json"], environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(object["screen_on"] as? Bool == false && object["scene"] as? String == "off")
+        #expect(object["screen_reason"] as? String == "command" && object["screen_schedule"] as? String == "none")
+        let text = try runKiosk(["status"], environment: environment)
+        #expect(text.stdout.contains("power: screen off (splashboard screen off)\n"), "\(text.stdout)")
+        // Dark for a while: the attract loop (1 s) shows nothing.
+        usleep(3_000_000)
+        let onAnswer = try runKiosk(["screen", "auto"], environment: environment)
+        #expect(onAnswer.stdout == "screen on (no schedule)\n")
+        usleep(500_000)
+        let bad = try runKiosk(["screen", "dim"], environment: environment)
+        #expect(bad.status == 2 && bad.stderr.contains("screen dim: expected on, off or auto"), "\(bad.stderr)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+
+        let run = KioskRun(status: 0, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", stderr: "")
+        let screens = run.events(named: "screen").map { "\($0["state"] ?? "")/\($0["reason"] ?? "")" }
+        #expect(screens == ["on/start", "off/command", "on/command"], "\(run.names)")
+        let offAt = try #require(run.events(named: "screen")[1]["t"] as? Double)
+        let onAt = try #require(run.events(named: "screen")[2]["t"] as? Double)
+        let splashes = run.events(named: "splash").compactMap { $0["t"] as? Double }
+        #expect(!splashes.contains { $0 > offAt && $0 < onAt }, "a splash while dark: \(splashes)")
+        // Lit again, a splash comes at once.
+        #expect(splashes.contains { $0 >= onAt && $0 < onAt + 0.5 })
+    }
+}
