@@ -179,6 +179,7 @@ struct OperatorRenderer {
         }
         facts.append(("Poetry", "\(view.poetrySource.rawValue) · \(view.poetryOrigin)", Self.text))
         facts.append(("Next poem", view.nextPoetry.map(Self.clock) ?? "—", Self.text))
+        if !view.screenPower.isEmpty { facts.append(("Screen", view.screenPower, Self.text)) }
         if let info {
             facts.append(("Version", info.version, Self.text))
             facts.append(("Display", "\(info.driver) · \(info.renderer) · \(info.screen)", Self.text))

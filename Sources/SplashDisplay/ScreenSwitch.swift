@@ -1,3 +1,4 @@
+import CSDL2
 import CX11
 import Foundation
 import SplashCore
@@ -45,7 +46,8 @@ final class ScreenSwitch {
         let (adapters, notes) = CECAdapter.openAll(folder: cecFolder)
         report.problems += notes.map { "HDMI-CEC: \($0)" }
         let next = methods.drop { $0 != .cec }.dropFirst().map(\.rawValue)
-        let fallback = next.isEmpty ? "nothing else is set in screen-off" : "\(next.joined(separator: " and ")) still goes \(on ? "on" : "off")"
+        let fallback = next.isEmpty ? "nothing else is set in screen-off"
+            : "\(next.joined(separator: " and ")) still go\(next.count == 1 ? "es" : "") \(on ? "on" : "off")"
         for adapter in adapters {
             let what = on ? "<Image View On>" : "<Standby>"
             switch on ? adapter.wake() : adapter.standby() {
@@ -70,6 +72,9 @@ final class ScreenSwitch {
                 }
             }
         } else if canvas.driver == "x11" {
+            // SDL keeps the screensaver (and DPMS) from starting while it runs, by resetting
+            // it now and then: dark, it may; lit, it keeps them off again.
+            if on { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() }
             switch splash_x11_dpms_force(nil, on ? 1 : 0) {
             case 1: report.done.append("signal x11 dpms")
             case 0: report.problems.append("the display signal: the X server has no DPMS for this monitor; only the picture is dark")

@@ -40,7 +40,12 @@ public final class ServiceNotifier {
     /// `darkWatchdogSeconds` (`WATCHDOG_USEC=`), so the dark loop wakes next to never; lit,
     /// it is the unit's again. Said at once, with the status line.
     public func screen(dark: Bool, status text: String) {
-        if !readySent { ready() }
+        if !readySent {
+            // Lit at start: READY=1 follows the first frame. Started dark, no first frame is
+            // coming to say it: the kiosk is up all the same.
+            guard dark else { return }
+            ready()
+        }
         if let unitInterval {
             let seconds = dark ? Self.darkWatchdogSeconds : unitInterval * 2
             watchdogInterval = seconds / 2

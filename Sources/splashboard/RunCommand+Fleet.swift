@@ -48,10 +48,10 @@ extension RunCommand {
                     if let reason { m.syncErrors[reason.rawValue, default: 0] += 1 }
                     catalogChanged = true
                 case .splash: catalogChanged = true  // a show left one fewer
-                case .started(_, _, _, _, let outputs): m.outputs = max(outputs.count, canvas.isConsole ? 0 : 1)
-                case .output(let outputs): m.outputs = outputs.count
                 default: break
                 }
+                // A window is one screen; the console has those it draws on (none: no display).
+                m.outputs = canvas.isConsole ? canvas.outputNames.count : 1
                 let power = state.screenPower
                 let totals = power.totals(at: clock.uptime)
                 (m.screenOn, m.screenReason) = (state.hasStarted ? power.isOn : nil, power.reason.rawValue)

@@ -19,6 +19,9 @@ import Testing
         #expect(text.contains("splashboard_campaigns{state=\"eligible\"} 1"))
         #expect(text.contains("splashboard_sync_total{status=\"not_modified\"} 1"))
         #expect(text.contains("splashboard_first_frame_seconds "))
+        #expect(text.contains("splashboard_screen_on{reason=\"start\"} 1\n"), "\(text)")
+        #expect(text.contains("splashboard_screen_seconds_total{state=\"off\"} 0\n"))
+        #expect(text.contains("splashboard_outputs 1\n"))
         let shows = run.events(named: "splash").count
         // The last splash is still open at the exit: ended shows only.
         #expect(text.contains("splashboard_shows_total{campaign=\"stored\",ended_by=\"timeout\"} \(shows - 1)\n"), "\(text)")

@@ -50,6 +50,32 @@ import Testing
         #expect(rows.first?["shows"] as? Int == splashes.count)
     }
 
+    @Test func aTouchOnADarkScreenLightsItForItsSecondsAndClicksNothing() throws {
+        let s = try StoredCampaign(showTime: 1000)
+        // On for one minute, twelve hours from now: dark from the start.
+        let from = Date().addingTimeInterval(12 * 3600)
+        let hours = Self.clock(from) + "-" + Self.clock(from.addingTimeInterval(60))
+        let script = s.folder + "/script"
+        try "5 tap 640 360\n20 tap 100 100\n".write(toFile: script, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--screen-hours", hours, "--wake-on-touch", "30",
+                                "--countdown", "3", "--attract-after", "0", "--script", script, "--exit-after", "120"] + s.args,
+                               environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let screens = run.events(named: "screen").map { "\($0["state"] ?? "")/\($0["reason"] ?? "")@\(Int($0["t"] as? Double ?? -1))" }
+        // Dark at the start; the tap at 5 s lights it; the one at 20 s (on the detail screen)
+        // keeps it lit for 30 s more: dark again at 50 s, by the schedule.
+        #expect(screens == ["off/start@0", "on/touch@5", "off/schedule@50"], "\(screens)")
+        let splashes = run.events(named: "splash")
+        #expect(splashes.count == 1 && (splashes.first?["t"] as? Double).map { abs($0 - 5) < 0.01 } == true)
+        // The waking tap clicked nothing: the splash ended by its countdown.
+        #expect(run.events(named: "skip").compactMap { $0["by"] as? String } == ["timeout"])
+        let listed = try runKiosk(["campaigns", "--json"] + s.args)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.first?["shows"] as? Int == 1)
+    }
+
     @Test func screenOffAndAutoOverTheControlSocket() throws {
         let s = try StoredCampaign()
         var environment = ProcessInfo.processInfo.environment

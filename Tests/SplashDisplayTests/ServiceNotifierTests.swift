@@ -55,6 +55,29 @@ import Testing
         #expect(messages.contains("WATCHDOG=1"), "\(messages)")
     }
 
+    @Test func aKioskStartedOutsideItsHoursIsReadyAtOnceWithItsWatchdogRelaxed() throws {
+        let dir = try temporaryFolder()
+        let notify = try NotifySocket(folder: dir)
+        var env = ProcessInfo.processInfo.environment
+        env["NOTIFY_SOCKET"] = notify.path
+        env["WATCHDOG_USEC"] = "10000000"
+        env["TZ"] = "UTC"
+        // On for one minute, twelve hours from now: dark at the start.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let at = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600))
+        let to = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600 + 60))
+        let hours = String(format: "%02d:%02d-%02d:%02d", at.hour!, at.minute!, to.hour!, to.minute!)
+        let run = try runKiosk(["--headless", "--screen-hours", hours, "--exit-after", "2",
+                                "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"], environment: env)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.names.contains("first_frame") && !run.names.contains("splash"), "\(run.names)")
+        let messages = notify.messages()
+        #expect(messages.first?.hasPrefix("READY=1") == true, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("WATCHDOG_USEC=600000000") }, "\(messages)")
+        #expect(messages.contains { $0.contains("STATUS=screen off (schedule) until ") }, "\(messages)")
+    }
+
     @Test func theWatchdogIsFedAtHalfItsInterval() throws {
         let dir = try temporaryFolder()
         let notify = try NotifySocket(folder: dir)

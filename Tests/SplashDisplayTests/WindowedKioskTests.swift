@@ -57,6 +57,35 @@ import Testing
         #expect(run.events(named: "skip").first?["by"] as? String == "tap")
     }
 
+    @Test func screenOffInAWindowGoesBlackAndSaysWhatTheXServerCannotDo() throws {
+        let display = VirtualDisplay()
+        try display.start(size: "800x600")
+        let s = try StoredCampaign()
+        let runtime = ["XDG_RUNTIME_DIR": s.folder + "/run"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(runtime) { $1 }
+        let kiosk = try RunningKiosk(["--log-format", "json", "--countdown", "30", "--exit-after", "30"] + s.args,
+                                     display: display.name, environment: runtime)
+        #expect(kiosk.waitFor(event: "first_frame"))
+        let shot = s.folder + "/shot.png"
+        #expect(try runKiosk(["screen", "off"], environment: environment).status == 0)
+        // Xvfb has no DPMS: the picture goes black, and the kiosk says the signal stays on.
+        #expect(kiosk.waitFor(event: "warning", timeout: 10))
+        #expect(try runKiosk(["screenshot", shot], environment: environment).status == 0)
+        let dark = try Snapshot(shot)
+        #expect(dark.width == 800 && dark.count(in: Rect(x: 0, y: 0, width: 800, height: 600), differingFrom: .black, by: 0) == 0)
+        #expect(try runKiosk(["screen", "on"], environment: environment).status == 0)
+        #expect(kiosk.waitFor(event: "splash", timeout: 10))
+        usleep(300_000)
+        #expect(try runKiosk(["screenshot", shot], environment: environment).status == 0)
+        let lit = try Snapshot(shot)
+        #expect(lit.count(in: Rect(x: 0, y: 0, width: 800, height: 600), differingFrom: .black) > 100_000)
+        let run = kiosk.finish()
+        #expect(run.events(named: "warning").contains { ($0["message"] as? String)?.contains("the X server has no DPMS") == true })
+        let states = run.events(named: "screen").compactMap { $0["state"] as? String }
+        #expect(states == ["on", "off", "on"], "\(run.names)")
+    }
+
     @Test func aClickOnTheRotatedPillSkips() throws {
         let display = VirtualDisplay()
         try display.start(size: "1280x720")

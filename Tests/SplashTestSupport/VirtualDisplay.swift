@@ -75,12 +75,14 @@ public final class RunningKiosk {
     let out = Pipe()
     let err = Pipe()
 
-    public init(_ arguments: [String], display: String) throws {
+    /// `environment`: variables set for the kiosk besides its own (a runtime folder to find its control socket in).
+    public init(_ arguments: [String], display: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Binary.path)
         process.arguments = arguments
         var env = kioskEnvironment(ProcessInfo.processInfo.environment)
         env["DISPLAY"] = display
         env["SDL_VIDEODRIVER"] = "x11"
+        env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = out
         process.standardError = err

@@ -18,9 +18,9 @@ VM_DIR = os.path.join(ROOT, ".build", "vm")
 # What the image holds besides the .deb: a minimal system that boots (no X, no Mesa).
 # sqlite3 reads the database after power cuts; strace is for the syscall list.
 # fbi is the console image viewer the benchmark compares with, and GNU time measures both
-# (scripts/vm/vm-bench.py).
+# (scripts/vm/vm-bench.py). cec-ctl (v4l-utils) is the emulated TV of the screen schedule's run.
 PACKAGES = ["systemd-sysv", "udev", "linux-image-amd64", "e2fsprogs", "kmod", "sqlite3", "strace",
-            "util-linux", "fbi", "time", "kbd"]
+            "util-linux", "fbi", "time", "kbd", "v4l-utils"]
 
 # The kiosk's settings for the test (appended to the packaged config, as an operator would).
 TEST_CONFIG = """

@@ -115,6 +115,7 @@ extension Kiosk {
                              nextSync: state.sync.running ? nil : date(state.sync.nextAt),
                              syncRunning: state.sync.running, poetrySource: state.poetry.entry.source,
                              poetryOrigin: state.poetry.entry.origin, nextPoetry: date(poetryAt), now: now.date,
-                             page: page, pageCount: pages, campaignPage: campaignPage)
+                             page: page, pageCount: pages, campaignPage: campaignPage,
+                             screenPower: state.screenPower.summary(zone: screenZone(of: state), now: now.date))
     }
 }

@@ -24,4 +24,6 @@ public struct OperatorScene: Equatable, Sendable {
     public var pageCount: Int = 1
     /// A campaign's own page, when a card was tapped.
     public var campaignPage: OperatorCampaignPage? = nil
+    /// The screen's power as `status` says it ("screen on (schedule) until 22:00").
+    public var screenPower = ""
 }
