@@ -50,7 +50,7 @@ final class Backlight {
     }
 
     private func write(_ path: String, _ value: Int) -> Bool {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)  // as a shell's `echo 0 >` opens it
         guard fd >= 0 else { return false }
         defer { close(fd) }
         let text = Array("\(value)\n".utf8)

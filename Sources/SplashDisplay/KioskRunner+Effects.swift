@@ -36,10 +36,11 @@ extension KioskRunner {
             if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
             setup.observe?(event, state)
             if case .firstFrame = event { setup.notifier?.ready() }
-            if case .screen(let on, _, _) = event {
+            if case .screen(let on, let reason, _) = event {
                 let summary = state.screenPower.summary(zone: Kiosk.screenZone(of: state), now: clock.now().date)
                 setup.notifier?.screen(dark: !on, status: summary)
-                setup.screenChanged?(summary, powerMeans)
+                // A journal entry for each change, and for a start in the dark; a start lit is the usual.
+                if !(on && reason == .start) { setup.screenChanged?(summary, powerMeans) }
             }
         case .powerScreen(let on):
             powerScreen(on)

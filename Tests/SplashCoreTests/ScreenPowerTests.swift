@@ -273,3 +273,21 @@ import Testing
         #expect(try ControlRequest.parse(ControlRequest.status.line) == .status)
     }
 }
+
+/// A spring-forward night on the manual clock: the deadline is the real time to the change.
+@Suite struct ScreenPowerDSTTests {
+    @Test func anOvernightWindowEndingInTheSkippedHourEndsAtTheFirstMomentAfterIt() throws {
+        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg")
+        settings.timeZone = ScreenPowerTests.zone
+        settings.screenSchedule = try ScreenSchedule(hoursText: "20:00-02:30", daysText: nil, offDatesText: nil)
+        var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
+        state.catalog = [entry("a", showTime: 100)]
+        // Berlin, 28 March 2027: 02:00 CET is 03:00 CEST. At 01:59 the window has one real minute left.
+        let now = Instant(uptime: 0, date: ScreenPowerTests.at("2027-03-28 01:59:00"))
+        _ = send(&state, .started(now), presenting: .splash)
+        #expect(state.screenPower.isOn)
+        #expect(state.screenPower.checkAt == 60)
+        let effects = send(&state, .tick(now.advanced(by: 60)))
+        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: ScreenPowerTests.at("2027-03-28 20:00:00"))))
+    }
+}

@@ -24,7 +24,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         // Sync events come from the background and may land anywhere after the start.
         #expect(run.names.filter { $0 != "sync" && $0 != "poetry" }
-                == ["started", "splash", "countdown", "frame", "first_frame", "countdown", "frame", "countdown", "frame",
+                == ["started", "screen", "splash", "countdown", "frame", "first_frame", "countdown", "frame", "countdown", "frame",
                     "skip", "detail", "frame"])
         // One frame per distinct screen, each after the event that changed it.
         #expect(run.events(named: "frame").compactMap { $0["scene"] as? String } == ["splash", "splash", "splash", "detail"])

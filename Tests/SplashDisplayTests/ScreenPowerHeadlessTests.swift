@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SplashCore
 import SplashServices
 import SplashTestSupport
@@ -59,6 +60,12 @@ import Testing
         try "5 tap 640 360\n20 tap 100 100\n".write(toFile: script, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "UTC"
+        // Each change is a journal entry of its own.
+        let journal = s.folder + "/journal.sock"
+        let listener = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        #expect(UnixSocket.withAddress(journal) { bind(listener, $0, $1) } == 0)
+        defer { close(listener) }
+        environment["SPLASHBOARD_JOURNAL_SOCKET"] = journal
         let run = try runKiosk(["--headless", "--clock", "virtual", "--screen-hours", hours, "--wake-on-touch", "30",
                                 "--countdown", "3", "--attract-after", "0", "--script", script, "--exit-after", "120"] + s.args,
                                environment: environment)
@@ -74,6 +81,15 @@ import Testing
         let listed = try runKiosk(["campaigns", "--json"] + s.args)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.first?["shows"] as? Int == 1)
+        var entries: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case let n = recv(listener, &buffer, buffer.count, Int32(MSG_DONTWAIT)), n > 0 {
+            entries.append(String(decoding: buffer[0..<n], as: UTF8.self))
+        }
+        let power = entries.filter { $0.contains("SCREEN_POWER=") }
+        #expect(power.count == 3, "\(entries)")
+        #expect(power.first?.contains("MESSAGE=screen off (schedule) until ") == true, "\(power)")
+        #expect(power.dropFirst().first?.contains("SCREEN_POWER=screen on (woken by a touch) until ") == true, "\(power)")
     }
 
     @Test func screenOffAndAutoOverTheControlSocket() throws {

@@ -78,6 +78,7 @@ import Testing
         try db.execute("""
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
+        ALTER TABLE feed_state DROP COLUMN screen;
         PRAGMA user_version = 8;
         """)
         let reopened = try CampaignStore(dataDir: folder + "/data")
@@ -102,6 +103,7 @@ import Testing
         try db.execute("""
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
+        ALTER TABLE feed_state DROP COLUMN screen;
         PRAGMA user_version = 9;
         """)
         try db.execute("UPDATE campaigns SET id = ?, pic_url = ?", [.text(long), .text(long)])

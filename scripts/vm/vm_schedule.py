@@ -99,15 +99,18 @@ def run_schedule(folder, accel, report):
                      f"main thread woke {woke} times; shows {counted} -> {shows(vm)}")
 
         on = wait_journal(vm, r"screen state=\"on\" reason=\"schedule\"", start, 120)
+        _, wall = vm.sh("journalctl -b -u splashboard -o short-unix --no-pager | grep -m1 'screen state=\"on\" reason=\"schedule\"' "
+                        "| cut -d' ' -f1")
+        on_late = float(wall.strip() or 0) - again.timestamp()
         time.sleep(3)
         back = vm.screendump("schedule-back")
         log = cec_log(vm)
         splash = wait_journal(vm, r"splash campaign", journal_length(vm) - 40, 10)
-        report.check("the hours begin again: <Image View On> and <Active Source> arrive at the TV, the CRTC is active, "
-                     "the kiosk is on the screen and a splash is counted",
-                     on is not None and "IMAGE_VIEW_ON" in log.upper() and "ACTIVE_SOURCE" in log.upper()
+        report.check("the hours begin again: on time, <Image View On> and <Active Source> arrive at the TV, the CRTC "
+                     "is active, the kiosk is on the screen and a splash is counted",
+                     on is not None and -1 <= on_late <= 5 and "IMAGE_VIEW_ON" in log.upper() and "ACTIVE_SOURCE" in log.upper()
                      and crtc_active(vm) == "1" and picture_share(back) > 0.5 and shows(vm) == counted + 1,
-                     f"{said(on)}; lit {picture_share(back):.2f}; shows {counted} -> {shows(vm)}; {said(splash)}")
+                     f"{said(on)}; {on_late:+.1f} s after {again:%H:%M:%S}; lit {picture_share(back):.2f}; shows {counted} -> {shows(vm)}; {said(splash)}")
 
         # At once, by command.
         mark = journal_length(vm)
