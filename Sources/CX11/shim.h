@@ -54,12 +54,21 @@ static inline int splash_x11_dpms_force(const char *name, int on) {
     // An X error here is an answer, not a reason for Xlib to end the process.
     int (*before)(Display *, XErrorEvent *) = XSetErrorHandler(splash_x11_count_error);
     *splash_x11_error_count() = 0;
+    // DPMS switched on to turn the monitor off is switched off again when it is lit.
+    static int enabled_here;
     int event = 0, error = 0, done = 0;
-    if (DPMSQueryExtension(display, &event, &error) && DPMSCapable(display)) {
-        if (!on) DPMSEnable(display);
-        DPMSForceLevel(display, on ? DPMSModeOn : DPMSModeOff);
-        XSync(display, False);
-        done = *splash_x11_error_count() == 0;
+    CARD16 level = 0;
+    BOOL enabled = 0;
+    if (DPMSQueryExtension(display, &event, &error) && DPMSCapable(display) && DPMSInfo(display, &level, &enabled)) {
+        if (on && !enabled) {
+            done = 1;  // DPMS off: nothing keeps the monitor dark
+        } else {
+            if (!on && !enabled) { DPMSEnable(display); enabled_here = 1; }
+            DPMSForceLevel(display, on ? DPMSModeOn : DPMSModeOff);
+            if (on && enabled_here) { DPMSDisable(display); enabled_here = 0; }
+            XSync(display, False);
+            done = *splash_x11_error_count() == 0;
+        }
     }
     XSetErrorHandler(before);
     XCloseDisplay(display);

@@ -65,8 +65,9 @@ final class CECAdapter {
     var logicalAddresses: [UInt8] {
         var addrs = cec_log_addrs()
         guard splash_cec_log_addrs(fd, &addrs) == 0 else { return [] }
+        // An adapter not configured (yet, or any more: no physical address) reads 0xFF there.
         return withUnsafeBytes(of: addrs.log_addr) { Array($0.prefix(Int(addrs.num_log_addrs))) }
-            .filter { $0 != Self.unregistered }
+            .filter { $0 < Self.unregistered }
     }
 
     /// The address it sends from: the one it holds, else a playback device's it claims now;

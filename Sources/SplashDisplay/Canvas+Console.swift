@@ -103,6 +103,7 @@ extension Canvas {
         for canvas in [self] + others {
             canvas.suspended = false
             try? canvas.console?.reassert()
+            if signalOff { _ = try? canvas.console?.setSignal(false) }
         }
         return true
     }

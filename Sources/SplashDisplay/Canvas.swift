@@ -83,6 +83,9 @@ public final class Canvas {
     var rotationTarget: OpaquePointer?
     /// The kiosk's terminal is switched away: frames are drawn but not presented.
     var suspended = false
+    /// The console's display signal is off (the screen schedule): a switch back to the
+    /// kiosk's terminal, whose modeset would light it, turns it off again.
+    var signalOff = false
     /// Switched back, but a device's master could not be taken yet.
     var wantsScreensBack = false
     /// What the frame showed under the pill before it was drawn, for the next tick.

@@ -289,6 +289,9 @@ final class DRMOutput: ConsoleScreen {
                 return "atomic"
             }
         }
+        // Not lit again: the next frame is set with a modeset, which lights it (a flip on an
+        // inactive CRTC would fail, and flips would be given up for good).
+        if on { modeSet = false }
         guard let dpms = device.property("DPMS", of: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
             throw DisplayError.sdl("turning the signal \(on ? "on" : "off") on \(devicePath) \(connectorName)",
                                    "neither an atomic commit nor a DPMS property")

@@ -101,7 +101,6 @@ final class FramebufferOutput: ConsoleScreen {
                                  identity: (UInt64(st.st_rdev), UInt64(st.st_ino)))
     }
 
-    /// Nothing to put back but the pages: the other terminal's console drew into them, so
     /// The display blanked (`FBIOBLANK`, powered down) or unblanked; the memory is kept.
     func setSignal(_ on: Bool) throws -> String {
         guard splash_fb_blank(fd, on ? 0 : 1) == 0 else {
@@ -110,6 +109,7 @@ final class FramebufferOutput: ConsoleScreen {
         return "blank"
     }
 
+    /// Nothing to put back but the pages: the other terminal's console drew into them, so
     /// the next frame is packed whole.
     func reassert() throws {
         damage.reset()

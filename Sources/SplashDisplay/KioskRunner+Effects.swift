@@ -44,6 +44,7 @@ extension KioskRunner {
             }
         case .powerScreen(let on):
             powerScreen(on)
+            if on { return .screenLit(clock.now()) }
         case .fetchFeed:
             let post = poster()
             if let done = setup.initialSync {

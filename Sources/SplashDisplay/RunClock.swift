@@ -26,10 +26,12 @@ public final class RunClock {
         }
     }
 
-    /// The current instant.
+    /// The current instant. Real: the wall clock as it is now, so that a step of it (NTP
+    /// setting a clock that booted without one) is seen at once; virtual: the start's date
+    /// moved on by the virtual time.
     public func now() -> Instant {
         let u = uptime
-        return Instant(uptime: u, date: startDate.addingTimeInterval(u))
+        return Instant(uptime: u, date: mode == .real ? Date() : startDate.addingTimeInterval(u))
     }
 
     /// Virtual clock only: jumps forward to `deadline` (never backwards).

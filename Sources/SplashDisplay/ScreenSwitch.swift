@@ -64,6 +64,7 @@ final class ScreenSwitch {
 
     private func signal(_ on: Bool, canvas: Canvas, _ report: inout Report) {
         if canvas.isConsole {
+            canvas.signalOff = !on
             for screen in ([canvas] + canvas.others).compactMap(\.console) {
                 do {
                     report.done.append("signal \(screen.name) \(try screen.setSignal(on))")

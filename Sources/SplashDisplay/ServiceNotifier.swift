@@ -57,6 +57,7 @@ public final class ServiceNotifier {
 
     /// The first frame is on the screen.
     public func ready() {
+        guard !readySent else { return }
         readySent = true
         send("READY=1\nSTATUS=showing the kiosk")
         lastPing = clock()

@@ -196,6 +196,8 @@ extension CampaignStore {
             if version < 11 {
                 // The feed's screen schedule (its `screen` object), as the feed wrote it.
                 try db.execute("ALTER TABLE feed_state ADD COLUMN screen TEXT")
+                // A feed that has one is read in full once, not answered 304 without it.
+                try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }

@@ -40,9 +40,12 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
     var queue = [action]
     var all: [KioskEffect] = []
     while !queue.isEmpty {
-        for effect in Kiosk.reduce(&state, queue.removeFirst()) {
+        let next = queue.removeFirst()
+        for effect in Kiosk.reduce(&state, next) {
             all.append(effect)
             if case .recordShow(let id, _) = effect { queue.append(.showRecorded(campaignID: id)) }
+            // The screen lit at the moment it was asked (the manual clock does not move meanwhile).
+            if effect == .powerScreen(on: true), let at = instant(of: next) { queue.append(.screenLit(at)) }
         }
         if queue.isEmpty, let kind = presenting {
             queue.append(.framePresented(kind, sinceStart: 100, Instant(uptime: 0, date: Date(timeIntervalSince1970: 0))))
@@ -50,6 +53,17 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         }
     }
     return all
+}
+
+/// The moment an action happened at, for the actions that carry one.
+func instant(of action: KioskAction) -> Instant? {
+    switch action {
+    case .started(let at), .tick(let at), .clockObserved(_, let at), .pressed(_, let at), .released(_, let at),
+         .keyPressed(_, let at), .feedFetched(_, _, _, _, let at), .screenCommanded(_, let at), .screenLit(let at):
+        return at
+    default:
+        return nil
+    }
 }
 
 @Suite struct KioskReducerTests {

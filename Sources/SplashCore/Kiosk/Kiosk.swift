@@ -169,6 +169,9 @@ public enum Kiosk {
         case let .screenCommanded(command, now):
             return commandScreen(&state, command, now)
 
+        case .screenLit(let now):
+            return screenLit(&state, now)
+
         case let .showNotRecorded(id, reason, now):
             // Record, then show: a show that is not in the ledger is not presented. This
             // splash shows the default picture (or none); the next one tries the ledger again.

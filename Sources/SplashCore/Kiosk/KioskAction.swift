@@ -23,6 +23,8 @@ public enum KioskAction: Equatable, Sendable {
     case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen? = nil, Instant)
     /// `splashboard screen on|off|auto` over the control socket.
     case screenCommanded(ScreenCommand, Instant)
+    /// `powerScreen(on: true)` is done: the screen is lit (or as lit as its means could make it).
+    case screenLit(Instant)
     /// The poetry provider answered with a timeline.
     case poetryLoaded(Timeline<PoetryEntry>, Instant)
     /// The poetry provider failed.

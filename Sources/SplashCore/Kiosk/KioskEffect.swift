@@ -29,7 +29,8 @@ public enum KioskEffect: Equatable, Sendable {
     /// next, so that the loop does not wait on a decode when the splash comes.
     case decodeAhead(path: String)
     /// Light the screens (`on`) or darken them, by the means `screen-off` names, as the
-    /// device has them; nothing is drawn while they are dark.
+    /// device has them; nothing is drawn while they are dark. Lighting is answered with
+    /// `screenLit` once done.
     case powerScreen(on: Bool)
     /// Announce an event on the log.
     case emit(KioskEvent)

@@ -115,10 +115,10 @@ public struct KioskState: Equatable, Sendable {
         let syncAt = sync.running ? nil : sync.nextAt
         var runEnds: Seconds?
         if case .seconds(let s) = settings.exitAfter { runEnds = s }
-        // Dark: nothing on the screen moves; only the sync, the poem's timeline and the
-        // schedule's next change wake the loop.
+        // Dark: nothing on the screen moves, and the poem waits until there is a screen to
+        // show it on; only the sync and the schedule's next change wake the loop.
         guard screenPower.isOn else {
-            return [syncAt, poetry.nextDeadline(onScreen: false), screenPower.checkAt, runEnds].compactMap { $0 }.min()
+            return [syncAt, screenPower.checkAt, runEnds].compactMap { $0 }.min()
         }
         let onScreen = if case .detail = scene { true } else { false }
         let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }

@@ -34,11 +34,13 @@ extension Kiosk {
     /// good with no schedule), or the schedule again.
     static func commandScreen(_ state: inout KioskState, _ command: ScreenCommand, _ now: Instant) -> [KioskEffect] {
         let (schedule, calendar) = screenSchedule(of: state)
-        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: state.clockTrusted)
+        let trusted = state.clockTrusted
+        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
+        let scheduled = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
         switch command {
         case .auto: state.screenPower.override = nil
-        case .on: state.screenPower.override = .init(on: true, until: next)
-        case .off: state.screenPower.override = .init(on: false, until: next)
+        case .on: state.screenPower.override = .init(on: true, scheduled: scheduled, until: next)
+        case .off: state.screenPower.override = .init(on: false, scheduled: scheduled, until: next)
         }
         state.screenPower.wakeUntil = nil
         return updateScreen(&state, now, reason: .command)
@@ -67,18 +69,22 @@ extension Kiosk {
         var power = state.screenPower
         let (schedule, calendar) = screenSchedule(of: state)
         let trusted = state.clockTrusted
-        if let o = power.override, let until = o.until, now.date >= until { power.override = nil }
-        if let w = power.wakeUntil, now.uptime >= w { power.wakeUntil = nil }
         let scheduledOn = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
         let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
+        // An override ends when the schedule changes: its time has come, or the schedule
+        // itself now says otherwise than it did (a clock trusted since, another feed).
+        if let o = power.override, o.scheduled != scheduledOn || o.until.map({ now.date >= $0 }) == true {
+            power.override = nil
+        }
+        if let w = power.wakeUntil, now.uptime >= w { power.wakeUntil = nil }
         let uptime = { (date: Date) in now.uptime + max(0, date.timeIntervalSince(now.date)) }
 
         let on: Bool
         var why: ScreenReason
         if let o = power.override {
-            (on, why, power.until) = (o.on, .command, o.until)
+            (on, why, power.until) = (o.on, .command, o.until ?? next)
             power.wakeUntil = nil
-            power.checkAt = o.until.map(uptime)
+            power.checkAt = [o.until, next].compactMap { $0 }.min().map(uptime)
         } else if let w = power.wakeUntil, !scheduledOn {
             (on, why, power.until) = (true, .touch, now.date.addingTimeInterval(w - now.uptime))
             power.checkAt = [w, next.map(uptime)].compactMap { $0 }.min()
@@ -97,7 +103,7 @@ extension Kiosk {
         }
         // The reason is what the state holds by: kept from the start until a change, and
         // the schedule's once a command's or a touch's time is up.
-        if changed || reason == .start || (why != power.reason && power.reason != .start) { power.reason = why }
+        if changed || reason == .start || why != .schedule || power.reason != .start { power.reason = why }
         state.screenPower = power
         guard state.hasStarted, changed || reason == .start else { return [] }
 
@@ -108,8 +114,16 @@ extension Kiosk {
         if !on { return darken(&state, now) + [.powerScreen(on: false), event] }
         // Lit at start: the first frame comes first (`framePresented` wakes a TV left asleep).
         if reason == .start { return [event] }
-        // Lit again: the kiosk starts over with a splash, shown (and counted) as at any start.
-        return [.powerScreen(on: true), event] + enterSplash(&state, now)
+        // Lit again: the kiosk starts over with a splash, shown (and counted) as at any start,
+        // once the means have lit the screen (`screenLit`): its countdown begins then.
+        return [.powerScreen(on: true), event]
+    }
+
+    /// The means have lit the screen: the kiosk starts over with a splash (unless it is on
+    /// a screen already: the first frame's wake of a kiosk started lit).
+    static func screenLit(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        guard state.hasStarted, state.screenPower.isOn, state.scene == .starting else { return [] }
+        return enterSplash(&state, now)
     }
 
     /// What is on the screen ends as the screen goes dark: a show ends (`screen_off`), the

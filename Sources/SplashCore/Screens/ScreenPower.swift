@@ -13,12 +13,16 @@ public struct ScreenPower: Equatable, Sendable {
         case none
     }
 
-    /// An operator's `screen on|off`, in force until `until` (the schedule's next change;
-    /// nil: until `screen auto`).
+    /// An operator's `screen on|off`, in force until the schedule next changes: until
+    /// what it says differs from `scheduled`, what it said at the command (`until` is when
+    /// that was due then; nil: no change ahead, so until `screen auto` or a schedule that
+    /// comes to say otherwise — a clock trusted since, another feed).
     public struct Override: Equatable, Sendable {
         /// On or off.
         public var on: Bool
-        /// When the schedule takes over again.
+        /// What the schedule said when the command came.
+        public var scheduled: Bool
+        /// When the schedule was due to change then.
         public var until: Date?
     }
 
