@@ -155,6 +155,28 @@ import Testing
         #expect(!state.screenPower.isOn)
     }
 
+    @Test func aCommandGivenBeforeTheClockIsTrustedEndsWhenTheScheduleComesToSayOtherwise() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 23:00:00", started: false)
+        _ = send(&state, .clockObserved(.waiting, start))
+        _ = send(&state, .started(start), presenting: .splash)
+        // Untrusted, the schedule says on and knows no change: `off` holds with no end in sight.
+        _ = send(&state, .screenCommanded(.off, start.advanced(by: 1)))
+        #expect(!state.screenPower.isOn && state.screenPower.until == nil)
+        // Trusted, the schedule says off (23:00): the command's time is over, the schedule holds it dark.
+        _ = send(&state, .clockObserved(.synchronized, start.advanced(by: 2)))
+        #expect(!state.screenPower.isOn && state.screenPower.override == nil && state.screenPower.reason == .schedule)
+        // And it lights at 07:30, as the schedule says.
+        let lit = send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")))
+        #expect(state.screenPower.isOn && lit.first == .powerScreen(on: true))
+    }
+
+    @Test func aCommandWhileLitSaysSoInTheStatus() throws {
+        var (state, start) = try kiosk(time: "2026-12-01 12:00:00")
+        _ = send(&state, .screenCommanded(.on, start.advanced(by: 1)))
+        #expect(state.screenPower.reason == .command)
+        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen on (splashboard screen on) until 22:00")
+    }
+
     @Test func aKioskStartedDarkSyncsAtOnceShowsNothingAndLightsOnTime() throws {
         var (state, start) = try kiosk(time: "2026-12-01 06:00:00", started: false)
         let effects = send(&state, .started(start))
