@@ -93,7 +93,8 @@ extension Kiosk {
             (on, why, power.until) = (scheduledOn, .schedule, next)
             power.checkAt = next.map(uptime)
         }
-        // A change by time itself (the hours, a wake or an override running out) is the schedule's.
+        // At start the state holds by the start; a change by time itself (the hours, a wake
+        // or an override running out) is the schedule's.
         if reason == .start { why = .start }
         let changed = on != power.isOn
         if changed {
