@@ -117,14 +117,16 @@ final class CECAdapter {
     /// Sends `bytes` until acknowledged, at most `tries` times.
     private func send(_ bytes: [UInt8], what: String) -> CECOutcome {
         var last = ""
+        var tries = 0
         for attempt in 1...Self.tries {
+            tries = attempt
             var msg = cec_msg()
             msg.len = UInt32(bytes.count)
             withUnsafeMutableBytes(of: &msg.msg) { buffer in
                 for (i, b) in bytes.enumerated() { buffer[i] = b }
             }
             if splash_cec_transmit(fd, &msg) != 0 {
-                last = String(cString: strerror(errno))
+                last = "not sent (\(String(cString: strerror(errno))))"
                 // Refused by the kernel (no address, adapter gone): another try gives the same.
                 if errno != EBUSY { break }
                 continue
@@ -132,7 +134,7 @@ final class CECAdapter {
             if splash_cec_tx_ok(&msg) != 0 { return .done(tries: attempt) }
             last = splash_cec_tx_nack(&msg) != 0 ? "not acknowledged" : String(format: "transmit status 0x%02x", splash_cec_tx_status(&msg))
         }
-        return .failed("\(path): \(what) to the TV: \(last) after \(Self.tries) tries")
+        return .failed("\(path): \(what) to the TV: \(last) after \(tries) \(tries == 1 ? "try" : "tries")")
     }
 
     /// A physical address as HDMI writes it: `1.0.0.0`.
