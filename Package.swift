@@ -48,6 +48,11 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         // The rules, as values: no I/O, no clock.
         .target(name: "SplashCore"),
@@ -65,7 +70,7 @@ let package = Package(
         // Pictures decoded into plain pixels, checked and thumbnailed: no SDL.
         .target(
             name: "SplashPictures",
-            dependencies: ["SplashCore", "SplashServices", "CTurboJPEG", "CPNG"]
+            dependencies: ["SplashCore", "SplashServices", "CTurboJPEG", "CPNG", "CWebP"]
         ),
         // The display's side of the line to the network process.
         .target(
@@ -95,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "SplashTestSupport",
-            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2"],
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2", "CWebP"],
             path: "Tests/SplashTestSupport",
             exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
         ),

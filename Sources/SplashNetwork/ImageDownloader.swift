@@ -5,7 +5,7 @@ import SplashCore
 import SplashStorage
 
 /// Fetches one picture into the cache under the picture limits: refused early when its
-/// first bytes are not JPEG or PNG, validated whole before it takes its final name.
+/// first bytes are not JPEG, PNG or WebP, validated whole before it takes its final name.
 public struct ImageDownloader {
     /// The largest picture fetched, in bytes (20 MiB).
     public static let imageLimit = 20 << 20
@@ -68,10 +68,11 @@ public struct ImageDownloader {
         }
     }
 
-    /// Stops a download at its first bytes when they are not a JPEG or PNG, or a PNG
-    /// whose header already declares too many pixels.
+    /// Stops a download at its first bytes when they are not a JPEG, PNG or WebP, or a PNG
+    /// or WebP whose header already declares too many pixels (or, a WebP, animation).
     static func refuseEarly(_ head: [UInt8]) throws {
         guard let kind = ImageHeader.kind(of: head) else { throw ImageHeader.refusal(for: head) }
         if kind == .png, head.count >= 24 { _ = try ImageHeader.parse(head) }
+        if kind == .webp, head.count >= 30 { _ = try ImageHeader.parse(head) }
     }
 }

@@ -1,10 +1,11 @@
 import CPNG
 import CTurboJPEG
+import CWebP
 import Foundation
 import SplashCore
 import SplashServices
 
-/// Decodes JPEG and PNG files, chosen by the file's first bytes (never a format-guessing
+/// Decodes JPEG, PNG and still WebP files, chosen by the file's first bytes (never a format-guessing
 /// loader). Anything else is refused, and so is a JPEG whose decode would exceed the work
 /// budget (`ImageHeader.maxScanWork`), wherever it comes from (a picture cached before the
 /// budget existed, a bundled file).
@@ -13,7 +14,8 @@ import SplashServices
 /// scaling: 1/8, 1/4, 3/8, 1/2 … 7/8) to the smallest size at or above what is asked for,
 /// straight into 24-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
 /// and never held at full size. A PNG is decoded whole by libpng's simplified API, to
-/// 24-bit pixels or, with transparency, 32-bit. Pixels go straight into the memory of
+/// 24-bit pixels or, with transparency, 32-bit; a WebP likewise, by libwebp's decoder (the
+/// one SDL_image uses). Pixels go straight into the memory of
 /// whoever keeps them (`PixelDestination`): no SDL here, so the network process links none.
 public enum ImageDecoder {
     /// Pixels decoded from a picture, and the size of the original they were decoded from
@@ -50,6 +52,8 @@ public enum ImageDecoder {
         switch kind {
         case .png:
             return try data.withUnsafeBytes { try decodePNG($0, into: Pixels.self) }
+        case .webp:
+            return try data.withUnsafeBytes { try decodeWebP($0, into: Pixels.self) }
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then
             // decoded from memory.
@@ -98,6 +102,35 @@ public enum ImageDecoder {
         }
         return Decoded(pixels: pixels, width: width, height: height, format: format,
                        original: Size(width: width, height: height))
+    }
+
+    /// A still WebP whole, by libwebp, straight into the destination's memory: 24-bit, or
+    /// 32-bit with alpha. An animated one is refused (its frames are not a still picture).
+    private static func decodeWebP<Pixels: PixelDestination>(_ bytes: UnsafeRawBufferPointer,
+                                                             into: Pixels.Type) throws -> Decoded<Pixels> {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw ImageError.empty }
+        var width: Int32 = 0, height: Int32 = 0, alpha: Int32 = 0, animated: Int32 = 0
+        guard splash_webp_features(base, bytes.count, &width, &height, &alpha, &animated) == 0 else {
+            throw ImageError.undecodable("WebP: libwebp cannot read its headers")
+        }
+        if animated != 0 { throw ImageError.unsupported("animated WebP") }
+        let header = ImageHeader(kind: .webp, width: Int(width), height: Int(height))
+        guard header.width > 0, header.height > 0, header.width <= ImageHeader.maxSide, header.height <= ImageHeader.maxSide,
+              header.width * header.height <= ImageHeader.maxPixels else {
+            throw ImageError.tooLarge(width: header.width, height: header.height)
+        }
+        let format: PixelFormat = alpha != 0 ? .bgra32 : .bgr24
+        let pixels = try Pixels.make(width: header.width, height: header.height, format: format)
+        let out = pixels.pixels.assumingMemoryBound(to: UInt8.self)
+        let size = pixels.pitch * header.height
+        let done = alpha != 0 ? WebPDecodeBGRAInto(base, bytes.count, out, size, Int32(pixels.pitch))
+                              : WebPDecodeBGRInto(base, bytes.count, out, size, Int32(pixels.pitch))
+        guard done != nil else {
+            pixels.discard()
+            throw ImageError.undecodable("WebP: the data is not a whole picture")
+        }
+        return Decoded(pixels: pixels, width: header.width, height: header.height, format: format,
+                       original: Size(width: header.width, height: header.height))
     }
 
     /// libpng's message for the last error of `image`.

@@ -1,8 +1,8 @@
 import Foundation
 import SplashCore
 
-/// Checks a downloaded image before it may take a final name in the cache: a JPEG or
-/// PNG header within the size limits, an end marker (not cut short), a decode within the
+/// Checks a downloaded image before it may take a final name in the cache: a JPEG, PNG
+/// or WebP header within the size limits, an end marker (not cut short), a decode within the
 /// work budget, a successful decode with the matching decoder at the size the header
 /// declared. Makes the thumbnail while the picture is decoded.
 public enum ImageValidator {
@@ -30,6 +30,11 @@ public enum ImageValidator {
         handle.seek(toFileOffset: end > 32 ? end - 32 : 0)
         guard ImageHeader.isComplete(header.kind, tail: [UInt8](handle.readDataToEndOfFile())) else {
             throw ImageError.truncated(header.kind.rawValue)
+        }
+        // A WebP's RIFF header says how long it is.
+        if header.kind == .webp, let length = ImageHeader.riffLength(head), length != Int(end) {
+            throw length > Int(end) ? ImageError.truncated("WebP")
+                : ImageError.malformed("\(Int(end) - length) bytes after the end its header gives")
         }
         // The decoder refuses a JPEG whose scans would take too long before decoding it. A
         // JPEG is decoded scaled down in the decoder to about twice the thumbnail (all of

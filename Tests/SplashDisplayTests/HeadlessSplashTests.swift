@@ -14,6 +14,27 @@ import Testing
         """)
     }
 
+    /// A campaign whose picture is a WebP: synced, validated and cached by the network
+    /// process, shown on the splash in its colours, its thumbnail stored.
+    @Test func aWebPCampaignIsShown() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.webp", width: 1280, height: 720, bands: [red, blue])
+        let feed = try oneCampaign(dir, image: "a.webp")
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        let sync = try runKiosk(["sync"] + args)
+        #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", shots] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "a", "\(run.stdout)")
+        let splash = try Snapshot(try #require(snapshots(shots).first))
+        #expect(splash.color(300, 400).isClose(to: red, tolerance: 24), "\(splash.color(300, 400))")
+        #expect(splash.color(980, 400).isClose(to: blue, tolerance: 24), "\(splash.color(980, 400))")
+        let listed = try runKiosk(["campaigns", "--json"] + args)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.first?["cached"] as? Bool == true && rows.first?["thumbnail"] as? Bool == true, "\(listed.stdout)")
+    }
+
     @Test func splashCountsDownInThePillAndHandsOverToDetail() throws {
         let dir = try temporaryFolder()
         try writeImage(dir + "/a.png", width: 1280, height: 720, bands: [red])

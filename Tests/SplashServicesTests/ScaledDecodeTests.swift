@@ -7,7 +7,7 @@ import SplashTestSupport
 import Testing
 
 /// JPEGs are decoded scaled down in the decoder, to the smallest of its sizes at or above
-/// the one asked for; PNGs whole.
+/// the one asked for; PNGs and WebPs whole.
 @Suite struct ScaledDecodeTests {
     @Test func aJPEGComesOutAtTheSmallestDecoderSizeAtOrAboveTheOneAsked() throws {
         let dir = try temporaryFolder()
@@ -117,6 +117,42 @@ import Testing
         bytes = Array(bytes.prefix(bytes.count / 2)) + [0xFF, 0xD9]
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/cut.jpg"))
         #expect(throws: (any Error).self) { _ = try ImageValidator.check(dir + "/cut.jpg") }
+    }
+
+    /// A still WebP (libwebp's own encoder made it) is decoded whole by libwebp, its
+    /// header read for the limits, its length checked against its RIFF header; an
+    /// animated one is refused by name.
+    @Test func aStillWebPIsDecodedAndCheckedAndAnAnimatedOneIsRefused() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.webp", width: 900, height: 300, bands: [red, green, blue])
+        let header = try ImageHeader.read(fromFile: dir + "/a.webp")
+        #expect(header == ImageHeader(kind: .webp, width: 900, height: 300))
+        let decoded = try ImageDecoder.load(dir + "/a.webp", scale: 0.1, into: PixelBuffer.self)
+        #expect((decoded.width, decoded.height) == (900, 300) && decoded.format == .bgr24)
+        for (x, color) in [(150, red), (450, green), (750, blue)] {
+            #expect(pixel(decoded.pixels, x, 150).isClose(to: color, tolerance: 24), "\(pixel(decoded.pixels, x, 150))")
+        }
+        let checked = try ImageValidator.check(dir + "/a.webp")
+        #expect(checked.header.kind == .webp && checked.thumbnail.starts(with: [0xFF, 0xD8]))
+        // Cut short, or with bytes after its end: refused, with what is wrong.
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.webp")))
+        try Data(bytes.prefix(bytes.count - 40)).write(to: URL(fileURLWithPath: dir + "/cut.webp"))
+        #expect(throws: ImageError.truncated("WebP")) { _ = try ImageValidator.check(dir + "/cut.webp") }
+        try Data(bytes + [0, 0, 0, 0]).write(to: URL(fileURLWithPath: dir + "/long.webp"))
+        #expect(throws: ImageError.malformed("4 bytes after the end its header gives")) {
+            _ = try ImageValidator.check(dir + "/long.webp")
+        }
+        // The extended header with the animation flag: refused before any decoding.
+        var animated = Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0]
+        animated += [0x02, 0, 0, 0] + [0x63, 0x00, 0x00, 0x63, 0x00, 0x00]
+        #expect(throws: ImageError.unsupported("animated WebP")) { _ = try ImageHeader.parse(animated) }
+        #expect(ImageError.unsupported("animated WebP").localizedDescription
+                == "animated WebP images are not supported; only JPEG, PNG and still WebP are shown")
+        // A lossless one's 14-bit sizes, and a size beyond the limits.
+        var lossless = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8L".utf8) + [5, 0, 0, 0, 0x2F]
+        let bits = UInt32(8999) | UInt32(99) << 14
+        lossless += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24), 0, 0, 0, 0, 0]
+        #expect(throws: ImageError.tooLarge(width: 9000, height: 100)) { _ = try ImageHeader.parse(lossless) }
     }
 
     func pixel(_ picture: PixelBuffer, _ x: Int, _ y: Int) -> RGBColor {

@@ -1,4 +1,5 @@
 import CSDL2
+import CWebP
 import Foundation
 import SplashCore
 
@@ -95,6 +96,23 @@ public func writeImage(_ path: String, width: Int, height: Int, bands: [RGBColor
         let x1 = width * (i + 1) / bands.count
         var r = SDL_Rect(x: Int32(x0), y: 0, w: Int32(x1 - x0), h: Int32(height))
         SDL_FillRect(surface, &r, SDL_MapRGB(surface.pointee.format, c.red, c.green, c.blue))
+    }
+    if path.hasSuffix(".webp") {
+        // Through libwebp's own encoder (lossy, quality 95), from the surface's B, G, R bytes.
+        let pitch = Int(surface.pointee.pitch)
+        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        var bgr = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<3 { bgr[(y * width + x) * 3 + c] = source[y * pitch + x * 4 + c] }
+            }
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = WebPEncodeBGR(bgr, Int32(width), Int32(height), Int32(width * 3), 95, &output)
+        guard size > 0, let output else { throw DisplayTestError.sdl }
+        defer { WebPFree(output) }
+        try Data(bytes: output, count: size).write(to: URL(fileURLWithPath: path))
+        return
     }
     let ok = path.hasSuffix(".png") ? IMG_SavePNG(surface, path) : IMG_SaveJPG(surface, path, 95)
     guard ok == 0 else { throw DisplayTestError.sdl }

@@ -15,12 +15,13 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .empty: return "the image is empty (0 bytes)"
-        case .notAnImage(let what): return "not an image: the data looks like \(what); only JPEG and PNG are shown"
-        case .unsupported(let kind): return "\(kind) images are not supported; only JPEG and PNG are shown"
+        case .notAnImage(let what): return "not an image: the data looks like \(what); only JPEG, PNG and still WebP are shown"
+        case .unsupported(let kind): return "\(kind) images are not supported; only JPEG, PNG and still WebP are shown"
         case .malformed(let why): return "the image header is malformed: \(why)"
         case let .tooLarge(w, h):
             return "the image is \(w)×\(h) pixels; the limit is \(ImageHeader.maxSide)×\(ImageHeader.maxSide) and \(ImageHeader.maxPixels / 1_000_000) megapixels"
-        case .truncated(let kind): return "the \(kind) data is cut short (no end marker)"
+        case .truncated(let kind):
+            return "the \(kind) data is cut short (" + (kind == "WebP" ? "shorter than its header says)" : "no end marker)")
         case .undecodable(let why): return "the image cannot be decoded: \(why)"
         case let .tooMuchWork(scans, w, h):
             return "the JPEG has \(scans) scans at \(w)×\(h); decoding it would take too long (a decoder walks the "

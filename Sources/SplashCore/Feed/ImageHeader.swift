@@ -1,15 +1,17 @@
 import Foundation
 
-/// The kind and pixel size of a JPEG or PNG, read from its first bytes, before any
+/// The kind and pixel size of a JPEG, PNG or WebP, read from its first bytes, before any
 /// decoding, so oversized or disguised files are refused cheaply.
 public struct ImageHeader: Equatable, Sendable {
     /// The formats shown; the raw value is the name used in messages.
     public enum Kind: String, Sendable {
         case jpeg = "JPEG"
         case png = "PNG"
+        /// A still WebP (lossy or lossless, with or without alpha).
+        case webp = "WebP"
     }
 
-    /// Which of the two formats the file is.
+    /// Which of the formats the file is.
     public var kind: Kind
     /// Pixels from left to right.
     public var width: Int
@@ -32,6 +34,7 @@ public struct ImageHeader: Equatable, Sendable {
     public static func kind(of bytes: [UInt8]) -> Kind? {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.count >= 8, Array(bytes[0..<8]) == pngSignature { return .png }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
         return nil
     }
 
@@ -44,6 +47,7 @@ public struct ImageHeader: Equatable, Sendable {
         switch kind(of: bytes) {
         case .png: header = try parsePNG(bytes)
         case .jpeg: header = try parseJPEG(bytes)
+        case .webp: header = try parseWebP(bytes)
         case nil: throw refusal(for: bytes)
         }
         guard header.width > 0, header.height > 0 else {
@@ -69,7 +73,48 @@ public struct ImageHeader: Equatable, Sendable {
         case .png:
             let iend: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
             return tail.count >= 12 && Array(tail.suffix(12)) == iend
+        case .webp:
+            // A WebP has no end marker: its RIFF header says its length (`riffLength`).
+            return true
         }
+    }
+
+    /// The whole length a WebP's RIFF header gives the file (its size field and the 8
+    /// bytes before it): a file of another length was cut short or has something after it.
+    public static func riffLength(_ head: [UInt8]) -> Int? {
+        guard head.count >= 12 else { return nil }
+        return Int(le32(head, 4)) + 8
+    }
+
+    /// A still WebP's size: from its first chunk, `VP8 ` (lossy: the key frame's 14-bit
+    /// sizes), `VP8L` (lossless: 14-bit sizes less one, packed) or `VP8X` (extended: the
+    /// canvas's 24-bit sizes less one). An animated one (VP8X's animation flag) is refused:
+    /// only a still picture is shown.
+    private static func parseWebP(_ b: [UInt8]) throws -> ImageHeader {
+        guard b.count >= 30 else { throw ImageError.truncated("WebP") }
+        let chunk = String(decoding: b[12..<16], as: UTF8.self)
+        switch chunk {
+        case "VP8 ":
+            guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else { throw ImageError.malformed("a VP8 frame without its start code") }
+            return ImageHeader(kind: .webp, width: Int(le16(b, 26) & 0x3FFF), height: Int(le16(b, 28) & 0x3FFF))
+        case "VP8L":
+            guard b[20] == 0x2F else { throw ImageError.malformed("a VP8L stream without its signature") }
+            let bits = le32(b, 21)
+            return ImageHeader(kind: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            if b[20] & 0x02 != 0 { throw ImageError.unsupported("animated WebP") }
+            let width = Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16
+            let height = Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16
+            return ImageHeader(kind: .webp, width: width + 1, height: height + 1)
+        default:
+            throw ImageError.malformed("a WebP whose first chunk is \"\(TerminalText.printable(chunk))\"")
+        }
+    }
+
+    private static func le16(_ b: [UInt8], _ i: Int) -> UInt32 { UInt32(b[i]) | UInt32(b[i + 1]) << 8 }
+
+    private static func le32(_ b: [UInt8], _ i: Int) -> UInt32 {
+        UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
     }
 
     private static func parsePNG(_ b: [UInt8]) throws -> ImageHeader {
@@ -148,7 +193,6 @@ public struct ImageHeader: Equatable, Sendable {
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
         if starts("GIF8") { return .unsupported("GIF") }
         if starts("BM") { return .unsupported("BMP") }
-        if b.count >= 12, starts("RIFF"), Array(b[8..<12]) == Array("WEBP".utf8) { return .unsupported("WebP") }
         let text = String(decoding: b.prefix(512), as: UTF8.self).lowercased()
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.contains("<svg") { return .unsupported("SVG") }
