@@ -56,7 +56,8 @@ public final class KioskRunner {
         state.poetry.fallback = setup.bundledPoetry
         script = ScriptPlayer(setup.script)
         wakeEvent = SDL_RegisterEvents(1)
-        screenSwitch = setup.options.headless ? nil : ScreenSwitch(methods: setup.options.screenOff)
+        screenSwitch = setup.options.headless ? nil
+            : ScreenSwitch(methods: setup.options.screenOff, marker: setup.options.dataDir + "/" + ScreenSwitch.markerName)
         if canvas.isConsole {
             // On the console: input straight from evdev, and a look at the screen's
             // connector at each rescan (unplugged, back, another mode).

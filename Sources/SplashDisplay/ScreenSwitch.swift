@@ -8,11 +8,16 @@ import SplashCore
 /// HDMI-CEC (`CECAdapter`), the display signal (a CRTC made inactive, a framebuffer
 /// blanked, DPMS under X11) and the backlights (`Backlight`). A means that fails is said,
 /// and the next still goes on.
-final class ScreenSwitch {
+public final class ScreenSwitch {
     /// The means, in order.
     let methods: [ScreenOffMethod]
     private let cecFolder: String
     private let backlight: Backlight
+    /// A file that exists while the means have the screen dark, so that the next run
+    /// knows a stop left it so (`KioskSettings.screenLeftDark`); nil: none kept.
+    let marker: String?
+    /// The marker's name in the data folder.
+    public static let markerName = "screen-dark"
 
     /// What one change did, and what went wrong, one line each.
     struct Report: Equatable {
@@ -20,8 +25,10 @@ final class ScreenSwitch {
         var problems: [String] = []
     }
 
-    init(methods: [ScreenOffMethod], cecFolder: String = "/dev", backlightFolder: String = "/sys/class/backlight") {
+    init(methods: [ScreenOffMethod], marker: String? = nil, cecFolder: String = "/dev",
+         backlightFolder: String = "/sys/class/backlight") {
         self.methods = methods
+        self.marker = marker
         self.cecFolder = cecFolder
         backlight = Backlight(folder: backlightFolder)
     }
@@ -39,7 +46,19 @@ final class ScreenSwitch {
                 report.problems += problems
             }
         }
+        if let marker {
+            if on {
+                try? FileManager.default.removeItem(atPath: marker)
+            } else if !FileManager.default.createFile(atPath: marker, contents: nil) {
+                report.problems.append("cannot write \(marker): a restart while dark would not know to light the screen")
+            }
+        }
         return report
+    }
+
+    /// Whether a run left the screen dark, by the marker in `dataDir`.
+    public static func leftDark(dataDir: String) -> Bool {
+        FileManager.default.fileExists(atPath: dataDir + "/" + markerName)
     }
 
     private func cec(_ on: Bool, _ report: inout Report) {

@@ -72,6 +72,7 @@ struct RunCommand {
         settings.timeZone = TimeZone.current
         settings.screenSchedule = options.screenSchedule
         settings.wakeOnTouch = options.wakeOnTouch
+        settings.screenLeftDark = !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir)
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
         settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
         // The first splash's picture decodes on another thread while SDL opens the window, at

@@ -310,3 +310,16 @@ import Testing
         #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: ScreenPowerTests.at("2027-03-28 20:00:00"))))
     }
 }
+
+/// A run stopped while dark leaves the next one to light the screen, schedule or not.
+@Suite struct ScreenLeftDarkTests {
+    @Test func aKioskALastRunLeftDarkLightsItsScreenAfterItsFirstFrame() {
+        var state = makeState()
+        state.settings.screenLeftDark = true
+        let effects = send(&state, .started(ManualClock().now), presenting: .splash)
+        #expect(effects.contains(.powerScreen(on: true)))
+        // Without the marker (and no schedule) the means are never touched.
+        var plain = makeState()
+        #expect(!send(&plain, .started(ManualClock().now), presenting: .splash).contains(.powerScreen(on: true)))
+    }
+}

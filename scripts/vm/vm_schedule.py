@@ -164,8 +164,27 @@ def run_schedule(folder, accel, report):
         report.check("a TV that does not acknowledge: <Standby> tried 3 times, a warning, and the display signal "
                      "goes off all the same", warned is not None and crtc_active(vm) == "0",
                      f"{said(warned)}; CRTC active={crtc_active(vm)}")
-        vm.sh("splashboard screen auto")
+        # Stopped while dark (a restart, an upgrade) and started again with no schedule at
+        # all: the new run wakes the TV and lights the screen after its first frame.
+        vm.sh(f"pkill cec-follower; cec-ctl -d {tv} --tv --osd-name TV >/dev/null; "
+              f"(cec-follower -d {tv} > /tmp/cec-follower.log 2>&1 &)")
+        vm.sh("splashboard screen on")
+        time.sleep(2)
+        vm.sh("splashboard screen off")
+        time.sleep(3)
+        asleep = tv_power()
+        marked = vm.sh("test -e /var/lib/splashboard/screen-dark && echo yes || echo no")[1].strip()
         set_config(vm, [])
+        mark = journal_length(vm)
+        vm.sh("systemctl restart splashboard")
+        first = wait_journal(vm, r"first_frame", mark, 60)
+        time.sleep(4)
+        awake = tv_power()
+        report.check("restarted while dark with no schedule: the new run wakes the TV and lights the screen after "
+                     "its first frame", first is not None and "standby" in asleep and marked == "yes"
+                     and awake.endswith("on") and crtc_active(vm) == "1"
+                     and vm.sh("test -e /var/lib/splashboard/screen-dark && echo yes || echo no")[1].strip() == "no",
+                     f"TV {asleep} -> {awake}; marker while dark: {marked}; CRTC active={crtc_active(vm)}")
         restarts = vm.sh("systemctl show -p NRestarts --value splashboard")[1].strip()
         sigsys = vm.sh("journalctl -b --no-pager | grep -cE 'SIGSYS|code=killed, status=31' || true")[1].strip()
         report.check("through it all the kiosk never restarted, and its sandbox let every means through (no SIGSYS)",

@@ -42,9 +42,11 @@ public enum Kiosk {
                 // A run that ends at its first frame starts no work it would leave behind.
                 if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
                     effects += [.fetchFeed, .reloadPoetry]
-                    // A kiosk with a schedule lights its screen by its means once it shows
-                    // something: a TV a stopped kiosk left in standby wakes.
-                    if state.screenPower.source != .none { effects.append(.powerScreen(on: true)) }
+                    // A kiosk with a schedule, or one a stopped run left dark, lights its
+                    // screen by its means once it shows something: a TV left in standby wakes.
+                    if state.screenPower.source != .none || state.settings.screenLeftDark {
+                        effects.append(.powerScreen(on: true))
+                    }
                 }
             }
             // The first frame of a show is up: its impression pings may go.

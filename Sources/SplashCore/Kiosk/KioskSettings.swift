@@ -32,6 +32,10 @@ public struct KioskSettings: Equatable, Sendable {
     public var screenSchedule = ScreenSchedule()
     /// Seconds a touch on a dark screen lights it for (`wake-on-touch`); 0: a touch does not.
     public var wakeOnTouch = 0
+    /// The last run left the screen dark (stopped while off): this one lights it by its
+    /// means after its first frame, schedule or not, so a TV left in standby or a backlight
+    /// left at 0 is not dark for good.
+    public var screenLeftDark = false
 
     /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
     public var syncSeed: UInt64 = 0
