@@ -50,20 +50,24 @@ public struct ScreenSchedule: Equatable, Sendable {
         guard clockTrusted, isSet else { return nil }
         let now = isOn(at: date, calendar: calendar)
         let windows = hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : hours
+        let minutes = Set(windows.flatMap { [$0.start, $0.end] }.filter { $0 < 1440 }).sorted()
         let today = calendar.startOfDay(for: date)
-        var moments: [Date] = []
+        // Day by day, so the search stops at the first change (the loop asks at every tick).
         for offset in 0...9 {
             guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
-            moments.append(day)
-            for minute in windows.flatMap({ [$0.start, $0.end] }) where minute < 1440 {
+            var moments = [day]
+            for minute in minutes {
                 // A time the clock skips (a spring-forward night) is the first moment after it.
                 if let m = calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: day,
                                          matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward) {
                     moments.append(m)
                 }
             }
+            if let change = moments.filter({ $0 > date }).sorted().first(where: { isOn(at: $0, calendar: calendar) != now }) {
+                return change
+            }
         }
-        return moments.filter { $0 > date }.sorted().first { isOn(at: $0, calendar: calendar) != now }
+        return nil
     }
 
     private func allowed(_ day: Date, _ calendar: Calendar) -> Bool {
