@@ -63,11 +63,8 @@ import Testing
         env["WATCHDOG_USEC"] = "10000000"
         env["TZ"] = "UTC"
         // On for one minute, twelve hours from now: dark at the start.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let at = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600))
-        let to = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600 + 60))
-        let hours = String(format: "%02d:%02d-%02d:%02d", at.hour!, at.minute!, to.hour!, to.minute!)
+        let from = Date().addingTimeInterval(12 * 3600)
+        let hours = ScreenPowerHeadlessTests.clock(from) + "-" + ScreenPowerHeadlessTests.clock(from.addingTimeInterval(60))
         let run = try runKiosk(["--headless", "--screen-hours", hours, "--exit-after", "2",
                                 "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"], environment: env)
         #expect(run.status == 0, "\(run.stderr)")

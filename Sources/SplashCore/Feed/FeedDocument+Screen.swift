@@ -14,7 +14,7 @@ extension FeedDocument {
             return nil
         }
         warnings += Misspellings(FeedScreen.fields).notes(object).map { "screen.\($0.0): \($0.1)" }
-        /// The field as one comma-separated text, once every item of it reads as `valid` says.
+        /// The field as one comma-separated text, once `check` reads it without an error.
         func field(_ name: String, _ check: (String?) throws -> Void, meaning: String) -> String? {
             guard let value = object[name], !(value is NSNull) else { return nil }
             let items: [String]?
