@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "splashboard", targets: ["splashboard"]),
         .executable(name: "splashboard-net", targets: ["splashboard-net"]),
+        .executable(name: "splashboard-media", targets: ["splashboard-media"]),
     ],
     targets: [
         .systemLibrary(
@@ -53,6 +54,12 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // FFmpeg's libraries, found by the linker (four pkg-config names): only the media
+        // process links them.
+        .systemLibrary(
+            name: "CFFmpeg",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         // The rules, as values: no I/O, no clock.
         .target(name: "SplashCore"),
@@ -82,6 +89,12 @@ let package = Package(
             name: "SplashNetwork",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures"]
         ),
+        // Clips demuxed, decoded and scaled (FFmpeg), the probe before caching, and the
+        // media process's side of a clip being played: only the media process links it.
+        .target(
+            name: "SplashMedia",
+            dependencies: ["SplashCore", "SplashServices", "CFFmpeg", "CSystem"]
+        ),
         .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
@@ -97,6 +110,11 @@ let package = Package(
         .executableTarget(
             name: "splashboard-net",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashNetwork", "CSystem"]
+        ),
+        // The media process: probes clips for the network process, plays them for the display.
+        .executableTarget(
+            name: "splashboard-media",
+            dependencies: ["SplashCore", "SplashMedia", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",

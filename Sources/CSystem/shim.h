@@ -167,4 +167,149 @@ static inline int splash_fb_blank(int fd, int blank) {
 
 /// Has the kernel send `signal` to this process when its parent ends (PR_SET_PDEATHSIG).
 static inline int splash_die_with_parent(int signal) { return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0); }
+
+// Descriptors passed over a Unix socket (SCM_RIGHTS: CMSG_* are macros), shared memory
+// (memfd_create, a GNU extension) and the media process's own syscall filter and limits.
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <stddef.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <linux/audit.h>
+#include <sys/syscall.h>
+
+extern int memfd_create(const char *name, unsigned int flags);
+
+/// Sends `length` bytes on `socket` with the descriptor `fd` beside them (SCM_RIGHTS).
+/// The bytes sent, or -1 with errno.
+static inline long splash_send_with_fd(int socket, const void *bytes, size_t length, int fd) {
+    struct iovec io = { .iov_base = (void *)bytes, .iov_len = length };
+    union { char buffer[CMSG_SPACE(sizeof(int))]; struct cmsghdr align; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.buffer;
+    message.msg_controllen = sizeof control.buffer;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &fd, sizeof(int));
+    return sendmsg(socket, &message, MSG_NOSIGNAL);
+}
+
+/// Receives up to `length` bytes from `socket`, and the one descriptor passed with them
+/// into `*fd` (-1 when none came; any more than one are closed). The bytes read (0 at the
+/// end), or -1 with errno. Received descriptors close on exec.
+static inline long splash_receive_with_fd(int socket, void *bytes, size_t length, int *fd) {
+    struct iovec io = { .iov_base = bytes, .iov_len = length };
+    union { char buffer[CMSG_SPACE(sizeof(int) * 4)]; struct cmsghdr align; } control;
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.buffer;
+    message.msg_controllen = sizeof control.buffer;
+    *fd = -1;
+    long got = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    if (got < 0) return got;
+    for (struct cmsghdr *h = CMSG_FIRSTHDR(&message); h; h = CMSG_NXTHDR(&message, h)) {
+        if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS) continue;
+        size_t count = (h->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t i = 0; i < count; i++) {
+            int passed;
+            memcpy(&passed, CMSG_DATA(h) + i * sizeof(int), sizeof(int));
+            if (*fd < 0) *fd = passed; else close(passed);
+        }
+    }
+    return got;
+}
+
+/// A shared-memory file of `size` bytes that closes on exec (memfd_create), sealed so that
+/// it can never shrink or grow (a reader mapping it cannot be cut off mid-frame), or -1.
+static inline int splash_shared_memory(const char *name, long size) {
+    int fd = memfd_create(name, 1 /* MFD_CLOEXEC */ | 2 /* MFD_ALLOW_SEALING */);
+    if (fd < 0) return -1;
+    if (ftruncate(fd, size) != 0
+        || fcntl(fd, 1033 /* F_ADD_SEALS */, 1 /* F_SEAL_SEAL */ | 2 /* F_SEAL_SHRINK */ | 4 /* F_SEAL_GROW */) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/// Whether the shared-memory file `fd` is sealed against shrinking (F_GET_SEALS): only
+/// then may its pages be read without the risk of SIGBUS.
+static inline int splash_shared_memory_is_sealed(int fd) {
+    int seals = fcntl(fd, 1034 /* F_GET_SEALS */);
+    return seals >= 0 && (seals & 2 /* F_SEAL_SHRINK */) && (seals & 1 /* F_SEAL_SEAL */);
+}
+
+/// Limits this process's address space to `bytes` (RLIMIT_AS): 0, or -1 with errno.
+static inline int splash_limit_address_space(unsigned long bytes) {
+    struct rlimit limit = { .rlim_cur = bytes, .rlim_max = bytes };
+    return setrlimit(RLIMIT_AS, &limit);
+}
+
+#if defined(__x86_64__)
+#define SPLASH_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SPLASH_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#elif defined(__arm__)
+#define SPLASH_AUDIT_ARCH AUDIT_ARCH_ARM
+#endif
+
+#define SPLASH_DENY(nr, err) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (err))
+
+/// The media process's own syscall filter, on top of whatever its service has: once the
+/// clip and its decoder are open it opens no file and reaches nothing, so opening files,
+/// making or connecting sockets, starting programs and looking into other processes fail
+/// with EACCES/EPERM; a call of another architecture kills it. 0, or -1 with errno.
+static inline int splash_media_syscall_filter(void) {
+#ifdef SPLASH_AUDIT_ARCH
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SPLASH_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#ifdef __NR_open
+        SPLASH_DENY(__NR_open, EACCES),
+#endif
+#ifdef __NR_creat
+        SPLASH_DENY(__NR_creat, EACCES),
+#endif
+        SPLASH_DENY(__NR_openat, EACCES),
+#ifdef __NR_openat2
+        SPLASH_DENY(__NR_openat2, EACCES),
+#endif
+        SPLASH_DENY(__NR_open_by_handle_at, EACCES),
+        SPLASH_DENY(__NR_socket, EPERM),
+        SPLASH_DENY(__NR_socketpair, EPERM),
+        SPLASH_DENY(__NR_connect, EPERM),
+        SPLASH_DENY(__NR_bind, EPERM),
+        SPLASH_DENY(__NR_listen, EPERM),
+        SPLASH_DENY(__NR_accept, EPERM),
+        SPLASH_DENY(__NR_accept4, EPERM),
+        SPLASH_DENY(__NR_execve, EPERM),
+        SPLASH_DENY(__NR_execveat, EPERM),
+        SPLASH_DENY(__NR_ptrace, EPERM),
+        SPLASH_DENY(__NR_process_vm_readv, EPERM),
+        SPLASH_DENY(__NR_process_vm_writev, EPERM),
+        SPLASH_DENY(__NR_kill, EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 #endif

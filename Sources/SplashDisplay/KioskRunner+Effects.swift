@@ -10,9 +10,9 @@ extension KioskRunner {
     /// waits for one (a show recorded or refused, what the operator view reads).
     func perform(_ effect: KioskEffect) -> KioskAction? {
         switch effect {
-        case let .recordShow(id, date):
+        case let .recordShow(id, date, media):
             do {
-                try setup.ledger?.recordShow(campaignID: id, at: date)
+                try setup.ledger?.recordShow(campaignID: id, at: date, media: media)
             } catch {
                 return .showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())
             }
@@ -72,6 +72,14 @@ extension KioskRunner {
             pictures.load(url) { got in
                 post { .poetryImageLoaded(url: url.absoluteString, path: got.path, reason: got.reason, $0) }
             }
+        case let .startVideo(show, clip):
+            startVideo(show: show, clip: clip)
+        case .presentVideoFrame(let slot):
+            presentVideoFrame(slot)
+        case .dropVideoFrame(let slot):
+            player?.free(slot)
+        case .stopVideo(let poster):
+            stopVideo(poster: poster)
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):

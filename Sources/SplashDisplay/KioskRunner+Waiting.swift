@@ -19,6 +19,18 @@ extension KioskRunner {
         case .virtual:
             if SDL_PollEvent(&event) != 0 {
                 handle(event)
+            } else if let video = state.video, video.awaitsFrame {
+                // Decoding takes no virtual time: the clip's next frame is waited for, so that
+                // every run shows the same frames at the same moments (10 s of real time at most).
+                let step = (video.show, video.presented + video.dropped)
+                if mediaWait?.step.0 != step.0 || mediaWait?.step.1 != step.1 { mediaWait = (step, MonotonicClock.seconds()) }
+                let waited = MonotonicClock.seconds() - (mediaWait?.since ?? 0)
+                if let got = waiter.next(timeoutMs: Int32(max(1, (10 - waited) * 1000))) {
+                    handle(got)
+                } else if MonotonicClock.seconds() - (mediaWait?.since ?? 0) >= 10, state.video?.show == video.show,
+                          state.awaitsVideoFrame {
+                    send(.videoFailed(show: video.show, reason: "the media process sent no frame in 10 s", clock.now()))
+                }
             } else if state.backgroundBusy {
                 // Work on another thread takes no virtual time: wait for it before jumping ahead.
                 if let got = waiter.next(timeoutMs: nil) { handle(got) }

@@ -43,6 +43,15 @@ public final class KioskRunner {
     let screenSwitch: ScreenSwitch?
     /// What the last change of the screen's power did, one line per means.
     var powerMeans: [String] = []
+    /// The media process of the clip under the pill, while one plays.
+    var player: MediaPlayer?
+    /// Where its frames go, and the countdown of the last one written as a snapshot.
+    var videoPlacement: VideoPlacement?
+    var videoSnapshotCountdown: Int?
+    var videoFramesDrawn = 0
+    /// With a virtual clock: since when (real time) the loop has waited for the clip's next
+    /// frame, and at which step of which show.
+    var mediaWait: (step: (Int, Int), since: Double)?
 
     /// The loop for `setup`, drawing on `canvas` with `fonts`; events go to `log`, time from `clock`.
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {

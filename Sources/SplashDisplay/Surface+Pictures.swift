@@ -83,6 +83,27 @@ extension Surface {
         }
     }
 
+    /// Draws `source` of a frame of BGRA pixels (SDL's ARGB8888, `stride` bytes a line;
+    /// a clip's frame in the media process's ring) into `destination`, unscaled: straight
+    /// onto the frame's pixels where frames are drawn in software, else through a texture.
+    func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect, to destination: Rect) {
+        guard let frame = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes), Int32(width),
+                                                             Int32(height), 32, Int32(stride),
+                                                             SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
+        defer { SDL_FreeSurface(frame) }
+        SDL_SetSurfaceBlendMode(frame, SDL_BLENDMODE_NONE)
+        if let pixels {
+            flush()
+            var src = SDL_Rect(source)
+            var dst = SDL_Rect(destination)
+            SDL_UpperBlit(frame, &src, pixels, &dst)
+            return
+        }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, frame) else { return }
+        defer { SDL_DestroyTexture(texture) }
+        draw(texture, from: source, to: destination)
+    }
+
     /// The largest thumbnail decoded.
     static let thumbnailBytes = 64 << 10
 

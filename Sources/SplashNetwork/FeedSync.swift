@@ -28,12 +28,24 @@ public final class FeedSync {
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
 
-    /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`.
-    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20) {
+    /// The largest clip fetched (`video-max-mb`).
+    let videoMaxBytes: Int
+    /// The media process's program, which probes clips before they are cached (nil: not
+    /// found, and clips wait).
+    public var mediaProgram = ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
+                                                  environment: ProcessInfo.processInfo.environment)
+    /// Seconds a clip's download may take (larger than a picture's 30 s).
+    public var videoSeconds: TimeInterval = 300
+
+    /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
+    /// clips of at most `videoMaxBytes`.
+    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20,
+                videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
         self.store = store
         self.cache = cache
         self.fetcher = fetcher
         self.cacheMaxBytes = cacheMaxBytes
+        self.videoMaxBytes = videoMaxBytes
     }
 
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
@@ -90,7 +102,9 @@ public final class FeedSync {
         case .notModified:
             // The catalog is confirmed: "last sync" moves, the database is not written.
             store.confirm(feed, at: now)
-            return retryMissingPictures(standing.missing, campaigns: active, now: now)
+            var report = retryMissingPictures(standing.missing, campaigns: active, now: now)
+            report.warnings += fetchVideos(now: now)
+            return report
         case let .fetched(etag, lastModified, _):
             let document: FeedDocument
             do {
@@ -140,7 +154,7 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
-                              warnings: document.warnings + fetchedPictures.warnings + evict(now: now),
+                              warnings: document.warnings + fetchedPictures.warnings + evict(now: now) + fetchVideos(now: now),
                               pictureErrors: pictureErrors.lines)
         }
     }

@@ -29,7 +29,8 @@ public final class NetworkServer: @unchecked Sendable {
         }
         pings = TrackingPings(dataDir: options.dataDir, warn: warn)
         feed = data.feed
-        sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
+        sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
+                             videoMaxBytes: options.videoMaxMB << 20)
         sync.unwritable = data.storeProblem
         poems = options.poetryURL.map { PoemSource(url: $0) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)

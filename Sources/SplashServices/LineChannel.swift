@@ -94,6 +94,10 @@ public final class LineChannel {
         }
     }
 
+    /// Bytes already read from the descriptor some other way, taken as the start of what
+    /// comes next.
+    public func prepend(_ bytes: [UInt8]) { buffer.append(bytes) }
+
     /// Hands over what came after the last unit read (the start of a body), leaving none.
     public func takeRest() -> Data { buffer.takeRest() }
 

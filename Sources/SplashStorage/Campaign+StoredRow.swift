@@ -28,5 +28,6 @@ extension Campaign {
         priority = Int(r["priority"].int ?? 0)
         countdown = r["countdown"].int.map { min(30, max(1, Int($0))) }
         linkURL = r["link_url"].text.flatMap { $0.count <= 1024 && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
+        videoURL = r["video_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
     }
 }

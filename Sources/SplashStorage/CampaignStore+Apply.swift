@@ -31,7 +31,7 @@ extension CampaignStore {
     static let feedColumns = [
         "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
         "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
-        "max_per_day", "min_interval", "priority", "countdown", "link_url",
+        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url",
     ]
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
@@ -46,7 +46,10 @@ extension CampaignStore {
                 INSERT INTO campaigns (\(columns.joined(separator: ", ")), active)
                 VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")), 1)
                 ON CONFLICT (id) DO UPDATE SET \(updated.joined(separator: ", ")), active = 1,
-                    image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END
+                    image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
+                    video_facts = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_facts END,
+                    video_problem = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_problem END,
+                    video_waiting = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_waiting END
                 """)
             for c in document.campaigns {
                 let (key, picText) = keys.of(c.picURL)
@@ -61,7 +64,8 @@ extension CampaignStore {
                                     .optional(c.hours.isEmpty ? nil : c.hours.map(\.text).joined(separator: ",")),
                                     .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
                                     .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
-                                    .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString)])
+                                    .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString),
+                                    .optional(c.videoURL?.absoluteString)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""

@@ -52,6 +52,11 @@ extension CampaignStore {
         public var hasThumbnail: Bool
         /// When it was last shown, from the ledger.
         public var lastShownAt: Date? = nil
+        /// What a sync found of its clip: its facts once probed, why it is not played, why
+        /// it is not cached yet.
+        public var videoFacts: VideoFacts? = nil
+        public var videoProblem: String? = nil
+        public var videoWaiting: String? = nil
     }
 
     /// All stored campaigns, active ones in feed order first; thumbnails only when asked
@@ -61,6 +66,7 @@ extension CampaignStore {
         let history = try showHistory()
         let rows = try db.rows("""
         SELECT \(Self.feedColumns.map { "c." + $0 }.joined(separator: ", ")), c.active, c.image_problem,
+               c.video_facts, c.video_problem, c.video_waiting,
                \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
                t.image_key IS NOT NULL AS has_thumbnail
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
@@ -75,7 +81,10 @@ extension CampaignStore {
                                   imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
                                   imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
                                   thumbnail: r["thumbnail"].blob,
-                                  hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last)
+                                  hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last,
+                                  videoFacts: r["video_facts"].text.flatMap(VideoFacts.from(json:)),
+                                  videoProblem: r["video_problem"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
+                                  videoWaiting: r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) })
         }
     }
 
@@ -100,6 +109,17 @@ extension CampaignStore {
                                         ? cache.path(forKey: stored.imageKey) : nil,
                                      imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
             entry.lastShownAt = stored.lastShownAt
+            // A clip is played when it is cached and its facts, held to the limits again
+            // (the network process wrote them), say it can be.
+            if let url = stored.campaign.videoURL {
+                let key = ImageCache.key(for: url)
+                if let facts = stored.videoFacts, VideoLimits.problem(facts) == nil, cache.contains(key: key) {
+                    entry.video = VideoClip(path: cache.path(forKey: key), facts: facts)
+                }
+                entry.videoProblem = stored.videoProblem ?? (stored.videoFacts.flatMap(VideoLimits.problem))
+                entry.videoWaiting = entry.video == nil && entry.videoProblem == nil
+                    ? (stored.videoWaiting ?? "not fetched yet") : nil
+            }
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
             if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {
                 entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))

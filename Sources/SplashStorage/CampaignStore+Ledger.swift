@@ -8,13 +8,13 @@ extension CampaignStore {
 
     /// Commits the show, and in the same transaction its impression pings (one per
     /// tracking URL of the campaign), so there is never a ping without its show.
-    public func recordShow(campaignID: String, at date: Date) throws {
+    public func recordShow(campaignID: String, at date: Date, media: MediaKind = .picture) throws {
         let showID = UUID().uuidString.lowercased()
         try db.transaction {
             try db.execute("INSERT OR IGNORE INTO campaign_keys (id) VALUES (?)", [.text(campaignID)])
             try db.execute("""
-            INSERT INTO ledger (campaign, shown_at, show_id) VALUES ((SELECT key FROM campaign_keys WHERE id = ?), ?, ?)
-            """, [.text(campaignID), .date(date), .text(showID)])
+            INSERT INTO ledger (campaign, shown_at, show_id, media) VALUES ((SELECT key FROM campaign_keys WHERE id = ?), ?, ?, ?)
+            """, [.text(campaignID), .date(date), .text(showID), .text(media.rawValue)])
             try addPings(.impression, campaignID: campaignID, showID: showID, at: date)
         }
     }
@@ -163,7 +163,7 @@ extension CampaignStore {
     }
 
     /// The columns `ShowRecord(shownRow:unended:)` reads.
-    static let showColumns = "id, show_id, campaign_id, shown_at, ended_by, ended_at"
+    static let showColumns = "id, show_id, campaign_id, shown_at, ended_by, ended_at, media"
 
     private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
         try db.rows("""

@@ -199,6 +199,28 @@ extension CampaignStore {
                 // A feed that has one is read in full once, not answered 304 without it.
                 try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
             }
+            if version < 12 {
+                // A campaign's clip: its URL as the feed gave it, and what a sync found of it —
+                // its facts once probed, why it is not played, why it is not cached yet.
+                try db.execute("""
+                ALTER TABLE campaigns ADD COLUMN video_url TEXT;
+                ALTER TABLE campaigns ADD COLUMN video_facts TEXT;
+                ALTER TABLE campaigns ADD COLUMN video_problem TEXT;
+                ALTER TABLE campaigns ADD COLUMN video_waiting TEXT;
+                """)
+                // Each show says whether it played a clip or showed a picture (proof of play's
+                // `show.media`); earlier shows were pictures.
+                try db.execute("""
+                ALTER TABLE ledger ADD COLUMN media TEXT;
+                DROP VIEW shows;
+                CREATE VIEW shows AS
+                    SELECT l.id, k.id AS campaign_id, l.shown_at, l.outcome, l.show_id, l.ended_by, l.ended_at, l.reported,
+                           l.media
+                    FROM ledger l JOIN campaign_keys k ON k.key = l.campaign;
+                """)
+                // Feeds are read in full once, so that their clips are seen.
+                try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }

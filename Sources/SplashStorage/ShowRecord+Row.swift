@@ -11,6 +11,7 @@ extension ShowRecord {
         }
         self.init(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
                   shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? unended,
-                  seconds: max(0, (row["ended_at"].real ?? shown) - shown))
+                  seconds: max(0, (row["ended_at"].real ?? shown) - shown),
+                  media: row["media"].text.flatMap(MediaKind.init(rawValue:)) ?? .picture)
     }
 }

@@ -14,7 +14,8 @@ struct SyncCommand {
         if getuid() == 0 { becomeOwner(of: options.dataDir) }
         let data = DeviceStorage.forNetwork(options: options, environment: environment)
         if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }
-        let report = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20)
+        let report = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
+                             videoMaxBytes: options.videoMaxMB << 20)
             .sync(data.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }

@@ -93,6 +93,9 @@ struct DeviceCommands {
                     ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("updatedAt", c.updatedAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("thumbnail", .bool(thumbnailed.contains(c.id))),
+                    ("videoUrl", videoURL(c)),
+                    // Its clip: played (with what the media process found), or why not.
+                    ("video", videoState(entry)),
                     // Its last shows, newest first, as the operator view's campaign page lists them.
                     ("lastShows", .array(((try? device.store.lastShows(of: c.id, limit: OperatorCampaignPage.showsListed)) ?? [])
                         .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy))]) })),
@@ -107,7 +110,11 @@ struct DeviceCommands {
             printFeedState(feedState, of: feed)
             return 0
         }
-        var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"])
+        // A video column when any campaign has a clip: what plays, or the poster and why.
+        let videos = catalog.contains { $0.campaign.videoURL != nil }
+        var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"]
+                              + (videos ? ["video"] : []))
+        var videoNotes: [String] = []
         for (index, entry) in catalog.enumerated() {
             var reason = entry.ineligibility(at: now, context: context)
             if let again = CampaignRules.nextEligible(entry, after: now, context: context), let why = reason {
@@ -116,11 +123,39 @@ struct DeviceCommands {
             table.append([
                 entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
-            ])
+            ] + (videos ? [videoCell(entry)] : []))
+            if let problem = entry.videoProblem ?? (entry.video == nil ? entry.videoWaiting : nil), entry.campaign.videoURL != nil {
+                videoNotes.append("\(entry.campaign.id): \(problem)")
+            }
         }
         print(table.render())
+        if !videoNotes.isEmpty {
+            print("videos not played (their pictures are shown):")
+            for note in videoNotes { print("  \(TerminalText.printable(note))") }
+        }
         printFeedState(feedState, of: feed)
         return 0
+    }
+
+    private func videoURL(_ c: Campaign) -> JSONValue {
+        c.videoURL.map { JSONValue.string($0.absoluteString) } ?? .null
+    }
+
+    /// A campaign's clip in `campaigns --json`: played (with what the media process found),
+    /// or why not; null without one.
+    private func videoState(_ entry: CatalogEntry) -> JSONValue {
+        guard entry.campaign.videoURL != nil else { return .null }
+        let facts: JSONValue = entry.video.map { JSONValue.string($0.facts.summary) } ?? .null
+        let problem: JSONValue = entry.videoProblem.map(JSONValue.string) ?? .null
+        let waiting: JSONValue = entry.videoWaiting.map(JSONValue.string) ?? .null
+        return .object([("played", .bool(entry.video != nil)), ("facts", facts), ("problem", problem), ("waiting", waiting)])
+    }
+
+    /// A campaign's clip in the table: what plays, or why its picture is shown.
+    private func videoCell(_ entry: CatalogEntry) -> String {
+        guard entry.campaign.videoURL != nil else { return "-" }
+        if let clip = entry.video { return clip.facts.summary }
+        return entry.videoProblem != nil ? "no (picture shown)" : "not cached yet"
     }
 
     /// The feed's freshness and the warnings of the feed in force, under the table.

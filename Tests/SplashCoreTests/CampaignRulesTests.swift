@@ -124,7 +124,7 @@ import Testing
         var shown: [String] = []
         var effects = Kiosk.reduce(&state, .started(clock.now))
         for _ in 0..<12 {
-            for case let .recordShow(id, _) in effects { shown.append(id) }
+            for case let .recordShow(id, _, _) in effects { shown.append(id) }
             effects = Kiosk.reduce(&state, .tick(clock.advance(1)))
         }
         #expect(Array(shown.prefix(6)) == ["b", "c", "a", "b", "c", "a"], "\(shown)")

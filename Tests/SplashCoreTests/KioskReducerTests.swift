@@ -43,7 +43,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         let next = queue.removeFirst()
         for effect in Kiosk.reduce(&state, next) {
             all.append(effect)
-            if case .recordShow(let id, _) = effect { queue.append(.showRecorded(campaignID: id)) }
+            if case .recordShow(let id, _, _) = effect { queue.append(.showRecorded(campaignID: id)) }
             // The screen lit at the moment it was asked (the manual clock does not move meanwhile).
             if effect == .powerScreen(on: true), let at = instant(of: next) { queue.append(.screenLit(at)) }
         }

@@ -79,9 +79,9 @@ let mono: (String) -> Int = { $0.count * 10 }
 
     @Test func eventLinesAreJSON() throws {
         let line = KioskEvent.splash(campaign: "a\"b", remaining: 2, image: "/x").jsonLine(at: 1.23456)
-        #expect(line == #"{"event":"splash","t":1.235,"campaign":"a\"b","remaining":2,"image":"/x"}"#)
+        #expect(line == #"{"event":"splash","t":1.235,"campaign":"a\"b","remaining":2,"image":"/x","media":"picture"}"#)
         #expect(KioskEvent.splash(campaign: nil, remaining: nil, image: "/d").jsonLine(at: 0)
-                == #"{"event":"splash","t":0,"campaign":null,"remaining":null,"image":"/d"}"#)
+                == #"{"event":"splash","t":0,"campaign":null,"remaining":null,"image":"/d","media":"picture"}"#)
         #expect(KioskEvent.skip(by: .clickThrough).jsonLine(at: 3) == #"{"event":"skip","t":3,"by":"click_through"}"#)
     }
 }

@@ -79,6 +79,8 @@ import Testing
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
         ALTER TABLE feed_state DROP COLUMN screen;
+        ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
+        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting;
         PRAGMA user_version = 8;
         """)
         let reopened = try CampaignStore(dataDir: folder + "/data")
@@ -104,6 +106,8 @@ import Testing
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
         ALTER TABLE feed_state DROP COLUMN screen;
+        ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
+        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting;
         PRAGMA user_version = 9;
         """)
         try db.execute("UPDATE campaigns SET id = ?, pic_url = ?", [.text(long), .text(long)])

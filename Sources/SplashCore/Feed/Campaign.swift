@@ -41,6 +41,8 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var countdown: Int?
     /// Shown as a QR code on its detail screen.
     public var linkURL: URL?
+    /// Its clip, played under the pill with `picURL` as its poster (absolute, as `picURL`).
+    public var videoURL: URL?
 
     /// Whether being shown depends on the date or the time of day: such a campaign waits
     /// until the clock can be trusted.

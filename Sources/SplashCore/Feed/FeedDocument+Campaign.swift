@@ -82,7 +82,37 @@ extension FeedDocument {
         campaign.impressionURLs = trackingURLs(object, "impressionUrls", campaign: id, notes: &optional.notes)
         campaign.clickURLs = trackingURLs(object, "clickUrls", campaign: id, notes: &optional.notes)
         decodeRules(&optional, into: &campaign)
+        campaign.videoURL = videoURL(&optional, resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed)
         return campaign
+    }
+
+    /// The campaign's `videoUrl`, resolved as `picUrl` is and held to the same rules; a
+    /// value that is not one is left out with a note (the poster is shown instead).
+    static func videoURL(_ optional: inout OptionalFields, resolve: (String) -> URL?, allowFileURLs: Bool,
+                         secureFeed: Bool) -> URL? {
+        guard let raw = optional.value("videoUrl") else { return nil }
+        let ignored = "ignored: the picUrl is shown instead"
+        guard let text = raw as? String, !text.isEmpty else {
+            optional.drop("videoUrl", "must be a URL string, got \(describe(raw)); \(ignored)")
+            return nil
+        }
+        if let problem = TrackingURL.textProblem(text) {
+            optional.drop("videoUrl", "\(problem); \(ignored)")
+            return nil
+        }
+        guard let url = resolve(text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+            optional.drop("videoUrl", "must be an http, https or file URL, got \(quoted(text)); \(ignored)")
+            return nil
+        }
+        if scheme == "file", !allowFileURLs {
+            optional.drop("videoUrl", "is a local file, which only a local feed may name; \(ignored)")
+            return nil
+        }
+        if scheme == "http", secureFeed {
+            optional.drop("videoUrl", "is plain http in an https feed (use an https video URL); \(ignored)")
+            return nil
+        }
+        return url
     }
 
     /// The longest `id` kept, in characters; a longer one is left out (the picUrl stands in).

@@ -74,27 +74,36 @@ extension Kiosk {
     static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         guard let index = CatalogEntry.nextToShow(in: state.catalog, at: now.date, context: state.ruleContext(now)),
               let imagePath = state.catalog[index].imagePath else { return enterFallbackSplash(&state, now) }
+        let stopped = stopVideo(&state)
         state.catalog[index].noteShow(at: now.date, uptime: now.uptime)
         let campaign = state.catalog[index].campaign
-        state.scene = .splash(SplashScene(campaignID: campaign.id, imagePath: imagePath,
-                                          countdown: campaign.countdown ?? state.settings.countdown,
-                                          nextTickAt: now.uptime + 1))
-        return [.recordShow(campaignID: campaign.id, at: now.date)]
+        var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
+                                countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
+        if let clip = playableClip(state, index) {
+            // Its clip plays once the show is recorded; the poster is up until its first frame.
+            scene.media = .video
+            scene.countdown = VideoLimits.countdown(for: clip.facts, campaign: campaign.countdown)
+            state.videoShows += 1
+            state.video = VideoPlayback(show: state.videoShows, clip: clip, at: now.uptime)
+        }
+        state.scene = .splash(scene)
+        return stopped + [.recordShow(campaignID: campaign.id, at: now.date, media: scene.media)]
     }
 
     /// The bundled default picture with the countdown (`fallback = image`), or — with
     /// `fallback = skip` — the detail screen. Nothing is recorded.
     static func enterFallbackSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         let countdown = state.settings.countdown
+        let stopped = stopVideo(&state)
         switch state.settings.fallback {
         case .image:
             let image = state.settings.defaultImage
             state.scene = .splash(SplashScene(campaignID: nil, imagePath: image,
                                               countdown: countdown, nextTickAt: now.uptime + 1))
-            return [.emit(.splash(campaign: nil, remaining: nil, image: image)), .emit(.countdown(value: countdown))]
+            return stopped + [.emit(.splash(campaign: nil, remaining: nil, image: image)), .emit(.countdown(value: countdown))]
         case .skip:
             state.splashesEnded += 1
-            return enterDetail(&state, campaignID: nil, now)
+            return stopped + enterDetail(&state, campaignID: nil, now)
         }
     }
 
@@ -110,7 +119,7 @@ extension Kiosk {
     /// has pings).
     static func endShow(_ state: inout KioskState, _ splash: SplashScene, by reason: SkipReason,
                         _ now: Instant) -> [KioskEffect] {
-        var effects: [KioskEffect] = []
+        var effects: [KioskEffect] = stopVideo(&state)
         if let id = splash.campaignID {
             effects.append(.endShow(campaignID: id, by: reason, at: now.date))
             if state.settings.reportsShows || reason == .clickThrough { effects.append(.wakeOutbox) }

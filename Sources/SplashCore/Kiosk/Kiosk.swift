@@ -60,11 +60,19 @@ public enum Kiosk {
             // Record, then show: the show is announced only once the ledger holds it.
             guard case .splash(let splash) = state.scene, splash.campaignID == id,
                   let entry = state.catalog.first(where: { $0.campaign.id == id }) else { return [] }
-            return [
+            var effects: [KioskEffect] = [
                 .notePictureUsed(path: splash.imagePath),
-                .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath)),
+                .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath, media: splash.media)),
                 .emit(.countdown(value: splash.countdown)),
             ]
+            // The show is in the ledger: its clip may start (the poster is up until its first frame).
+            if splash.media == .video, var video = state.video, !video.requested {
+                video.requested = true
+                state.video = video
+                effects.append(.notePictureUsed(path: video.clip.path))
+                effects.append(.startVideo(show: video.show, clip: video.clip))
+            }
+            return effects
 
         case .tick(let now):
             var effects: [KioskEffect] = []
@@ -79,7 +87,13 @@ public enum Kiosk {
                 state.cornerPressAt = nil
                 return effects + toggleOperatorView(&state, now)
             }
-            return effects + advanceScene(&state, now)
+            return effects + advanceVideo(&state, now) + advanceScene(&state, now)
+
+        case let .videoFrameReady(show, slot, pts, now):
+            return videoFrameReady(&state, show: show, slot: slot, pts: pts, now)
+
+        case let .videoFailed(show, reason, _):
+            return videoFailed(&state, show: show, reason: reason)
 
         case let .poetryLoaded(timeline, now):
             return PoetryRules.loaded(&state, timeline, now)

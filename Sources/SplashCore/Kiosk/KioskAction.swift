@@ -47,4 +47,10 @@ public enum KioskAction: Equatable, Sendable {
     /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full
     /// disk, a locked or damaged database): the campaign must not be shown.
     case showNotRecorded(campaignID: String, reason: String, Instant)
+    /// The media process handed over a frame of video show `show` in `slot`, due `pts`
+    /// seconds after the clip's first.
+    case videoFrameReady(show: Int, slot: Int, pts: Double, Instant)
+    /// The media process of video show `show` stopped, sent what it should not, or could
+    /// not start.
+    case videoFailed(show: Int, reason: String, Instant)
 }

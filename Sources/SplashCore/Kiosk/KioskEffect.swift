@@ -5,7 +5,7 @@ public enum KioskEffect: Equatable, Sendable {
     /// Commit one show to the ledger, before the frame that shows it. Answered with
     /// `showRecorded`, or `showNotRecorded` when the write fails; the show is announced
     /// only after the first.
-    case recordShow(campaignID: String, at: Date)
+    case recordShow(campaignID: String, at: Date, media: MediaKind = .picture)
     /// The picture of a recorded show counts as used, for the cache's eviction order.
     case notePictureUsed(path: String)
     /// Tell the network process that an outbox (proof of play, tracking pings) has something.
@@ -32,6 +32,15 @@ public enum KioskEffect: Equatable, Sendable {
     /// device has them; nothing is drawn while they are dark. Lighting is answered with
     /// `screenLit` once done.
     case powerScreen(on: Bool)
+    /// Start the media process on the clip of video show `show` (its frames scaled for the
+    /// screen); its frames are answered with `videoFrameReady`, a failure with `videoFailed`.
+    case startVideo(show: Int, clip: VideoClip)
+    /// Draw the frame in `slot` with the pill over it and present it; the slot is then free.
+    case presentVideoFrame(slot: Int)
+    /// Give the frame in `slot` back unshown (it came too late).
+    case dropVideoFrame(slot: Int)
+    /// Stop the media process; `poster`: the splash stays up, so its picture is drawn again.
+    case stopVideo(poster: Bool)
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

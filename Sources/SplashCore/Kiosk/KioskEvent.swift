@@ -8,8 +8,12 @@ public enum KioskEvent: Equatable, Sendable {
     case firstFrame(ms: Int)
     /// A frame was presented (for latency measurements): which screen.
     case frame(scene: Scene.Kind)
-    /// `campaign` nil is the fallback image; `remaining` is after this show.
-    case splash(campaign: String?, remaining: Int?, image: String)
+    /// `campaign` nil is the fallback image; `remaining` is after this show; `media`: a
+    /// picture, or a clip under the pill (its picture the poster).
+    case splash(campaign: String?, remaining: Int?, image: String, media: MediaKind = .picture)
+    /// A video splash's first frame is on the screen, `ms` after its show started (the
+    /// poster until then); `decoder` did it.
+    case videoStarted(ms: Int, decoder: String?)
     case countdown(value: Int)
     case skip(by: SkipReason)
     case detail(campaign: String?)
@@ -43,6 +47,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .firstFrame: return "first_frame"
         case .frame: return "frame"
         case .splash: return "splash"
+        case .videoStarted: return "video"
         case .countdown: return "countdown"
         case .skip: return "skip"
         case .detail: return "detail"
@@ -70,9 +75,12 @@ public enum KioskEvent: Equatable, Sendable {
                                         ("outputs", JSONValue.array(outputs.map(JSONValue.string)))] } ?? [])
         case .firstFrame(let ms):
             return [("ms", .int(ms))]
-        case let .splash(campaign, remaining, image):
+        case let .splash(campaign, remaining, image, media):
             return [("campaign", campaign.map(JSONValue.string) ?? .null),
-                    ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image))]
+                    ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image)),
+                    ("media", .string(media.rawValue))]
+        case let .videoStarted(ms, decoder):
+            return [("ms", .int(ms)), ("decoder", decoder.map(JSONValue.string) ?? .null)]
         case .frame(let scene):
             return [("scene", .string(scene.rawValue))]
         case .countdown(let value):

@@ -59,6 +59,10 @@ public struct KioskState: Equatable, Sendable {
     public var hasStarted = false
     /// The first sync and poem were asked for before any frame (the kiosk started dark).
     public var backgroundStarted = false
+    /// The clip playing under the pill, while a video splash is up and its clip plays.
+    public var video: VideoPlayback?
+    /// Video shows so far (each playback's number).
+    public var videoShows = 0
 
     /// The detail screen the splash on screen hands over to, however it ends (a tap, a key,
     /// the countdown, a click-through), as things stand now; nil on other screens. The
@@ -84,6 +88,10 @@ public struct KioskState: Equatable, Sendable {
 
     /// Work is on its way from another thread (a sync, a poem, a picture).
     public var backgroundBusy: Bool { sync.running || !poetry.settled }
+
+    /// A clip's next step needs a frame from the media process: a virtual clock waits for
+    /// it rather than jumping ahead (so that a clip plays the same frames at every run).
+    public var awaitsVideoFrame: Bool { video?.awaitsFrame ?? false }
 
     /// The pill's geometry on the current screen.
     public var skipButton: SkipButton {
@@ -123,7 +131,7 @@ public struct KioskState: Equatable, Sendable {
         let onScreen = if case .detail = scene { true } else { false }
         let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
         return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds, runEnds,
-                screenPower.checkAt]
+                screenPower.checkAt, video?.nextFrameAt, video?.hangsAt]
             .compactMap { $0 }.min()
     }
 

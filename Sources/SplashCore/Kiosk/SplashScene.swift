@@ -8,4 +8,6 @@ public struct SplashScene: Equatable, Sendable {
     public var countdown: Int
     /// When the number next goes down.
     public var nextTickAt: Seconds
+    /// A picture, or a clip played under the pill (`imagePath` its poster).
+    public var media: MediaKind = .picture
 }

@@ -29,6 +29,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var syncInterval: Int = 900
     /// Image cache cap in MiB.
     public var cacheMaxMB: Int = 256
+    /// The largest campaign clip fetched, in MiB (`VideoLimits.defaultMaxMB`).
+    public var videoMaxMB: Int = VideoLimits.defaultMaxMB
     /// Who this kiosk is to its fleet; nil means derived from /etc/machine-id (`DeviceIdentity`).
     public var deviceID: String?
     /// Whether pictures, poems and redirects may lead inside the network (`allow-private-addresses`).

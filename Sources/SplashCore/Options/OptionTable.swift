@@ -56,6 +56,11 @@ extension OptionParser {
                    help: "image cache size cap, 16 to 1048576", group: .kiosk) { o, s, _ in
             o.cacheMaxMB = try integer(s, in: 16...1_048_576)
         },
+        OptionSpec(name: "video-max-mb", valueHint: "MB", defaultText: "\(standard.videoMaxMB)",
+                   help: "largest campaign clip fetched, 1 to 4096 (a larger one: its picture is shown)",
+                   group: .kiosk) { o, s, _ in
+            o.videoMaxMB = try integer(s, in: 1...4096)
+        },
         OptionSpec(name: "device-id", valueHint: "ID", defaultText: "derived from /etc/machine-id for this application",
                    help: "who this kiosk is to its fleet: 1 to 64 letters, digits, '.', '_', '-' or ':'",
                    group: .kiosk) { o, s, _ in

@@ -15,6 +15,12 @@ public struct CatalogEntry: Equatable, Sendable {
     public var imageWaiting: String?
     /// When its latest shows were recorded, oldest first (enough for `maxPerDay`).
     public var recentShows: [Date] = []
+    /// Its clip, when it has one that is cached and playable here (else its picture is shown).
+    public var video: VideoClip?
+    /// Why its clip is not played here, when it is not (the poster is shown instead).
+    public var videoProblem: String?
+    /// Why its clip is not cached yet, when it is not.
+    public var videoWaiting: String?
     /// When it was last shown, by the wall clock.
     public var lastShownAt: Date?
     /// When it was last shown in this run, by the kiosk's monotonic clock.

@@ -14,9 +14,13 @@ public struct ShowRecord: Equatable, Sendable {
     public var endedBy: String
     /// From the first frame to its end.
     public var seconds: Double
+    /// A picture, or a clip under the pill.
+    public var media: MediaKind
 
     /// A record with these fields, as the ledger holds them.
-    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: String, seconds: Double) {
+    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: String, seconds: Double,
+                media: MediaKind = .picture) {
+        self.media = media
         self.row = row
         self.showID = showID
         self.campaignID = campaignID

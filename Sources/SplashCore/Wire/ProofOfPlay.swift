@@ -33,6 +33,7 @@ public enum ProofOfPlay {
                     attribute("campaign.id", .object([("stringValue", .string(show.campaignID))])),
                     attribute("show.ended_by", .object([("stringValue", .string(show.endedBy))])),
                     attribute("show.seconds", .object([("doubleValue", .double(show.seconds))])),
+                    attribute("show.media", .object([("stringValue", .string(show.media.rawValue))])),
                 ])),
             ])
         }

@@ -1,0 +1,24 @@
+#ifndef SPLASHBOARD_CFFMPEG_SHIM_H
+#define SPLASHBOARD_CFFMPEG_SHIM_H
+
+// Debian's FFmpeg (libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev): only
+// the media process links it.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/error.h>
+#include <libavutil/log.h>
+#include <libavutil/opt.h>
+
+/// AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import.
+static inline int splash_av_eagain(void) { return AVERROR(EAGAIN); }
+static inline int splash_av_eof(void) { return AVERROR_EOF; }
+/// AV_NOPTS_VALUE is a macro of a cast.
+static inline int64_t splash_av_nopts(void) { return AV_NOPTS_VALUE; }
+/// AVSEEK_SIZE, asked of an I/O context's seek callback for the stream's size.
+static inline int splash_avseek_size(void) { return AVSEEK_SIZE; }
+/// av_err2str is a macro over a compound literal.
+static inline void splash_av_error_text(int error, char *buffer, size_t size) { av_strerror(error, buffer, size); }
+
+#endif

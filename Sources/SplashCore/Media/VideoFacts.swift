@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the media process found in a clip: its container and codec as FFmpeg names them,
+/// its size, frame rate and length, and how many frames it decoded as proof. Written by
+/// the media process, checked by the network process, stored with the campaign, and read
+/// back by the display, which holds it to `VideoLimits` again.
+public struct VideoFacts: Codable, Equatable, Hashable, Sendable {
+    /// FFmpeg's demuxer name: `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`.
+    public var container: String
+    /// FFmpeg's codec name: `h264`, `hevc`, `vp9`, `av1`.
+    public var codec: String
+    /// Pixels across and down, as displayed.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
+    /// Frames a second (the stream's average rate).
+    public var fps: Double
+    /// Seconds.
+    public var duration: Double
+    /// Frames decoded whole to prove the clip plays.
+    public var framesDecoded: Int
+    /// The decoder that did it (`h264_v4l2m2m` where the kernel has one).
+    public var decoder: String?
+
+    /// Facts of a clip.
+    public init(container: String, codec: String, width: Int, height: Int, fps: Double, duration: Double,
+                framesDecoded: Int, decoder: String? = nil) {
+        self.container = container
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.duration = duration
+        self.framesDecoded = framesDecoded
+        self.decoder = decoder
+    }
+
+    /// One line for people: `h264 1920x1080 30 fps 12.0 s`.
+    public var summary: String {
+        "\(codec) \(width)x\(height) \(fps.rounded() == fps ? String(Int(fps)) : String(format: "%.2f", fps)) fps "
+            + String(format: "%.1f s", duration)
+    }
+
+    /// As stored and sent: one JSON object.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// Facts from their JSON; nil for anything else.
+    public static func from(json text: String) -> VideoFacts? {
+        guard text.utf8.count <= 4096 else { return nil }
+        return try? JSONDecoder().decode(VideoFacts.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,24 @@
+/// A clip told by its first bytes, before it is downloaded whole: an ISO media file
+/// (MP4/MOV: a box whose type is `ftyp`, `moov`, `mdat`, `free`, `skip` or `wide`) or an
+/// EBML file (Matroska, WebM). Anything else is stopped at once with what it looks like.
+public enum VideoHeader {
+    /// Why the first bytes `head` are not a clip this kiosk plays, or nil when they may be.
+    public static func problem(_ head: [UInt8]) -> String? {
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return nil }
+        if head.count >= 8, ["ftyp", "moov", "mdat", "free", "skip", "wide"].contains(String(decoding: head[4..<8], as: UTF8.self)) {
+            return nil
+        }
+        if head.isEmpty { return "the clip is empty (0 bytes)" }
+        let looks: String
+        if ImageHeader.kind(of: head) != nil {
+            looks = "a picture"
+        } else if head.starts(with: Array("GIF8".utf8)) {
+            looks = "a GIF picture"
+        } else if case .notAnImage(let what) = ImageHeader.refusal(for: head) {
+            looks = what
+        } else {
+            looks = "unknown data"
+        }
+        return "not a video: the data looks like \(looks); MP4/MOV, WebM and Matroska clips are played"
+    }
+}

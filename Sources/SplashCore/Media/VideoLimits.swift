@@ -1,0 +1,57 @@
+import Foundation
+
+/// What a clip may be to be played: the containers and codecs Debian's FFmpeg decodes here,
+/// at most 3840x2160 (either way up), 60 frames a second and 60 seconds, and proof that
+/// its first frames decode. A clip beyond one is not played: its campaign shows its poster.
+public enum VideoLimits {
+    /// Containers, by the first of FFmpeg's names for them.
+    public static let containers: Set<String> = ["mov", "matroska"]
+    /// Codecs, by FFmpeg's names.
+    public static let codecs: Set<String> = ["h264", "hevc", "vp9", "av1"]
+    /// The longer side, in pixels.
+    public static let maxLongSide = 3840
+    /// The shorter side, in pixels.
+    public static let maxShortSide = 2160
+    /// Frames a second.
+    public static let maxFPS = 60.0
+    /// Seconds.
+    public static let maxDuration = 60.0
+    /// Frames decoded as proof before a clip is cached.
+    public static let proofFrames = 3
+    /// The default of `video-max-mb`, in MiB.
+    public static let defaultMaxMB = 100
+
+    /// Why `facts` cannot be played here, in words for the operator; nil when it can.
+    public static func problem(_ facts: VideoFacts) -> String? {
+        let container = facts.container.split(separator: ",").first.map(String.init) ?? facts.container
+        guard containers.contains(container) else {
+            return "its container is \(facts.container); MP4/MOV, WebM and Matroska are played"
+        }
+        guard codecs.contains(facts.codec) else {
+            return "its codec is \(facts.codec); H.264, HEVC, VP9 and AV1 are played"
+        }
+        guard facts.width > 0, facts.height > 0 else { return "it has no picture size" }
+        if max(facts.width, facts.height) > maxLongSide || min(facts.width, facts.height) > maxShortSide {
+            return "it is \(facts.width)x\(facts.height); clips up to 3840x2160 are played"
+        }
+        guard facts.fps.isFinite, facts.fps > 0 else { return "its frame rate is unknown" }
+        if facts.fps > maxFPS + 0.01 {
+            return "it has \(String(format: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
+        }
+        guard facts.duration.isFinite, facts.duration > 0 else { return "its length is unknown" }
+        if facts.duration > maxDuration + 0.01 {
+            return "it lasts \(String(format: "%.1f", facts.duration)) s; clips up to 60 s are played"
+        }
+        if facts.framesDecoded < min(proofFrames, max(1, Int((facts.duration * facts.fps).rounded(.down)))) {
+            return "its first frames do not decode"
+        }
+        return nil
+    }
+
+    /// The countdown of a video splash: the campaign's own, else the clip's length rounded
+    /// up, from 1 to 30.
+    public static func countdown(for facts: VideoFacts, campaign: Int?) -> Int {
+        if let campaign { return campaign }
+        return min(30, max(1, Int(facts.duration.rounded(.up))))
+    }
+}

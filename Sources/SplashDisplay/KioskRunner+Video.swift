@@ -1,0 +1,70 @@
+import CSDL2
+import Foundation
+import SplashCore
+import SplashServices
+
+/// A clip under the pill, carried out: the media process started for it, each frame the
+/// core presents drawn from the ring with the pill over it (one snapshot per countdown
+/// second), frames given back, the process stopped with the splash.
+extension KioskRunner {
+    func startVideo(show: Int, clip: VideoClip) {
+        stopVideo(poster: false)
+        let post = poster()
+        guard let program = ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
+                                                environment: ProcessInfo.processInfo.environment) else {
+            post { .videoFailed(show: show, reason: "the media process (splashboard-media) is not installed", $0) }
+            return
+        }
+        let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height),
+                                       on: canvas.layoutSize, mode: setup.options.fit)
+        do {
+            player = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
+                                     height: placement.frame.height, slots: VideoPlayback.slots, post: post)
+            videoPlacement = placement
+            videoSnapshotCountdown = nil
+            videoFramesDrawn = 0
+        } catch {
+            let reason = error.localizedDescription
+            post { .videoFailed(show: show, reason: reason, $0) }
+        }
+    }
+
+    func stopVideo(poster: Bool) {
+        player?.stop()
+        player = nil
+        videoPlacement = nil
+        // The splash stays up: its picture goes back on the screen.
+        if poster { needsRedraw = true }
+    }
+
+    /// Draws the frame in `slot` and the pill over it, presents it, and frees the slot.
+    func presentVideoFrame(_ slot: Int) {
+        guard let player, let placement = videoPlacement else { return }
+        defer { player.free(slot) }
+        guard case .splash(let splash) = state.scene, let pixels = player.pixels(of: slot) else { return }
+        let size = canvas.layoutSize
+        let surface = canvas.beginFrame()
+        // The poster may show where the clip leaves the background: covered at the first frame.
+        if videoFramesDrawn == 0, placement.letterboxed(on: size) { surface.clear(setup.options.background) }
+        surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride,
+                          from: placement.source, to: placement.destination)
+        SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: state.skipButton)
+        // One snapshot per countdown second, not one per frame.
+        var snapshotPath: String?
+        if let dir = setup.options.snapshotDir, videoSnapshotCountdown != splash.countdown {
+            videoSnapshotCountdown = splash.countdown
+            snapshotCount += 1
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, Scene.Kind.splash.rawValue)
+        }
+        canvas.underPill = nil
+        do {
+            try canvas.endFrame(snapshotPath: snapshotPath)
+        } catch {
+            log.emit(.warning(message: "cannot write a snapshot of a video frame: \(error.localizedDescription)"),
+                     at: clock.uptime)
+        }
+        videoFramesDrawn += 1
+        framesPresented += 1
+        drawn = (state.scene, size)
+    }
+}

@@ -1,0 +1,185 @@
+import CSystem
+import Foundation
+import Glibc
+import SplashCore
+import SplashServices
+
+/// The display's side of one clip being played: the media process started with one end
+/// of a socket pair and nothing else, the clip's descriptor passed to it, the frame ring it
+/// made mapped read-only (sealed, so it cannot shrink under the reader), and its frames
+/// handed to the loop as `videoFrameReady`. What it sends is checked like the network's:
+/// a slot it does not own, a line that is no `MediaMessage`, a ring of the wrong size or an
+/// early end is `videoFailed`, and the process is stopped.
+final class MediaPlayer: @unchecked Sendable {
+    let show: Int
+    private let socket: Int32
+    private let pid: pid_t
+    private let lock = NSLock()
+    private var ring: UnsafeMutableRawPointer?
+    private var ringBytes = 0
+    private(set) var width = 0
+    private(set) var height = 0
+    private(set) var stride = 0
+    /// Slots the loop holds (handed over, not yet freed).
+    private var held = Set<Int>()
+    private var stopped = false
+    private let slots: Int
+
+    /// Starts `program` on `clip` for video show `show`, scaled to `width`x`height`;
+    /// `post` hands actions to the loop from the reader thread.
+    init(show: Int, clip: String, program: String, width: Int, height: Int, slots: Int,
+         post: @escaping (@escaping (Instant) -> KioskAction) -> Void) throws {
+        self.show = show
+        self.slots = slots
+        let file = open(clip, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw MediaPlayerError("cannot open the clip: \(String(cString: strerror(errno)))") }
+        defer { close(file) }
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw MediaPlayerError("no socket pair: \(String(cString: strerror(errno)))")
+        }
+        do {
+            pid = try ChildProgram.spawn(program, ["play"], descriptors: [(pair[1], 3)])
+        } catch {
+            close(pair[0])
+            close(pair[1])
+            throw error
+        }
+        close(pair[1])
+        socket = pair[0]
+        let request = MediaMessage.play(width: width, height: height, slots: slots).line
+        guard request.withCString({ splash_send_with_fd(socket, $0, strlen($0), file) }) > 0 else {
+            ChildProgram.stop(pid)
+            close(socket)
+            throw MediaPlayerError("the media process did not take the clip")
+        }
+        let show = show
+        SerialWorker.detached(name: "splashboard.media-\(show)") { [self] in
+            let outcome = read(expecting: (width, height), post: post)
+            if let failure = outcome {
+                post { .videoFailed(show: show, reason: failure, $0) }
+            }
+        }
+    }
+
+    deinit {
+        stop()
+        close(socket)
+    }
+
+    /// Reads the ready line and then the frames; the reason playing ended, nil when it was
+    /// stopped from this side.
+    private func read(expecting size: (Int, Int), post: @escaping (@escaping (Instant) -> KioskAction) -> Void) -> String? {
+        var memory: Int32 = -1
+        var buffer = [UInt8](repeating: 0, count: MediaMessage.maxLine)
+        let got = buffer.withUnsafeMutableBytes { splash_receive_with_fd(socket, $0.baseAddress, $0.count, &memory) }
+        guard got > 0 else { return isStopped ? nil : ended() }
+        var pending = Array(buffer.prefix(got))
+        guard let end = pending.firstIndex(of: 0x0A) else { return "the media process sent garbage" }
+        let first = String(decoding: pending[..<end], as: UTF8.self)
+        pending.removeSubrange(...end)
+        if case .failed(let why) = MediaMessage.parse(first) { return why }
+        guard memory >= 0 else { return "the media process sent no frame memory" }
+        defer { close(memory) }
+        guard case let .ready(w, h, stride, n) = MediaMessage.parse(first), w == size.0, h == size.1, n == slots else {
+            return "the media process answered with something else than the frames asked for"
+        }
+        let bytes = stride * h * n
+        var st = stat()
+        guard splash_shared_memory_is_sealed(memory) != 0, fstat(memory, &st) == 0, Int(st.st_size) == bytes,
+              let mapped = mmap(nil, bytes, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+            return "the media process's frame memory is not sealed or not the size it says"
+        }
+        lock.lock()
+        ring = mapped
+        ringBytes = bytes
+        width = w
+        height = h
+        self.stride = stride
+        lock.unlock()
+        let channel = LineChannel(fd: socket, limit: MediaMessage.maxLine)
+        if !pending.isEmpty { channel.prepend(pending) }
+        while true {
+            switch channel.next() {
+            case .line(let data):
+                let line = String(decoding: data, as: UTF8.self)
+                switch MediaMessage.parse(line) {
+                case let .frame(slot, pts)?:
+                    lock.lock()
+                    let fresh = slot < slots && held.insert(slot).inserted
+                    lock.unlock()
+                    guard fresh else { return "the media process handed over a frame slot the screen still holds" }
+                    let show = show
+                    post { .videoFrameReady(show: show, slot: slot, pts: pts, $0) }
+                case .failed(let why)?:
+                    return why.isEmpty ? "the media process failed" : why
+                default:
+                    return "the media process sent garbage"
+                }
+            case .tooLong:
+                return "the media process sent garbage (a line too long)"
+            case .closed, .failed, .timedOut:
+                return isStopped ? nil : ended()
+            }
+        }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Why the process ended, from its exit status.
+    private func ended() -> String {
+        var status: Int32 = 0
+        var waited: pid_t = 0
+        for _ in 0..<50 {
+            waited = waitpid(pid, &status, WNOHANG)
+            if waited != 0 { break }
+            usleep(10_000)
+        }
+        guard waited == pid else { return "the media process hung up" }
+        let signal = status & 0x7F
+        if signal != 0 { return "the media process was killed by signal \(signal)" + (signal == SIGSYS ? " (its syscall filter)" : "") }
+        return "the media process ended (status \((status >> 8) & 0xFF))"
+    }
+
+    /// The pixels of `slot` (BGRA, `stride` bytes a line), while the loop holds it.
+    func pixels(of slot: Int) -> UnsafeRawPointer? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let ring, held.contains(slot) else { return nil }
+        return UnsafeRawPointer(ring + slot * stride * height)
+    }
+
+    /// Gives `slot` back to the media process.
+    func free(_ slot: Int) {
+        lock.lock()
+        let was = held.remove(slot) != nil
+        lock.unlock()
+        guard was else { return }
+        _ = LineChannel.sendAll(Array(MediaMessage.free(slot: slot).line.utf8), on: socket)
+    }
+
+    /// Ends the media process and lets go of the ring.
+    func stop() {
+        lock.lock()
+        guard !stopped else { lock.unlock(); return }
+        stopped = true
+        let mapped = ring
+        ring = nil
+        held.removeAll()
+        lock.unlock()
+        shutdown(socket, Int32(SHUT_RDWR))
+        ChildProgram.stop(pid)
+        if let mapped { munmap(mapped, ringBytes) }
+    }
+}
+
+/// The media process could not be started for a clip.
+struct MediaPlayerError: LocalizedError {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+    var errorDescription: String? { reason }
+}

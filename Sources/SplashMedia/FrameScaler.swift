@@ -1,0 +1,34 @@
+import CFFmpeg
+import Foundation
+
+/// Decoded frames scaled to a size and turned into BGRA (SDL's ARGB8888), written
+/// straight into the memory they are shown from (libswscale, bilinear).
+final class FrameScaler {
+    private var context: OpaquePointer?
+    let width: Int
+    let height: Int
+    let format: AVPixelFormat
+
+    /// Scales to `width`x`height` in `format` (BGRA for the screen, RGB24 for thumbnails).
+    init(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_BGRA) {
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Writes `frame` scaled into `destination`, `stride` bytes a line.
+    func scale(_ frame: UnsafeMutablePointer<AVFrame>, into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws {
+        let source = AVPixelFormat(rawValue: frame.pointee.format)
+        context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
+                                       Int32(width), Int32(height), format, SWS_BILINEAR, nil, nil, nil)
+        guard let context else { throw MediaError.decode("cannot scale frames of this pixel format") }
+        var planes: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
+        var strides: [Int32] = [Int32(stride), 0, 0, 0]
+        let data = withUnsafePointer(to: &frame.pointee.data) { $0.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { $0 } }
+        let lines = withUnsafePointer(to: &frame.pointee.linesize) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 } }
+        let rows = sws_scale(context, data, lines, 0, frame.pointee.height, &planes, &strides)
+        guard rows > 0 else { throw MediaError.decode("scaling a frame failed") }
+    }
+}

@@ -1,0 +1,25 @@
+import CSystem
+import Foundation
+import Glibc
+
+/// The media process's own confinement, on top of its service's: an address-space limit,
+/// and — once the clip and its decoder are open — a syscall filter under which no file
+/// can be opened, no socket made or connected and no program started.
+public enum MediaSandbox {
+    /// The most address space the media process may use.
+    public static let addressSpace: UInt = 2 << 30
+
+    /// Limits memory; throws when the limit cannot be set.
+    public static func limitMemory() throws {
+        guard splash_limit_address_space(UInt(addressSpace)) == 0 else {
+            throw MediaError.setup("cannot limit the media process's memory: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Installs the syscall filter; throws when the kernel refuses it.
+    public static func lockDown() throws {
+        guard splash_media_syscall_filter() == 0 else {
+            throw MediaError.setup("cannot install the media process's syscall filter: \(String(cString: strerror(errno)))")
+        }
+    }
+}

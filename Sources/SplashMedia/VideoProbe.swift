@@ -1,0 +1,63 @@
+import CFFmpeg
+import Foundation
+import SplashCore
+
+/// A clip looked at before it is cached: its container and stream read, its first frames
+/// decoded as proof, and the first one made into a thumbnail's pixels (BGR, fitting the
+/// thumbnail square), for the operator view.
+public enum VideoProbe {
+    /// What the probe found.
+    public struct Result {
+        /// The clip's facts.
+        public var facts: VideoFacts
+        /// The first frame, BGR, `thumbnailWidth`x`thumbnailHeight`.
+        public var thumbnail: [UInt8]
+        public var thumbnailWidth: Int
+        public var thumbnailHeight: Int
+    }
+
+    /// Probes the clip on `fd`, with a thumbnail fitting `side` pixels.
+    /// `lockDown` runs once the clip and its decoder are open, before anything is decoded.
+    public static func probe(fd: Int32, side: Int = 160, hardware: Bool = true,
+                             lockDown: () throws -> Void = {}) throws -> Result {
+        try probe(MediaInput(fd: fd), side: side, hardware: hardware, lockDown: lockDown)
+    }
+
+    /// Probes a clip held in memory (the fuzzer's entry: demuxing and decoding, no file).
+    public static func probe(bytes: [UInt8], side: Int = 160) throws -> Result {
+        try probe(MediaInput(bytes: bytes), side: side, hardware: false)
+    }
+
+    static func probe(_ input: MediaInput, side: Int, hardware: Bool, lockDown: () throws -> Void = {}) throws -> Result {
+        let decoder = try VideoDecoder(input, hardware: hardware, threads: 1)
+        try lockDown()
+        let found = decoder.facts
+        var facts = VideoFacts(container: input.container, codec: found.codec, width: found.width, height: found.height,
+                               fps: found.fps, duration: found.duration, framesDecoded: 0, decoder: decoder.decoderName)
+        // Facts beyond the limits are refused before anything is decoded.
+        if let problem = VideoLimits.problem(facts), !problem.contains("do not decode") {
+            return Result(facts: facts, thumbnail: [], thumbnailWidth: 0, thumbnailHeight: 0)
+        }
+        var thumbnail: [UInt8] = []
+        var tw = 0, th = 0
+        do {
+            while facts.framesDecoded < VideoLimits.proofFrames, try decoder.next() {
+                let frame = decoder.frame
+                guard frame.pointee.width > 0, frame.pointee.height > 0 else { break }
+                if facts.framesDecoded == 0 {
+                    let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
+                    let scale = min(1, Double(side) / Double(max(w, h)))
+                    tw = max(1, Int((Double(w) * scale).rounded()))
+                    th = max(1, Int((Double(h) * scale).rounded()))
+                    thumbnail = [UInt8](repeating: 0, count: tw * th * 3)
+                    let scaler = FrameScaler(width: tw, height: th, format: AV_PIX_FMT_BGR24)
+                    try thumbnail.withUnsafeMutableBufferPointer { try scaler.scale(frame, into: $0.baseAddress!, stride: tw * 3) }
+                }
+                facts.framesDecoded += 1
+            }
+        } catch {
+            // Whatever decoded before the failure is what the facts say.
+        }
+        return Result(facts: facts, thumbnail: thumbnail, thumbnailWidth: tw, thumbnailHeight: th)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashStorage
+
+/// A sync's clips: each active campaign's clip that is not cached yet (nor refused before)
+/// fetched one at a time after the pictures, within the cache's cap — room is made from
+/// what nobody needs first — and noted on its campaigns. A clip that will not play here is
+/// a warning; its campaign shows its picture.
+extension FeedSync {
+    /// Fetches the clips still missing; the warnings for the report. Writes only when a clip
+    /// came or was refused.
+    func fetchVideos(now: Date) -> [String] {
+        guard let videos = try? store.activeVideos(), !videos.isEmpty else { return [] }
+        var warnings: [String] = []
+        var statuses: [String: CampaignStore.VideoStatus] = [:]
+        var keys: [String: String] = [:]
+        var outcomes: [String: VideoDownloader.Outcome] = [:]
+        let fetcher = Fetcher()
+        fetcher.totalTimeout = videoSeconds
+        fetcher.idleTimeout = self.fetcher.idleTimeout
+        fetcher.maxRedirects = self.fetcher.maxRedirects
+        let downloader = VideoDownloader(cache: cache, fetcher: fetcher, maxBytes: videoMaxBytes, mediaProgram: mediaProgram)
+        let wanted = Set(((try? store.activePictures()) ?? []).map(\.key) + videos.map { ImageCache.key(for: $0.url) })
+        var madeRoom = false
+        for video in videos {
+            let key = ImageCache.key(for: video.url)
+            keys[video.campaignID] = key
+            // Known: cached with its facts, or refused before (a new URL clears both).
+            if video.problem != nil || (video.facts != nil && cache.contains(key: key)) { continue }
+            if outcomes[key] == nil {
+                var left = cacheMaxBytes - cache.usage()
+                if left < videoMaxBytes, !madeRoom {
+                    madeRoom = true
+                    _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - videoMaxBytes), now: now, alsoKeeping: wanted)
+                    left = cacheMaxBytes - cache.usage()
+                }
+                outcomes[key] = left <= 0 ? .noRoom : downloader.download(video.url, as: key, room: left)
+            }
+            let address = video.url.publicAddress
+            switch outcomes[key]! {
+            case let .cached(_, facts, thumbnail):
+                statuses[video.campaignID] = .cached(facts, thumbnail: thumbnail)
+            case .refused(let reason):
+                statuses[video.campaignID] = .refused(reason)
+                warnings.append("campaign \(video.campaignID): video \(address) is not played, its picture is shown "
+                                + "instead: \(reason)")
+            case .unavailable(let reason):
+                statuses[video.campaignID] = .waiting(reason)
+                warnings.append("campaign \(video.campaignID): video \(address) not cached yet: \(reason)")
+            case .noRoom:
+                statuses[video.campaignID] = .waiting(ImageCache.fullReason)
+                warnings.append("campaign \(video.campaignID): video \(address) not cached yet: \(ImageCache.fullMessage)")
+            }
+        }
+        do {
+            try store.updateVideos(statuses, keys: keys)
+        } catch {
+            warnings.append("clips fetched but not noted: \(error.localizedDescription)")
+        }
+        if statuses.values.contains(where: { if case .cached = $0 { true } else { false } }) { warnings += evict(now: now) }
+        return warnings
+    }
+}

@@ -1,0 +1,67 @@
+import CSystem
+import Foundation
+import Glibc
+
+/// A helper program of the kiosk's own (the media process), found and started with only
+/// the descriptors it is given: nothing else of this process — not the screen's, not the
+/// input's, not the network's sockets — crosses over.
+public enum ChildProgram {
+    /// Where `name` is looked for: `$variable`, beside this program, then where the package
+    /// installs it.
+    public static func candidates(_ name: String, variable: String, environment: [String: String]) -> [String] {
+        var places: [String] = []
+        if let given = environment[variable], !given.isEmpty { places.append(given) }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        places.append(exe.appendingPathComponent(name).path)
+        places.append("/usr/libexec/splashboard/" + name)
+        return places
+    }
+
+    /// The first of `candidates` that can be run, or nil.
+    public static func locate(_ name: String, variable: String, environment: [String: String]) -> String? {
+        candidates(name, variable: variable, environment: environment).first { access($0, X_OK) == 0 }
+    }
+
+    /// Starts `program` with `arguments`, each of `descriptors` (this process's, the child's
+    /// number) in place and every other descriptor closed. Returns its pid, or throws the
+    /// reason it could not start.
+    public static func spawn(_ program: String, _ arguments: [String], descriptors: [(Int32, Int32)]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (mine, theirs) in descriptors { posix_spawn_file_actions_adddup2(&actions, mine, theirs) }
+        splash_spawn_close_from(&actions, (descriptors.map(\.1).max() ?? 2) + 1)
+        var environment = ProcessInfo.processInfo.environment
+        // systemd's variables are this process's, not the child's.
+        for key in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
+            environment[key] = nil
+        }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        guard status == 0 else { throw ChildProgramError(program: program, reason: String(cString: strerror(status))) }
+        return pid
+    }
+
+    /// Ends `pid` (SIGKILL) and reaps it.
+    public static func stop(_ pid: pid_t) {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+}
+
+/// A helper program that could not be started.
+public struct ChildProgramError: LocalizedError {
+    /// The program.
+    public var program: String
+    /// Why.
+    public var reason: String
+
+    public var errorDescription: String? { "cannot start \(program): \(reason)" }
+}

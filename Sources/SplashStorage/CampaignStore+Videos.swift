@@ -1,0 +1,59 @@
+import CSQLite
+import Foundation
+import SplashCore
+
+/// Campaigns' clips: what a sync found of each (its facts, why it is not played, why it is
+/// not cached yet), and the first frame's thumbnail, kept like a picture's under the clip's
+/// cache key.
+extension CampaignStore {
+    /// What a sync found of a clip.
+    public enum VideoStatus: Equatable {
+        /// Cached and playable, with its facts and its first frame's thumbnail.
+        case cached(VideoFacts, thumbnail: [UInt8]?)
+        /// Not played here, and why: the poster is shown.
+        case refused(String)
+        /// Not cached yet, and why.
+        case waiting(String)
+    }
+
+    /// A clip an active campaign names, with what is stored of it.
+    public struct StoredVideo: Equatable {
+        public var campaignID: String
+        public var url: URL
+        public var facts: VideoFacts?
+        public var problem: String?
+    }
+
+    /// The clips of active campaigns.
+    public func activeVideos() throws -> [StoredVideo] {
+        try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL")
+            .compactMap { row in
+                guard let id = row["id"].text, let url = row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
+                return StoredVideo(campaignID: id, url: url, facts: row["video_facts"].text.flatMap(VideoFacts.from(json:)),
+                                   problem: row["video_problem"].text)
+            }
+    }
+
+    /// Notes what a sync found of each campaign's clip (by campaign id), in one transaction.
+    public func updateVideos(_ statuses: [String: VideoStatus], keys: [String: String]) throws {
+        guard !statuses.isEmpty else { return }
+        try db.transaction {
+            for (id, status) in statuses {
+                switch status {
+                case let .cached(facts, thumbnail):
+                    try db.execute("UPDATE campaigns SET video_facts = ?, video_problem = NULL, video_waiting = NULL WHERE id = ?",
+                                   [.text(facts.json), .text(id)])
+                    if let thumbnail, let key = keys[id] {
+                        try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)",
+                                       [.text(key), .blob(thumbnail)])
+                    }
+                case .refused(let reason):
+                    try db.execute("UPDATE campaigns SET video_facts = NULL, video_problem = ?, video_waiting = NULL WHERE id = ?",
+                                   [.text(reason), .text(id)])
+                case .waiting(let reason):
+                    try db.execute("UPDATE campaigns SET video_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import SplashCore
+
+/// A campaign with a clip: the poster until the first frame, frames paced by their times on
+/// the manual clock, late ones dropped, the countdown never waiting for them, and a media
+/// process that fails or goes quiet ending the clip while the poster stays.
+@Suite struct VideoPlaybackTests {
+    let facts = VideoFacts(container: "mov,mp4,m4a,3gp,3g2,mj2", codec: "h264", width: 1920, height: 1080, fps: 30,
+                           duration: 2.4, framesDecoded: 3, decoder: "h264")
+
+    func videoState(countdown: Int? = nil) -> KioskState {
+        var a = entry("a")
+        a.campaign.countdown = countdown
+        a.video = VideoClip(path: "/cache/clip", facts: facts)
+        return makeState([a])
+    }
+
+    /// Started and recorded: the effects up to the clip's start.
+    func started(_ state: inout KioskState, _ clock: ManualClock) -> [KioskEffect] {
+        Kiosk.reduce(&state, .started(clock.now)) + Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
+    }
+
+    @Test func aClipsCountdownIsItsLengthAndItStartsOnceTheShowIsRecorded() {
+        var state = videoState()
+        let clock = ManualClock()
+        let effects = Kiosk.reduce(&state, .started(clock.now))
+        // Recorded as a video show before anything is played.
+        #expect(effects.contains(.recordShow(campaignID: "a", at: clock.now.date, media: .video)))
+        #expect(!effects.contains { if case .startVideo = $0 { true } else { false } })
+        let recorded = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
+        #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)))
+        // 2.4 s rounds up to 3.
+        #expect(events(recorded).contains(.countdown(value: 3)))
+        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts)))
+        // The campaign's own countdown wins.
+        var own = videoState(countdown: 7)
+        #expect(events(started(&own, clock)).contains(.countdown(value: 7)))
+    }
+
+    @Test func framesArePresentedWhenDueAndLateOnesDropped() {
+        var state = videoState()
+        var clock = ManualClock()
+        _ = started(&state, clock)
+        // The first frame goes up at once and sets the clock of the others.
+        let first = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.advance(0.05)))
+        #expect(first.contains(.presentVideoFrame(slot: 0)))
+        #expect(events(first).contains(.videoStarted(ms: 50, decoder: "h264")))
+        // The next is due a frame later: it waits, and the loop's deadline is its time.
+        #expect(Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 1, pts: 1.0 / 30, clock.now)) == [])
+        #expect(abs((state.nextDeadline ?? 0) - (0.05 + 1.0 / 30)) < 1e-9)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))) == [.presentVideoFrame(slot: 1)])
+        // Two frames behind: the older is dropped, the newer shown.
+        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 2, pts: 2.0 / 30, clock.now))
+        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 3, pts: 3.0 / 30, clock.now))
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(3.0 / 30))) == [.dropVideoFrame(slot: 2), .presentVideoFrame(slot: 3)])
+        #expect(state.video?.dropped == 1 && state.video?.presented == 3)
+        // A frame of an earlier show is given back unshown.
+        #expect(Kiosk.reduce(&state, .videoFrameReady(show: 9, slot: 0, pts: 0, clock.now)) == [.dropVideoFrame(slot: 0)])
+    }
+
+    @Test func theCountdownGoesOnWithoutFramesAndTheClipStopsWithTheSplash() {
+        var state = videoState()
+        var clock = ManualClock()
+        _ = started(&state, clock)
+        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        // A second passes with frames flowing: the number goes down on time.
+        var counted: [KioskEvent] = []
+        for i in 1...31 {
+            _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: i % 4, pts: Double(i) / 30, clock.now))
+            counted += events(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))))
+        }
+        #expect(counted.filter { if case .countdown = $0 { true } else { false } } == [.countdown(value: 2)])
+        #expect(state.video?.presented == 32)
+        // A tap on the pill skips at once; the clip stops, the poster need not come back.
+        let skip = Kiosk.reduce(&state, .pressed(state.skipButton.frame.center, clock.advance(0.01)))
+        #expect(skip.first == .stopVideo(poster: false))
+        #expect(state.video == nil)
+        #expect(events(skip).contains(.skip(by: .tap)))
+    }
+
+    @Test func aQuietOrFailingMediaProcessEndsTheClipAndThePosterStays() {
+        var state = videoState(countdown: 10)
+        var clock = ManualClock()
+        _ = started(&state, clock)
+        // No first frame in 5 s: given up, with an error; the splash stays up with its poster.
+        #expect(state.nextDeadline == 1)
+        _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        #expect(state.video?.hangsAt == 5)
+        let quiet = Kiosk.reduce(&state, .tick(clock.advance(4)))
+        #expect(quiet.contains(.stopVideo(poster: true)))
+        #expect(events(quiet).contains { if case .error(let m) = $0 { m.contains("sent no frame") } else { false } })
+        if case .splash(let splash) = state.scene { #expect(splash.media == .video) } else { Issue.record("left the splash") }
+        // A failure said by the shell: the same, once.
+        var failing = videoState()
+        _ = started(&failing, ManualClock())
+        let failed = Kiosk.reduce(&failing, .videoFailed(show: 1, reason: "the media process was killed by signal 9", clock.now))
+        #expect(failed.first == .stopVideo(poster: true))
+        #expect(Kiosk.reduce(&failing, .videoFailed(show: 1, reason: "again", clock.now)) == [])
+        // A slot handed over twice is garbage.
+        var garbage = videoState()
+        _ = started(&garbage, ManualClock())
+        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 5, clock.now))
+        #expect(Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 6, clock.now)).first == .stopVideo(poster: true))
+    }
+
+    @Test func limitsAndPlacement() {
+        #expect(VideoLimits.problem(facts) == nil)
+        var big = facts
+        big.width = 4096
+        big.height = 2160
+        #expect(VideoLimits.problem(big)?.contains("3840x2160") == true)
+        var portrait = facts
+        portrait.width = 2160
+        portrait.height = 3840
+        #expect(VideoLimits.problem(portrait) == nil)
+        var fast = facts
+        fast.fps = 120
+        #expect(VideoLimits.problem(fast)?.contains("60 are played") == true)
+        var long = facts
+        long.duration = 61
+        #expect(VideoLimits.problem(long)?.contains("up to 60 s") == true)
+        var broken = facts
+        broken.framesDecoded = 0
+        #expect(VideoLimits.problem(broken) == "its first frames do not decode")
+        var gif = facts
+        gif.container = "gif"
+        #expect(VideoLimits.problem(gif)?.contains("container") == true)
+        // A 4:3 clip fitted on 16:9 is scaled to the height; filled, to the width and cropped.
+        let fit = VideoPlacement(clip: Size(width: 640, height: 480), on: Size(width: 1280, height: 720), mode: .fit)
+        #expect(fit.frame == Size(width: 960, height: 720) && fit.destination == Rect(x: 160, y: 0, width: 960, height: 720))
+        let fill = VideoPlacement(clip: Size(width: 640, height: 480), on: Size(width: 1280, height: 720), mode: .fill)
+        #expect(fill.frame == Size(width: 1280, height: 960) && fill.source == Rect(x: 0, y: 120, width: 1280, height: 720))
+    }
+
+    @Test func mediaMessagesAreHeldToWhatTheOtherSideCouldMean() {
+        #expect(MediaMessage.parse("frame 3 1.500000") == .frame(slot: 3, pts: 1.5))
+        #expect(MediaMessage.parse("frame 8 1") == nil)
+        #expect(MediaMessage.parse("frame 1 -1") == nil)
+        #expect(MediaMessage.parse("frame 1 nan") == nil)
+        #expect(MediaMessage.parse("ready 1280 720 5120 4") == .ready(width: 1280, height: 720, stride: 5120, slots: 4))
+        #expect(MediaMessage.parse("ready 1280 720 100 4") == nil)
+        #expect(MediaMessage.parse("ready 99999 720 5120 4") == nil)
+        #expect(MediaMessage.parse("play 1280 720 4") == .play(width: 1280, height: 720, slots: 4))
+        #expect(MediaMessage.parse(String(repeating: "x", count: 600)) == nil)
+        for message in [MediaMessage.frame(slot: 2, pts: 0.25), .free(slot: 1), .failed("no"), .play(width: 2, height: 2, slots: 1)] {
+            #expect(MediaMessage.parse(String(message.line.dropLast())) == message)
+        }
+    }
+}
