@@ -14,10 +14,12 @@ rm -rf "$stage" && mkdir -p "$stage/DEBIAN"
 swift build -c release --static-swift-stdlib
 bins=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
-# The display process and the commands; the network process beside it in libexec.
+# The display process and the commands; the network and media processes beside it in libexec.
 install -D -m 0755 "$bins/splashboard" "$stage/usr/bin/splashboard"
 install -D -m 0755 "$bins/splashboard-net" "$stage/usr/libexec/splashboard/splashboard-net"
-for program in "$stage/usr/bin/splashboard" "$stage/usr/libexec/splashboard/splashboard-net"; do
+install -D -m 0755 "$bins/splashboard-media" "$stage/usr/libexec/splashboard/splashboard-media"
+for program in "$stage/usr/bin/splashboard" "$stage/usr/libexec/splashboard/splashboard-net" \
+               "$stage/usr/libexec/splashboard/splashboard-media"; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
 done
 
@@ -42,12 +44,13 @@ chmod 0644 "$stage/usr/share/man/man1/splashboard.1.gz" "$stage/usr/share/doc/sp
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo /etc/splashboard/splashboard.conf > "$stage/DEBIAN/conffiles"
 
-# Shared libraries the two programs link, as Debian package dependencies.
+# Shared libraries the three programs link, as Debian package dependencies.
 work=$(mktemp -d)
 mkdir -p "$work/debian"
 printf 'Source: splashboard\n\nPackage: splashboard\nArchitecture: any\n' > "$work/debian/control"
 shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" \
-    -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-net" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+    -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-net" \
+    -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-media" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm -rf "$work"
 [ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 

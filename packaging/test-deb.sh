@@ -29,7 +29,7 @@ check() {
 deb=$(sh packaging/build-deb.sh | tail -n 1)
 echo "packaging test: $deb"
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
+for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./usr/libexec/splashboard/splashboard-media ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
     ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
     ./usr/lib/systemd/system/splashboard.service ./usr/lib/systemd/system/getty@tty1.service.d/splashboard.conf \
     ./usr/lib/systemd/system/splashboard-net.service ./usr/lib/systemd/system/splashboard-net.socket \
@@ -47,6 +47,11 @@ check "the network program is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" |
 check "the display program links no networking code (no libcurl, no FoundationNetworking)" sh -c '! ldd /tmp/splashboard-bin | grep -Ei "curl|FoundationNetworking"'
 check "the network program is the one that links libcurl" sh -c 'ldd /tmp/splashboard-net-bin | grep -q libcurl'
 check "the network program links no SDL, X11 or Wayland (it decodes pictures with TurboJPEG and libpng)" sh -c '! ldd /tmp/splashboard-net-bin | grep -Ei "libSDL2|libX11|libwayland"'
+check "Depends names FFmpeg's libavcodec from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libavcodec59'" _ "$depends"
+check "only the media program links FFmpeg (libavcodec, libavformat)" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/libexec/splashboard/splashboard-media > /tmp/splashboard-media-bin &&
+    ldd /tmp/splashboard-media-bin | grep -q libavcodec && ldd /tmp/splashboard-media-bin | grep -q libavformat &&
+    ! ldd /tmp/splashboard-bin | grep -Ei 'libav(codec|format)' && ! ldd /tmp/splashboard-net-bin | grep -Ei 'libav(codec|format)'" _ "$deb"
+check "the media program links no SDL and no networking code" sh -c '! ldd /tmp/splashboard-media-bin | grep -Ei "libSDL2|curl|FoundationNetworking"'
 check "every option is in the config file" sh -c '
     for key in $(/tmp/splashboard-bin --help | sed -n "s/^ *--\([a-z-]*\).*/\1/p"); do
         case "$key" in config|headless|snapshot|exit-after|clock|script|help|version|json) continue ;; esac

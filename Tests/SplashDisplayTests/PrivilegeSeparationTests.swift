@@ -103,6 +103,38 @@ import Testing
         #expect(!inherited.contains { $0.hasPrefix("/dev/") }, "\(inherited)")
     }
 
+    /// A video splash: the display maps no FFmpeg; the media process it starts does, holds
+    /// only its socket and the clip it was given (no device of the display's, no other
+    /// socket), and runs under a syscall filter of its own.
+    @Test func theMediaProcessDecodesUnderItsOwnFilterAndTheDisplayMapsNoFFmpeg() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/poster.png", width: 1280, height: 720, bands: [red])
+        try Clips.make(dir + "/a.mp4", seconds: 10)
+        let feed = try writeFeed(dir, #"{"campaigns": [{"id": "a", "picUrl": "poster.png", "videoUrl": "a.mp4", "showTime": 9}]}"#)
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        _ = try runKiosk(["sync"] + args)
+        let kiosk = try Running(["--headless", "--exit-after", "splash"] + args, holding: "/dev/zero")
+        defer { kiosk.stop() }
+        #expect(kiosk.wait(15) { kiosk.count("video") > 0 }, "no video frame: \(kiosk.output)")
+        let pid = kiosk.process.processIdentifier
+        let children = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0) }
+        let media = try #require(children.first { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8)) ?? "").contains("splashboard-media")
+        }, "no media process among \(children)")
+        #expect(!Self.maps(of: pid).contains("libavcodec"), "the display maps FFmpeg")
+        #expect(Self.maps(of: media).contains("libavcodec"))
+        let status = try String(contentsOfFile: "/proc/\(media)/status", encoding: .utf8)
+        #expect(status.contains("Seccomp:\t2") && status.contains("NoNewPrivs:\t1"), "\(status)")
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(media)/fd").compactMap { Int($0) }
+            .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(media)/fd/\($0)") }
+        #expect(!held.contains { $0.hasPrefix("/dev/") && $0 != "/dev/null" }, "\(held)")
+        #expect(held.filter { $0.hasPrefix("socket:") }.count == 1, "\(held)")
+        // Its address space is limited.
+        let limits = try String(contentsOfFile: "/proc/\(media)/limits", encoding: .utf8)
+        #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max address space") && $0.contains("2147483648") }, "\(limits)")
+    }
+
     @Test(.enabled(if: PrivilegeSeparationTests.canUnshareNetwork()))
     func withNoNetworkAtAllTheDisplayShowsTheStoredCampaigns() throws {
         let s = try StoredCampaign()

@@ -14,6 +14,8 @@ public enum KioskEvent: Equatable, Sendable {
     /// A video splash's first frame is on the screen, `ms` after its show started (the
     /// poster until then); `decoder` did it.
     case videoStarted(ms: Int, decoder: String?)
+    /// A video splash ended: the frames shown and those dropped because they came late.
+    case videoEnded(presented: Int, dropped: Int)
     case countdown(value: Int)
     case skip(by: SkipReason)
     case detail(campaign: String?)
@@ -48,6 +50,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .frame: return "frame"
         case .splash: return "splash"
         case .videoStarted: return "video"
+        case .videoEnded: return "video_ended"
         case .countdown: return "countdown"
         case .skip: return "skip"
         case .detail: return "detail"
@@ -81,6 +84,8 @@ public enum KioskEvent: Equatable, Sendable {
                     ("media", .string(media.rawValue))]
         case let .videoStarted(ms, decoder):
             return [("ms", .int(ms)), ("decoder", decoder.map(JSONValue.string) ?? .null)]
+        case let .videoEnded(presented, dropped):
+            return [("presented", .int(presented)), ("dropped", .int(dropped))]
         case .frame(let scene):
             return [("scene", .string(scene.rawValue))]
         case .countdown(let value):

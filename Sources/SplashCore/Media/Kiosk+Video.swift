@@ -75,8 +75,8 @@ extension Kiosk {
 
     /// The splash ends: the clip stops with it.
     static func stopVideo(_ state: inout KioskState) -> [KioskEffect] {
-        guard state.video != nil else { return [] }
+        guard let video = state.video else { return [] }
         state.video = nil
-        return [.stopVideo(poster: false)]
+        return [.stopVideo(poster: false), .emit(.videoEnded(presented: video.presented, dropped: video.dropped))]
     }
 }
