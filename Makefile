@@ -52,7 +52,7 @@ reliability: release
 		plot 'build/reliability/soak.csv' using 1:2 skip 1 with lines title 'RSS', \
 		'' using 1:3 skip 1 axes x1y2 with lines title 'fds'"
 	python3 scripts/fault-report.py --binary .build/release/splashboard | tee build/reliability/faults.md
-	for target in feed config image; do sh scripts/fuzz.sh $$target $(FUZZ_SECONDS); done
+	for target in feed config image media; do sh scripts/fuzz.sh $$target $(FUZZ_SECONDS); done
 
 # Side by side with feh under Xvfb, plus idle, skip latency and a 10,000-campaign sync;
 # the figures behind docs/BENCHMARKS.md. Not part of `make test`.
