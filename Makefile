@@ -58,7 +58,7 @@ reliability: release
 # the figures behind docs/BENCHMARKS.md. Not part of `make test`.
 # Measures the binary as the .deb ships it: release, Swift runtime linked statically.
 bench: deps
-	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick nginx-light
+	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick nginx-light ffmpeg mpv
 	$(SWIFT) build -c release --static-swift-stdlib
 	mkdir -p build
 	python3 scripts/bench.py --binary "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/splashboard" \

@@ -63,6 +63,9 @@ extension KioskRunner {
             log.emit(.warning(message: "cannot write a snapshot of a video frame: \(error.localizedDescription)"),
                      at: clock.uptime)
         }
+        // The clip covers the poster: its decoded pixels go (drawn again if the clip fails),
+        // unless another screen still shows it.
+        if videoFramesDrawn == 0, canvas.others.isEmpty { canvas.releasePictures(except: []) }
         videoFramesDrawn += 1
         framesPresented += 1
         drawn = (state.scene, size)

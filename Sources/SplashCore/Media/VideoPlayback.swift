@@ -31,7 +31,7 @@ public struct VideoPlayback: Equatable, Sendable {
     public static let firstFrameTimeout: Seconds = 5
     public static let frameTimeout: Seconds = 2
     /// Frames the ring holds.
-    public static let slots = 4
+    public static let slots = 3
 
     /// A playback of `clip` for show `show`, started at `at`.
     public init(show: Int, clip: VideoClip, at: Seconds) {
