@@ -75,7 +75,7 @@ deb: deps
 # VM_ARGS="--only console --cuts 5" runs a part of it.
 VM_ARGS ?=
 vm-test: deb
-	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf
+	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf ffmpeg
 	python3 scripts/vm/vm-test.py --deb "$$(ls -t build/splashboard_*.deb | head -n 1)" $(VM_ARGS)
 
 # The console benchmark (docs/BENCHMARKS.md): the kiosk against fbi in the boot test's VM,

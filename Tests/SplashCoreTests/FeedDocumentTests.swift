@@ -9,6 +9,24 @@ import Testing
         try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
     }
 
+    @Test func aVideoURLIsResolvedAsThePictureIsAndABadOneLeftOut() throws {
+        let doc = try decode(#"""
+        [{"id": "a", "picUrl": "a.jpg", "videoUrl": "clips/a.mp4", "showTime": 1},
+         {"id": "b", "picUrl": "b.jpg", "videoUrl": "file:///etc/passwd", "showTime": 1},
+         {"id": "c", "picUrl": "c.jpg", "videoUrl": "http://cdn.example.test/c.mp4", "showTime": 1},
+         {"id": "d", "picUrl": "d.jpg", "videoUrl": 7, "showTime": 1},
+         {"id": "e", "picUrl": "e.jpg", "videoUrl": "ftp://cdn.example.test/e.mp4", "showTime": 1}]
+        """#)
+        #expect(doc.campaigns.map(\.videoURL?.absoluteString) == ["https://cdn.example.test/kiosk/clips/a.mp4", nil, nil, nil, nil])
+        // Each campaign stays, with its picture, and the warning says why its clip was left out.
+        #expect(doc.campaigns.count == 5)
+        let said = doc.warnings.joined(separator: "\n")
+        for why in ["local file, which only a local feed may name", "plain http in an https feed", "must be a URL string, got 7",
+                    "must be an http, https or file URL"] {
+            #expect(said.contains(why) && said.contains("the picUrl is shown instead"), "\(why) not in \(said)")
+        }
+    }
+
     @Test func theSeedShapeIsOneCampaign() throws {
         let doc = try decode(#"{"picUrl": "https://img.example.test/a.jpg?w=904&fmt=jpeg", "showTime": 3}"#)
         #expect(doc.campaigns.count == 1)

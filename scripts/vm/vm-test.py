@@ -22,14 +22,15 @@ from vm_network import run_network_down  # noqa: E402
 from vm_power import run_power_cuts  # noqa: E402
 from vm_schedule import run_schedule  # noqa: E402
 from vm_screens import run_cirrus, run_panel, run_terminal, run_two_displays  # noqa: E402
+from vm_video import run_video  # noqa: E402
 from vmlib import log  # noqa: E402
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deb", required=True)
-    parser.add_argument("--only", default="console,network,gpus,hotplug,uefi,screens,schedule,power",
-                        help="comma-separated runs: console, network, gpus, hotplug, uefi, screens, schedule, power")
+    parser.add_argument("--only", default="console,network,gpus,hotplug,uefi,screens,schedule,video,power",
+                        help="comma-separated runs: console, network, gpus, hotplug, uefi, screens, schedule, video, power")
     parser.add_argument("--cuts", type=int, default=30)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
@@ -67,6 +68,7 @@ def main():
         ("screens", lambda: run_panel(folder, accel, report)),
         ("screens", lambda: run_cirrus(folder, accel, report)),
         ("schedule", lambda: run_schedule(folder, accel, report)),
+        ("video", lambda: run_video(folder, accel, report)),
         ("power", lambda: run_power_cuts(folder, accel, report, args.cuts, seed)),
     ]
     for name, run in plan:

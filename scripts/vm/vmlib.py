@@ -81,11 +81,42 @@ def bench_pictures():
     return made
 
 
+# A feed of two video campaigns, one H.264 MP4 and one VP9 WebM, each shown once, with the
+# demo's pictures as posters: the video run.
+VIDEO_FEED = {
+    "message": "boot test: video",
+    "campaigns": [
+        {"id": "h264", "picUrl": "file:///usr/share/splashboard/demo/spring-tea.jpg", "showTime": 1,
+         "videoUrl": "file:///usr/local/share/vmtest/clip-h264.mp4", "title": "H.264", "updatedAt": "2026-11-01T10:00:00Z"},
+        {"id": "vp9", "picUrl": "file:///usr/share/splashboard/demo/night-market.jpg", "showTime": 1,
+         "videoUrl": "file:///usr/local/share/vmtest/clip-vp9.webm", "title": "VP9", "updatedAt": "2026-11-20T10:00:00Z"},
+    ],
+}
+
+
+def video_clips():
+    """Two 8 s clips of ffmpeg's test pattern for the video run, small enough to decode in
+    software under TCG: 640x360 at 15 frames a second, H.264 in MP4 and VP9 in WebM."""
+    folder = os.path.join(VM_DIR, "video-clips")
+    os.makedirs(folder, exist_ok=True)
+    made = []
+    for name, codec in (("clip-h264.mp4", ["-c:v", "libx264", "-preset", "veryfast"]),
+                        ("clip-vp9.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "400k"])):
+        out = os.path.join(folder, name)
+        if not os.path.exists(out):
+            subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=15", "-t", "8"]
+                           + codec + ["-pix_fmt", "yuv420p", out + ".part" + os.path.splitext(name)[1]], check=True)
+            os.rename(out + ".part" + os.path.splitext(name)[1], out)
+        made.append(out)
+    return made
+
+
 def build_image(deb):
     """The disk image with the .deb installed, cached under .build/vm by its inputs."""
     deb_name = os.path.basename(deb)
-    pictures = bench_pictures()
+    pictures = bench_pictures() + video_clips()
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
+    video_feed = json.dumps(VIDEO_FEED, ensure_ascii=False)
     hooks = [
         # The .deb, installed as the README says.
         f'copy-in {deb} /root',
@@ -105,6 +136,7 @@ def build_image(deb):
         f"printf '%s' '{TEST_CONFIG}' >> \"$1/etc/splashboard/splashboard.conf\"",
         'mkdir -p "$1/usr/local/share/vmtest"',
         f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
+        f"printf '%s' '{video_feed}' > \"$1/usr/local/share/vmtest/video-feed.json\"",
     ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
     # The image is kept under .build/vm, keyed by the .deb and the recipe.
     recipe = json.dumps([PACKAGES, hooks], sort_keys=True)

@@ -1,0 +1,91 @@
+"""Video campaigns on the console: a feed with an H.264 and a VP9 campaign, synced by the
+network process (each clip probed by the media process under its unit), then each played
+under the pill on the DRM screen by the media process the display starts: screendumps a
+second apart differ in the clip and in the pill, each show is counted once as a video, the
+display maps no libavcodec while its media process does, under a syscall filter of its own,
+and nothing is restarted or killed."""
+
+import re
+import time
+
+from vm_displays import picture_share
+from vmcommon import OUT, journal_length, set_config, wait_journal
+from vmlib import VM
+
+
+def run_video(folder, accel, report):
+    vm = VM(folder, "video", accel=accel, gpus="virtio")
+    vm.start()
+    try:
+        vm.login()
+        wait_journal(vm, r"detail campaign", 0, 120)
+        set_config(vm, ["feed = file:///usr/local/share/vmtest/video-feed.json", "attract-after = 5"])
+        start = journal_length(vm)
+        # The network process reads the feed's address from the config too: both start again.
+        vm.sh("systemctl stop splashboard-net.service; systemctl restart splashboard")
+        synced = wait_journal(vm, r"sync status=\"ok\"", start, 120)
+        report.check("the network process syncs the video feed: both clips probed by the media process and cached",
+                     synced is not None and "error=null" in synced,
+                     f"{synced}")
+        # What both processes said, kept for whoever reads a failure.
+        _, said = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager | tail -n 60", timeout=120)
+        with open(f"{OUT}/video-journal.txt", "w") as f:
+            f.write(said)
+        _, listed = vm.sh("splashboard campaigns 2>&1")
+        report.check("`splashboard campaigns` names each clip as the media process found it",
+                     "h264 640x360 15 fps 8.0 s" in listed and "vp9 640x360 15 fps 8.0 s" in listed,
+                     listed.replace("\n", " | ")[-400:])
+        played = {}
+        for round_ in range(2):
+            splash = wait_journal(vm, r"splash campaign=\"(h264|vp9)\".*media=\"video\"", start, 90)
+            campaign = re.search(r'campaign="(\w+)"', splash or "")
+            first = wait_journal(vm, r"video ms=", start, 15)
+            time.sleep(1.0)
+            a = vm.screendump(f"video-{round_}-a")
+            pid = vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
+            _, media = vm.sh(f"for c in $(cat /proc/{pid}/task/*/children); do grep -l splashboard-media /proc/$c/cmdline "
+                             "2>/dev/null | cut -d/ -f3; done | head -n 1")
+            media = media.strip()
+            time.sleep(1.0)
+            b = vm.screendump(f"video-{round_}-b")
+            a.save_png(f"{OUT}/video-{round_}-a.png")
+            b.save_png(f"{OUT}/video-{round_}-b.png")
+            box = a.diff_box(b)
+            # The pill: the top-right corner of the screen.
+            pill = (int(a.width * 0.8), 0, a.width, int(a.height * 0.15))
+            pill_changed = box is not None and box[2] > pill[0] and box[1] < pill[3]
+            _, maps = vm.sh(f"grep -c libavcodec /proc/{pid}/maps; grep -c libavcodec /proc/{media}/maps 2>/dev/null; "
+                            f"grep -E '^(Seccomp|NoNewPrivs):' /proc/{media}/status 2>/dev/null | tr '\\n' ' '")
+            counts = maps.split()
+            name = campaign.group(1) if campaign else "?"
+            played[name] = played.get(name, 0) + 1
+            report.check(f"{name}: the clip plays under the pill on the console (screendumps a second apart differ "
+                         "in the clip and in the pill; the screen is lit)",
+                         splash is not None and first is not None and box is not None
+                         and (box[2] - box[0]) * (box[3] - box[1]) > 0.2 * a.width * a.height and pill_changed
+                         and picture_share(a) > 0.3,
+                         f"{first}; changed {box} on {a.width}x{a.height}; pill changed: {pill_changed}")
+            report.check(f"{name}: the display maps no libavcodec; its media process does, under a syscall filter "
+                         "of its own (Seccomp 2, NoNewPrivs 1)",
+                         len(counts) >= 2 and counts[0] == "0" and counts[1] != "0"
+                         and re.search(r"Seccomp:\s+2", maps) is not None and re.search(r"NoNewPrivs:\s+1", maps) is not None,
+                         f"display libavcodec mappings {counts[0] if counts else '?'}; media pid {media}: "
+                         f"{counts[1] if len(counts) > 1 else '?'} libavcodec mappings, "
+                         + " ".join(maps.split()[2:]))
+            ended = wait_journal(vm, r"video_ended presented=", start, 30)
+            report.check(f"{name}: the splash ends with its countdown, the clip's frames shown: {ended}",
+                         ended is not None and int(re.search(r"presented=(\d+)", ended).group(1)) > 30, f"{ended}")
+            start = journal_length(vm)
+        _, rows = vm.sh("sqlite3 /var/lib/splashboard/splashboard.db "
+                        "\"SELECT campaign_id || ':' || count(*) || ':' || group_concat(media) FROM shows "
+                        "WHERE campaign_id IN ('h264', 'vp9') GROUP BY campaign_id\"")
+        report.check("each video campaign was shown once, and the ledger says it was a video",
+                     sorted(rows.split()) == ["h264:1:video", "vp9:1:video"] and played == {"h264": 1, "vp9": 1},
+                     f"{' '.join(rows.split())} (played {played})")
+        _, errors = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager | grep -E 'error message=|SIGSYS|code=killed' "
+                          "| head -n 5")
+        _, restarts = vm.sh("systemctl show -p NRestarts --value splashboard")
+        report.check("no error, no SIGSYS and no restart while the clips played",
+                     not errors.strip() and restarts.strip() == "0", f"{errors.strip() or 'no errors'}; restarts {restarts.strip()}")
+    finally:
+        vm.power_cut()
