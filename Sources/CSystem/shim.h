@@ -266,17 +266,47 @@ static inline int splash_limit_address_space(unsigned long bytes) {
 #define SPLASH_DENY(nr, err) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (err))
 
-/// The media process's own syscall filter, on top of whatever its service has: once the
-/// clip and its decoder are open it opens no file and reaches nothing, so opening files,
-/// making or connecting sockets, starting programs and looking into other processes fail
-/// with EACCES/EPERM; a call of another architecture kills it. 0, or -1 with errno.
+/// The media process's own syscall filter, on top of whatever its service has, for every
+/// thread it has now (TSYNC) and will have: once the clip and its decoder are open it opens
+/// no file and reaches nothing, so opening, creating, removing or renaming files, making or
+/// connecting sockets, io_uring, starting programs or processes (a clone without
+/// CLONE_THREAD), signalling or looking into other processes fail with EACCES/EPERM (clone3
+/// with ENOSYS, so that glibc's threads fall back to clone); a call of another
+/// architecture, or an x32 call, kills it. 0, or -1 with errno.
 static inline int splash_media_syscall_filter(void) {
 #ifdef SPLASH_AUDIT_ARCH
+    unsigned self = (unsigned)getpid();
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SPLASH_AUDIT_ARCH, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+#endif
+        // tgkill (abort, raise, a thread signalled): this process's threads only.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 0, 4),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, self, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        // clone: threads only.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x00010000 /* CLONE_THREAD */, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+#ifdef __NR_clone3
+        SPLASH_DENY(__NR_clone3, ENOSYS),
+#endif
+#ifdef __NR_fork
+        SPLASH_DENY(__NR_fork, EPERM),
+#endif
+#ifdef __NR_vfork
+        SPLASH_DENY(__NR_vfork, EPERM),
+#endif
 #ifdef __NR_open
         SPLASH_DENY(__NR_open, EACCES),
 #endif
@@ -288,6 +318,42 @@ static inline int splash_media_syscall_filter(void) {
         SPLASH_DENY(__NR_openat2, EACCES),
 #endif
         SPLASH_DENY(__NR_open_by_handle_at, EACCES),
+        SPLASH_DENY(__NR_name_to_handle_at, EACCES),
+#ifdef __NR_unlink
+        SPLASH_DENY(__NR_unlink, EACCES),
+#endif
+        SPLASH_DENY(__NR_unlinkat, EACCES),
+#ifdef __NR_rename
+        SPLASH_DENY(__NR_rename, EACCES),
+#endif
+#ifdef __NR_renameat
+        SPLASH_DENY(__NR_renameat, EACCES),
+#endif
+        SPLASH_DENY(__NR_renameat2, EACCES),
+#ifdef __NR_link
+        SPLASH_DENY(__NR_link, EACCES),
+#endif
+        SPLASH_DENY(__NR_linkat, EACCES),
+#ifdef __NR_symlink
+        SPLASH_DENY(__NR_symlink, EACCES),
+#endif
+        SPLASH_DENY(__NR_symlinkat, EACCES),
+#ifdef __NR_mkdir
+        SPLASH_DENY(__NR_mkdir, EACCES),
+#endif
+        SPLASH_DENY(__NR_mkdirat, EACCES),
+#ifdef __NR_rmdir
+        SPLASH_DENY(__NR_rmdir, EACCES),
+#endif
+        SPLASH_DENY(__NR_truncate, EACCES),
+#ifdef __NR_chmod
+        SPLASH_DENY(__NR_chmod, EACCES),
+#endif
+        SPLASH_DENY(__NR_fchmodat, EACCES),
+#ifdef __NR_chown
+        SPLASH_DENY(__NR_chown, EACCES),
+#endif
+        SPLASH_DENY(__NR_fchownat, EACCES),
         SPLASH_DENY(__NR_socket, EPERM),
         SPLASH_DENY(__NR_socketpair, EPERM),
         SPLASH_DENY(__NR_connect, EPERM),
@@ -295,16 +361,31 @@ static inline int splash_media_syscall_filter(void) {
         SPLASH_DENY(__NR_listen, EPERM),
         SPLASH_DENY(__NR_accept, EPERM),
         SPLASH_DENY(__NR_accept4, EPERM),
+        SPLASH_DENY(__NR_io_uring_setup, EPERM),
+        SPLASH_DENY(__NR_io_uring_enter, EPERM),
+        SPLASH_DENY(__NR_io_uring_register, EPERM),
         SPLASH_DENY(__NR_execve, EPERM),
         SPLASH_DENY(__NR_execveat, EPERM),
         SPLASH_DENY(__NR_ptrace, EPERM),
         SPLASH_DENY(__NR_process_vm_readv, EPERM),
         SPLASH_DENY(__NR_process_vm_writev, EPERM),
         SPLASH_DENY(__NR_kill, EPERM),
+        SPLASH_DENY(__NR_tkill, EPERM),
+        SPLASH_DENY(__NR_rt_sigqueueinfo, EPERM),
+        SPLASH_DENY(__NR_rt_tgsigqueueinfo, EPERM),
+        SPLASH_DENY(__NR_pidfd_open, EPERM),
+        SPLASH_DENY(__NR_pidfd_send_signal, EPERM),
+        SPLASH_DENY(__NR_pidfd_getfd, EPERM),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    // Every thread at once (TSYNC): threads made before the filter (a decoder's) get it too.
+    long done = syscall(__NR_seccomp, 1 /* SECCOMP_SET_MODE_FILTER */, 1 /* SECCOMP_FILTER_FLAG_TSYNC */, &program);
+    if (done == 0) return 0;
+    if (errno != ENOSYS && errno != EPERM && errno != EINVAL) return -1;
+    // Without the seccomp call (a service filter that refuses it): the calling thread, as
+    // before any other thread is made.
     return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
 #else
     errno = ENOSYS;

@@ -19,14 +19,13 @@ extension KioskRunner {
             snapshotCount += 1
             snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
         }
-        // A clip is playing: its next frame (a frame's time away) draws the pill with the new
-        // number, and after an expose or a resize the whole screen again.
+        // A clip is playing: the frame on the screen is drawn again with the new number (or,
+        // after an expose or a resize, the whole screen with it).
         if state.video?.origin != nil, player != nil, let last = drawn, case .splash(let before) = last.scene,
            case .splash(let splash) = state.scene, before.campaignID == splash.campaignID,
            before.imagePath == splash.imagePath {
             if forced || last.size != size { videoFramesDrawn = 0 }
-            drawn = (state.scene, size)
-            return
+            if redrawVideoFrame() { return }
         }
         // A countdown tick on the same picture redraws the pill alone.
         if !forced, let last = drawn, last.size == size, case .splash(let before) = last.scene,

@@ -74,10 +74,10 @@ extension KioskRunner {
             }
         case let .startVideo(show, clip):
             startVideo(show: show, clip: clip)
-        case .presentVideoFrame(let slot):
-            presentVideoFrame(slot)
-        case .dropVideoFrame(let slot):
-            player?.free(slot)
+        case let .presentVideoFrame(show, slot):
+            presentVideoFrame(show: show, slot: slot)
+        case let .dropVideoFrame(show, slot):
+            if player?.show == show { player?.free(slot) }
         case .stopVideo(let poster):
             stopVideo(poster: poster)
         case .decodeAhead(let path):

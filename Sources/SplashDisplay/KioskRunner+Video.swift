@@ -5,7 +5,9 @@ import SplashServices
 
 /// A clip under the pill, carried out: the media process started for it, each frame the
 /// core presents drawn from the ring with the pill over it (one snapshot per countdown
-/// second), frames given back, the process stopped with the splash.
+/// second), the frame on the screen kept until the next replaces it (a countdown tick or an
+/// expose draws it again with the pill), frames given back, the process stopped with the
+/// splash.
 extension KioskRunner {
     func startVideo(show: Int, clip: VideoClip) {
         stopVideo(poster: false)
@@ -18,11 +20,14 @@ extension KioskRunner {
         let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height),
                                        on: canvas.layoutSize, mode: setup.options.fit)
         do {
-            player = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
-                                     height: placement.frame.height, slots: VideoPlayback.slots, post: post)
+            let started = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
+                                          height: placement.frame.height, slots: VideoPlayback.slots, post: post)
+            started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
+            player = started
             videoPlacement = placement
             videoSnapshotCountdown = nil
             videoFramesDrawn = 0
+            shownVideoSlot = nil
         } catch {
             let reason = error.localizedDescription
             post { .videoFailed(show: show, reason: reason, $0) }
@@ -33,19 +38,41 @@ extension KioskRunner {
         player?.stop()
         player = nil
         videoPlacement = nil
+        shownVideoSlot = nil
         // The splash stays up: its picture goes back on the screen.
         if poster { needsRedraw = true }
     }
 
-    /// Draws the frame in `slot` and the pill over it, presents it, and frees the slot.
-    func presentVideoFrame(_ slot: Int) {
-        guard let player, let placement = videoPlacement else { return }
-        defer { player.free(slot) }
-        guard case .splash(let splash) = state.scene, let pixels = player.pixels(of: slot) else { return }
+    /// Draws the frame in `slot` of video show `show` and the pill over it, presents it, and
+    /// frees the frame it replaces.
+    func presentVideoFrame(show: Int, slot: Int) {
+        guard let player, player.show == show else { return }
+        guard drawVideoFrame(slot) else {
+            player.free(slot)
+            return
+        }
+        if let replaced = shownVideoSlot, replaced != slot { player.free(replaced) }
+        shownVideoSlot = slot
+    }
+
+    /// Draws the frame on the screen again, with the pill as it is now (a countdown tick, an
+    /// expose); false when there is none.
+    @discardableResult
+    func redrawVideoFrame() -> Bool {
+        guard let slot = shownVideoSlot else { return false }
+        return drawVideoFrame(slot)
+    }
+
+    private func drawVideoFrame(_ slot: Int) -> Bool {
+        guard let player, let placement = videoPlacement, case .splash(let splash) = state.scene,
+              let pixels = player.pixels(of: slot) else { return false }
         let size = canvas.layoutSize
         let surface = canvas.beginFrame()
-        // The poster may show where the clip leaves the background: covered at the first frame.
-        if videoFramesDrawn == 0, placement.letterboxed(on: size) { surface.clear(setup.options.background) }
+        // The poster may show where the clip leaves the background: covered at the first
+        // frame, and at every frame where the renderer's buffer is not kept between frames.
+        if placement.letterboxed(on: size), videoFramesDrawn == 0 || !surface.drawsInSoftware {
+            surface.clear(setup.options.background)
+        }
         surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride,
                           from: placement.source, to: placement.destination)
         SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: state.skipButton)
@@ -69,5 +96,6 @@ extension KioskRunner {
         videoFramesDrawn += 1
         framesPresented += 1
         drawn = (state.scene, size)
+        return true
     }
 }

@@ -49,6 +49,8 @@ public final class KioskRunner {
     var videoPlacement: VideoPlacement?
     var videoSnapshotCountdown: Int?
     var videoFramesDrawn = 0
+    /// The ring slot whose frame is on the screen, kept until the next frame replaces it.
+    var shownVideoSlot: Int?
     /// With a virtual clock: since when (real time) the loop has waited for the clip's next
     /// frame, and at which step of which show.
     var mediaWait: (step: (Int, Int), since: Double)?

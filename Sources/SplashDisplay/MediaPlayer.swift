@@ -73,6 +73,7 @@ final class MediaPlayer: @unchecked Sendable {
         var memory: Int32 = -1
         var buffer = [UInt8](repeating: 0, count: MediaMessage.maxLine)
         let got = buffer.withUnsafeMutableBytes { splash_receive_with_fd(socket, $0.baseAddress, $0.count, &memory) }
+        defer { if memory >= 0 { close(memory) } }
         guard got > 0 else { return isStopped ? nil : ended() }
         var pending = Array(buffer.prefix(got))
         guard let end = pending.firstIndex(of: 0x0A) else { return "the media process sent garbage" }
@@ -80,7 +81,6 @@ final class MediaPlayer: @unchecked Sendable {
         pending.removeSubrange(...end)
         if case .failed(let why) = MediaMessage.parse(first) { return why }
         guard memory >= 0 else { return "the media process sent no frame memory" }
-        defer { close(memory) }
         guard case let .ready(w, h, stride, n) = MediaMessage.parse(first), w == size.0, h == size.1, n == slots else {
             return "the media process answered with something else than the frames asked for"
         }
@@ -91,6 +91,12 @@ final class MediaPlayer: @unchecked Sendable {
             return "the media process's frame memory is not sealed or not the size it says"
         }
         lock.lock()
+        guard !stopped else {
+            // Stopped while the ring was being mapped: it is let go here.
+            lock.unlock()
+            munmap(mapped, bytes)
+            return nil
+        }
         ring = mapped
         ringBytes = bytes
         width = w
@@ -130,19 +136,13 @@ final class MediaPlayer: @unchecked Sendable {
         return stopped
     }
 
-    /// Why the process ended, from its exit status.
+    /// Why the process ended, from its exit status (read, not reaped: `stop` reaps it).
     private func ended() -> String {
-        var status: Int32 = 0
-        var waited: pid_t = 0
         for _ in 0..<50 {
-            waited = waitpid(pid, &status, WNOHANG)
-            if waited != 0 { break }
+            if let how = ChildProgram.peekExit(pid) { return "the media process \(how)" }
             usleep(10_000)
         }
-        guard waited == pid else { return "the media process hung up" }
-        let signal = status & 0x7F
-        if signal != 0 { return "the media process was killed by signal \(signal)" + (signal == SIGSYS ? " (its syscall filter)" : "") }
-        return "the media process ended (status \((status >> 8) & 0xFF))"
+        return "the media process hung up"
     }
 
     /// The pixels of `slot` (BGRA, `stride` bytes a line), while the loop holds it.
@@ -153,14 +153,23 @@ final class MediaPlayer: @unchecked Sendable {
         return UnsafeRawPointer(ring + slot * stride * height)
     }
 
-    /// Gives `slot` back to the media process.
+    /// Gives `slot` back to the media process. Never blocks: a media process that does not
+    /// read what it is sent (its socket full) is stopped, and `onStuck` says so.
     func free(_ slot: Int) {
         lock.lock()
-        let was = held.remove(slot) != nil
+        let was = held.remove(slot) != nil && !stopped
         lock.unlock()
         guard was else { return }
-        _ = LineChannel.sendAll(Array(MediaMessage.free(slot: slot).line.utf8), on: socket)
+        let line = Array(MediaMessage.free(slot: slot).line.utf8)
+        let sent = line.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        if sent != line.count {
+            stop()
+            onStuck?()
+        }
     }
+
+    /// Told (on the loop's thread) when a media process stopped reading and was stopped.
+    var onStuck: (() -> Void)?
 
     /// Ends the media process and lets go of the ring.
     func stop() {
@@ -172,7 +181,8 @@ final class MediaPlayer: @unchecked Sendable {
         held.removeAll()
         lock.unlock()
         shutdown(socket, Int32(SHUT_RDWR))
-        ChildProgram.stop(pid)
+        // Reaped on a thread of its own: a child stuck in a driver cannot hold the loop.
+        ChildProgram.stop(pid, waiting: false)
         if let mapped { munmap(mapped, ringBytes) }
     }
 }

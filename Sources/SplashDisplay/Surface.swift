@@ -50,6 +50,9 @@ public final class Surface {
         }
     }
 
+    /// Whether frames are drawn in software straight onto pixels that stay between frames.
+    var drawsInSoftware: Bool { pixels != nil }
+
     /// Draws what the renderer still has queued.
     func flush() {
         SDL_RenderFlush(renderer)

@@ -16,7 +16,16 @@ public enum MediaSandbox {
         }
     }
 
-    /// Installs the syscall filter; throws when the kernel refuses it.
+    /// Makes this process the first the kernel's OOM killer takes (oom_score_adj 1000): a
+    /// clip that takes the service's memory ends the clip, not the display.
+    public static func offerToTheOOMKiller() {
+        let fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = "1000".withCString { write(fd, $0, 4) }
+        close(fd)
+    }
+
+    /// Installs the syscall filter on every thread; throws when the kernel refuses it.
     public static func lockDown() throws {
         guard splash_media_syscall_filter() == 0 else {
             throw MediaError.setup("cannot install the media process's syscall filter: \(String(cString: strerror(errno)))")

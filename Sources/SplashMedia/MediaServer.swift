@@ -48,8 +48,13 @@ public final class MediaServer {
             throw MediaError.setup("the display's request was not understood")
         }
         try MediaSandbox.limitMemory()
+        // Locked down before a byte of the clip is parsed, unless a V4L2 decoder is to be
+        // tried: its device is opened with the decoder, after the container is read.
+        let hardware = VideoDecoder.kernelHasVideoDevices
+        if !hardware { try MediaSandbox.lockDown() }
         let input = try MediaInput(fd: clipFD)
-        let decoder = try VideoDecoder(input, threads: MediaServer.decoderThreads)
+        let decoder = try VideoDecoder(input, hardware: hardware, threads: MediaServer.decoderThreads)
+        if hardware { try MediaSandbox.lockDown() }
         let stride = width * 4
         let slotBytes = stride * height
         let ring = splash_shared_memory("splashboard-frames", slotBytes * slots)
@@ -57,7 +62,6 @@ public final class MediaServer {
         guard let base = mmap(nil, slotBytes * slots, PROT_READ | PROT_WRITE, MAP_SHARED, ring, 0), base != MAP_FAILED else {
             throw MediaError.setup("cannot map the frame ring: \(String(cString: strerror(errno)))")
         }
-        try MediaSandbox.lockDown()
         let ready = MediaMessage.ready(width: width, height: height, stride: stride, slots: slots).line
         let sent = ready.withCString { splash_send_with_fd(socket, $0, strlen($0), ring) }
         guard sent > 0 else { throw HungUp() }

@@ -17,10 +17,9 @@ public enum VideoProbe {
     }
 
     /// Probes the clip on `fd`, with a thumbnail fitting `side` pixels.
-    /// `lockDown` runs once the clip and its decoder are open, before anything is decoded.
-    public static func probe(fd: Int32, side: Int = 160, hardware: Bool = true,
-                             lockDown: () throws -> Void = {}) throws -> Result {
-        try probe(MediaInput(fd: fd), side: side, hardware: hardware, lockDown: lockDown)
+    /// The media process locks itself down before it calls this (`MediaSandbox`).
+    public static func probe(fd: Int32, side: Int = 160, hardware: Bool = false) throws -> Result {
+        try probe(MediaInput(fd: fd), side: side, hardware: hardware)
     }
 
     /// Probes a clip held in memory (the fuzzer's entry: demuxing and decoding, no file).
@@ -28,9 +27,8 @@ public enum VideoProbe {
         try probe(MediaInput(bytes: bytes), side: side, hardware: false)
     }
 
-    static func probe(_ input: MediaInput, side: Int, hardware: Bool, lockDown: () throws -> Void = {}) throws -> Result {
+    static func probe(_ input: MediaInput, side: Int, hardware: Bool) throws -> Result {
         let decoder = try VideoDecoder(input, hardware: hardware, threads: 1)
-        try lockDown()
         let found = decoder.facts
         var facts = VideoFacts(container: input.container, codec: found.codec, width: found.width, height: found.height,
                                fps: found.fps, duration: found.duration, framesDecoded: 0, decoder: decoder.decoderName)

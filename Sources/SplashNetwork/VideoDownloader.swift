@@ -108,7 +108,11 @@ enum MediaProbe {
         let channel = LineChannel(fd: pipe[0], limit: 8192)
         let deadline = MonotonicClock.seconds() + timeout
         guard case .line(let line) = channel.next(by: deadline) else {
+            // Ended without an answer (killed by the system, out of memory): tried again at the
+            // next sync. Still busy after its time: the clip is what keeps it busy.
+            let ended = ChildProgram.peekExit(pid)
             ChildProgram.stop(pid)
+            if let ended { throw MediaProbeError(reason: "the media process \(ended) before it answered") }
             throw VideoDownloader.VideoRefusal(reason: "the media process gave no answer about it in \(Int(timeout)) s "
                                                + "(it may be malformed)")
         }

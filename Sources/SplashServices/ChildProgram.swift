@@ -30,6 +30,11 @@ public enum ChildProgram {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (mine, theirs) in descriptors { posix_spawn_file_actions_adddup2(&actions, mine, theirs) }
+        // Standard input, output and error not given are /dev/null, not this process's (the
+        // display's standard input is its terminal).
+        for standard in Int32(0)...2 where !descriptors.contains(where: { $0.1 == standard }) {
+            posix_spawn_file_actions_addopen(&actions, standard, "/dev/null", O_RDWR, 0)
+        }
         splash_spawn_close_from(&actions, (descriptors.map(\.1).max() ?? 2) + 1)
         var environment = ProcessInfo.processInfo.environment
         // systemd's variables are this process's, not the child's.
@@ -48,11 +53,38 @@ public enum ChildProgram {
         return pid
     }
 
-    /// Ends `pid` (SIGKILL) and reaps it.
-    public static func stop(_ pid: pid_t) {
+    /// Ends `pid` (SIGKILL) and reaps it; `waiting` false: waits 50 ms at the most, then
+    /// leaves it to a thread of its own, so that a child stuck in the kernel (a driver's
+    /// release) cannot hold the caller.
+    public static func stop(_ pid: pid_t, waiting: Bool = true) {
         kill(pid, SIGKILL)
         var status: Int32 = 0
+        if !waiting {
+            for _ in 0..<50 {
+                if waitpid(pid, &status, WNOHANG) != 0 { return }
+                usleep(1000)
+            }
+            SerialWorker.detached(name: "splashboard.reap-\(pid)") {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            }
+            return
+        }
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// How `pid` ended, once it has, without reaping it (its pid stays its own until
+    /// `stop`): nil while it runs.
+    public static func peekExit(_ pid: pid_t) -> String? {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid else { return nil }
+        let code = info._sifields._sigchld.si_status
+        switch info.si_code {
+        case Int32(CLD_EXITED): return "ended (status \(code))"
+        case Int32(CLD_KILLED), Int32(CLD_DUMPED):
+            return "was killed by signal \(code)" + (code == SIGSYS ? " (a syscall filter)" : "")
+        default: return "ended"
+        }
     }
 }
 

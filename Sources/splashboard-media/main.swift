@@ -17,9 +17,12 @@ case "probe":
     _ = splash_die_with_parent(SIGKILL)
     var answer: [String: Any] = [:]
     var pixels: [UInt8] = []
+    MediaSandbox.offerToTheOOMKiller()
     do {
+        // Locked down before a byte of the clip is parsed; the probe decodes in software.
         try MediaSandbox.limitMemory()
-        let result = try VideoProbe.probe(fd: 0, lockDown: { try MediaSandbox.lockDown() })
+        try MediaSandbox.lockDown()
+        let result = try VideoProbe.probe(fd: 0, hardware: false)
         answer["facts"] = try JSONSerialization.jsonObject(with: Data(result.facts.json.utf8))
         answer["thumbnail"] = [result.thumbnailWidth, result.thumbnailHeight]
         pixels = result.thumbnail
@@ -31,6 +34,7 @@ case "probe":
     exit(0)
 case "play":
     _ = splash_die_with_parent(SIGKILL)
+    MediaSandbox.offerToTheOOMKiller()
     signal(SIGPIPE, SIG_IGN)
     exit(MediaServer(socket: 3).run())
 case "--version":

@@ -44,19 +44,19 @@ import Testing
         _ = started(&state, clock)
         // The first frame goes up at once and sets the clock of the others.
         let first = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.advance(0.05)))
-        #expect(first.contains(.presentVideoFrame(slot: 0)))
+        #expect(first.contains(.presentVideoFrame(show: 1, slot: 0)))
         #expect(events(first).contains(.videoStarted(ms: 50, decoder: "h264")))
         // The next is due a frame later: it waits, and the loop's deadline is its time.
         #expect(Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 1, pts: 1.0 / 30, clock.now)) == [])
         #expect(abs((state.nextDeadline ?? 0) - (0.05 + 1.0 / 30)) < 1e-9)
-        #expect(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))) == [.presentVideoFrame(slot: 1)])
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))) == [.presentVideoFrame(show: 1, slot: 1)])
         // Two frames behind: the older is dropped, the newer shown.
         _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 2, pts: 2.0 / 30, clock.now))
         _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 3, pts: 3.0 / 30, clock.now))
-        #expect(Kiosk.reduce(&state, .tick(clock.advance(3.0 / 30))) == [.dropVideoFrame(slot: 2), .presentVideoFrame(slot: 3)])
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(3.0 / 30))) == [.dropVideoFrame(show: 1, slot: 2), .presentVideoFrame(show: 1, slot: 3)])
         #expect(state.video?.dropped == 1 && state.video?.presented == 3)
         // A frame of an earlier show is given back unshown.
-        #expect(Kiosk.reduce(&state, .videoFrameReady(show: 9, slot: 0, pts: 0, clock.now)) == [.dropVideoFrame(slot: 0)])
+        #expect(Kiosk.reduce(&state, .videoFrameReady(show: 9, slot: 0, pts: 0, clock.now)) == [.dropVideoFrame(show: 9, slot: 0)])
     }
 
     @Test func theCountdownGoesOnWithoutFramesAndTheClipStopsWithTheSplash() {
@@ -101,8 +101,15 @@ import Testing
         var garbage = videoState()
         _ = started(&garbage, ManualClock())
         _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
-        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 5, clock.now))
-        #expect(Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 6, clock.now)).first == .stopVideo(poster: true))
+        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 1, clock.now))
+        #expect(Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 2, clock.now)).first == .stopVideo(poster: true))
+        // A frame due far ahead would hold the clip still: given up too.
+        var ahead = videoState()
+        _ = started(&ahead, ManualClock())
+        _ = Kiosk.reduce(&ahead, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        let far = Kiosk.reduce(&ahead, .videoFrameReady(show: 1, slot: 1, pts: 30, clock.now))
+        #expect(far.first == .stopVideo(poster: true))
+        #expect(events(far).contains { if case .error(let m) = $0 { m.contains("s ahead") } else { false } })
     }
 
     @Test func limitsAndPlacement() {

@@ -124,10 +124,16 @@ import Testing
         }, "no media process among \(children)")
         #expect(!Self.maps(of: pid).contains("libavcodec"), "the display maps FFmpeg")
         #expect(Self.maps(of: media).contains("libavcodec"))
-        let status = try String(contentsOfFile: "/proc/\(media)/status", encoding: .utf8)
-        #expect(status.contains("Seccomp:\t2") && status.contains("NoNewPrivs:\t1"), "\(status)")
         let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(media)/fd").compactMap { Int($0) }
             .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(media)/fd/\($0)") }
+        // Every thread, the decoder's included, runs under the filter.
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(media)/task")
+        #expect(threads.count > 1, "the decoder runs threads: \(threads)")
+        for thread in threads {
+            let status = try String(contentsOfFile: "/proc/\(media)/task/\(thread)/status", encoding: .utf8)
+            #expect(status.contains("Seccomp:\t2") && status.contains("NoNewPrivs:\t1"),
+                    "thread \(thread): \(status)")
+        }
         #expect(!held.contains { $0.hasPrefix("/dev/") && $0 != "/dev/null" }, "\(held)")
         #expect(held.filter { $0.hasPrefix("socket:") }.count == 1, "\(held)")
         // Its address space is limited.

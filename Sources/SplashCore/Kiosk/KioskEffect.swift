@@ -35,10 +35,11 @@ public enum KioskEffect: Equatable, Sendable {
     /// Start the media process on the clip of video show `show` (its frames scaled for the
     /// screen); its frames are answered with `videoFrameReady`, a failure with `videoFailed`.
     case startVideo(show: Int, clip: VideoClip)
-    /// Draw the frame in `slot` with the pill over it and present it; the slot is then free.
-    case presentVideoFrame(slot: Int)
-    /// Give the frame in `slot` back unshown (it came too late).
-    case dropVideoFrame(slot: Int)
+    /// Draw the frame of video show `show` in `slot` with the pill over it and present it;
+    /// the slot is kept until the next frame replaces it, then freed.
+    case presentVideoFrame(show: Int, slot: Int)
+    /// Give the frame of video show `show` in `slot` back unshown (it came too late).
+    case dropVideoFrame(show: Int, slot: Int)
     /// Stop the media process; `poster`: the splash stays up, so its picture is drawn again.
     case stopVideo(poster: Bool)
     /// Announce an event on the log.

@@ -13,9 +13,14 @@ extension Kiosk {
     /// A frame of show `show` is in slot `slot`, due `pts` seconds after the first.
     static func videoFrameReady(_ state: inout KioskState, show: Int, slot: Int, pts: Double,
                                 _ now: Instant) -> [KioskEffect] {
-        guard var video = state.video, video.show == show, video.requested else { return [.dropVideoFrame(slot: slot)] }
+        guard var video = state.video, video.show == show, video.requested else { return [.dropVideoFrame(show: show, slot: slot)] }
         guard !video.pending.contains(where: { $0.slot == slot }), video.pending.count < VideoPlayback.slots else {
             return failVideo(&state, "the media process handed over a frame slot twice")
+        }
+        if let origin = video.origin, origin + pts > now.uptime + VideoPlayback.aheadLimit {
+            // Decoding runs a few frames ahead at most: a frame due far later would hold the
+            // clip still (the next frames wait behind it).
+            return failVideo(&state, "the media process handed over a frame due \(Int(origin + pts - now.uptime)) s ahead")
         }
         video.lastHeard = now.uptime
         video.pending.append(.init(slot: slot, pts: pts))
@@ -37,13 +42,13 @@ extension Kiosk {
         var due: VideoPlayback.Frame?
         while let first = video.pending.first, origin + first.pts <= now.uptime + 1e-9 {
             if let late = due {
-                effects.append(.dropVideoFrame(slot: late.slot))
+                effects.append(.dropVideoFrame(show: video.show, slot: late.slot))
                 video.dropped += 1
             }
             due = video.pending.removeFirst()
         }
         if let due {
-            effects.append(.presentVideoFrame(slot: due.slot))
+            effects.append(.presentVideoFrame(show: video.show, slot: due.slot))
             video.presented += 1
         }
         state.video = video
@@ -77,6 +82,9 @@ extension Kiosk {
     static func stopVideo(_ state: inout KioskState) -> [KioskEffect] {
         guard let video = state.video else { return [] }
         state.video = nil
+        // A clip that was never asked for (its show not recorded, its poster refused) ended
+        // nothing.
+        guard video.requested else { return [] }
         return [.stopVideo(poster: false), .emit(.videoEnded(presented: video.presented, dropped: video.dropped))]
     }
 }

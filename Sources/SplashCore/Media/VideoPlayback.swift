@@ -30,7 +30,10 @@ public struct VideoPlayback: Equatable, Sendable {
     /// process counts as hung.
     public static let firstFrameTimeout: Seconds = 5
     public static let frameTimeout: Seconds = 2
-    /// Frames the ring holds.
+    /// Seconds ahead of now a frame may be due when it is handed over: decoding runs a few
+    /// frames ahead, never this far.
+    public static let aheadLimit: Seconds = 5
+    /// Frames the ring holds: one on the screen, two decoding ahead.
     public static let slots = 3
 
     /// A playback of `clip` for show `show`, started at `at`.

@@ -10,6 +10,17 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     public var shows: [ShowRecord]?
     /// Its cached picture, drawn at the page's size; nil when it has none.
     public var imagePath: String?
+    /// Its clip, when it has one: what plays, or why its picture is shown instead.
+    public var video: String?
+
+    /// The page's line for `entry`'s clip: what plays, or why the picture is shown; nil
+    /// without one.
+    public static func videoLine(_ entry: CatalogEntry) -> String? {
+        guard entry.campaign.videoURL != nil else { return nil }
+        if let clip = entry.video { return "video: \(clip.facts.summary)" }
+        if let problem = entry.videoProblem { return "video not played (its picture is shown): \(problem)" }
+        return "video not cached yet (its picture is shown)" + (entry.videoWaiting.map { ": \($0)" } ?? "")
+    }
 
     /// How many of its shows the page lists.
     public static let showsListed = 20
@@ -38,6 +49,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
         if c.priority != 0 { lines.append("priority \(c.priority)") }
         if let countdown = c.countdown { lines.append("countdown \(countdown) s") }
         if let link = c.linkURL { lines.append("link: \(link.absoluteString)") }
+        if let video { lines.append(video) }
         return lines
     }
 }

@@ -108,6 +108,7 @@ extension Kiosk {
         if let id = state.operatorCampaign, let found = ordered.first(where: { state.catalog[$0.0].campaign.id == id }) {
             campaignPage = OperatorCampaignPage(tile: tile(found.0, found.1), campaign: state.catalog[found.0].campaign,
                                                 shows: state.operatorShows, imagePath: state.catalog[found.0].imagePath)
+            campaignPage?.video = OperatorCampaignPage.videoLine(state.catalog[found.0])
         }
         func date(_ uptime: Seconds?) -> Date? { uptime.map { now.date.addingTimeInterval($0 - now.uptime) } }
         let poetryAt = [state.poetry.upcoming.first?.at, state.poetry.reloadAt].compactMap { $0 }.min()
