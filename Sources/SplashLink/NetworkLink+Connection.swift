@@ -42,30 +42,18 @@ extension NetworkLink {
             guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
                 throw NetworkLinkError.cannotStart(String(cString: strerror(errno)))
             }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
-            splash_spawn_close_from(&actions, 4)
-            var environment = ProcessInfo.processInfo.environment
-            environment["SPLASHBOARD_PARENT_PID"] = String(getpid())
-            // The service's socket-activation variables are not the child's.
-            for key in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
-                environment[key] = nil
-            }
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer {
-                argv.forEach { free($0) }
-                envp.forEach { free($0) }
-            }
-            var pid: pid_t = 0
-            let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-            Glibc.close(pair[1])
-            guard status == 0 else {
+            // Its standard descriptors are this process's (its warnings go to the same log).
+            let pid: pid_t
+            do {
+                pid = try ChildProgram.spawn(executable, arguments, descriptors: [(0, 0), (1, 1), (2, 2), (pair[1], 3)],
+                                             adding: ["SPLASHBOARD_PARENT_PID": String(getpid())])
+            } catch {
                 Glibc.close(pair[0])
-                throw NetworkLinkError.cannotStart("\(executable): \(String(cString: strerror(status)))")
+                Glibc.close(pair[1])
+                throw NetworkLinkError.cannotStart((error as? ChildProgramError).map { "\(executable): \($0.reason)" }
+                                                   ?? error.localizedDescription)
             }
+            Glibc.close(pair[1])
             return try Connection(fd: pair[0], child: pid, clock: clock, onEnd: onEnd)
         }
 

@@ -40,12 +40,7 @@ public final class NetworkLink: @unchecked Sendable {
     /// Where the network process's program is looked for: `$SPLASHBOARD_NET`, beside this
     /// program, then where the package installs it.
     public static func programCandidates(environment: [String: String]) -> [String] {
-        var places: [String] = []
-        if let given = environment["SPLASHBOARD_NET"], !given.isEmpty { places.append(given) }
-        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        places.append(exe.appendingPathComponent("splashboard-net").path)
-        places.append("/usr/libexec/splashboard/splashboard-net")
-        return places
+        ChildProgram.candidates("splashboard-net", variable: "SPLASHBOARD_NET", environment: environment)
     }
 
     /// The first of `programCandidates` that can be run.
