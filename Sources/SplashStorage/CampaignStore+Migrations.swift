@@ -207,6 +207,7 @@ extension CampaignStore {
                 ALTER TABLE campaigns ADD COLUMN video_facts TEXT;
                 ALTER TABLE campaigns ADD COLUMN video_problem TEXT;
                 ALTER TABLE campaigns ADD COLUMN video_waiting TEXT;
+                CREATE INDEX campaigns_active_videos ON campaigns (active, video_url) WHERE video_url IS NOT NULL;
                 """)
                 // Each show says whether it played a clip or showed a picture (proof of play's
                 // `show.media`); earlier shows were pictures.

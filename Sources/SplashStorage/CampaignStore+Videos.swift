@@ -24,7 +24,8 @@ extension CampaignStore {
         public var problem: String?
     }
 
-    /// The clips of active campaigns.
+    /// The clips of active campaigns (a partial index: a feed without clips costs a sync,
+    /// a 304's included, next to nothing).
     public func activeVideos() throws -> [StoredVideo] {
         try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL")
             .compactMap { row in
