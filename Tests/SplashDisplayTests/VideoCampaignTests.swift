@@ -79,6 +79,32 @@ import Testing
         }
     }
 
+    /// A countdown longer than the clip: the clip loops, its frames going on past its end.
+    @Test func aClipShorterThanItsCountdownLoops() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/poster.png", width: 1280, height: 720, bands: [red])
+        try Clips.make(dir + "/a.mp4", seconds: 1)
+        let feed = try writeFeed(dir, #"{"campaigns": [{"id": "a", "picUrl": "poster.png", "videoUrl": "a.mp4", "showTime": 5, "countdown": 3}]}"#)
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        _ = try runKiosk(["sync"] + args)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", shots] + args)
+        #expect(run.events(named: "countdown").compactMap { $0["value"] as? Int } == [3, 2, 1])
+        #expect(run.events(named: "error").isEmpty, "\(run.stdout)")
+        // 3 s of a 1 s clip at 30 frames a second: about 90 frames, none dropped.
+        let ended = try #require(run.events(named: "video_ended").first, "\(run.stdout)")
+        #expect((ended["presented"] as? Int ?? 0) >= 85 && ended["dropped"] as? Int == 0, "\(ended)")
+        // The second and third seconds show the clip again, not a still last frame.
+        let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
+        #expect(files.count == 4, "\(files)")
+        if files.count == 4 {
+            let (first, third) = (try Snapshot(files[1]), try Snapshot(files[3]))
+            #expect(first.differences(from: third, in: Rect(x: 160, y: 0, width: 960, height: 720)) < 20_000,
+                    "a loop starts again from the first frame")
+            #expect(try Snapshot(files[2]).count(in: Rect(x: 160, y: 0, width: 960, height: 720), differingFrom: red) > 300_000)
+        }
+    }
+
     @Test func clipsBeyondALimitOrBrokenAreNotCachedAndThePosterIsShown() throws {
         let (dir, args) = try folder([("long", "long.mp4"), ("wide", "wide.mp4"), ("fast", "fast.mp4"), ("cut", "cut.mp4"),
                                       ("lying", "lying.mp4"), ("page", "page.mp4"), ("big", "big.mp4")])
