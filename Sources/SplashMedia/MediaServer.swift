@@ -84,6 +84,8 @@ public final class MediaServer {
                 continue
             }
             let slot = free.removeFirst()
+            // Only slots of this ring: a number beyond it would write past its end.
+            guard slot < slots else { throw MediaError.setup("the display freed a slot the ring does not have") }
             let pts = offset + decoder.seconds
             try scaler.scale(decoder.frame, into: base.assumingMemoryBound(to: UInt8.self) + slot * slotBytes, stride: stride)
             last = max(last, pts)
