@@ -18,6 +18,8 @@ public struct FeedCheck {
         public var campaigns = 0
         /// Distinct pictures fetched and checked.
         public var pictures = 0
+        /// Distinct clips fetched and checked.
+        public var videos = 0
         /// Every problem, each starting with its place in the document.
         public var problems: [String] = []
 
@@ -29,7 +31,8 @@ public struct FeedCheck {
             if let error { return "\(feed.absoluteString): cannot be read: \(error)" }
             let count = Plural.count(problems.count, "problem")
             return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply, "
-                + "\(Plural.count(pictures, "picture")) checked; \(problems.isEmpty ? "no problems" : count)"
+                + "\(Plural.count(pictures, "picture"))\(videos > 0 ? " and \(Plural.count(videos, "video"))" : "") checked; "
+                + (problems.isEmpty ? "no problems" : count)
         }
 
         /// The report as `--json` prints it.
@@ -37,17 +40,20 @@ public struct FeedCheck {
             .object([
                 ("feed", .string(feed.absoluteString)), ("readable", .bool(error == nil)),
                 ("error", error.map(JSONValue.string) ?? .null), ("campaigns", .int(campaigns)),
-                ("pictures", .int(pictures)), ("problems", .array(problems.map(JSONValue.string))),
+                ("pictures", .int(pictures)), ("videos", .int(videos)), ("problems", .array(problems.map(JSONValue.string))),
                 ("status", .int(Int(exitStatus))),
             ])
         }
     }
 
     let fetcher: Fetcher
+    /// The largest clip fetched (`video-max-mb`).
+    let videoMaxBytes: Int
 
-    /// A check that fetches through `fetcher`, with its limits.
-    public init(fetcher: Fetcher = Fetcher()) {
+    /// A check that fetches through `fetcher`, with its limits, clips of at most `videoMaxBytes`.
+    public init(fetcher: Fetcher = Fetcher(), videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
         self.fetcher = fetcher
+        self.videoMaxBytes = videoMaxBytes
     }
 
     /// Checks `feed`, fetching its pictures into a folder of its own under `scratch`,
@@ -107,6 +113,41 @@ public struct FeedCheck {
                 report.problems.append("\(place): picture \(campaign.picURL.publicAddress) is larger than the picture limit")
             }
         }
+        checkVideos(document, cache: cache, into: &report)
         return report
+    }
+
+    /// Each campaign's clip fetched and probed as a sync would (the media process's checks),
+    /// into the same scratch folder.
+    func checkVideos(_ document: FeedDocument, cache: ImageCache, into report: inout Report) {
+        let clips = document.campaigns.filter { $0.videoURL != nil }
+        guard !clips.isEmpty else { return }
+        let videoFetcher = Fetcher()
+        videoFetcher.totalTimeout = 300
+        videoFetcher.idleTimeout = fetcher.idleTimeout
+        videoFetcher.maxRedirects = fetcher.maxRedirects
+        let downloader = VideoDownloader(
+            cache: cache, fetcher: videoFetcher, maxBytes: videoMaxBytes,
+            mediaProgram: ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
+                                              environment: ProcessInfo.processInfo.environment))
+        var outcomes: [String: VideoDownloader.Outcome] = [:]
+        for campaign in clips {
+            guard let url = campaign.videoURL else { continue }
+            let key = ImageCache.key(for: url)
+            if outcomes[key] == nil {
+                outcomes[key] = downloader.download(url, as: key, room: videoMaxBytes)
+                report.videos += 1
+            }
+            let place = document.place(of: "videoUrl", inEntry: campaign.position)
+            switch outcomes[key]! {
+            case .cached: break
+            case .refused(let reason):
+                report.problems.append("\(place): video \(url.publicAddress) would not be played (its picture is shown): \(reason)")
+            case .unavailable(let reason):
+                report.problems.append("\(place): video \(url.publicAddress) could not be fetched: \(reason)")
+            case .noRoom:
+                report.problems.append("\(place): video \(url.publicAddress) is larger than video-max-mb")
+            }
+        }
     }
 }

@@ -26,8 +26,10 @@ extension FeedSync {
         for video in videos {
             let key = ImageCache.key(for: video.url)
             keys[video.campaignID] = key
-            // Known: cached with its facts, or refused before (a new URL clears both).
-            if video.problem != nil || (video.facts != nil && cache.contains(key: key)) { continue }
+            // Known: cached with its facts, or refused before (a new URL clears both) — but a clip
+            // refused for its size is tried again once video-max-mb is raised above that.
+            let retried = video.problem.flatMap(VideoLimits.refusedLimit).map { $0 < videoMaxBytes >> 20 } ?? false
+            if (video.problem != nil && !retried) || (video.facts != nil && cache.contains(key: key)) { continue }
             if outcomes[key] == nil {
                 var left = cacheMaxBytes - cache.usage()
                 if left < videoMaxBytes, !madeRoom {
@@ -47,7 +49,8 @@ extension FeedSync {
                                 + "instead: \(reason)")
             case .unavailable(let reason):
                 statuses[video.campaignID] = .waiting(reason)
-                warnings.append("campaign \(video.campaignID): video \(address) not cached yet: \(reason)")
+                warnings.append("campaign \(video.campaignID): video \(address) not cached yet (its picture is shown until it "
+                                + "is; the next sync tries again): \(reason)")
             case .noRoom:
                 statuses[video.campaignID] = .waiting(ImageCache.fullReason)
                 warnings.append("campaign \(video.campaignID): video \(address) not cached yet: \(ImageCache.fullMessage)")

@@ -65,7 +65,7 @@ public struct VideoDownloader {
             cache.discard(partial)
             if case .tooLarge = error {
                 if room < maxBytes { return .noRoom }
-                return .refused("the clip is larger than video-max-mb (\(maxBytes >> 20) MiB)")
+                return .refused(VideoLimits.sizeRefusal(limitMB: maxBytes >> 20))
             }
             return .unavailable(error.localizedDescription)
         } catch {

@@ -18,7 +18,7 @@ struct FeedCheckCommand {
         } catch {
             fputs("warning: the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked\n", stderr)
         }
-        let report = FeedCheck().run(feed, deviceZone: .current)
+        let report = FeedCheck(videoMaxBytes: options.videoMaxMB << 20).run(feed, deviceZone: .current)
         if json {
             print(report.json.encoded())
         } else {

@@ -79,6 +79,21 @@ import Testing
         }
     }
 
+    /// `feed check` fetches and probes the clips as a sync would, and names each that would
+    /// not be played by its place.
+    @Test func feedCheckProbesTheClips() throws {
+        let (dir, _) = try folder([("ok", "a.mp4"), ("long", "long.mp4"), ("missing", "nope.mp4")])
+        try Clips.make(dir + "/a.mp4", seconds: 1)
+        try Clips.make(dir + "/long.mp4", size: "64x48", rate: 2, seconds: 61)
+        let run = try runKiosk(["feed", "check", dir + "/feed.json"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let said = run.stdout + run.stderr
+        #expect(said.contains("3 pictures and 3 videos checked") || said.contains("1 picture and 3 videos checked"), "\(said)")
+        #expect(said.contains("campaigns[1].videoUrl: video") && said.contains("clips up to 60 s are played"), "\(said)")
+        #expect(said.contains("campaigns[2].videoUrl: video") && said.contains("could not be fetched"), "\(said)")
+        #expect(!said.contains("campaigns[0].videoUrl"), "\(said)")
+    }
+
     /// A countdown longer than the clip: the clip loops, its frames going on past its end.
     @Test func aClipShorterThanItsCountdownLoops() throws {
         let dir = try temporaryFolder()
@@ -146,6 +161,11 @@ import Testing
         // Shown as a picture.
         let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash"] + args)
         #expect(run.events(named: "splash").first?["media"] as? String == "picture", "\(run.stdout)")
+        // The one refused for its size is tried again once video-max-mb is raised, and plays.
+        let raised = try runKiosk(["sync", "--video-max-mb", "100"] + args)
+        #expect(!raised.stderr.contains("campaign long: video"), "\(raised.stderr)")
+        let big = try rows(args)["big"]?["video"] as? [String: Any]
+        #expect(big?["played"] as? Bool == true, "\(String(describing: big))")
     }
 
     @Test func aMediaProcessThatFailsLeavesThePosterUpAndTheCountdownGoesOn() throws {

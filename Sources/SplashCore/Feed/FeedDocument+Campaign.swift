@@ -92,8 +92,12 @@ extension FeedDocument {
                          secureFeed: Bool) -> URL? {
         guard let raw = optional.value("videoUrl") else { return nil }
         let ignored = "ignored: the picUrl is shown instead"
-        guard let text = raw as? String, !text.isEmpty else {
+        guard let text = raw as? String else {
             optional.drop("videoUrl", "must be a URL string, got \(describe(raw)); \(ignored)")
+            return nil
+        }
+        guard !text.isEmpty else {
+            optional.drop("videoUrl", "is empty; \(ignored)")
             return nil
         }
         if let problem = TrackingURL.textProblem(text) {

@@ -192,6 +192,7 @@ public struct ImageHeader: Equatable, Sendable {
     public static func refusal(for b: [UInt8]) -> ImageError {
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
         if starts("GIF8") { return .unsupported("GIF") }
+        if VideoHeader.looksLikeClip(b) { return .notAnImage("a video clip (a clip goes in videoUrl, with its poster in picUrl)") }
         if starts("BM") { return .unsupported("BMP") }
         let text = String(decoding: b.prefix(512), as: UTF8.self).lowercased()
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }

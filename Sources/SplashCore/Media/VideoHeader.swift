@@ -2,6 +2,12 @@
 /// (MP4/MOV: a box whose type is `ftyp`, `moov`, `mdat`, `free`, `skip` or `wide`) or an
 /// EBML file (Matroska, WebM). Anything else is stopped at once with what it looks like.
 public enum VideoHeader {
+    /// Whether the first bytes `head` look like a clip (an ISO media or EBML file).
+    public static func looksLikeClip(_ head: [UInt8]) -> Bool {
+        head.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
+            || (head.count >= 8 && ["ftyp", "moov", "mdat", "wide"].contains(String(decoding: head[4..<8], as: UTF8.self)))
+    }
+
     /// Why the first bytes `head` are not a clip this kiosk plays, or nil when they may be.
     public static func problem(_ head: [UInt8]) -> String? {
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return nil }
@@ -11,7 +17,7 @@ public enum VideoHeader {
         if head.isEmpty { return "the clip is empty (0 bytes)" }
         let looks: String
         if ImageHeader.kind(of: head) != nil {
-            looks = "a picture"
+            looks = "a picture (a picture goes in picUrl)"
         } else if head.starts(with: Array("GIF8".utf8)) {
             looks = "a GIF picture"
         } else if case .notAnImage(let what) = ImageHeader.refusal(for: head) {
