@@ -141,6 +141,17 @@ import Testing
         #expect(fill.frame == Size(width: 1280, height: 960) && fill.source == Rect(x: 0, y: 120, width: 1280, height: 720))
     }
 
+    @Test func aClipIsToldByItsFirstBytesAndAnythingElseSaysWhatItLooksLike() {
+        #expect(VideoHeader.problem([0, 0, 0, 0x20] + Array("ftypisom".utf8)) == nil)
+        #expect(VideoHeader.problem([0x1A, 0x45, 0xDF, 0xA3, 1]) == nil)
+        #expect(VideoHeader.problem(Array("<!doctype html><html>".utf8))?.contains("an HTML page") == true)
+        #expect(VideoHeader.problem(Array("ID3\u{4}".utf8))?.contains("sound") == true)
+        #expect(VideoHeader.problem([0xFF, 0xD8, 0xFF, 0xE0])?.contains("a picture goes in picUrl") == true)
+        #expect(VideoHeader.problem([])?.contains("empty") == true)
+        // And a clip given as a picture says where it belongs.
+        #expect(ImageHeader.refusal(for: [0, 0, 0, 0x20] + Array("ftypmp42".utf8)).localizedDescription.contains("videoUrl"))
+    }
+
     @Test func mediaMessagesAreHeldToWhatTheOtherSideCouldMean() {
         #expect(MediaMessage.parse("frame 3 1.500000") == .frame(slot: 3, pts: 1.5))
         #expect(MediaMessage.parse("frame 8 1") == nil)

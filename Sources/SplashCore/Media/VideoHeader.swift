@@ -20,6 +20,9 @@ public enum VideoHeader {
             looks = "a picture (a picture goes in picUrl)"
         } else if head.starts(with: Array("GIF8".utf8)) {
             looks = "a GIF picture"
+        } else if head.starts(with: Array("ID3".utf8)) || (head.count >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0)
+                    || head.starts(with: Array("OggS".utf8)) || head.starts(with: Array("fLaC".utf8)) {
+            looks = "sound (an MP3, Ogg or FLAC file; no sound is played)"
         } else if case .notAnImage(let what) = ImageHeader.refusal(for: head) {
             looks = what
         } else {
