@@ -89,10 +89,18 @@ extension CampaignStore {
     }
 
     /// The stored thumbnails of these campaigns, by campaign id (the operator view's page:
-    /// a library of thousands is never read whole).
+    /// a library of thousands is never read whole): a campaign whose clip plays shows its
+    /// clip's first frame, the others their picture.
     public func thumbnails(ofCampaigns ids: [String]) throws -> [String: [UInt8]] {
         var found: [String: [UInt8]] = [:]
         for id in ids {
+            let clip = try db.rows("SELECT video_url FROM campaigns WHERE id = ? AND video_facts IS NOT NULL", [.text(id)])
+            if let url = clip.first?["video_url"].text.flatMap(URL.init(string:)),
+               let jpeg = try db.query("SELECT jpeg FROM thumbnails WHERE image_key = ?",
+                                       [.text(ImageCache.key(for: url))]).first?.first?.blob {
+                found[id] = jpeg
+                continue
+            }
             let rows = try db.rows("""
             SELECT t.jpeg FROM campaigns c JOIN thumbnails t ON t.image_key = c.image_key WHERE c.id = ?
             """, [.text(id)])

@@ -57,6 +57,29 @@ import Testing
         #expect(cache.usage() == 3 << 20)
     }
 
+    /// The operator view shows a playing clip's first frame for its campaign, the picture's
+    /// thumbnail for the others (and for a clip that is refused).
+    @Test func aCampaignWithAClipShowsItsFirstFrameInTheOperatorView() throws {
+        let dir = try temporaryFolder()
+        let store = try CampaignStore(dataDir: dir + "/data")
+        let feedURL = URL(string: "https://cdn.example.test/feed.json")!
+        let document = try FeedDocument.decode(Data(#"""
+        [{"id": "clip", "picUrl": "a.jpg", "videoUrl": "a.mp4", "showTime": 5},
+         {"id": "refused", "picUrl": "b.jpg", "videoUrl": "b.mp4", "showTime": 5},
+         {"id": "still", "picUrl": "c.jpg", "showTime": 5}]
+        """#.utf8), from: feedURL, deviceZone: .gmt)
+        try store.apply(document, from: feedURL, etag: nil, lastModified: nil,
+                        images: ["clip": .cached(thumbnail: [0xFF, 0xD8, 1]), "refused": .cached(thumbnail: [0xFF, 0xD8, 2]),
+                                 "still": .cached(thumbnail: [0xFF, 0xD8, 3])], at: Date())
+        let facts = VideoFacts(container: "mov,mp4,m4a,3gp,3g2,mj2", codec: "h264", width: 64, height: 48, fps: 30, duration: 1,
+                               framesDecoded: 3)
+        let clipKey = ImageCache.key(for: URL(string: "https://cdn.example.test/a.mp4")!)
+        try store.updateVideos(["clip": .cached(facts, thumbnail: [0xFF, 0xD8, 9]), "refused": .refused("it lasts 61.0 s")],
+                               keys: ["clip": clipKey, "refused": ImageCache.key(for: URL(string: "https://cdn.example.test/b.mp4")!)])
+        let thumbnails = try store.thumbnails(ofCampaigns: ["clip", "refused", "still"])
+        #expect(thumbnails == ["clip": [0xFF, 0xD8, 9], "refused": [0xFF, 0xD8, 2], "still": [0xFF, 0xD8, 3]])
+    }
+
     /// A campaign gone from the feed for longer than the retention period is forgotten with
     /// its shows and thumbnail; one gone for less stays, history and all.
     @Test func campaignsGoneForLongerThanTheRetentionArePruned() throws {
