@@ -12,8 +12,7 @@ extension KioskRunner {
     func startVideo(show: Int, clip: VideoClip) {
         stopVideo(poster: false)
         let post = poster()
-        guard let program = ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
-                                                environment: ProcessInfo.processInfo.environment) else {
+        guard let program = ChildProgram.locateMedia() else {
             post { .videoFailed(show: show, reason: "the media process (splashboard-media) is not installed", $0) }
             return
         }

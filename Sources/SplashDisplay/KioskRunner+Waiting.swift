@@ -27,8 +27,8 @@ extension KioskRunner {
                 let waited = MonotonicClock.seconds() - (mediaWait?.since ?? 0)
                 if let got = waiter.next(timeoutMs: Int32(max(1, (10 - waited) * 1000))) {
                     handle(got)
-                } else if MonotonicClock.seconds() - (mediaWait?.since ?? 0) >= 10, state.video?.show == video.show,
-                          state.awaitsVideoFrame {
+                } else if MonotonicClock.seconds() - (mediaWait?.since ?? 0) >= 10, let now = state.video,
+                          now.show == video.show, now.awaitsFrame {
                     send(.videoFailed(show: video.show, reason: "the media process sent no frame in 10 s", clock.now()))
                 }
             } else if state.backgroundBusy {

@@ -122,14 +122,7 @@ public struct FeedCheck {
     func checkVideos(_ document: FeedDocument, cache: ImageCache, into report: inout Report) {
         let clips = document.campaigns.filter { $0.videoURL != nil }
         guard !clips.isEmpty else { return }
-        let videoFetcher = Fetcher()
-        videoFetcher.totalTimeout = 300
-        videoFetcher.idleTimeout = fetcher.idleTimeout
-        videoFetcher.maxRedirects = fetcher.maxRedirects
-        let downloader = VideoDownloader(
-            cache: cache, fetcher: videoFetcher, maxBytes: videoMaxBytes,
-            mediaProgram: ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
-                                              environment: ProcessInfo.processInfo.environment))
+        let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes)
         var outcomes: [String: VideoDownloader.Outcome] = [:]
         for campaign in clips {
             guard let url = campaign.videoURL else { continue }

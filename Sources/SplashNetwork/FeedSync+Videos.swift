@@ -16,11 +16,7 @@ extension FeedSync {
         var statuses: [String: CampaignStore.VideoStatus] = [:]
         var keys: [String: String] = [:]
         var outcomes: [String: VideoDownloader.Outcome] = [:]
-        let fetcher = Fetcher()
-        fetcher.totalTimeout = videoSeconds
-        fetcher.idleTimeout = self.fetcher.idleTimeout
-        fetcher.maxRedirects = self.fetcher.maxRedirects
-        let downloader = VideoDownloader(cache: cache, fetcher: fetcher, maxBytes: videoMaxBytes, mediaProgram: mediaProgram)
+        let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes)
         let wanted = Set(((try? store.activePictures()) ?? []).map(\.key) + videos.map { ImageCache.key(for: $0.url) })
         var madeRoom = false
         for video in videos {

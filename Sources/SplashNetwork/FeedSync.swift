@@ -30,12 +30,6 @@ public final class FeedSync {
 
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
-    /// The media process's program, which probes clips before they are cached (nil: not
-    /// found, and clips wait).
-    public var mediaProgram = ChildProgram.locate("splashboard-media", variable: "SPLASHBOARD_MEDIA",
-                                                  environment: ProcessInfo.processInfo.environment)
-    /// Seconds a clip's download may take (larger than a picture's 30 s).
-    public var videoSeconds: TimeInterval = 300
 
     /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
     /// clips of at most `videoMaxBytes`.

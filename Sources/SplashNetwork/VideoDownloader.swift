@@ -27,13 +27,21 @@ public struct VideoDownloader {
     let maxBytes: Int
     let mediaProgram: String?
 
-    /// Downloads into `cache` through `fetcher`, clips of at most `maxBytes`, probed by the
-    /// media program at `mediaProgram` (nil: none was found, and no clip is cached).
-    public init(cache: ImageCache, fetcher: Fetcher, maxBytes: Int, mediaProgram: String?) {
+    /// Seconds a clip's download may take (a picture's take 30).
+    static let downloadSeconds: TimeInterval = 300
+
+    /// Downloads into `cache` with `pictures`' limits but for the whole download's time,
+    /// clips of at most `maxBytes`, probed by the media program found where the kiosk's
+    /// programs are (none: no clip is cached).
+    public init(cache: ImageCache, like pictures: Fetcher, maxBytes: Int) {
+        let fetcher = Fetcher()
+        fetcher.totalTimeout = Self.downloadSeconds
+        fetcher.idleTimeout = pictures.idleTimeout
+        fetcher.maxRedirects = pictures.maxRedirects
         self.cache = cache
         self.fetcher = fetcher
         self.maxBytes = maxBytes
-        self.mediaProgram = mediaProgram
+        mediaProgram = ChildProgram.locateMedia()
     }
 
     /// Downloads `url` and caches it under `key`, taking at most `room` bytes.

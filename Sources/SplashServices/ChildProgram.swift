@@ -22,6 +22,12 @@ public enum ChildProgram {
         candidates(name, variable: variable, environment: environment).first { access($0, X_OK) == 0 }
     }
 
+    /// The media process's program (`$SPLASHBOARD_MEDIA`, beside this program, or where the
+    /// package installs it), or nil.
+    public static func locateMedia(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        locate("splashboard-media", variable: "SPLASHBOARD_MEDIA", environment: environment)
+    }
+
     /// Starts `program` with `arguments`, each of `descriptors` (this process's, the child's
     /// number) in place and every other descriptor closed, `adding` to the environment.
     /// Returns its pid, or throws the reason it could not start.
@@ -59,19 +65,17 @@ public enum ChildProgram {
     /// release) cannot hold the caller.
     public static func stop(_ pid: pid_t, waiting: Bool = true) {
         kill(pid, SIGKILL)
-        var status: Int32 = 0
-        if !waiting {
-            for _ in 0..<50 {
-                if waitpid(pid, &status, WNOHANG) != 0 { return }
-                usleep(1000)
-            }
-            SerialWorker.detached(name: "splashboard.reap-\(pid)") {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            }
-            return
+        let reap = {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         }
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard !waiting else { return reap() }
+        var status: Int32 = 0
+        for _ in 0..<50 {
+            if waitpid(pid, &status, WNOHANG) != 0 { return }
+            usleep(1000)
+        }
+        SerialWorker.detached(name: "splashboard.reap-\(pid)", reap)
     }
 
     /// How `pid` ended, once it has, without reaping it (its pid stays its own until

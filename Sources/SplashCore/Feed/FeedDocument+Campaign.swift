@@ -22,20 +22,10 @@ extension FeedDocument {
         guard let picString = rawPic as? String, !picString.isEmpty else {
             throw EntryProblem(field: "picUrl", problem: "must be a URL string, got \(describe(rawPic))")
         }
-        if let problem = TrackingURL.textProblem(picString) {
-            throw EntryProblem(field: "picUrl", problem: problem)
-        }
-        guard let picURL = resolve(picString),
-              let scheme = picURL.scheme?.lowercased(), ["http", "https", "file"].contains(scheme)
-        else {
-            throw EntryProblem(field: "picUrl", problem: "must be an http, https or file URL, got \(quoted(picString))")
-        }
-        // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
-        if scheme == "file", !allowFileURLs {
-            throw EntryProblem(field: "picUrl", problem: "is a local file, which only a local feed may name")
-        }
-        if scheme == "http", secureFeed {
-            throw EntryProblem(field: "picUrl", problem: "is plain http in an https feed (use an https picture URL)")
+        let picURL: URL
+        switch mediaURL(picString, kind: "picture", resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed) {
+        case .success(let url): picURL = url
+        case .failure(let problem): throw EntryProblem(field: "picUrl", problem: problem.problem)
         }
         guard let rawShow = object["showTime"] else {
             let near = NearestName.suggestion(for: "showTime", among: Array(object.keys)).map { " (is \($0) meant?)" } ?? ""
@@ -100,23 +90,29 @@ extension FeedDocument {
             optional.drop("videoUrl", "is empty; \(ignored)")
             return nil
         }
-        if let problem = TrackingURL.textProblem(text) {
-            optional.drop("videoUrl", "\(problem); \(ignored)")
+        switch mediaURL(text, kind: "video", resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed) {
+        case .success(let url):
+            return url
+        case .failure(let problem):
+            optional.drop("videoUrl", "\(problem.problem); \(ignored)")
             return nil
         }
+    }
+
+    /// A picture's or a clip's address (`kind`: "picture", "video") as the feed gave it,
+    /// resolved against the feed's: at most 2,048 bytes without control characters, http,
+    /// https or file, a file only in a local feed, no plain http in an https feed.
+    static func mediaURL(_ text: String, kind: String, resolve: (String) -> URL?, allowFileURLs: Bool,
+                         secureFeed: Bool) -> Result<URL, EntryProblem> {
+        func refuse(_ problem: String) -> Result<URL, EntryProblem> { .failure(EntryProblem(field: kind, problem: problem)) }
+        if let problem = TrackingURL.textProblem(text) { return refuse(problem) }
         guard let url = resolve(text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
-            optional.drop("videoUrl", "must be an http, https or file URL, got \(quoted(text)); \(ignored)")
-            return nil
+            return refuse("must be an http, https or file URL, got \(quoted(text))")
         }
-        if scheme == "file", !allowFileURLs {
-            optional.drop("videoUrl", "is a local file, which only a local feed may name; \(ignored)")
-            return nil
-        }
-        if scheme == "http", secureFeed {
-            optional.drop("videoUrl", "is plain http in an https feed (use an https video URL); \(ignored)")
-            return nil
-        }
-        return url
+        // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
+        if scheme == "file", !allowFileURLs { return refuse("is a local file, which only a local feed may name") }
+        if scheme == "http", secureFeed { return refuse("is plain http in an https feed (use an https \(kind) URL)") }
+        return .success(url)
     }
 
     /// The longest `id` kept, in characters; a longer one is left out (the picUrl stands in).

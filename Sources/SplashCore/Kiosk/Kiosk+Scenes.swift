@@ -79,7 +79,7 @@ extension Kiosk {
         let campaign = state.catalog[index].campaign
         var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
                                 countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
-        if let clip = playableClip(state, index) {
+        if let clip = state.catalog[index].video {
             // Its clip plays once the show is recorded; the poster is up until its first frame.
             scene.media = .video
             scene.countdown = VideoLimits.countdown(for: clip.facts, campaign: campaign.countdown)

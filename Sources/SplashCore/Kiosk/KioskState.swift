@@ -89,10 +89,6 @@ public struct KioskState: Equatable, Sendable {
     /// Work is on its way from another thread (a sync, a poem, a picture).
     public var backgroundBusy: Bool { sync.running || !poetry.settled }
 
-    /// A clip's next step needs a frame from the media process: a virtual clock waits for
-    /// it rather than jumping ahead (so that a clip plays the same frames at every run).
-    public var awaitsVideoFrame: Bool { video?.awaitsFrame ?? false }
-
     /// The pill's geometry on the current screen.
     public var skipButton: SkipButton {
         SkipButton(screen: screen, maxCountdown: settings.countdown)

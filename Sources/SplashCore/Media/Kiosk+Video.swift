@@ -5,11 +5,6 @@ import Foundation
 /// and — when the media process fails, hangs or sends what it should not — ended with an
 /// error while the poster stays and the countdown goes on.
 extension Kiosk {
-    /// The clip the campaign at `index` plays, when it has one that plays here.
-    static func playableClip(_ state: KioskState, _ index: Int) -> VideoClip? {
-        state.catalog[index].video
-    }
-
     /// A frame of show `show` is in slot `slot`, due `pts` seconds after the first.
     static func videoFrameReady(_ state: inout KioskState, show: Int, slot: Int, pts: Double,
                                 _ now: Instant) -> [KioskEffect] {
