@@ -22,6 +22,7 @@ extension KioskRunner {
             let started = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
                                           height: placement.frame.height, slots: VideoPlayback.slots, post: post)
             started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
+            started.blends = AnimationLimits.isAnimation(clip.facts)
             player = started
             videoPlacement = placement
             videoSnapshotCountdown = nil
@@ -72,8 +73,10 @@ extension KioskRunner {
         if placement.letterboxed(on: size), videoFramesDrawn == 0 || !surface.drawsInSoftware {
             surface.clear(setup.options.background)
         }
+        // An animated GIF's transparent pixels show the background, as its poster's do.
+        if player.blends { surface.fill(placement.destination, setup.options.background) }
         surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride,
-                          from: placement.source, to: placement.destination)
+                          from: placement.source, to: placement.destination, blends: player.blends)
         SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: state.skipButton)
         // One snapshot per countdown second, not one per frame.
         var snapshotPath: String?

@@ -170,6 +170,9 @@ final class MediaPlayer: @unchecked Sendable {
 
     /// Told (on the loop's thread) when a media process stopped reading and was stopped.
     var onStuck: (() -> Void)?
+    /// Whether its frames have transparent pixels to draw over the background (an animated
+    /// GIF's); a clip's frames are opaque.
+    var blends = false
 
     /// Ends the media process and lets go of the ring.
     func stop() {

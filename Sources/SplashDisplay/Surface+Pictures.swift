@@ -86,12 +86,14 @@ extension Surface {
     /// Draws `source` of a frame of BGRA pixels (SDL's ARGB8888, `stride` bytes a line;
     /// a clip's frame in the media process's ring) into `destination`, unscaled: straight
     /// onto the frame's pixels where frames are drawn in software, else through a texture.
-    func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect, to destination: Rect) {
+    /// `blends`: its alpha is drawn over what is there (an animated GIF's transparency).
+    func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect, to destination: Rect,
+                   blends: Bool = false) {
         guard let frame = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes), Int32(width),
                                                              Int32(height), 32, Int32(stride),
                                                              SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
         defer { SDL_FreeSurface(frame) }
-        SDL_SetSurfaceBlendMode(frame, SDL_BLENDMODE_NONE)
+        SDL_SetSurfaceBlendMode(frame, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         if let pixels {
             flush()
             var src = SDL_Rect(source)
@@ -101,6 +103,7 @@ extension Surface {
         }
         guard let texture = SDL_CreateTextureFromSurface(renderer, frame) else { return }
         defer { SDL_DestroyTexture(texture) }
+        SDL_SetTextureBlendMode(texture, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         draw(texture, from: source, to: destination)
     }
 

@@ -1,5 +1,7 @@
 import CSDL2
+import SplashCore
 import SplashPictures
+import SplashServices
 
 /// Decoded pixels in an SDL surface: what the display decodes into, so that a picture is
 /// drawn from the memory it was decoded into. A surface with an alpha channel blends.
@@ -36,7 +38,41 @@ extension ImageDecoder {
     /// Decodes the file at `path` into a new surface, with at least `scale` pixels per pixel
     /// of the original.
     static func surface(_ path: String, scale: Double = 1) throws -> DecodedSurface {
-        try load(path, scale: scale, into: SurfacePixels.self)
+        let head = [UInt8](try UntrustedFile.read(path, first: 16))
+        if ImageHeader.kind(of: head) == .gif { return try firstFrameOfGIF(path) }
+        return try load(path, scale: scale, into: SurfacePixels.self)
+    }
+
+    /// The first frame of a GIF (its poster: an animated one plays through the media
+    /// process), by SDL_image's GIF loader — asked for by name, never a guessing loader —
+    /// in 32-bit pixels, its transparent colour transparent. Held to the picture limits
+    /// by its header first.
+    static func firstFrameOfGIF(_ path: String) throws -> DecodedSurface {
+        let data = try UntrustedFile.read(path)
+        let header = try ImageHeader.parse([UInt8](data.prefix(16)))
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            defer { SDL_RWclose(rw) }
+            return IMG_LoadGIF_RW(rw)
+        }
+        guard let loaded else { throw ImageError.undecodable("GIF: \(sdlErrorText())") }
+        defer { SDL_FreeSurface(loaded) }
+        // SDL_image gives the frame alone; it goes where its descriptor puts it on the canvas,
+        // the rest of the canvas transparent.
+        let frame = ImageHeader.gifFirstFrame([UInt8](data.prefix(1 << 20)))
+        guard let frame, frame.width == Int(loaded.pointee.w), frame.height == Int(loaded.pointee.h),
+              let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+            let said = frame.map { "\($0.width)×\($0.height)" } ?? "no frame"
+            throw ImageError.undecodable("GIF: its first frame decoded at \(loaded.pointee.w)×\(loaded.pointee.h), its descriptor says \(said)")
+        }
+        defer { SDL_FreeSurface(converted) }
+        let size = Size(width: header.width, height: header.height)
+        let canvas = try SurfacePixels.make(width: size.width, height: size.height, format: .bgra32)
+        SDL_SetSurfaceBlendMode(converted, SDL_BLENDMODE_NONE)
+        var src = SDL_Rect(x: 0, y: 0, w: Int32(frame.width), h: Int32(frame.height))
+        var dst = SDL_Rect(x: Int32(frame.x), y: Int32(frame.y), w: Int32(frame.width), h: Int32(frame.height))
+        SDL_UpperBlit(converted, &src, canvas.surface, &dst)
+        return DecodedSurface(pixels: canvas, width: size.width, height: size.height, format: .bgra32, original: size)
     }
 }
 

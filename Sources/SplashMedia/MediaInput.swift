@@ -4,8 +4,8 @@ import Glibc
 
 /// A clip opened for reading by FFmpeg from a descriptor (the cached file the display or
 /// the network process passed) or from bytes in memory (the fuzzer): through an I/O
-/// context of its own, so FFmpeg opens no file and no protocol. Only MP4/MOV and
-/// Matroska/WebM demuxers are allowed.
+/// context of its own, so FFmpeg opens no file and no protocol. Only the MP4/MOV,
+/// Matroska/WebM and GIF demuxers are allowed.
 final class MediaInput {
     /// Where the bytes come from.
     private final class Source {
@@ -58,7 +58,7 @@ final class MediaInput {
     private let source: Unmanaged<Source>
 
     /// The demuxers allowed, by FFmpeg's names.
-    static let demuxers = "mov,matroska,webm"
+    static let demuxers = "mov,matroska,webm,gif"
 
     /// Opens the clip on `fd` (read with pread: the descriptor's offset is left alone).
     convenience init(fd: Int32) throws { try self.init(source: Source(fd: fd)) }
@@ -117,7 +117,7 @@ final class MediaInput {
         source.release()
     }
 
-    /// The demuxer's name: `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`.
+    /// The demuxer's name: `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `gif`.
     var container: String { context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown" }
 
     /// Back to the first frame.

@@ -71,7 +71,9 @@ public final class MediaServer {
         var offset = 0.0
         var last = 0.0
         var shownAny = false
-        let step = 1 / max(1, decoder.facts.fps)
+        // How long the last frame stays up before the loop's first: its own length (a GIF's
+        // delay), else one frame at the stream's rate.
+        var lastLength = 1 / max(1, decoder.facts.fps)
         while true {
             while free.isEmpty { try takeFrees(into: &free, wait: true) }
             try takeFrees(into: &free, wait: false)
@@ -80,7 +82,7 @@ public final class MediaServer {
                 guard shownAny, decoder.restart() else {
                     throw MediaError.decode(shownAny ? "the clip cannot be rewound to loop it" : "no frame decoded")
                 }
-                offset = last + step
+                offset = last + lastLength
                 continue
             }
             let slot = free.removeFirst()
@@ -88,6 +90,7 @@ public final class MediaServer {
             guard slot < slots else { throw MediaError.setup("the display freed a slot the ring does not have") }
             let pts = offset + decoder.seconds
             try scaler.scale(decoder.frame, into: base.assumingMemoryBound(to: UInt8.self) + slot * slotBytes, stride: stride)
+            if pts >= last { lastLength = decoder.frameSeconds ?? lastLength }
             last = max(last, pts)
             shownAny = true
             guard say(.frame(slot: slot, pts: pts)) else { throw HungUp() }

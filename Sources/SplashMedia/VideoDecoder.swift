@@ -9,7 +9,7 @@ final class VideoDecoder {
     let input: MediaInput
     let stream: Int32
     private let codec: UnsafeMutablePointer<AVCodecContext>
-    private let packet: UnsafeMutablePointer<AVPacket>
+    let packet: UnsafeMutablePointer<AVPacket>
     let frame: UnsafeMutablePointer<AVFrame>
     private var draining = false
     /// The stream's time base, in seconds a tick.
@@ -125,6 +125,13 @@ final class VideoDecoder {
         guard pts != splash_av_nopts() else { return 0 }
         if firstPTS == nil { firstPTS = pts }
         return max(0, Double(pts - (firstPTS ?? 0)) * timeBase)
+    }
+
+    /// How long the decoded frame is shown, in seconds, when the stream says (a GIF's
+    /// frames each say their own delay); nil otherwise.
+    var frameSeconds: Double? {
+        let ticks = frame.pointee.pkt_duration
+        return ticks > 0 ? Double(ticks) * timeBase : nil
     }
 
     /// Back to the first frame, for a looped clip; false when the clip cannot be rewound.

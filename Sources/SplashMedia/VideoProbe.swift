@@ -32,14 +32,27 @@ public enum VideoProbe {
         let found = decoder.facts
         var facts = VideoFacts(container: input.container, codec: found.codec, width: found.width, height: found.height,
                                fps: found.fps, duration: found.duration, framesDecoded: 0, decoder: decoder.decoderName)
+        // A clip is proven by its first frames; an animation (a GIF) by all of them, within
+        // the decode budget: it is played from what was checked, and its length is theirs.
+        // A GIF too large to play still has its first frame decoded: it is shown as a picture.
+        let animation = AnimationLimits.isAnimation(facts)
+        let playable = animation && facts.codec == "gif" && facts.width > 0 && facts.height > 0
+            && max(facts.width, facts.height) <= VideoLimits.maxLongSide && min(facts.width, facts.height) <= VideoLimits.maxShortSide
+        let budget = playable ? AnimationLimits.maxFramePixels / max(1, facts.width * facts.height) : 0
         // Facts beyond the limits are refused before anything is decoded.
-        if let problem = VideoLimits.problem(facts), !problem.contains("do not decode") {
+        if !animation, let problem = VideoLimits.problem(facts), !problem.contains("do not decode") {
             return Result(facts: facts, thumbnail: [], thumbnailWidth: 0, thumbnailHeight: 0)
         }
         var thumbnail: [UInt8] = []
         var tw = 0, th = 0
+        var end = 0.0
+        var whole = false
         do {
-            while facts.framesDecoded < VideoLimits.proofFrames, try decoder.next() {
+            while animation ? facts.framesDecoded <= budget : facts.framesDecoded < VideoLimits.proofFrames {
+                guard try decoder.next() else {
+                    whole = true
+                    break
+                }
                 let frame = decoder.frame
                 guard frame.pointee.width > 0, frame.pointee.height > 0 else { break }
                 if facts.framesDecoded == 0 {
@@ -52,9 +65,26 @@ public enum VideoProbe {
                     try thumbnail.withUnsafeMutableBufferPointer { try scaler.scale(frame, into: $0.baseAddress!, stride: tw * 3) }
                 }
                 facts.framesDecoded += 1
+                if animation { end = max(end, decoder.seconds + (decoder.frameSeconds ?? 0.1)) }
             }
         } catch {
             // Whatever decoded before the failure is what the facts say.
+            if animation {
+                // The rest of the frames are counted, not decoded, so the facts say which failed.
+                var more = 0
+                while more <= budget, av_read_frame(decoder.input.context, decoder.packet) >= 0 {
+                    if decoder.packet.pointee.stream_index == decoder.stream { more += 1 }
+                    av_packet_unref(decoder.packet)
+                }
+                facts.frames = facts.framesDecoded + more
+                return Result(facts: facts, thumbnail: thumbnail, thumbnailWidth: tw, thumbnailHeight: th)
+            }
+        }
+        if animation {
+            // Past the budget before the end: no count (the limits say so).
+            facts.frames = whole ? facts.framesDecoded : nil
+            facts.duration = end
+            facts.fps = end > 0 ? Double(facts.framesDecoded) / end : 0
         }
         return Result(facts: facts, thumbnail: thumbnail, thumbnailWidth: tw, thumbnailHeight: th)
     }

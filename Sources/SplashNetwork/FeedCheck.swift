@@ -104,6 +104,9 @@ public struct FeedCheck {
             }
             let place = document.place(of: "picUrl", inEntry: campaign.position)
             switch outcome {
+            case .cached(_, _, .stillBecause(let why)):
+                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) would be shown still, its animation "
+                                       + "not played: \(why)")
             case .cached: break
             case .refused(let reason):
                 report.problems.append("\(place): picture \(campaign.picURL.publicAddress) refused: \(reason)")

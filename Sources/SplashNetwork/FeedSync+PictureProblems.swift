@@ -12,9 +12,14 @@ extension FeedSync {
     struct PictureProblems {
         var each: [String] = []
         var waitingForRoom: [String] = []
+        /// Pictures that were cached with something to say (an animated GIF shown still):
+        /// warnings, not errors.
+        var notes: [String] = []
 
         mutating func add(_ status: PictureOutcome, campaign id: String) {
-            if case .waiting(ImageCache.fullReason) = status.status {
+            if case .cached = status.status {
+                if let note = status.problem { notes.append("campaign \"\(id)\": \(note)") }
+            } else if case .waiting(ImageCache.fullReason) = status.status {
                 waitingForRoom.append(id)
             } else if let problem = status.problem {
                 each.append("campaign \"\(id)\": \(problem)")

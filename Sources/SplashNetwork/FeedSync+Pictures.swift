@@ -28,7 +28,7 @@ extension FeedSync {
                 pictureErrors.add(status, campaign: id)
             }
         }
-        var warnings = fetched.warnings
+        var warnings = fetched.warnings + pictureErrors.notes
         if !images.isEmpty {
             do {
                 try store.updateImages(images)
@@ -176,7 +176,7 @@ extension FeedSync {
                           with downloader: ImageDownloader, in shared: SharedRoom) -> ImageDownloader.Outcome {
         let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
         var used = 0
-        if case .cached(let path, _) = outcome {
+        if case .cached(let path, _, _) = outcome {
             var st = stat()
             if stat(path, &st) == 0 { used = Int(st.st_size) }
         }
@@ -188,8 +188,12 @@ extension FeedSync {
     /// A download's outcome as a picture's status and its line for the report.
     static func status(of outcome: ImageDownloader.Outcome, url: URL) -> PictureOutcome {
         switch outcome {
-        case .cached(_, let thumbnail):
-            return PictureOutcome(.cached(thumbnail: thumbnail), nil)
+        case let .cached(_, thumbnail, motion):
+            if case .stillBecause(let why) = motion {
+                return PictureOutcome(.cached(thumbnail: thumbnail),
+                                      "picture \(url.absoluteString) is shown still, its animation is not played: \(why)")
+            }
+            return PictureOutcome(.cached(thumbnail: thumbnail, motion: motion.facts), nil)
         case .refused(let reason):
             return PictureOutcome(.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
         case .unavailable(let reason):
@@ -206,7 +210,7 @@ extension FeedSync {
         guard needsThumbnail else { return PictureOutcome(.cached(thumbnail: nil), nil) }
         // A cached picture passed this check when it came; without a thumbnail the
         // operator view shows a placeholder.
-        let thumbnail = try? ImageValidator.check(cache.path(forKey: ImageCache.key(for: url))).thumbnail
-        return PictureOutcome(.cached(thumbnail: thumbnail), nil)
+        let checked = try? ImageDownloader(cache: cache, fetcher: fetcher).check(cache.path(forKey: ImageCache.key(for: url)))
+        return PictureOutcome(.cached(thumbnail: checked?.thumbnail, motion: checked?.motion.facts), nil)
     }
 }

@@ -148,7 +148,8 @@ public final class FeedSync {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
-                              warnings: document.warnings + fetchedPictures.warnings + evict(now: now) + fetchVideos(now: now),
+                              warnings: document.warnings + fetchedPictures.warnings + pictureErrors.notes + evict(now: now)
+                                + fetchVideos(now: now),
                               pictureErrors: pictureErrors.lines)
         }
     }

@@ -5,7 +5,9 @@ import SplashCore
 import SplashStorage
 
 /// Fetches one picture into the cache under the picture limits: refused early when its
-/// first bytes are not JPEG, PNG or WebP, validated whole before it takes its final name.
+/// first bytes are not JPEG, PNG, WebP or GIF, validated whole before it takes its final
+/// name. A GIF is decoded by the media process (every frame, within the decode budget):
+/// the network process parses none of its pixels.
 public struct ImageDownloader {
     /// The largest picture fetched, in bytes (20 MiB).
     public static let imageLimit = 20 << 20
@@ -14,8 +16,8 @@ public struct ImageDownloader {
 
     /// What became of one picture.
     public enum Outcome: Equatable {
-        /// Cached and valid, with its thumbnail.
-        case cached(path: String, thumbnail: [UInt8])
+        /// Cached and valid, with its thumbnail and, for an animated GIF, how it moves.
+        case cached(path: String, thumbnail: [UInt8], motion: Motion = .still)
         /// Refused for good (wrong kind, too large, cut short, undecodable), with the reason.
         case refused(String)
         /// Not available this time (network, server error); worth trying again later.
@@ -25,13 +27,38 @@ public struct ImageDownloader {
         case noRoom
     }
 
+    /// Whether a picture moves: a still one, an animated GIF played (its facts), or one
+    /// shown still because its animation is beyond `AnimationLimits` (and why).
+    public enum Motion: Equatable {
+        case still
+        case plays(VideoFacts)
+        case stillBecause(String)
+
+        /// The facts of an animation that is played.
+        public var facts: VideoFacts? {
+            if case .plays(let facts) = self { return facts }
+            return nil
+        }
+    }
+
+    /// What a check found in a picture that passed it.
+    public struct Checked: Equatable {
+        /// Its thumbnail (JPEG).
+        public var thumbnail: [UInt8]
+        /// Whether it moves.
+        public var motion: Motion
+    }
+
     let cache: ImageCache
     let fetcher: Fetcher
+    let mediaProgram: String?
 
-    /// Downloads into `cache` through `fetcher`.
+    /// Downloads into `cache` through `fetcher`; GIFs are checked by the media program found
+    /// where the kiosk's programs are.
     public init(cache: ImageCache, fetcher: Fetcher) {
         self.cache = cache
         self.fetcher = fetcher
+        mediaProgram = ChildProgram.locateMedia()
     }
 
     /// Downloads `url` and caches it under `key`, taking at most `room` bytes of the cache
@@ -48,9 +75,9 @@ public struct ImageDownloader {
             // Downloads run side by side; decoding to check them, one at a time (memory).
             Self.checking.lock()
             defer { Self.checking.unlock() }
-            let checked = try ImageValidator.check(partial.path)
+            let checked = try check(partial.path)
             try cache.commit(partial, as: key)
-            return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail)
+            return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail, motion: checked.motion)
         } catch let error as ImageError {
             cache.discard(partial)
             return .refused(error.localizedDescription)
@@ -68,11 +95,52 @@ public struct ImageDownloader {
         }
     }
 
-    /// Stops a download at its first bytes when they are not a JPEG, PNG or WebP, or a PNG
-    /// or WebP whose header already declares too many pixels (or, a WebP, animation).
+    /// Checks the picture file at `path` and makes its thumbnail: a JPEG, PNG or WebP here
+    /// (`ImageValidator`), a GIF by the media process. Throws `ImageError` when it may not
+    /// be cached, another error when it could not be checked this time.
+    public func check(_ path: String) throws -> Checked {
+        let header = try ImageHeader.read(fromFile: path)
+        guard header.kind == .gif else { return Checked(thumbnail: try ImageValidator.check(path).thumbnail, motion: .still) }
+        guard ImageHeader.isComplete(.gif, tail: Self.tail(of: path)) else {
+            throw ImageError.truncated("GIF")
+        }
+        guard let mediaProgram else {
+            throw MediaProbeError(reason: "the media process (splashboard-media) is not installed, so GIF pictures cannot be checked")
+        }
+        let probed: (facts: VideoFacts, thumbnail: [UInt8]?)
+        do {
+            probed = try MediaProbe.run(mediaProgram, on: path)
+        } catch let refusal as VideoDownloader.VideoRefusal {
+            throw ImageError.undecodable("GIF: \(refusal.reason)")
+        }
+        let facts = probed.facts
+        guard facts.framesDecoded > 0, let thumbnail = probed.thumbnail else {
+            throw ImageError.undecodable("GIF: its first frame does not decode")
+        }
+        guard facts.container == "gif", facts.width == header.width, facts.height == header.height else {
+            throw ImageError.undecodable("GIF: decoded \(facts.width)×\(facts.height) \(facts.container), "
+                                         + "its header said \(header.width)×\(header.height)")
+        }
+        if facts.frames == 1 { return Checked(thumbnail: thumbnail, motion: .still) }
+        if let problem = AnimationLimits.problem(facts) { return Checked(thumbnail: thumbnail, motion: .stillBecause(problem)) }
+        return Checked(thumbnail: thumbnail, motion: .plays(facts))
+    }
+
+    /// The last bytes of the file at `path` (where a GIF's trailer is).
+    static func tail(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        let end = handle.seekToEndOfFile()
+        handle.seek(toFileOffset: end > 32 ? end - 32 : 0)
+        return [UInt8](handle.readDataToEndOfFile())
+    }
+
+    /// Stops a download at its first bytes when they are not a JPEG, PNG, WebP or GIF, or
+    /// one whose header already declares too many pixels (or, a WebP, animation).
     static func refuseEarly(_ head: [UInt8]) throws {
         guard let kind = ImageHeader.kind(of: head) else { throw ImageHeader.refusal(for: head) }
         if kind == .png, head.count >= 24 { _ = try ImageHeader.parse(head) }
         if kind == .webp, head.count >= 30 { _ = try ImageHeader.parse(head) }
+        if kind == .gif, head.count >= 10 { _ = try ImageHeader.parse(head) }
     }
 }

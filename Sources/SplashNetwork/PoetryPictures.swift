@@ -24,7 +24,7 @@ public final class PoetryPictures {
         queue.async { [self] in
             let key = SHA256.hex("poetry:\(url.absoluteString)#\(UUID().uuidString)")
             switch downloader.download(url, as: key) {
-            case .cached(let path, _):
+            case .cached(let path, _, _):
                 if let old = current, old != path { unlink(old) }
                 current = path
                 completion(.cached(path: path))

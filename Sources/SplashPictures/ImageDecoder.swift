@@ -5,7 +5,7 @@ import Foundation
 import SplashCore
 import SplashServices
 
-/// Decodes JPEG, PNG and still WebP files, chosen by the file's first bytes (never a format-guessing
+/// Decodes JPEG, PNG and still WebP files (not GIF: see `ImageDownloader.check`), chosen by the file's first bytes (never a format-guessing
 /// loader). Anything else is refused, and so is a JPEG whose decode would exceed the work
 /// budget (`ImageHeader.maxScanWork`), wherever it comes from (a picture cached before the
 /// budget existed, a bundled file).
@@ -31,6 +31,15 @@ public enum ImageDecoder {
         public let format: PixelFormat
         /// The size of the picture in the file.
         public let original: Size
+        /// Pixels decoded elsewhere (a GIF's first frame, by the display).
+        public init(pixels: Pixels, width: Int, height: Int, format: PixelFormat, original: Size) {
+            self.pixels = pixels
+            self.width = width
+            self.height = height
+            self.format = format
+            self.original = original
+        }
+
         /// Pixels held per pixel of the original.
         public var scale: Double { Double(width) / Double(max(1, original.width)) }
     }
@@ -54,6 +63,10 @@ public enum ImageDecoder {
             return try data.withUnsafeBytes { try decodePNG($0, into: Pixels.self) }
         case .webp:
             return try data.withUnsafeBytes { try decodeWebP($0, into: Pixels.self) }
+        case .gif:
+            // A GIF's frames are decoded by the media process (checked there), its first
+            // frame by the display (`SDL_image`): never here, where the network process is.
+            throw ImageError.undecodable("a GIF is decoded by the media process and the display only")
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then
             // decoded from memory.
@@ -113,7 +126,7 @@ public enum ImageDecoder {
         guard splash_webp_features(base, bytes.count, &width, &height, &alpha, &animated) == 0 else {
             throw ImageError.undecodable("WebP: libwebp cannot read its headers")
         }
-        if animated != 0 { throw ImageError.unsupported("animated WebP") }
+        if animated != 0 { throw ImageError.animatedWebP }
         let header = ImageHeader(kind: .webp, width: Int(width), height: Int(height))
         guard header.width > 0, header.height > 0, header.width <= ImageHeader.maxSide, header.height <= ImageHeader.maxSide,
               header.width * header.height <= ImageHeader.maxPixels else {

@@ -7,8 +7,9 @@ import SplashCore
 extension CampaignStore {
     /// What a sync learned about one campaign's picture.
     public enum ImageStatus: Equatable {
-        /// Cached and valid, with its thumbnail (nil: it was already cached earlier).
-        case cached(thumbnail: [UInt8]?)
+        /// Cached and valid, with its thumbnail (nil: it was already cached earlier) and, for
+        /// an animated GIF that is played, its facts (kept with the thumbnail).
+        case cached(thumbnail: [UInt8]?, motion: VideoFacts? = nil)
         /// Refused for good (wrong kind, too large, undecodable).
         case refused(String)
         /// Not available this time, and why ("cache full", a network error); tried again
@@ -134,13 +135,14 @@ extension CampaignStore {
     func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String,
                                   waitingWritten: Bool) throws {
         switch status {
-        case .cached(let thumbnail?):
-            try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)", [.text(key), .blob(thumbnail)])
+        case .cached(let thumbnail?, let motion):
+            try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg, motion) VALUES (?, ?, ?)",
+                           [.text(key), .blob(thumbnail), .optional(motion?.json)])
             try db.execute("""
                 UPDATE campaigns SET image_problem = NULL, image_waiting = NULL
                 WHERE id = ? AND (image_problem IS NOT NULL OR image_waiting IS NOT NULL)
                 """, [.text(id)])
-        case .cached(nil):
+        case .cached(nil, _):
             guard !waitingWritten else { break }
             try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.text(id)])
         case .refused(let reason):

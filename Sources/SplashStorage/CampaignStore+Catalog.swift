@@ -57,6 +57,8 @@ extension CampaignStore {
         public var videoFacts: VideoFacts? = nil
         public var videoProblem: String? = nil
         public var videoWaiting: String? = nil
+        /// Its picture's animation, when it is an animated GIF that is played.
+        public var motion: VideoFacts? = nil
     }
 
     /// All stored campaigns, active ones in feed order first; thumbnails only when asked
@@ -68,7 +70,7 @@ extension CampaignStore {
         SELECT \(Self.feedColumns.map { "c." + $0 }.joined(separator: ", ")), c.active, c.image_problem,
                c.video_facts, c.video_problem, c.video_waiting,
                \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
-               t.image_key IS NOT NULL AS has_thumbnail
+               t.image_key IS NOT NULL AS has_thumbnail, t.motion
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
         \(includeInactive ? "" : "WHERE c.active = 1") ORDER BY c.active DESC, c.position
         """)
@@ -84,7 +86,8 @@ extension CampaignStore {
                                   hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last,
                                   videoFacts: r["video_facts"].text.flatMap(VideoFacts.from(json:)),
                                   videoProblem: r["video_problem"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
-                                  videoWaiting: r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) })
+                                  videoWaiting: r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
+                                  motion: r["motion"].text.flatMap(VideoFacts.from(json:)))
         }
     }
 
@@ -127,6 +130,12 @@ extension CampaignStore {
                 entry.videoProblem = stored.videoProblem ?? (stored.videoFacts.flatMap(VideoLimits.problem))
                 entry.videoWaiting = entry.video == nil && entry.videoProblem == nil
                     ? (stored.videoWaiting ?? "not fetched yet") : nil
+            }
+            // An animated GIF plays as a clip does (its facts held to the limits again), unless
+            // the campaign's own clip plays.
+            if entry.video == nil, let path = entry.imagePath, let motion = stored.motion,
+               AnimationLimits.isAnimation(motion), AnimationLimits.problem(motion) == nil {
+                entry.video = VideoClip(path: path, facts: motion)
             }
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
             if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {

@@ -222,6 +222,11 @@ extension CampaignStore {
                 // Feeds are read in full once, so that their clips are seen.
                 try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
             }
+            if version < 13 {
+                // An animated GIF's facts, kept with its picture's thumbnail (so they go with
+                // the picture: a new picture, a new row).
+                try db.execute("ALTER TABLE thumbnails ADD COLUMN motion TEXT")
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }

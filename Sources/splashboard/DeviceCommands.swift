@@ -110,8 +110,9 @@ struct DeviceCommands {
             printFeedState(feedState, of: feed)
             return 0
         }
-        // A video column when any campaign has a clip: what plays, or the poster and why.
-        let videos = catalog.contains { $0.campaign.videoURL != nil }
+        // A video column when any campaign has a clip or an animated GIF: what plays, or the
+        // poster and why.
+        let videos = catalog.contains { $0.campaign.videoURL != nil || $0.video != nil }
         var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"]
                               + (videos ? ["video"] : []))
         var videoNotes: [String] = []
@@ -141,10 +142,10 @@ struct DeviceCommands {
         c.videoURL.map { JSONValue.string($0.absoluteString) } ?? .null
     }
 
-    /// A campaign's clip in `campaigns --json`: played (with what the media process found),
-    /// or why not; null without one.
+    /// A campaign's clip (or animated GIF) in `campaigns --json`: played (with what the media
+    /// process found), or why not; null without one.
     private func videoState(_ entry: CatalogEntry) -> JSONValue {
-        guard entry.campaign.videoURL != nil else { return .null }
+        guard entry.campaign.videoURL != nil || entry.video != nil else { return .null }
         let facts: JSONValue = entry.video.map { JSONValue.string($0.facts.summary) } ?? .null
         let problem: JSONValue = entry.videoProblem.map(JSONValue.string) ?? .null
         let waiting: JSONValue = entry.videoWaiting.map(JSONValue.string) ?? .null
@@ -153,8 +154,8 @@ struct DeviceCommands {
 
     /// A campaign's clip in the table: what plays, or why its picture is shown.
     private func videoCell(_ entry: CatalogEntry) -> String {
-        guard entry.campaign.videoURL != nil else { return "-" }
         if let clip = entry.video { return clip.facts.summary }
+        guard entry.campaign.videoURL != nil else { return "-" }
         return entry.videoProblem != nil ? "no (picture shown)" : "not cached yet"
     }
 

@@ -38,6 +38,70 @@ import Testing
         #expect(events(started(&own, clock)).contains(.countdown(value: 7)))
     }
 
+    let gif = VideoFacts(container: "gif", codec: "gif", width: 320, height: 240, fps: 10, duration: 2, framesDecoded: 20,
+                         decoder: "gif", frames: 20)
+
+    /// An animated GIF plays as a clip does, once its show is recorded, but it is a picture:
+    /// recorded and announced as one, on the kiosk's countdown rather than its length.
+    @Test func anAnimatedGIFPlaysOnThePicturesCountdownAndCountsAsAPicture() {
+        var a = entry("a")
+        a.video = VideoClip(path: "/img/a.jpg", facts: gif)
+        var state = makeState([a])
+        let clock = ManualClock()
+        let effects = Kiosk.reduce(&state, .started(clock.now))
+        #expect(effects.contains(.recordShow(campaignID: "a", at: clock.now.date, media: .picture)))
+        let recorded = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
+        #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)))
+        #expect(events(recorded).contains(.countdown(value: state.settings.countdown)))
+        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/img/a.jpg", facts: gif)))
+        #expect(gif.summary == "animated gif 320x240 10 fps 2.0 s")
+    }
+
+    /// An animation's limits: its size, its length, every frame decoded, and its frames
+    /// within the decode budget.
+    @Test func anAnimationIsHeldToItsLimits() {
+        #expect(VideoLimits.problem(gif) == nil && AnimationLimits.problem(gif) == nil)
+        var wide = gif
+        (wide.width, wide.height) = (4000, 100)
+        #expect(AnimationLimits.problem(wide)?.contains("up to 3840x2160") == true)
+        var endless = gif
+        endless.frames = nil
+        #expect(AnimationLimits.problem(endless)?.contains("decode budget") == true)
+        var heavy = gif
+        (heavy.width, heavy.height, heavy.frames, heavy.framesDecoded) = (3840, 2160, 61, 61)
+        #expect(AnimationLimits.problem(heavy)?.contains("61 frames at 3840x2160") == true)
+        var broken = gif
+        broken.framesDecoded = 7
+        #expect(AnimationLimits.problem(broken) == "its frame 8 of 20 does not decode")
+        var long = gif
+        long.duration = 75
+        #expect(AnimationLimits.problem(long)?.contains("up to 60 s") == true)
+        var other = gif
+        other.codec = "h264"
+        #expect(AnimationLimits.problem(other) != nil)
+        // Stored and read back.
+        #expect(VideoFacts.from(json: gif.json) == gif)
+    }
+
+    /// A GIF's header: its kind and canvas size, its trailer, and where its first frame lies
+    /// (past the colour table and the extensions before it).
+    @Test func aGIFHeaderGivesItsSizeAndFirstFrame() throws {
+        var bytes = Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00, 0x81, 0, 0]  // 320x240, 4-colour global table
+        bytes += Array(repeating: 0, count: 12)
+        bytes += [0x21, 0xF9, 4, 0x01, 10, 0, 0, 0]  // a graphic control extension
+        bytes += [0x21, 0xFF, 3, 0x41, 0x42, 0x43, 2, 0x01, 0x00, 0]  // an application extension, two sub-blocks
+        bytes += [0x2C, 10, 0, 20, 0, 100, 0, 50, 0, 0]  // the first frame: 100x50 at 10,20
+        let header = try ImageHeader.parse(bytes)
+        #expect(header == ImageHeader(kind: .gif, width: 320, height: 240))
+        #expect(ImageHeader.gifFirstFrame(bytes) == Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(ImageHeader.gifFirstFrame(Array(bytes.prefix(40))) == nil)
+        #expect(ImageHeader.isComplete(.gif, tail: bytes + [0x02, 0x3B]) && !ImageHeader.isComplete(.gif, tail: bytes))
+        #expect(throws: ImageError.tooLarge(width: 9000, height: 240)) {
+            try ImageHeader.parse(Array("GIF87a".utf8) + [0x28, 0x23, 0xF0, 0x00])
+        }
+        #expect(throws: ImageError.truncated("GIF")) { try ImageHeader.parse(Array("GIF89a".utf8)) }
+    }
+
     @Test func framesArePresentedWhenDueAndLateOnesDropped() {
         var state = videoState()
         var clock = ManualClock()
@@ -131,9 +195,9 @@ import Testing
         var broken = facts
         broken.framesDecoded = 0
         #expect(VideoLimits.problem(broken) == "its first frames do not decode")
-        var gif = facts
-        gif.container = "gif"
-        #expect(VideoLimits.problem(gif)?.contains("container") == true)
+        var mkv = facts
+        mkv.container = "avi"
+        #expect(VideoLimits.problem(mkv)?.contains("container") == true)
         // A 4:3 clip fitted on 16:9 is scaled to the height; filled, to the width and cropped.
         let fit = VideoPlacement(clip: Size(width: 640, height: 480), on: Size(width: 1280, height: 720), mode: .fit)
         #expect(fit.frame == Size(width: 960, height: 720) && fit.destination == Rect(x: 160, y: 0, width: 960, height: 720))

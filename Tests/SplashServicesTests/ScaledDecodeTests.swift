@@ -145,9 +145,8 @@ import Testing
         // The extended header with the animation flag: refused before any decoding.
         var animated = Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0]
         animated += [0x02, 0, 0, 0] + [0x63, 0x00, 0x00, 0x63, 0x00, 0x00]
-        #expect(throws: ImageError.unsupported("animated WebP")) { _ = try ImageHeader.parse(animated) }
-        #expect(ImageError.unsupported("animated WebP").localizedDescription
-                == "animated WebP images are not supported; only JPEG, PNG and still WebP are shown")
+        #expect(throws: ImageError.animatedWebP) { _ = try ImageHeader.parse(animated) }
+        #expect(ImageError.animatedWebP.localizedDescription.hasPrefix("animated WebP is not shown"))
         // A lossless one's 14-bit sizes, and a size beyond the limits.
         var lossless = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8L".utf8) + [5, 0, 0, 0, 0x2F]
         let bits = UInt32(8999) | UInt32(99) << 14

@@ -10,13 +10,15 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
     case truncated(String)
     case undecodable(String)
     case tooMuchWork(scans: Int, width: Int, height: Int)
+    /// An animated WebP: neither SDL_image nor FFmpeg here decodes its frames.
+    case animatedWebP
 
     /// Why the image is refused, in words for the operator.
     public var errorDescription: String? {
         switch self {
         case .empty: return "the image is empty (0 bytes)"
-        case .notAnImage(let what): return "not an image: the data looks like \(what); only JPEG, PNG and still WebP are shown"
-        case .unsupported(let kind): return "\(kind) images are not supported; only JPEG, PNG and still WebP are shown"
+        case .notAnImage(let what): return "not an image: the data looks like \(what); only JPEG, PNG, WebP and GIF are shown"
+        case .unsupported(let kind): return "\(kind) images are not supported; only JPEG, PNG, WebP and GIF are shown"
         case .malformed(let why): return "the image header is malformed: \(why)"
         case let .tooLarge(w, h):
             return "the image is \(w)×\(h) pixels; the limit is \(ImageHeader.maxSide)×\(ImageHeader.maxSide) and \(ImageHeader.maxPixels / 1_000_000) megapixels"
@@ -26,6 +28,9 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
         case let .tooMuchWork(scans, w, h):
             return "the JPEG has \(scans) scans at \(w)×\(h); decoding it would take too long (a decoder walks the "
                 + "whole picture once per scan; the limit is \(ImageHeader.maxScanWork / 1_000_000) million pixel-scans)"
+        case .animatedWebP:
+            return "animated WebP is not shown (this system's decoders read only still WebP); save it as an animated GIF, "
+                + "or as a clip in videoUrl"
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The kind and pixel size of a JPEG, PNG or WebP, read from its first bytes, before any
-/// decoding, so oversized or disguised files are refused cheaply.
+/// The kind and pixel size of a JPEG, PNG, WebP or GIF, read from its first bytes, before
+/// any decoding, so oversized or disguised files are refused cheaply.
 public struct ImageHeader: Equatable, Sendable {
     /// The formats shown; the raw value is the name used in messages.
     public enum Kind: String, Sendable {
@@ -9,6 +9,8 @@ public struct ImageHeader: Equatable, Sendable {
         case png = "PNG"
         /// A still WebP (lossy or lossless, with or without alpha).
         case webp = "WebP"
+        /// A GIF, still or animated (its frames are decoded by the media process).
+        case gif = "GIF"
     }
 
     /// Which of the formats the file is.
@@ -35,6 +37,7 @@ public struct ImageHeader: Equatable, Sendable {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.count >= 8, Array(bytes[0..<8]) == pngSignature { return .png }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if bytes.count >= 6, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
         return nil
     }
 
@@ -48,6 +51,7 @@ public struct ImageHeader: Equatable, Sendable {
         case .png: header = try parsePNG(bytes)
         case .jpeg: header = try parseJPEG(bytes)
         case .webp: header = try parseWebP(bytes)
+        case .gif: header = try parseGIF(bytes)
         case nil: throw refusal(for: bytes)
         }
         guard header.width > 0, header.height > 0 else {
@@ -76,6 +80,11 @@ public struct ImageHeader: Equatable, Sendable {
         case .webp:
             // A WebP has no end marker: its RIFF header says its length (`riffLength`).
             return true
+        case .gif:
+            // The trailer byte, 0x3B; some encoders pad after it.
+            var end = tail.count
+            while end > 0, tail[end - 1] == 0x00 || tail[end - 1] == 0x0A || tail[end - 1] == 0x0D { end -= 1 }
+            return end >= 1 && tail[end - 1] == 0x3B
         }
     }
 
@@ -102,13 +111,46 @@ public struct ImageHeader: Equatable, Sendable {
             let bits = le32(b, 21)
             return ImageHeader(kind: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
         case "VP8X":
-            if b[20] & 0x02 != 0 { throw ImageError.unsupported("animated WebP") }
+            if b[20] & 0x02 != 0 { throw ImageError.animatedWebP }
             let width = Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16
             let height = Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16
             return ImageHeader(kind: .webp, width: width + 1, height: height + 1)
         default:
             throw ImageError.malformed("a WebP whose first chunk is \"\(TerminalText.printable(chunk))\"")
         }
+    }
+
+    /// A GIF's size: its logical screen's, 16-bit little-endian after the signature.
+    private static func parseGIF(_ b: [UInt8]) throws -> ImageHeader {
+        guard b.count >= 10 else { throw ImageError.truncated("GIF") }
+        return ImageHeader(kind: .gif, width: Int(le16(b, 6)), height: Int(le16(b, 8)))
+    }
+
+    /// Where a GIF's first frame lies on its canvas (its image descriptor's position and
+    /// size: a frame may cover part of the canvas), found by walking the blocks before it —
+    /// the colour table skipped, each extension's sub-blocks skipped by their lengths; nil
+    /// when the bytes end first or hold something else.
+    public static func gifFirstFrame(_ b: [UInt8]) -> Rect? {
+        guard kind(of: b) == .gif, b.count >= 13 else { return nil }
+        var i = 13
+        if b[10] & 0x80 != 0 { i += 3 << ((Int(b[10]) & 7) + 1) }
+        while i < b.count {
+            switch b[i] {
+            case 0x21:
+                i += 2
+                while i < b.count {
+                    let length = Int(b[i])
+                    i += 1 + length
+                    if length == 0 { break }
+                }
+            case 0x2C:
+                guard i + 9 <= b.count else { return nil }
+                return Rect(x: Int(le16(b, i + 1)), y: Int(le16(b, i + 3)), width: Int(le16(b, i + 5)), height: Int(le16(b, i + 7)))
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     private static func le16(_ b: [UInt8], _ i: Int) -> UInt32 { UInt32(b[i]) | UInt32(b[i + 1]) << 8 }
@@ -191,7 +233,7 @@ public struct ImageHeader: Equatable, Sendable {
     /// A clear refusal naming what the bytes look like.
     public static func refusal(for b: [UInt8]) -> ImageError {
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
-        if starts("GIF8") { return .unsupported("GIF") }
+        if starts("GIF8") { return .malformed("a GIF whose signature is neither GIF87a nor GIF89a") }
         if VideoHeader.looksLikeClip(b) { return .notAnImage("a video clip (a clip goes in videoUrl, with its poster in picUrl)") }
         if starts("BM") { return .unsupported("BMP") }
         let text = String(decoding: b.prefix(512), as: UTF8.self).lowercased()

@@ -81,8 +81,10 @@ extension Kiosk {
                                 countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
         if let clip = state.catalog[index].video {
             // Its clip plays once the show is recorded; the poster is up until its first frame.
-            scene.media = .video
-            scene.countdown = VideoLimits.countdown(for: clip.facts, campaign: campaign.countdown)
+            // An animated GIF plays the same way, and is still a picture.
+            scene.media = AnimationLimits.isAnimation(clip.facts) ? .picture : .video
+            scene.countdown = VideoLimits.countdown(for: clip.facts, campaign: campaign.countdown,
+                                                    otherwise: state.settings.countdown)
             state.videoShows += 1
             state.video = VideoPlayback(show: state.videoShows, clip: clip, at: now.uptime)
         }

@@ -66,7 +66,7 @@ public enum Kiosk {
                 .emit(.countdown(value: splash.countdown)),
             ]
             // The show is in the ledger: its clip may start (the poster is up until its first frame).
-            if splash.media == .video, var video = state.video, !video.requested {
+            if var video = state.video, !video.requested {
                 video.requested = true
                 state.video = video
                 effects.append(.notePictureUsed(path: video.clip.path))

@@ -21,10 +21,13 @@ public struct VideoFacts: Codable, Equatable, Hashable, Sendable {
     public var framesDecoded: Int
     /// The decoder that did it (`h264_v4l2m2m` where the kernel has one).
     public var decoder: String?
+    /// An animation's (a GIF's) frames in all, every one decoded when it was checked; nil
+    /// for a clip, or for an animation that went past the decode budget before its end.
+    public var frames: Int?
 
     /// Facts of a clip.
     public init(container: String, codec: String, width: Int, height: Int, fps: Double, duration: Double,
-                framesDecoded: Int, decoder: String? = nil) {
+                framesDecoded: Int, decoder: String? = nil, frames: Int? = nil) {
         self.container = container
         self.codec = codec
         self.width = width
@@ -33,11 +36,12 @@ public struct VideoFacts: Codable, Equatable, Hashable, Sendable {
         self.duration = duration
         self.framesDecoded = framesDecoded
         self.decoder = decoder
+        self.frames = frames
     }
 
-    /// One line for people: `h264 1920x1080 30 fps 12.0 s`.
+    /// One line for people: `h264 1920x1080 30 fps 12.0 s`, `animated gif 320x240 10 fps 2.0 s`.
     public var summary: String {
-        "\(codec) \(width)x\(height) \(fps.rounded() == fps ? String(Int(fps)) : String(format: "%.2f", fps)) fps "
+        (AnimationLimits.isAnimation(self) ? "animated " : "") + "\(codec) \(width)x\(height) \(fps.rounded() == fps ? String(Int(fps)) : String(format: "%.2f", fps)) fps "
             + String(format: "%.1f s", duration)
     }
 

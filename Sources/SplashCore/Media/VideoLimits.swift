@@ -23,6 +23,7 @@ public enum VideoLimits {
 
     /// Why `facts` cannot be played here, in words for the operator; nil when it can.
     public static func problem(_ facts: VideoFacts) -> String? {
+        if AnimationLimits.isAnimation(facts) { return AnimationLimits.problem(facts) }
         let container = facts.container.split(separator: ",").first.map(String.init) ?? facts.container
         guard containers.contains(container) else {
             return "its container is \(facts.container); MP4/MOV, WebM and Matroska are played"
@@ -63,9 +64,11 @@ public enum VideoLimits {
     }
 
     /// The countdown of a video splash: the campaign's own, else the clip's length rounded
-    /// up, from 1 to 30.
-    public static func countdown(for facts: VideoFacts, campaign: Int?) -> Int {
+    /// up, from 1 to 30 (`otherwise`, the kiosk's, for an animation).
+    /// An animation (a GIF) is not a clip: its splash counts down as a picture's does.
+    public static func countdown(for facts: VideoFacts, campaign: Int?, otherwise: Int) -> Int {
         if let campaign { return campaign }
+        if AnimationLimits.isAnimation(facts) { return otherwise }
         return min(30, max(1, Int(facts.duration.rounded(.up))))
     }
 }
