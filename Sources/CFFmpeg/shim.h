@@ -10,6 +10,7 @@
 #include <libavutil/error.h>
 #include <libavutil/log.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
 
 /// AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import.
 static inline int splash_av_eagain(void) { return AVERROR(EAGAIN); }
@@ -20,5 +21,10 @@ static inline int64_t splash_av_nopts(void) { return AV_NOPTS_VALUE; }
 static inline int splash_avseek_size(void) { return AVSEEK_SIZE; }
 /// av_err2str is a macro over a compound literal.
 static inline void splash_av_error_text(int error, char *buffer, size_t size) { av_strerror(error, buffer, size); }
+/// Whether frames of pixel format `format` may hold transparency (unknown: they may).
+static inline int splash_av_format_has_alpha(int format) {
+    const AVPixFmtDescriptor *descriptor = av_pix_fmt_desc_get((enum AVPixelFormat)format);
+    return descriptor == NULL || (descriptor->flags & AV_PIX_FMT_FLAG_ALPHA) != 0;
+}
 
 #endif

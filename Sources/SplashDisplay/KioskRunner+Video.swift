@@ -19,8 +19,12 @@ extension KioskRunner {
         let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height),
                                        on: canvas.layoutSize, mode: setup.options.fit)
         do {
+            // Planar YUV frames (a third of the memory), turned into the screen's pixels as they
+            // are drawn, where a frame is shown whole.
+            let whole = placement.source == Rect(x: 0, y: 0, width: placement.frame.width, height: placement.frame.height)
             let started = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
-                                          height: placement.frame.height, slots: VideoPlayback.slots, post: post)
+                                          height: placement.frame.height, slots: VideoPlayback.slots, planar: whole,
+                                          post: post)
             started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
             started.blends = AnimationLimits.isAnimation(clip.facts)
             player = started
@@ -75,7 +79,7 @@ extension KioskRunner {
         }
         // An animated GIF's transparent pixels show the background, as its poster's do.
         if player.blends { surface.fill(placement.destination, setup.options.background) }
-        surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride,
+        surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride, layout: player.layout,
                           from: placement.source, to: placement.destination, blends: player.blends)
         SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: state.skipButton)
         // One snapshot per countdown second, not one per frame.

@@ -20,6 +20,8 @@ final class MediaPlayer: @unchecked Sendable {
     private(set) var width = 0
     private(set) var height = 0
     private(set) var stride = 0
+    /// How each frame lies in its slot.
+    private(set) var layout = FrameLayout.bgra
     /// Slots the loop holds (handed over, not yet freed).
     private var held = Set<Int>()
     private var stopped = false
@@ -27,7 +29,7 @@ final class MediaPlayer: @unchecked Sendable {
 
     /// Starts `program` on `clip` for video show `show`, scaled to `width`x`height`;
     /// `post` hands actions to the loop from the reader thread.
-    init(show: Int, clip: String, program: String, width: Int, height: Int, slots: Int,
+    init(show: Int, clip: String, program: String, width: Int, height: Int, slots: Int, planar: Bool = false,
          post: @escaping (@escaping (Instant) -> KioskAction) -> Void) throws {
         self.show = show
         self.slots = slots
@@ -47,7 +49,7 @@ final class MediaPlayer: @unchecked Sendable {
         }
         close(pair[1])
         socket = pair[0]
-        let request = MediaMessage.play(width: width, height: height, slots: slots).line
+        let request = MediaMessage.play(width: width, height: height, slots: slots, planar: planar).line
         guard request.withCString({ splash_send_with_fd(socket, $0, strlen($0), file) }) > 0 else {
             ChildProgram.stop(pid)
             close(socket)
@@ -55,7 +57,7 @@ final class MediaPlayer: @unchecked Sendable {
         }
         let show = show
         SerialWorker.detached(name: "splashboard.media-\(show)") { [self] in
-            let outcome = read(expecting: (width, height), post: post)
+            let outcome = read(expecting: (width, height), planar: planar, post: post)
             if let failure = outcome {
                 post { .videoFailed(show: show, reason: failure, $0) }
             }
@@ -69,7 +71,7 @@ final class MediaPlayer: @unchecked Sendable {
 
     /// Reads the ready line and then the frames; the reason playing ended, nil when it was
     /// stopped from this side.
-    private func read(expecting size: (Int, Int), post: @escaping (@escaping (Instant) -> KioskAction) -> Void) -> String? {
+    private func read(expecting size: (Int, Int), planar: Bool, post: @escaping (@escaping (Instant) -> KioskAction) -> Void) -> String? {
         var memory: Int32 = -1
         var buffer = [UInt8](repeating: 0, count: MediaMessage.maxLine)
         let got = buffer.withUnsafeMutableBytes { splash_receive_with_fd(socket, $0.baseAddress, $0.count, &memory) }
@@ -81,10 +83,11 @@ final class MediaPlayer: @unchecked Sendable {
         pending.removeSubrange(...end)
         if case .failed(let why) = MediaMessage.parse(first) { return why }
         guard memory >= 0 else { return "the media process sent no frame memory" }
-        guard case let .ready(w, h, stride, n) = MediaMessage.parse(first), w == size.0, h == size.1, n == slots else {
+        guard case let .ready(w, h, stride, n, layout) = MediaMessage.parse(first), w == size.0, h == size.1, n == slots,
+              layout == .bgra || planar else {
             return "the media process answered with something else than the frames asked for"
         }
-        let bytes = stride * h * n
+        let bytes = layout.slotBytes(stride: stride, height: h) * n
         var st = stat()
         guard splash_shared_memory_is_sealed(memory) != 0, fstat(memory, &st) == 0, Int(st.st_size) == bytes,
               let mapped = mmap(nil, bytes, PROT_READ, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
@@ -102,6 +105,7 @@ final class MediaPlayer: @unchecked Sendable {
         width = w
         height = h
         self.stride = stride
+        self.layout = layout
         lock.unlock()
         let channel = LineChannel(fd: socket, limit: MediaMessage.maxLine)
         if !pending.isEmpty { channel.prepend(pending) }
@@ -145,12 +149,13 @@ final class MediaPlayer: @unchecked Sendable {
         return "the media process hung up"
     }
 
-    /// The pixels of `slot` (BGRA, `stride` bytes a line), while the loop holds it.
+    /// The pixels of `slot` (laid out as `layout` says, `stride` bytes a line), while the
+    /// loop holds it.
     func pixels(of slot: Int) -> UnsafeRawPointer? {
         lock.lock()
         defer { lock.unlock() }
         guard let ring, held.contains(slot) else { return nil }
-        return UnsafeRawPointer(ring + slot * stride * height)
+        return UnsafeRawPointer(ring + slot * layout.slotBytes(stride: stride, height: height))
     }
 
     /// Gives `slot` back to the media process. Never blocks: a media process that does not

@@ -83,12 +83,17 @@ extension Surface {
         }
     }
 
-    /// Draws `source` of a frame of BGRA pixels (SDL's ARGB8888, `stride` bytes a line;
-    /// a clip's frame in the media process's ring) into `destination`, unscaled: straight
-    /// onto the frame's pixels where frames are drawn in software, else through a texture.
+    /// Draws `source` of a frame (a clip's frame in the media process's ring, `stride`
+    /// bytes a line, laid out as `layout` says) into `destination`, unscaled: straight onto
+    /// the frame's pixels where frames are drawn in software — a planar YUV frame turned
+    /// into them by SDL's converter as it goes —, else through a texture.
     /// `blends`: its alpha is drawn over what is there (an animated GIF's transparency).
-    func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect, to destination: Rect,
-                   blends: Bool = false) {
+    func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, layout: FrameLayout = .bgra,
+                   from source: Rect, to destination: Rect, blends: Bool = false) {
+        if layout == .i420 {
+            drawPlanarFrame(bytes, width: width, height: height, stride: stride, from: source, to: destination)
+            return
+        }
         guard let frame = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes), Int32(width),
                                                              Int32(height), 32, Int32(stride),
                                                              SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
@@ -104,6 +109,39 @@ extension Surface {
         guard let texture = SDL_CreateTextureFromSurface(renderer, frame) else { return }
         defer { SDL_DestroyTexture(texture) }
         SDL_SetTextureBlendMode(texture, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+        draw(texture, from: source, to: destination)
+    }
+
+    /// A planar YUV 4:2:0 frame: converted straight into the frame's pixels when it is shown
+    /// whole inside them (32-bit pixels), else uploaded to a YUV texture.
+    private func drawPlanarFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect,
+                                 to destination: Rect) {
+        let whole = source == Rect(x: 0, y: 0, width: width, height: height) && destination.width == width
+            && destination.height == height
+        if let pixels {
+            flush()
+            let surface = pixels.pointee
+            let format = surface.format.pointee.format
+            let inside = destination.x >= 0 && destination.y >= 0 && destination.maxX <= Int(surface.w)
+                && destination.maxY <= Int(surface.h)
+            if whole, inside, surface.format.pointee.BytesPerPixel == 4,
+               format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue {
+                let target = surface.pixels! + destination.y * Int(surface.pitch) + destination.x * 4
+                // XRGB8888 is ARGB8888 with its alpha byte unread.
+                SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_IYUV.rawValue, bytes, Int32(stride),
+                                  SDL_PIXELFORMAT_ARGB8888.rawValue, target, surface.pitch)
+                return
+            }
+        }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_IYUV.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+        else { return }
+        defer { SDL_DestroyTexture(texture) }
+        let y = bytes.assumingMemoryBound(to: UInt8.self)
+        let u = y + stride * height
+        let v = u + (stride / 2) * (height / 2)
+        SDL_UpdateYUVTexture(texture, nil, y, Int32(stride), u, Int32(stride / 2), v, Int32(stride / 2))
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         draw(texture, from: source, to: destination)
     }
 

@@ -1,8 +1,9 @@
 import CFFmpeg
 import Foundation
 
-/// Decoded frames scaled to a size and turned into BGRA (SDL's ARGB8888), written
-/// straight into the memory they are shown from (libswscale, bilinear).
+/// Decoded frames scaled to a size and turned into BGRA (SDL's ARGB8888) or planar YUV
+/// 4:2:0 (SDL's IYUV), written straight into the memory they are shown from (libswscale,
+/// bilinear).
 final class FrameScaler {
     private var context: OpaquePointer?
     let width: Int
@@ -18,7 +19,9 @@ final class FrameScaler {
 
     deinit { sws_freeContext(context) }
 
-    /// Writes `frame` scaled into `destination`, `stride` bytes a line.
+    /// Writes `frame` scaled into `destination`, `stride` bytes a line (of the first
+    /// plane: a planar YUV 4:2:0 frame's U and V planes follow its Y plane, at half the
+    /// stride and half the height).
     func scale(_ frame: UnsafeMutablePointer<AVFrame>, into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
@@ -26,6 +29,12 @@ final class FrameScaler {
         guard let context else { throw MediaError.decode("cannot scale frames of this pixel format") }
         var planes: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
         var strides: [Int32] = [Int32(stride), 0, 0, 0]
+        if format == AV_PIX_FMT_YUV420P {
+            let luma = stride * height
+            let chroma = (stride / 2) * (height / 2)
+            planes = [destination, destination + luma, destination + luma + chroma, nil]
+            strides = [Int32(stride), Int32(stride / 2), Int32(stride / 2), 0]
+        }
         let data = withUnsafePointer(to: &frame.pointee.data) { $0.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { $0 } }
         let lines = withUnsafePointer(to: &frame.pointee.linesize) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 } }
         let rows = sws_scale(context, data, lines, 0, frame.pointee.height, &planes, &strides)

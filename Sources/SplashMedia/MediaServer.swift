@@ -1,3 +1,4 @@
+import CFFmpeg
 import CSystem
 import Foundation
 import Glibc
@@ -44,7 +45,7 @@ public final class MediaServer {
         let got = buffer.withUnsafeMutableBytes { splash_receive_with_fd(socket, $0.baseAddress, $0.count, &clipFD) }
         guard got > 0 else { throw HungUp() }
         pending = Array(buffer.prefix(got))
-        guard clipFD >= 0, let line = nextLine(), case let .play(width, height, slots) = MediaMessage.parse(line) else {
+        guard clipFD >= 0, let line = nextLine(), case let .play(width, height, slots, planar) = MediaMessage.parse(line) else {
             throw MediaError.setup("the display's request was not understood")
         }
         try MediaSandbox.limitMemory()
@@ -55,18 +56,23 @@ public final class MediaServer {
         let input = try MediaInput(fd: clipFD)
         let decoder = try VideoDecoder(input, hardware: hardware, threads: MediaServer.decoderThreads)
         if hardware { try MediaSandbox.lockDown() }
-        let stride = width * 4
-        let slotBytes = stride * height
+        // Planar YUV where the display takes it and the frames have no transparency: 12 bits
+        // a pixel in the ring rather than 32, and less to scale.
+        let layout: FrameLayout = planar && !decoder.hasAlpha && input.container != "gif"
+            && FrameLayout.i420.fits(width: width, height: height)
+            ? .i420 : .bgra
+        let stride = layout.minimumStride(width: width)
+        let slotBytes = layout.slotBytes(stride: stride, height: height)
         let ring = splash_shared_memory("splashboard-frames", slotBytes * slots)
         guard ring >= 0 else { throw MediaError.setup("no shared memory for frames: \(String(cString: strerror(errno)))") }
         guard let base = mmap(nil, slotBytes * slots, PROT_READ | PROT_WRITE, MAP_SHARED, ring, 0), base != MAP_FAILED else {
             throw MediaError.setup("cannot map the frame ring: \(String(cString: strerror(errno)))")
         }
-        let ready = MediaMessage.ready(width: width, height: height, stride: stride, slots: slots).line
+        let ready = MediaMessage.ready(width: width, height: height, stride: stride, slots: slots, layout: layout).line
         let sent = ready.withCString { splash_send_with_fd(socket, $0, strlen($0), ring) }
         guard sent > 0 else { throw HungUp() }
         close(ring)
-        let scaler = FrameScaler(width: width, height: height)
+        let scaler = FrameScaler(width: width, height: height, format: layout == .i420 ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_BGRA)
         var free = Set(0..<slots)
         var offset = 0.0
         var last = 0.0

@@ -79,6 +79,12 @@ final class VideoDecoder {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).contains { $0.hasPrefix("video") }
     }
 
+    /// Whether the frames may have transparency: a pixel format with alpha, or one not
+    /// known before decoding (a GIF's).
+    var hasAlpha: Bool {
+        splash_av_format_has_alpha(codec.pointee.pix_fmt.rawValue) != 0
+    }
+
     /// The decoder's name (`h264`, `libdav1d`, `h264_v4l2m2m`).
     var decoderName: String { String(cString: codec.pointee.codec.pointee.name) }
 

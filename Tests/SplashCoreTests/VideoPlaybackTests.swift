@@ -221,12 +221,23 @@ import Testing
         #expect(MediaMessage.parse("frame 8 1") == nil)
         #expect(MediaMessage.parse("frame 1 -1") == nil)
         #expect(MediaMessage.parse("frame 1 nan") == nil)
-        #expect(MediaMessage.parse("ready 1280 720 5120 4") == .ready(width: 1280, height: 720, stride: 5120, slots: 4))
-        #expect(MediaMessage.parse("ready 1280 720 100 4") == nil)
-        #expect(MediaMessage.parse("ready 99999 720 5120 4") == nil)
+        #expect(MediaMessage.parse("ready 1280 720 5120 4 bgra") == .ready(width: 1280, height: 720, stride: 5120, slots: 4))
+        #expect(MediaMessage.parse("ready 1280 720 100 4 bgra") == nil)
+        #expect(MediaMessage.parse("ready 99999 720 5120 4 bgra") == nil)
+        #expect(MediaMessage.parse("ready 1280 720 5120 4") == nil)
+        // Planar frames: a stride of at least the width, even sizes only.
+        #expect(MediaMessage.parse("ready 1280 720 1280 3 i420") == .ready(width: 1280, height: 720, stride: 1280, slots: 3, layout: .i420))
+        #expect(MediaMessage.parse("ready 1280 720 1000 3 i420") == nil)
+        #expect(MediaMessage.parse("ready 1281 720 1282 3 i420") == nil)
+        #expect(MediaMessage.parse("ready 1280 720 1280 3 rgb") == nil)
+        #expect(FrameLayout.i420.slotBytes(stride: 1280, height: 720) == 1280 * 720 * 3 / 2)
         #expect(MediaMessage.parse("play 1280 720 4") == .play(width: 1280, height: 720, slots: 4))
+        #expect(MediaMessage.parse("play 1280 720 4 i420") == .play(width: 1280, height: 720, slots: 4, planar: true))
+        #expect(MediaMessage.parse("play 1280 720 4 bgra") == nil)
         #expect(MediaMessage.parse(String(repeating: "x", count: 600)) == nil)
-        for message in [MediaMessage.frame(slot: 2, pts: 0.25), .free(slot: 1), .failed("no"), .play(width: 2, height: 2, slots: 1)] {
+        for message in [MediaMessage.frame(slot: 2, pts: 0.25), .free(slot: 1), .failed("no"), .play(width: 2, height: 2, slots: 1),
+                        .play(width: 2, height: 2, slots: 1, planar: true),
+                        .ready(width: 4, height: 2, stride: 4, slots: 3, layout: .i420)] {
             #expect(MediaMessage.parse(String(message.line.dropLast())) == message)
         }
     }

@@ -7,11 +7,12 @@ import Foundation
 /// `free`; `failed` says why it stops. Anything else is garbage, and ends the clip.
 public enum MediaMessage: Equatable, Sendable {
     /// Display → media: scale the clip to `width`x`height` and play it (looped), in a ring
-    /// of `slots` frames.
-    case play(width: Int, height: Int, slots: Int)
-    /// Media → display: the ring is ready, `slots` frames of `stride` bytes a line, BGRA
-    /// (SDL's ARGB8888), `width`x`height` each.
-    case ready(width: Int, height: Int, stride: Int, slots: Int)
+    /// of `slots` frames; `planar`: YUV frames (`FrameLayout.i420`) are welcome, the frame
+    /// being shown whole.
+    case play(width: Int, height: Int, slots: Int, planar: Bool = false)
+    /// Media → display: the ring is ready, `slots` frames of `stride` bytes a line (of the
+    /// first plane), `width`x`height` each, laid out as `layout` says.
+    case ready(width: Int, height: Int, stride: Int, slots: Int, layout: FrameLayout = .bgra)
     /// Media → display: slot `slot` holds the frame to show at `pts` seconds after the first.
     case frame(slot: Int, pts: Double)
     /// Display → media: slot `slot` may be written again.
@@ -29,8 +30,10 @@ public enum MediaMessage: Equatable, Sendable {
     /// The line, with its newline.
     public var line: String {
         switch self {
-        case let .play(width, height, slots): return "play \(width) \(height) \(slots)\n"
-        case let .ready(width, height, stride, slots): return "ready \(width) \(height) \(stride) \(slots)\n"
+        case let .play(width, height, slots, planar):
+            return "play \(width) \(height) \(slots)\(planar ? " i420" : "")\n"
+        case let .ready(width, height, stride, slots, layout):
+            return "ready \(width) \(height) \(stride) \(slots) \(layout.rawValue)\n"
         case let .frame(slot, pts): return "frame \(slot) \(String(format: "%.6f", pts))\n"
         case .free(let slot): return "free \(slot)\n"
         case .failed(let why):
@@ -50,14 +53,16 @@ public enum MediaMessage: Equatable, Sendable {
         func side(_ s: String) -> Int? { Int(s).flatMap { (1...maxSide).contains($0) ? $0 : nil } }
         func slot(_ s: String) -> Int? { Int(s).flatMap { (0..<maxSlots).contains($0) ? $0 : nil } }
         switch word {
-        case "play" where numbers.count == 3:
+        case "play" where numbers.count == 3 || (numbers.count == 4 && numbers[3] == FrameLayout.i420.rawValue):
             guard let w = side(numbers[0]), let h = side(numbers[1]), let n = Int(numbers[2]), (1...maxSlots).contains(n)
             else { return nil }
-            return .play(width: w, height: h, slots: n)
-        case "ready" where numbers.count == 4:
-            guard let w = side(numbers[0]), let h = side(numbers[1]), let stride = Int(numbers[2]), stride >= w * 4,
-                  stride <= maxSide * 4, let n = Int(numbers[3]), (1...maxSlots).contains(n) else { return nil }
-            return .ready(width: w, height: h, stride: stride, slots: n)
+            return .play(width: w, height: h, slots: n, planar: numbers.count == 4)
+        case "ready" where numbers.count == 5:
+            guard let w = side(numbers[0]), let h = side(numbers[1]), let stride = Int(numbers[2]),
+                  let layout = FrameLayout(rawValue: numbers[4]), layout.fits(width: w, height: h),
+                  stride >= layout.minimumStride(width: w), stride <= maxSide * 4, stride % 2 == 0 || layout == .bgra,
+                  let n = Int(numbers[3]), (1...maxSlots).contains(n) else { return nil }
+            return .ready(width: w, height: h, stride: stride, slots: n, layout: layout)
         case "frame" where numbers.count == 2:
             guard let s = slot(numbers[0]), let pts = Double(numbers[1]), pts.isFinite, pts >= 0, pts < 1e7 else { return nil }
             return .frame(slot: s, pts: pts)
