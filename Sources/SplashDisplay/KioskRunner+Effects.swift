@@ -80,6 +80,8 @@ extension KioskRunner {
             if player?.show == show { player?.free(slot) }
         case .stopVideo(let poster):
             stopVideo(poster: poster)
+        case .keepMediaWarm(let on):
+            keepMediaWarm(on)
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):

@@ -22,9 +22,19 @@ extension KioskRunner {
             // Planar YUV frames (a third of the memory), turned into the screen's pixels as they
             // are drawn, where a frame is shown whole.
             let whole = placement.source == Rect(x: 0, y: 0, width: placement.frame.width, height: placement.frame.height)
-            let started = try MediaPlayer(show: show, clip: clip.path, program: program, width: placement.frame.width,
-                                          height: placement.frame.height, slots: VideoPlayback.slots, planar: whole,
-                                          post: post)
+            // The warm process when there is one (its libraries loaded); one that died while
+            // it waited is replaced by a fresh one.
+            func play(in process: WarmMediaProcess) throws -> MediaPlayer {
+                try MediaPlayer(show: show, clip: clip.path, process: process, width: placement.frame.width,
+                                height: placement.frame.height, slots: VideoPlayback.slots, planar: whole, post: post)
+            }
+            let started: MediaPlayer
+            if let warm = warmMedia {
+                warmMedia = nil
+                started = try (try? play(in: warm)) ?? play(in: WarmMediaProcess(program: program))
+            } else {
+                started = try play(in: WarmMediaProcess(program: program))
+            }
             started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
             started.blends = AnimationLimits.isAnimation(clip.facts)
             player = started
@@ -45,6 +55,25 @@ extension KioskRunner {
         shownVideoSlot = nil
         // The splash stays up: its picture goes back on the screen.
         if poster { needsRedraw = true }
+    }
+
+    /// Keeps a media process started ahead of the next video show (`on`), or lets it go.
+    func keepMediaWarm(_ on: Bool) {
+        keepsMediaWarm = on
+        guard on else {
+            warmMedia = nil
+            return
+        }
+        guard warmMedia == nil, player == nil else { return }
+        do {
+            guard let program = ChildProgram.locateMedia() else { throw MediaPlayerError("it is not installed") }
+            warmMedia = try WarmMediaProcess(program: program)
+        } catch {
+            // Said once: each show then starts its own, as without one kept warm.
+            keepsMediaWarm = false
+            log.emit(.warning(message: "cannot start the media process ahead of a video show: \(error.localizedDescription)"),
+                     at: clock.uptime)
+        }
     }
 
     /// Draws the frame in `slot` of video show `show` and the pill over it, presents it, and

@@ -13,6 +13,9 @@ extension KioskRunner {
     }
 
     func waitForSomething() {
+        // A warm media process used by a show is replaced now that the loop is idle (after
+        // the frame that followed it, not while it was being drawn).
+        if keepsMediaWarm, warmMedia == nil, player == nil { keepMediaWarm(true) }
         var event = SDL_Event()
         let deadline = nextDeadline
         switch clock.mode {

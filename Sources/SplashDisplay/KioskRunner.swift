@@ -45,6 +45,9 @@ public final class KioskRunner {
     var powerMeans: [String] = []
     /// The media process of the clip under the pill, while one plays.
     var player: MediaPlayer?
+    /// A media process started ahead of the next video show, while the core wants one.
+    var warmMedia: WarmMediaProcess?
+    var keepsMediaWarm = false
     /// Where its frames go, and the countdown of the last one written as a snapshot.
     var videoPlacement: VideoPlacement?
     var videoSnapshotCountdown: Int?

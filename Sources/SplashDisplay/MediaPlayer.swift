@@ -27,28 +27,16 @@ final class MediaPlayer: @unchecked Sendable {
     private var stopped = false
     private let slots: Int
 
-    /// Starts `program` on `clip` for video show `show`, scaled to `width`x`height`;
-    /// `post` hands actions to the loop from the reader thread.
-    init(show: Int, clip: String, program: String, width: Int, height: Int, slots: Int, planar: Bool = false,
+    /// Plays `clip` for video show `show` in `process` (a warm one, or started now), scaled
+    /// to `width`x`height`; `post` hands actions to the loop from the reader thread.
+    init(show: Int, clip: String, process: WarmMediaProcess, width: Int, height: Int, slots: Int, planar: Bool = false,
          post: @escaping (@escaping (Instant) -> KioskAction) -> Void) throws {
         self.show = show
         self.slots = slots
         let file = open(clip, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { throw MediaPlayerError("cannot open the clip: \(String(cString: strerror(errno)))") }
         defer { close(file) }
-        var pair: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw MediaPlayerError("no socket pair: \(String(cString: strerror(errno)))")
-        }
-        do {
-            pid = try ChildProgram.spawn(program, ["play"], descriptors: [(pair[1], 3)])
-        } catch {
-            close(pair[0])
-            close(pair[1])
-            throw error
-        }
-        close(pair[1])
-        socket = pair[0]
+        (pid, socket) = process.handOver()
         let request = MediaMessage.play(width: width, height: height, slots: slots, planar: planar).line
         guard request.withCString({ splash_send_with_fd(socket, $0, strlen($0), file) }) > 0 else {
             ChildProgram.stop(pid)

@@ -102,6 +102,30 @@ import Testing
         #expect(throws: ImageError.truncated("GIF")) { try ImageHeader.parse(Array("GIF89a".utf8)) }
     }
 
+    /// A media process is kept ready while a campaign has a clip that plays and the screen
+    /// is on: asked for first at the start (it loads while the show is recorded), let go
+    /// when the screen goes off or no clip is left.
+    @Test func aMediaProcessIsKeptWarmWhileAClipCanPlay() {
+        var state = videoState()
+        let clock = ManualClock()
+        let start = Kiosk.reduce(&state, .started(clock.now))
+        #expect(start.first == .keepMediaWarm(true))
+        #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")).allSatisfy { $0 != .keepMediaWarm(true) })
+        let off = Kiosk.reduce(&state, .screenCommanded(.off, clock.now))
+        #expect(off.contains(.keepMediaWarm(false)) && !state.mediaWarm)
+        _ = Kiosk.reduce(&state, .screenCommanded(.on, clock.now))
+        #expect(state.mediaWarm)
+        // The feed drops the clip: no process is kept.
+        var still = entry("a")
+        still.video = nil
+        let fetched = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1), catalog: [still], message: nil,
+                                                        clock.now))
+        #expect(fetched.contains(.keepMediaWarm(false)))
+        // Without a clip, none is ever asked for.
+        var pictures = makeState([entry("a")])
+        #expect(!Kiosk.reduce(&pictures, .started(clock.now)).contains { if case .keepMediaWarm = $0 { true } else { false } })
+    }
+
     @Test func framesArePresentedWhenDueAndLateOnesDropped() {
         var state = videoState()
         var clock = ManualClock()

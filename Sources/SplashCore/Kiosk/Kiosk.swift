@@ -4,6 +4,24 @@ import Foundation
 public enum Kiosk {
     /// Applies `action` to `state` and returns the work the shell must do, in order.
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
+        let wasOn = state.screenPower.isOn
+        var effects = reduceAction(&state, action)
+        // A media process is kept ready while a campaign has a clip that plays and the screen
+        // is on: asked again when the campaigns or the screen change.
+        switch action {
+        case .started, .feedFetched: break
+        default: guard state.screenPower.isOn != wasOn else { return effects }
+        }
+        let wanted = state.hasStarted && state.screenPower.isOn && state.catalog.contains { $0.video != nil }
+        if wanted != state.mediaWarm {
+            state.mediaWarm = wanted
+            // First: the process loads its libraries while the show is being recorded.
+            effects.insert(.keepMediaWarm(wanted), at: 0)
+        }
+        return effects
+    }
+
+    private static func reduceAction(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
         switch action {
         case let .clockObserved(timeSync, now):
             state.timeSync = timeSync

@@ -42,6 +42,9 @@ public enum KioskEffect: Equatable, Sendable {
     case dropVideoFrame(show: Int, slot: Int)
     /// Stop the media process; `poster`: the splash stays up, so its picture is drawn again.
     case stopVideo(poster: Bool)
+    /// Keep a media process started ahead of the next video show (`true`: a campaign has a
+    /// clip that plays and the screen is on), or let it go.
+    case keepMediaWarm(Bool)
     /// Announce an event on the log.
     case emit(KioskEvent)
 }

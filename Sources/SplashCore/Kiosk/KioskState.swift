@@ -59,6 +59,8 @@ public struct KioskState: Equatable, Sendable {
     public var hasStarted = false
     /// The first sync and poem were asked for before any frame (the kiosk started dark).
     public var backgroundStarted = false
+    /// Whether the shell keeps a media process ready for the next video show.
+    public var mediaWarm = false
     /// The clip playing under the pill, while a video splash is up and its clip plays.
     public var video: VideoPlayback?
     /// Video shows so far (each playback's number).
