@@ -99,8 +99,11 @@ public struct ImageDownloader {
     /// (`ImageValidator`), a GIF by the media process. Throws `ImageError` when it may not
     /// be cached, another error when it could not be checked this time.
     public func check(_ path: String) throws -> Checked {
-        let header = try ImageHeader.read(fromFile: path)
-        guard header.kind == .gif else { return Checked(thumbnail: try ImageValidator.check(path).thumbnail, motion: .still) }
+        let head = [UInt8](try UntrustedFile.read(path, first: 16))
+        guard ImageHeader.kind(of: head) == .gif else {
+            return Checked(thumbnail: try ImageValidator.check(path).thumbnail, motion: .still)
+        }
+        let header = try ImageHeader.parse(head)
         guard ImageHeader.isComplete(.gif, tail: Self.tail(of: path)) else {
             throw ImageError.truncated("GIF")
         }

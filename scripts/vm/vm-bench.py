@@ -18,8 +18,19 @@ Medians and ratios are printed as a Markdown table (and written with --markdown)
 The kiosk draws through its DRM console output; fbi through the kernel's fbdev
 emulation of the same DRM device. Timing under TCG emulation is slow for both alike.
 
-Usage: vm-bench.py --deb PATH [--runs 5] [--gpu std|virtio] [--markdown FILE]"""
+With --video (or --only-video), an image of its own that adds mpv (which brings X and
+Mesa, kept out of the boot test's image) and a 60 s H.264 clip: the kiosk plays it under
+the pill for a 30 s splash on the DRM console, then `mpv --no-audio --hwdec=no --vo=drm`
+plays the same file for as long on the same screen: frames dropped, CPU seconds per second
+of video (GNU time, which counts the reaped media process), peak summed PSS (display and
+media process, sampled every 0.25 s, as mpv's is) and the first clip frame. TCG cannot
+decode 1080p30 in real time, so the clip is 640x360 at 30 frames a second, scaled to the
+1920x1080 screen by both.
+
+Usage: vm-bench.py --deb PATH [--runs 5] [--gpu std|virtio] [--markdown FILE] [--video | --only-video]"""
 import argparse
+import base64
+import json
 import os
 import statistics
 import sys
@@ -102,21 +113,126 @@ def pages_by_library(vm, name):
     return rows, sdl_files
 
 
+MEASURE = r"""
+pattern="$1"; shift
+/usr/bin/time -f 'CPU %U %S %e' -o /var/tmp/measure-time "$@" > /var/tmp/measure-out 2> /var/tmp/measure-err &
+sleep 0.2
+max=0
+while pgrep -x time > /dev/null; do
+  sum=0
+  for p in $(pgrep -x "$pattern"); do
+    v=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null); sum=$((sum + ${v:-0}))
+  done
+  [ $sum -gt $max ] && max=$sum
+  sleep 0.25
+done
+echo "PSS $max $(cat /var/tmp/measure-time | tail -n 1)"
+"""
+SECONDS_PLAYED = 30
+
+
+def play(vm, pattern, command):
+    """Runs `command` under GNU time with the summed PSS of the processes named by `pattern`
+    sampled; a screendump 10 s in and another a second later. (PSS MiB, CPU s, wall s, dumps)."""
+    script = base64.b64encode((MEASURE.strip() + "\n").encode()).decode()
+    vm.sh(f"echo {script} | base64 -d > /var/tmp/measure.sh")
+    vm.sh(f"(sh /var/tmp/measure.sh '{pattern}' {command} > /var/tmp/measure-result 2>&1 &)")
+    time.sleep(10)
+    dumps = (vm.screendump("video-a"), None)
+    time.sleep(1)
+    dumps = (dumps[0], vm.screendump("video-b"))
+    deadline = time.time() + SECONDS_PLAYED * 6 + 120
+    while time.time() < deadline:
+        status, out = vm.sh("cat /var/tmp/measure-result 2>/dev/null")
+        if out.startswith("PSS"):
+            parts = out.split()
+            if len(parts) < 6:
+                raise RuntimeError(f"{command}: {out} {vm.sh('cat /var/tmp/measure-err /var/tmp/measure-time')[1][-2000:]}")
+            return int(parts[1]) / 1024.0, float(parts[3]) + float(parts[4]), float(parts[5]), dumps
+        time.sleep(2)
+    raise RuntimeError(f"{command} did not end: {vm.sh('cat /var/tmp/measure-err')[1][-2000:]}")
+
+
+def video_rows(vm, clip, runs):
+    """The kiosk and mpv, alternated, on the clip: the rows of the table."""
+    d = "/var/tmp/bench-video"
+    feed = ('{"campaigns":[{"id":"clip","picUrl":"file:///usr/share/splashboard/demo/spring-tea.jpg",'
+            f'"videoUrl":"file://{clip}","showTime":1000000,"countdown":{SECONDS_PLAYED}}}]}}')
+    vm.sh(f"mkdir -p {d} && printf '%s' '{feed}' > {d}/feed.json && "
+          f"splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache", timeout=180)
+    kiosk = (f"splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --exit-after splash "
+             "--log-format json")
+    mpv = f"mpv --no-config --no-audio --hwdec=no --vo=drm --really-quiet --end={SECONDS_PLAYED} {clip}"
+    found = {"kiosk": [], "mpv": []}
+    for n in range(runs):
+        order = [("kiosk", "splashboard|splashboard-med", kiosk), ("mpv", "mpv", mpv)]
+        if n % 2:
+            order.reverse()
+        for who, pattern, command in order:
+            pss, cpu, wall, (a, b) = play(vm, pattern, command)
+            moving = a.diff_box(b) is not None and not a.is_black()
+            row = {"pss": pss, "cpu": cpu / SECONDS_PLAYED, "cpu_s": cpu, "wall": wall, "moving": moving}
+            if who == "kiosk":
+                _, out = vm.sh("cat /var/tmp/measure-out")
+                events = [json.loads(l) for l in out.splitlines() if l.startswith("{")]
+                ended = next((e for e in events if e.get("event") == "video_ended"), {})
+                first = next((e for e in events if e.get("event") == "video"), {})
+                row.update(dropped=ended.get("dropped"), presented=ended.get("presented"), first=first.get("ms"),
+                           errors=[e.get("message") for e in events if e.get("event") == "error"])
+            found[who].append(row)
+            vmlib.log(f"video run {n + 1}, {who}: {row}")
+    k, m = found["kiosk"], found["mpv"]
+    med = lambda rows, key: statistics.median(r[key] for r in rows)
+    cpu_k, cpu_m, pss_k, pss_m = med(k, "cpu"), med(m, "cpu"), med(k, "pss"), med(m, "pss")
+    shown = ", ".join(f"{r['presented']} shown, {r['dropped']} dropped" for r in k)
+    return [
+        f"| 640x360p30 H.264, 30 s of it (900 frames), scaled to the screen: frames | {shown} (of {SECONDS_PLAYED * 30} due) | "
+        "— | — | 0 dropped |",
+        f"| wall time | {med(k, 'wall'):.1f} s (the splash's 30 s) | {med(m, 'wall'):.1f} s | — | — |",
+        f"| CPU seconds a frame shown | {1000 * med(k, 'cpu_s') / max(1, statistics.median(r['presented'] or 1 for r in k)):.0f} ms | "
+        f"{1000 * med(m, 'cpu_s') / (SECONDS_PLAYED * 30):.0f} ms | — | — |",
+        f"| that clip: CPU seconds a second of video (display + media) | {cpu_k:.3f} | {cpu_m:.3f} | "
+        f"{cpu_k / cpu_m:.2f} × mpv | ≤ 1.0 × mpv |",
+        f"| that clip: memory, display + media together (peak summed PSS) | {pss_k:.1f} MiB | {pss_m:.1f} MiB | "
+        f"{pss_k / pss_m:.2f} × mpv | ≤ 1.0 × mpv |",
+        f"| that clip: show start → first video frame | {', '.join(str(r['first']) for r in k)} ms | — | — | ≤ 100 ms |",
+        f"| the screen moving 10 s in (screendumps a second apart differ) | "
+        f"{'yes' if all(r['moving'] for r in k) else 'no'} | {'yes' if all(r['moving'] for r in m) else 'no'} | — | — |",
+    ] + ([f"| errors | {'; '.join(e for r in k for e in r['errors'])} | | | |"] if any(r["errors"] for r in k) else [])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deb", required=True)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--gpu", choices=["std", "virtio"], default="std")
     parser.add_argument("--markdown")
+    parser.add_argument("--video", action="store_true", help="also the video rows, against mpv --vo=drm")
+    parser.add_argument("--only-video", action="store_true", help="only the video rows")
     args = parser.parse_args()
 
-    folder = vmlib.build_image(args.deb)
+    if args.video or args.only_video:
+        clip = vmlib.bench_clip()
+        folder = vmlib.build_image(args.deb, flavour="bench-video", packages=["mpv", "procps"], files=[clip])
+    else:
+        folder = vmlib.build_image(args.deb)
     vm = vmlib.VM(folder, "bench", gpus=args.gpu, size=SCREEN)
     vm.start()
+    rows = []
+    video = []
     try:
         vm.login()
         # The programs take turns on the screen: the service steps aside.
         vm.sh("systemctl stop splashboard.service")
+        if args.video or args.only_video:
+            video = video_rows(vm, "/usr/local/share/vmtest/" + os.path.basename(clip), max(1, min(args.runs, 3)))
+        if args.only_video:
+            print("\n".join(["| console, 1920x1080, " + args.gpu + " GPU (TCG) | splashboard | mpv | ratio | target |",
+                             "|---|---|---|---|---|"] + video))
+            if args.markdown:
+                with open(args.markdown, "w") as f:
+                    f.write("\n".join(video) + "\n")
+            return
         for name, path in PICTURES.items():
             d = f"/var/tmp/bench-{name}"
             vm.sh(f"mkdir -p {d} && printf '%s' '[{{\"id\":\"b\",\"picUrl\":\"file://{path}\",\"showTime\":1000000}}]' "
@@ -124,7 +240,6 @@ def main():
             # One run of each first: files in the page cache, the kiosk's screen size remembered.
             run(vm, kiosk_command(name), "splashboard")
             run(vm, fbi_command(path), "fbi")
-        rows = []
         for name, path in PICTURES.items():
             times = {"splashboard": [], "fbi": []}
             peaks = {"splashboard": [], "fbi": []}
@@ -159,6 +274,9 @@ def main():
                      f"{m['first'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |")
         lines.append(f"| peak RSS a second later (detail screen drawn ahead), {name} | {m['splashboard']:.1f} MiB | "
                      f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |")
+    if video:
+        lines += ["", "| console video, 1920x1080, " + args.gpu + " GPU (TCG) | splashboard | mpv | ratio | target |",
+                  "|---|---|---|---|---|"] + video
     real = {}
     for mib, path in pages:
         real[path] = real.get(path, 0) + mib

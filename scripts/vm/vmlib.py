@@ -111,10 +111,24 @@ def video_clips():
     return made
 
 
-def build_image(deb):
-    """The disk image with the .deb installed, cached under .build/vm by its inputs."""
+def bench_clip():
+    """The console benchmark's clip: 60 s of ffmpeg's test pattern, H.264 in MP4, at a size
+    and rate TCG can decode in software in real time (640x360, 30 frames a second)."""
+    out = os.path.join(VM_DIR, "video-clips", "bench-640x360p30.mp4")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    if not os.path.exists(out):
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "60",
+                        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", out + ".part.mp4"], check=True)
+        os.rename(out + ".part.mp4", out)
+    return out
+
+
+def build_image(deb, flavour="", packages=(), files=()):
+    """The disk image with the .deb installed, cached under .build/vm by its inputs. A
+    `flavour` (the console benchmark's video rows: mpv, which brings X and Mesa) has images
+    of its own, with more `packages` and `files` (copied to /usr/local/share/vmtest)."""
     deb_name = os.path.basename(deb)
-    pictures = bench_pictures() + video_clips()
+    pictures = bench_pictures() + video_clips() + list(files)
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
     video_feed = json.dumps(VIDEO_FEED, ensure_ascii=False)
     hooks = [
@@ -139,20 +153,22 @@ def build_image(deb):
         f"printf '%s' '{video_feed}' > \"$1/usr/local/share/vmtest/video-feed.json\"",
     ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
     # The image is kept under .build/vm, keyed by the .deb and the recipe.
-    recipe = json.dumps([PACKAGES, hooks], sort_keys=True)
+    everything = PACKAGES + list(packages)
+    recipe = json.dumps([everything, hooks], sort_keys=True)
     key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
-    folder = os.path.join(VM_DIR, "image-" + key)
+    prefix = "image-" + (flavour + "-" if flavour else "")
+    folder = os.path.join(VM_DIR, prefix + key)
     disk = os.path.join(folder, "disk.img")
     if os.path.exists(disk):
         log(f"image: {folder} (cached)")
         return folder
     for old in os.listdir(VM_DIR) if os.path.isdir(VM_DIR) else []:
-        if old.startswith("image-"):
+        if old.startswith(prefix) and (flavour or old.count("-") == 1):
             shutil.rmtree(os.path.join(VM_DIR, old), ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
     rootfs = os.path.join(folder, "rootfs")
     shutil.rmtree(rootfs, ignore_errors=True)
-    cmd = ["mmdebstrap", "--variant=apt", "--include=" + ",".join(PACKAGES)]
+    cmd = ["mmdebstrap", "--variant=apt", "--include=" + ",".join(everything)]
     cmd += ["--customize-hook=" + h for h in hooks]
     cmd += ["bookworm", rootfs]
     log("image: mmdebstrap (about a minute or two)")
