@@ -39,8 +39,7 @@ final class MediaPlayer: @unchecked Sendable {
         (pid, socket) = process.handOver()
         let request = MediaMessage.play(width: width, height: height, slots: slots, planar: planar).line
         guard request.withCString({ splash_send_with_fd(socket, $0, strlen($0), file) }) > 0 else {
-            ChildProgram.stop(pid)
-            close(socket)
+            // Stopped, reaped and its socket closed once, by the deinit.
             throw MediaPlayerError("the media process did not take the clip")
         }
         let show = show

@@ -116,6 +116,8 @@ extension Surface {
     /// whole inside them (32-bit pixels), else uploaded to a YUV texture.
     private func drawPlanarFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect,
                                  to destination: Rect) {
+        // BT.601, as libswscale turns the other frames (and the thumbnails) into RGB.
+        SDL_SetYUVConversionMode(SDL_YUV_CONVERSION_BT601)
         let whole = source == Rect(x: 0, y: 0, width: width, height: height) && destination.width == width
             && destination.height == height
         if let pixels {

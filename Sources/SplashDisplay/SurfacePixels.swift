@@ -46,10 +46,12 @@ extension ImageDecoder {
     /// The first frame of a GIF (its poster: an animated one plays through the media
     /// process), by SDL_image's GIF loader — asked for by name, never a guessing loader —
     /// in 32-bit pixels, its transparent colour transparent. Held to the picture limits
-    /// by its header first.
+    /// by its header, and its first frame to its canvas, first.
     static func firstFrameOfGIF(_ path: String) throws -> DecodedSurface {
         let data = try UntrustedFile.read(path)
-        let header = try ImageHeader.parse([UInt8](data.prefix(16)))
+        let bytes = [UInt8](data)
+        let header = try ImageHeader.parse(Array(bytes.prefix(16)))
+        let frame = try ImageHeader.checkGIFFirstFrame(bytes, header: header)
         let loaded: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
@@ -59,11 +61,10 @@ extension ImageDecoder {
         defer { SDL_FreeSurface(loaded) }
         // SDL_image gives the frame alone; it goes where its descriptor puts it on the canvas,
         // the rest of the canvas transparent.
-        let frame = ImageHeader.gifFirstFrame([UInt8](data.prefix(1 << 20)))
-        guard let frame, frame.width == Int(loaded.pointee.w), frame.height == Int(loaded.pointee.h),
+        guard frame.width == Int(loaded.pointee.w), frame.height == Int(loaded.pointee.h),
               let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            let said = frame.map { "\($0.width)×\($0.height)" } ?? "no frame"
-            throw ImageError.undecodable("GIF: its first frame decoded at \(loaded.pointee.w)×\(loaded.pointee.h), its descriptor says \(said)")
+            throw ImageError.undecodable("GIF: its first frame decoded at \(loaded.pointee.w)×\(loaded.pointee.h), "
+                                         + "its descriptor says \(frame.width)×\(frame.height)")
         }
         defer { SDL_FreeSurface(converted) }
         let size = Size(width: header.width, height: header.height)

@@ -38,7 +38,9 @@ public enum VideoProbe {
         let animation = AnimationLimits.isAnimation(facts)
         let playable = animation && facts.codec == "gif" && facts.width > 0 && facts.height > 0
             && max(facts.width, facts.height) <= VideoLimits.maxLongSide && min(facts.width, facts.height) <= VideoLimits.maxShortSide
-        let budget = playable ? AnimationLimits.maxFramePixels / max(1, facts.width * facts.height) : 0
+        // Frames × pixels, and never more frames than 60 s at 60 a second (a tiny frame is cheap
+        // to decode, not free).
+        let budget = playable ? min(AnimationLimits.maxFrames, AnimationLimits.maxFramePixels / max(1, facts.width * facts.height)) : 0
         // Facts beyond the limits are refused before anything is decoded.
         if !animation, let problem = VideoLimits.problem(facts), !problem.contains("do not decode") {
             return Result(facts: facts, thumbnail: [], thumbnailWidth: 0, thumbnailHeight: 0)
@@ -65,7 +67,11 @@ public enum VideoProbe {
                     try thumbnail.withUnsafeMutableBufferPointer { try scaler.scale(frame, into: $0.baseAddress!, stride: tw * 3) }
                 }
                 facts.framesDecoded += 1
-                if animation { end = max(end, decoder.seconds + (decoder.frameSeconds ?? 0.1)) }
+                if animation {
+                    let length = decoder.frameSeconds ?? 0.1
+                    end = max(end, decoder.seconds + length)
+                    facts.longestFrame = max(facts.longestFrame ?? 0, length)
+                }
             }
         } catch {
             // Whatever decoded before the failure is what the facts say.
@@ -79,6 +85,15 @@ public enum VideoProbe {
                 facts.frames = facts.framesDecoded + more
                 return Result(facts: facts, thumbnail: thumbnail, thumbnailWidth: tw, thumbnailHeight: th)
             }
+        }
+        if animation, !whole, !playable, facts.framesDecoded == 1 {
+            // Too large to play: whether it is still (one frame) is told by the packets left.
+            var more = 0
+            while more == 0, av_read_frame(decoder.input.context, decoder.packet) >= 0 {
+                if decoder.packet.pointee.stream_index == decoder.stream { more += 1 }
+                av_packet_unref(decoder.packet)
+            }
+            whole = more == 0
         }
         if animation {
             // Past the budget before the end: no count (the limits say so).

@@ -107,6 +107,7 @@ public struct ImageDownloader {
         guard ImageHeader.isComplete(.gif, tail: Self.tail(of: path)) else {
             throw ImageError.truncated("GIF")
         }
+        _ = try ImageHeader.checkGIFFirstFrame([UInt8](try UntrustedFile.read(path)), header: header)
         guard let mediaProgram else {
             throw MediaProbeError(reason: "the media process (splashboard-media) is not installed, so GIF pictures cannot be checked")
         }

@@ -226,6 +226,8 @@ extension CampaignStore {
                 // An animated GIF's facts, kept with its picture's thumbnail (so they go with
                 // the picture: a new picture, a new row).
                 try db.execute("ALTER TABLE thumbnails ADD COLUMN motion TEXT")
+                // GIFs refused before are fetched and checked again.
+                try db.execute("UPDATE campaigns SET image_problem = NULL WHERE image_problem LIKE 'GIF images are not supported%'")
             }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }

@@ -100,6 +100,15 @@ import Testing
             try ImageHeader.parse(Array("GIF87a".utf8) + [0x28, 0x23, 0xF0, 0x00])
         }
         #expect(throws: ImageError.truncated("GIF")) { try ImageHeader.parse(Array("GIF89a".utf8)) }
+        // A stray byte before the descriptor is skipped, as SDL_image skips it.
+        var stray = Array(bytes.prefix(43)) + [0x00] + Array(bytes.dropFirst(43))
+        #expect(ImageHeader.gifFirstFrame(stray) == Rect(x: 10, y: 20, width: 100, height: 50))
+        // A first frame larger than its canvas is refused before anything decodes it.
+        stray = Array(bytes.prefix(48)) + [0x60, 0xEA, 0x60, 0xEA] + Array(bytes.dropFirst(52))
+        #expect(throws: ImageError.malformed("a GIF whose first frame (60000×60000 at 10,20) lies outside its 320×240 canvas")) {
+            try ImageHeader.checkGIFFirstFrame(stray, header: header)
+        }
+        #expect(try ImageHeader.checkGIFFirstFrame(bytes, header: header) == Rect(x: 10, y: 20, width: 100, height: 50))
     }
 
     /// A media process is kept ready while a campaign has a clip that plays and the screen

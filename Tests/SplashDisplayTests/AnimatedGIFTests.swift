@@ -80,6 +80,24 @@ import Testing
         #expect(after["anim"]?["remaining"] as? Int == 0 && after["disc"]?["remaining"] as? Int == 0, "\(after)")
     }
 
+    /// A GIF that holds its last frame for 6 s (as many do) plays on: the frames decoded
+    /// ahead of it are due that much later, and that is no hang.
+    @Test func aGIFThatHoldsItsLastFrameLongPlaysOn() throws {
+        let dir = try temporaryFolder()
+        try make(dir + "/hold.gif", "testsrc2=size=160x120:rate=10:d=0.3", filter: ["-final_delay", "600"])
+        let feed = try writeFeed(dir, #"{"campaigns": [{"id": "hold", "picUrl": "hold.gif", "showTime": 5, "countdown": 8}]}"#)
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        _ = try runKiosk(["sync"] + args)
+        let facts = (try rows(args)["hold"]?["video"] as? [String: Any])?["facts"] as? String
+        #expect(facts?.hasPrefix("animated gif 160x120") == true, "\(String(describing: facts))")
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash"] + args)
+        #expect(run.events(named: "error").isEmpty, "\(run.stdout)")
+        #expect(run.events(named: "countdown").compactMap { $0["value"] as? Int } == Array((1...8).reversed()))
+        // Three frames, then the last held 6 s, then the loop again: more than three shown.
+        let ended = try #require(run.events(named: "video_ended").first, "\(run.stdout)")
+        #expect((ended["presented"] as? Int ?? 0) > 3, "\(ended)")
+    }
+
     @Test func gifsBeyondTheLimitsAreShownStillAndBrokenOnesRefused() throws {
         let dir = try temporaryFolder()
         // Wider than 3840; 62 frames of 3840x2160 (more than the decode budget); one frame;
@@ -91,7 +109,17 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/whole.gif"))
         try whole.prefix(whole.count - 500).write(to: URL(fileURLWithPath: dir + "/cut.gif"))
         try make(dir + "/anim.webp", "testsrc2=size=320x240:rate=10:d=1", filter: ["-loop", "0"])
-        let entries = ["wide", "budget", "one", "cut"].map { #"{"id": "\#($0)", "picUrl": "\#($0).gif", "showTime": 5}"# }
+        // One frame wider than an animation may be: a still picture, nothing to say.
+        try make(dir + "/onewide.gif", "testsrc2=size=4000x100:rate=1:d=1")
+        // A first frame that says it is 60000x60000 on a 320x240 canvas: refused before it is decoded.
+        var bomb = try Data(contentsOf: URL(fileURLWithPath: dir + "/one.gif"))
+        let descriptor = Data([0x2C, 0, 0, 0, 0, 0x40, 0x01, 0xF0, 0x00])
+        let at = try #require(bomb.range(of: descriptor))
+        bomb.replaceSubrange(at, with: Data([0x2C, 0, 0, 0, 0, 0x60, 0xEA, 0x60, 0xEA]))
+        try bomb.write(to: URL(fileURLWithPath: dir + "/bomb.gif"))
+        let entries = ["wide", "budget", "one", "cut", "onewide", "bomb"].map {
+            #"{"id": "\#($0)", "picUrl": "\#($0).gif", "showTime": 5}"#
+        }
             + [#"{"id": "webp", "picUrl": "anim.webp", "showTime": 5}"#]
         let feed = try writeFeed(dir, #"{"campaigns": [\#(entries.joined(separator: ", "))]}"#)
         let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
@@ -101,12 +129,14 @@ import Testing
         #expect(said.contains(#"warning: campaign "budget": picture"#) && said.contains("more than the decode budget"), "\(said)")
         #expect(said.contains(#"error: campaign "cut": picture"#) && said.contains("cut short"), "\(said)")
         #expect(said.contains(#"error: campaign "webp": picture"#) && said.contains("animated WebP is not shown"), "\(said)")
-        #expect(!said.contains(#"campaign "one""#), "\(said)")
+        #expect(!said.contains(#"campaign "one""#) && !said.contains(#"campaign "onewide""#), "\(said)")
+        #expect(said.contains(#"error: campaign "bomb": picture"#) && said.contains("lies outside its 320×240 canvas"), "\(said)")
         let listed = try rows(args)
         for id in ["wide", "budget", "one"] {
             #expect(listed[id]?["eligible"] as? Bool == true && listed[id]?["video"] is NSNull, "\(id): \(String(describing: listed[id]))")
         }
-        #expect(listed["cut"]?["eligible"] as? Bool == false && listed["webp"]?["eligible"] as? Bool == false)
+        #expect(listed["cut"]?["eligible"] as? Bool == false && listed["webp"]?["eligible"] as? Bool == false
+                && listed["bomb"]?["eligible"] as? Bool == false)
         // `feed check` says the same of them, by place.
         let check = try runKiosk(["feed", "check", feed])
         #expect(check.stdout.contains("campaigns[0].picUrl") && check.stdout.contains("would be shown still"), "\(check.stdout)")

@@ -128,8 +128,9 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// Where a GIF's first frame lies on its canvas (its image descriptor's position and
     /// size: a frame may cover part of the canvas), found by walking the blocks before it —
-    /// the colour table skipped, each extension's sub-blocks skipped by their lengths; nil
-    /// when the bytes end first or hold something else.
+    /// the colour table skipped, each extension's sub-blocks skipped by their lengths, a
+    /// stray byte skipped as SDL_image skips it; nil when the bytes end (or the trailer
+    /// comes) first.
     public static func gifFirstFrame(_ b: [UInt8]) -> Rect? {
         guard kind(of: b) == .gif, b.count >= 13 else { return nil }
         var i = 13
@@ -146,11 +147,24 @@ public struct ImageHeader: Equatable, Sendable {
             case 0x2C:
                 guard i + 9 <= b.count else { return nil }
                 return Rect(x: Int(le16(b, i + 1)), y: Int(le16(b, i + 3)), width: Int(le16(b, i + 5)), height: Int(le16(b, i + 7)))
-            default:
+            case 0x3B:
                 return nil
+            default:
+                i += 1
             }
         }
         return nil
+    }
+
+    /// A GIF's first frame, held to its canvas before anything decodes it: a decoder sizes
+    /// its frame by the descriptor, and a few bytes could otherwise ask for gigabytes.
+    public static func checkGIFFirstFrame(_ bytes: [UInt8], header: ImageHeader) throws -> Rect {
+        guard let frame = gifFirstFrame(bytes) else { throw ImageError.malformed("a GIF without a frame") }
+        guard frame.width > 0, frame.height > 0, frame.maxX <= header.width, frame.maxY <= header.height else {
+            throw ImageError.malformed("a GIF whose first frame (\(frame.width)×\(frame.height) at \(frame.x),\(frame.y)) "
+                                       + "lies outside its \(header.width)×\(header.height) canvas")
+        }
+        return frame
     }
 
     private static func le16(_ b: [UInt8], _ i: Int) -> UInt32 { UInt32(b[i]) | UInt32(b[i + 1]) << 8 }

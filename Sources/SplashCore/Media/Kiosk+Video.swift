@@ -12,7 +12,7 @@ extension Kiosk {
         guard !video.pending.contains(where: { $0.slot == slot }), video.pending.count < VideoPlayback.slots else {
             return failVideo(&state, "the media process handed over a frame slot twice")
         }
-        if let origin = video.origin, origin + pts > now.uptime + VideoPlayback.aheadLimit {
+        if let origin = video.origin, origin + pts > now.uptime + video.aheadLimit {
             // Decoding runs a few frames ahead at most: a frame due far later would hold the
             // clip still (the next frames wait behind it).
             return failVideo(&state, "the media process handed over a frame due \(Int(origin + pts - now.uptime)) s ahead")
@@ -45,6 +45,8 @@ extension Kiosk {
         if let due {
             effects.append(.presentVideoFrame(show: video.show, slot: due.slot))
             video.presented += 1
+            // A slot is free again: the next frame is owed from now (however far ahead it is due).
+            video.lastHeard = max(video.lastHeard, now.uptime)
         }
         state.video = video
         return effects
@@ -70,7 +72,8 @@ extension Kiosk {
         guard let video = state.video else { return [] }
         state.video = nil
         return [.stopVideo(poster: true),
-                .emit(.error(message: "video \(video.clip.path) stopped: \(reason); its picture stays on the screen"))]
+                .emit(.error(message: "\(AnimationLimits.isAnimation(video.clip.facts) ? "animated GIF" : "video") "
+                                      + "\(video.clip.path) stopped: \(reason); its picture stays on the screen"))]
     }
 
     /// The splash ends: the clip stops with it.

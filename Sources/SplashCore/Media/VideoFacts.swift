@@ -24,6 +24,8 @@ public struct VideoFacts: Codable, Equatable, Hashable, Sendable {
     /// An animation's (a GIF's) frames in all, every one decoded when it was checked; nil
     /// for a clip, or for an animation that went past the decode budget before its end.
     public var frames: Int?
+    /// An animation's longest frame, in seconds (a GIF often holds its last one for long).
+    public var longestFrame: Double?
 
     /// Facts of a clip.
     public init(container: String, codec: String, width: Int, height: Int, fps: Double, duration: Double,

@@ -20,7 +20,8 @@ public struct VideoPlayback: Equatable, Sendable {
     public var origin: Seconds?
     /// Frames handed over and not yet shown, in the order they came.
     public var pending: [Frame] = []
-    /// When the media process last handed over a frame (or was asked to play).
+    /// When the media process last handed over a frame, was asked to play, or had a slot
+    /// freed (a frame shown): the next frame is owed from then.
     public var lastHeard: Seconds
     /// Frames shown and frames dropped (late) in this show.
     public var presented = 0
@@ -31,8 +32,12 @@ public struct VideoPlayback: Equatable, Sendable {
     public static let firstFrameTimeout: Seconds = 5
     public static let frameTimeout: Seconds = 2
     /// Seconds ahead of now a frame may be due when it is handed over: decoding runs a few
-    /// frames ahead, never this far.
-    public static let aheadLimit: Seconds = 5
+    /// frames ahead, never this far — more for an animation whose frames are held long (a
+    /// ring's worth of its longest).
+    public static let baseAheadLimit: Seconds = 5
+    public var aheadLimit: Seconds {
+        max(Self.baseAheadLimit, Double(Self.slots) * (clip.facts.longestFrame ?? 0) + 1)
+    }
     /// Frames the ring holds: one on the screen, two decoding ahead.
     public static let slots = 3
 
