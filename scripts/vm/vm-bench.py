@@ -114,19 +114,26 @@ def pages_by_library(vm, name):
 
 
 MEASURE = r"""
-pattern="$1"; shift
+names="$1"; shift
 /usr/bin/time -f 'CPU %U %S %e' -o /var/tmp/measure-time "$@" > /var/tmp/measure-out 2> /var/tmp/measure-err &
 sleep 0.2
 max=0
+: > /var/tmp/measure-each
 while pgrep -x time > /dev/null; do
   sum=0
-  for p in $(pgrep -x "$pattern"); do
-    v=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null); sum=$((sum + ${v:-0}))
+  for name in $names; do
+    each=0
+    for p in $(pgrep -x "$name"); do
+      v=$(awk '/^Pss:/{print $2}' /proc/$p/smaps_rollup 2>/dev/null); each=$((each + ${v:-0}))
+    done
+    echo "$name $each" >> /var/tmp/measure-each
+    sum=$((sum + each))
   done
   [ $sum -gt $max ] && max=$sum
   sleep 0.25
 done
-echo "PSS $max $(cat /var/tmp/measure-time | tail -n 1)"
+peaks=$(awk '{if ($2 > m[$1]) m[$1] = $2} END {for (n in m) printf "%s=%d,", n, m[n]}' /var/tmp/measure-each)
+echo "PSS $max $(cat /var/tmp/measure-time | tail -n 1) $peaks"
 """
 SECONDS_PLAYED = 30
 
@@ -148,7 +155,9 @@ def play(vm, pattern, command):
             parts = out.split()
             if len(parts) < 6:
                 raise RuntimeError(f"{command}: {out} {vm.sh('cat /var/tmp/measure-err /var/tmp/measure-time')[1][-2000:]}")
-            return int(parts[1]) / 1024.0, float(parts[3]) + float(parts[4]), float(parts[5]), dumps
+            each = dict(kv.split("=") for kv in (parts[6] if len(parts) > 6 else "").split(",") if "=" in kv)
+            return (int(parts[1]) / 1024.0, float(parts[3]) + float(parts[4]), float(parts[5]), dumps,
+                    {k: int(v) / 1024.0 for k, v in each.items()})
         time.sleep(2)
     raise RuntimeError(f"{command} did not end: {vm.sh('cat /var/tmp/measure-err')[1][-2000:]}")
 
@@ -165,13 +174,13 @@ def video_rows(vm, clip, runs):
     mpv = f"mpv --no-config --no-audio --hwdec=no --vo=drm --really-quiet --end={SECONDS_PLAYED} {clip}"
     found = {"kiosk": [], "mpv": []}
     for n in range(runs):
-        order = [("kiosk", "splashboard|splashboard-med", kiosk), ("mpv", "mpv", mpv)]
+        order = [("kiosk", "splashboard splashboard-med", kiosk), ("mpv", "mpv", mpv)]
         if n % 2:
             order.reverse()
         for who, pattern, command in order:
-            pss, cpu, wall, (a, b) = play(vm, pattern, command)
+            pss, cpu, wall, (a, b), each = play(vm, pattern, command)
             moving = a.diff_box(b) is not None and not a.is_black()
-            row = {"pss": pss, "cpu": cpu / SECONDS_PLAYED, "cpu_s": cpu, "wall": wall, "moving": moving}
+            row = {"pss": pss, "cpu": cpu / SECONDS_PLAYED, "cpu_s": cpu, "wall": wall, "moving": moving, "each": each}
             if who == "kiosk":
                 _, out = vm.sh("cat /var/tmp/measure-out")
                 events = [json.loads(l) for l in out.splitlines() if l.startswith("{")]
@@ -179,6 +188,8 @@ def video_rows(vm, clip, runs):
                 first = next((e for e in events if e.get("event") == "video"), {})
                 row.update(dropped=ended.get("dropped"), presented=ended.get("presented"), first=first.get("ms"),
                            errors=[e.get("message") for e in events if e.get("event") == "error"])
+            row["display"] = each.get("splashboard", 0.0)
+            row["media"] = each.get("splashboard-med", 0.0)
             found[who].append(row)
             vmlib.log(f"video run {n + 1}, {who}: {row}")
     k, m = found["kiosk"], found["mpv"]
@@ -193,7 +204,8 @@ def video_rows(vm, clip, runs):
         f"{1000 * med(m, 'cpu_s') / (SECONDS_PLAYED * 30):.0f} ms | — | — |",
         f"| that clip: CPU seconds a second of video (display + media) | {cpu_k:.3f} | {cpu_m:.3f} | "
         f"{cpu_k / cpu_m:.2f} × mpv | ≤ 1.0 × mpv |",
-        f"| that clip: memory, display + media together (peak summed PSS) | {pss_k:.1f} MiB | {pss_m:.1f} MiB | "
+        f"| that clip: memory, display + media together (peak summed PSS; each's peak: display "
+        f"{med(k, 'display'):.1f}, media {med(k, 'media'):.1f}) | {pss_k:.1f} MiB | {pss_m:.1f} MiB | "
         f"{pss_k / pss_m:.2f} × mpv | ≤ 1.0 × mpv |",
         f"| that clip: show start → first video frame | {', '.join(str(r['first']) for r in k)} ms | — | — | ≤ 100 ms |",
         f"| the screen moving 10 s in (screendumps a second apart differ) | "
