@@ -119,11 +119,18 @@ import Testing
         let clock = ManualClock()
         let start = Kiosk.reduce(&state, .started(clock.now))
         #expect(start.first == .keepMediaWarm(true))
-        #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")).allSatisfy { $0 != .keepMediaWarm(true) })
+        // A show recorded with shows left keeps it; the last one lets it go.
+        #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")).allSatisfy { $0 != .keepMediaWarm(false) })
+        #expect(state.mediaWarm)
         let off = Kiosk.reduce(&state, .screenCommanded(.off, clock.now))
         #expect(off.contains(.keepMediaWarm(false)) && !state.mediaWarm)
         _ = Kiosk.reduce(&state, .screenCommanded(.on, clock.now))
         #expect(state.mediaWarm)
+        // Its last show starts its own process: none is kept for after it.
+        var last = videoState()
+        last.catalog[0].shows = last.catalog[0].campaign.showTime - 1
+        #expect(!Kiosk.reduce(&last, .started(clock.now)).contains(.keepMediaWarm(true)) && !last.mediaWarm)
+        #expect(Kiosk.reduce(&last, .showRecorded(campaignID: "a")).last == .startVideo(show: 1, clip: last.catalog[0].video!))
         // The feed drops the clip: no process is kept.
         var still = entry("a")
         still.video = nil

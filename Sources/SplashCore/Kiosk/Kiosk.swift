@@ -6,13 +6,14 @@ public enum Kiosk {
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
         let wasOn = state.screenPower.isOn
         var effects = reduceAction(&state, action)
-        // A media process is kept ready while a campaign has a clip that plays and the screen
-        // is on: asked again when the campaigns or the screen change.
+        // A media process is kept ready while a campaign with shows left has a clip that plays
+        // and the screen is on: asked again when the campaigns, their shows or the screen change.
         switch action {
-        case .started, .feedFetched: break
+        case .started, .feedFetched, .showRecorded: break
         default: guard state.screenPower.isOn != wasOn else { return effects }
         }
-        let wanted = state.hasStarted && state.screenPower.isOn && state.catalog.contains { $0.video != nil }
+        let wanted = state.hasStarted && state.screenPower.isOn
+            && state.catalog.contains { $0.video != nil && $0.remaining > 0 }
         if wanted != state.mediaWarm {
             state.mediaWarm = wanted
             // First: the process loads its libraries while the show is being recorded.
