@@ -14,18 +14,18 @@ extension KioskRunner {
         let forced = needsRedraw
         needsRedraw = false
 
-        var snapshotPath: String?
-        if distinct, let dir = setup.options.snapshotDir {
-            snapshotCount += 1
-            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
-        }
         // A clip is playing: the frame on the screen is drawn again with the new number (or,
-        // after an expose or a resize, the whole screen with it).
+        // after an expose or a resize, the whole screen with it); it writes its own snapshot.
         if state.video?.origin != nil, player != nil, let last = drawn, case .splash(let before) = last.scene,
            case .splash(let splash) = state.scene, before.campaignID == splash.campaignID,
            before.imagePath == splash.imagePath {
             if forced || last.size != size { videoFramesDrawn = 0 }
             if redrawVideoFrame() { return }
+        }
+        var snapshotPath: String?
+        if distinct, let dir = setup.options.snapshotDir {
+            snapshotCount += 1
+            snapshotPath = dir + "/" + String(format: "%04d-%@.png", snapshotCount, sceneKind.rawValue)
         }
         // A countdown tick on the same picture redraws the pill alone.
         if !forced, let last = drawn, last.size == size, case .splash(let before) = last.scene,

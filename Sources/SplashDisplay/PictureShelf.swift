@@ -16,6 +16,8 @@ final class PictureShelf {
     private(set) var decoded: [String: DecodedPicture] = [:]
     /// Pictures' sizes, by path, read from their headers.
     private var sizes: [String: Size] = [:]
+    /// Pictures' kinds, by path, read with their sizes.
+    private var kinds: [String: ImageHeader.Kind] = [:]
 
     /// Hands over a picture already decoding, for the frame that will show it.
     func handOver(_ picture: PendingPicture) {
@@ -33,7 +35,14 @@ final class PictureShelf {
         }
         let size = Size(width: header.width, height: header.height)
         sizes[path] = size
+        kinds[path] = header.kind
         return size
+    }
+
+    /// Whether the picture at `path` may have transparent pixels (anything but a JPEG), once
+    /// its size has been read.
+    func mayBeTransparent(_ path: String) -> Bool {
+        kinds[path].map { $0 != .jpeg } ?? true
     }
 
     /// Decodes the picture at `path` with at least `scale` pixels per pixel of the original
@@ -62,5 +71,6 @@ final class PictureShelf {
         pending = pending.filter { paths.contains($0.key) }
         decoded = decoded.filter { paths.contains($0.key) }
         sizes = sizes.filter { paths.contains($0.key) }
+        kinds = kinds.filter { paths.contains($0.key) }
     }
 }

@@ -14,9 +14,13 @@ struct SplashRenderer {
         let whole = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         var failure: Error?
         do {
-            // The background shows only where the picture leaves room (or when it cannot be drawn).
+            // The background shows where the picture leaves room, where it is transparent (a
+            // filled PNG, WebP or GIF covers the screen and may still let it through), or
+            // when it cannot be drawn.
             let size = try surface.imageSize(scene.imagePath)
-            if fit.placement(of: size, on: screen).destination != whole { surface.clear(background) }
+            if fit.placement(of: size, on: screen).destination != whole || surface.imageMayBeTransparent(scene.imagePath) {
+                surface.clear(background)
+            }
             try surface.drawImage(scene.imagePath, in: whole, mode: fit)
         } catch {
             surface.clear(background)

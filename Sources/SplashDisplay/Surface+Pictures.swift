@@ -21,6 +21,12 @@ extension Surface {
         try shelf.size(of: path)
     }
 
+    /// Whether the picture at `path` may have transparent pixels (a PNG, WebP or GIF), once
+    /// its size is known.
+    public func imageMayBeTransparent(_ path: String) -> Bool {
+        shelf.mayBeTransparent(path)
+    }
+
     /// The picture at `path` ready to draw with at least `scale` pixels per pixel of the
     /// original: what is kept when it is large enough, else decoded (again) at that scale.
     private func picture(_ path: String, scale: Double) throws -> Ready {

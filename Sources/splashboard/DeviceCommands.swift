@@ -125,7 +125,7 @@ struct DeviceCommands {
                 entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
             ] + (videos ? [videoCell(entry)] : []))
-            if let problem = entry.videoProblem ?? (entry.video == nil ? entry.videoWaiting : nil), entry.campaign.videoURL != nil {
+            if let problem = entry.videoProblem ?? (Self.clipPlays(entry) ? nil : entry.videoWaiting), entry.campaign.videoURL != nil {
                 videoNotes.append("\(entry.campaign.id): \(problem)")
             }
         }
@@ -146,17 +146,32 @@ struct DeviceCommands {
     /// process found), or why not; null without one.
     private func videoState(_ entry: CatalogEntry) -> JSONValue {
         guard entry.campaign.videoURL != nil || entry.video != nil else { return .null }
-        let facts: JSONValue = entry.video.map { JSONValue.string($0.facts.summary) } ?? .null
+        // A campaign whose clip does not play may still animate its GIF: `played` is about
+        // the clip, `animation` about the picture.
+        let played = entry.campaign.videoURL == nil ? entry.video != nil : Self.clipPlays(entry)
+        let facts: JSONValue = played ? entry.video.map { JSONValue.string($0.facts.summary) } ?? .null : .null
+        let animation: JSONValue = entry.video.flatMap { AnimationLimits.isAnimation($0.facts) ? .string($0.facts.summary) : nil }
+            ?? .null
         let problem: JSONValue = entry.videoProblem.map(JSONValue.string) ?? .null
-        let waiting: JSONValue = entry.videoWaiting.map(JSONValue.string) ?? .null
-        return .object([("played", .bool(entry.video != nil)), ("facts", facts), ("problem", problem), ("waiting", waiting)])
+        let waiting: JSONValue = (played ? nil : entry.videoWaiting).map(JSONValue.string) ?? .null
+        return .object([("played", .bool(played)), ("facts", facts), ("animation", animation), ("problem", problem),
+                        ("waiting", waiting)])
     }
 
-    /// A campaign's clip in the table: what plays, or why its picture is shown.
+    /// Whether the campaign's own clip plays (not its animated GIF instead).
+    private static func clipPlays(_ entry: CatalogEntry) -> Bool {
+        entry.video.map { !AnimationLimits.isAnimation($0.facts) } ?? false
+    }
+
+    /// A campaign's clip in the table: what plays, or why its picture is shown (animated,
+    /// when it is a GIF that plays).
     private func videoCell(_ entry: CatalogEntry) -> String {
-        if let clip = entry.video { return clip.facts.summary }
+        if Self.clipPlays(entry) || (entry.campaign.videoURL == nil && entry.video != nil) {
+            return entry.video?.facts.summary ?? "-"
+        }
         guard entry.campaign.videoURL != nil else { return "-" }
-        return entry.videoProblem != nil ? "no (picture shown)" : "not cached yet"
+        let shown = entry.video.map { "its \($0.facts.summary) shown" } ?? "picture shown"
+        return entry.videoProblem != nil ? "no (\(shown))" : "not cached yet"
     }
 
     /// The feed's freshness and the warnings of the feed in force, under the table.

@@ -62,6 +62,9 @@ import Testing
             // the GIF moves (and loops: 3 s of a 2 s GIF).
             let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
             #expect(files.count == 4, "\(files)")
+            // Numbered one after the other, the detail screen next.
+            #expect(snapshots(shots).map { URL(fileURLWithPath: $0).lastPathComponent }
+                    == ["0001-splash.png", "0002-splash.png", "0003-splash.png", "0004-splash.png", "0005-detail.png"])
             guard files.count == 4 else { continue }
             let poster = try Snapshot(files[0]), first = try Snapshot(files[1]), second = try Snapshot(files[2])
             #expect(far(poster, first, in: screen) < 960 * 720 / 50, "the poster is the first frame")
@@ -78,6 +81,19 @@ import Testing
         // Each shown once.
         let after = try rows(args)
         #expect(after["anim"]?["remaining"] as? Int == 0 && after["disc"]?["remaining"] as? Int == 0, "\(after)")
+        // Filled (cropped to cover the screen), the transparent GIF still shows the background:
+        // on its poster as on its frames.
+        let filled = try writeFeed(dir, #"{"campaigns": [{"id": "fill", "picUrl": "disc.gif", "showTime": 1}]}"#)
+        let fillArgs = ["--feed", filled, "--data-dir", dir + "/fill-data", "--cache-dir", dir + "/fill-cache",
+                        "--background", "#336699", "--fit", "fill"]
+        _ = try runKiosk(["sync"] + fillArgs)
+        _ = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", dir + "/fill"] + fillArgs)
+        let fill = snapshots(dir + "/fill").filter { $0.hasSuffix("-splash.png") }
+        #expect(fill.count == 4, "\(fill)")
+        for file in fill {
+            let color = try Snapshot(file).color(1200, 650)
+            #expect(color.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0x99), tolerance: 8), "\(file): \(color)")
+        }
     }
 
     /// A GIF that holds its last frame for 6 s (as many do) plays on: the frames decoded

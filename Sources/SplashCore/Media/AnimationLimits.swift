@@ -29,12 +29,12 @@ public enum AnimationLimits {
         guard let frames = facts.frames else {
             return "its frames at \(facts.width)x\(facts.height) are more than the decode budget allows ("
                 + "\(maxFramePixels / 1_000_000) megapixels of frames in all, at most \(maxFrames) frames; it stopped after "
-                + "\(facts.framesDecoded) frames): make it smaller or shorter"
+                + "\(facts.framesDecoded) frames): make it smaller or shorter, or make it a clip (videoUrl)"
         }
         if frames > maxFrames { return "it has \(frames) frames; animations of up to \(maxFrames) are played" }
         if frames * facts.width * facts.height > maxFramePixels {
             return "its \(frames) frames at \(facts.width)x\(facts.height) are more than the decode budget allows "
-                + "(\(maxFramePixels / 1_000_000) megapixels of frames in all): make it smaller or shorter"
+                + "(\(maxFramePixels / 1_000_000) megapixels of frames in all): make it smaller or shorter, or make it a clip (videoUrl)"
         }
         guard facts.framesDecoded >= frames else { return "its frame \(facts.framesDecoded + 1) of \(frames) does not decode" }
         guard facts.duration.isFinite, facts.duration > 0 else { return "its length is unknown" }
