@@ -104,7 +104,7 @@ public struct FeedCheck {
             }
             let place = document.place(of: "picUrl", inEntry: campaign.position)
             switch outcome {
-            case .cached(_, _, .stillBecause(let why)):
+            case .cached(_, _, .stillBecause(let why, _)):
                 report.problems.append("\(place): picture \(campaign.picURL.publicAddress) would be shown still, its animation "
                                        + "not played: \(why)")
             case .cached: break

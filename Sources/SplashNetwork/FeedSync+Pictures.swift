@@ -189,8 +189,8 @@ extension FeedSync {
     static func status(of outcome: ImageDownloader.Outcome, url: URL) -> PictureOutcome {
         switch outcome {
         case let .cached(_, thumbnail, motion):
-            if case .stillBecause(let why) = motion {
-                return PictureOutcome(.cached(thumbnail: thumbnail),
+            if case .stillBecause(let why, _) = motion {
+                return PictureOutcome(.cached(thumbnail: thumbnail, motion: motion.facts),
                                       "picture \(url.absoluteString) is shown still, its animation is not played: \(why)")
             }
             return PictureOutcome(.cached(thumbnail: thumbnail, motion: motion.facts), nil)

@@ -32,12 +32,15 @@ public struct ImageDownloader {
     public enum Motion: Equatable {
         case still
         case plays(VideoFacts)
-        case stillBecause(String)
+        case stillBecause(String, VideoFacts)
 
-        /// The facts of an animation that is played.
+        /// The facts of an animation, played or not (kept, so that why it is shown still can
+        /// be said again).
         public var facts: VideoFacts? {
-            if case .plays(let facts) = self { return facts }
-            return nil
+            switch self {
+            case .still: return nil
+            case .plays(let facts), .stillBecause(_, let facts): return facts
+            }
         }
     }
 
@@ -126,7 +129,7 @@ public struct ImageDownloader {
                                          + "its header said \(header.width)×\(header.height)")
         }
         if facts.frames == 1 { return Checked(thumbnail: thumbnail, motion: .still) }
-        if let problem = AnimationLimits.problem(facts) { return Checked(thumbnail: thumbnail, motion: .stillBecause(problem)) }
+        if let problem = AnimationLimits.problem(facts) { return Checked(thumbnail: thumbnail, motion: .stillBecause(problem, facts)) }
         return Checked(thumbnail: thumbnail, motion: .plays(facts))
     }
 

@@ -133,9 +133,12 @@ extension CampaignStore {
             }
             // An animated GIF plays as a clip does (its facts held to the limits again), unless
             // the campaign's own clip plays.
-            if entry.video == nil, let path = entry.imagePath, let motion = stored.motion,
-               AnimationLimits.isAnimation(motion), AnimationLimits.problem(motion) == nil {
-                entry.video = VideoClip(path: path, facts: motion)
+            if let motion = stored.motion, AnimationLimits.isAnimation(motion), let path = entry.imagePath {
+                if let problem = AnimationLimits.problem(motion) {
+                    entry.stillBecause = problem
+                } else if entry.video == nil {
+                    entry.video = VideoClip(path: path, facts: motion)
+                }
             }
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
             if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {

@@ -84,6 +84,7 @@ struct DeviceCommands {
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
                     ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now, context: context))),
+                    ("shownStill", entry.stillBecause.map(JSONValue.string) ?? .null),
                     ("reason", entry.ineligibility(at: now, context: context).map(JSONValue.string) ?? .null),
                     ("eligibleAgain", CampaignRules.nextEligible(entry, after: now, context: context)
                         .map { .string(ISO8601.string(from: $0)) } ?? .null),
@@ -116,6 +117,7 @@ struct DeviceCommands {
         var table = TextTable(header: ["id", "title", "remaining/showTime", "cached", "eligible", "newest"]
                               + (videos ? ["video"] : []))
         var videoNotes: [String] = []
+        var stillNotes: [String] = []
         for (index, entry) in catalog.enumerated() {
             var reason = entry.ineligibility(at: now, context: context)
             if let again = CampaignRules.nextEligible(entry, after: now, context: context), let why = reason {
@@ -128,11 +130,16 @@ struct DeviceCommands {
             if let problem = entry.videoProblem ?? (Self.clipPlays(entry) ? nil : entry.videoWaiting), entry.campaign.videoURL != nil {
                 videoNotes.append("\(entry.campaign.id): \(problem)")
             }
+            if let why = entry.stillBecause { stillNotes.append("\(entry.campaign.id): \(why)") }
         }
         print(table.render())
         if !videoNotes.isEmpty {
             print("videos not played (their pictures are shown):")
             for note in videoNotes { print("  \(TerminalText.printable(note))") }
+        }
+        if !stillNotes.isEmpty {
+            print("animated GIFs shown still (their first frame):")
+            for note in stillNotes { print("  \(TerminalText.printable(note))") }
         }
         printFeedState(feedState, of: feed)
         return 0

@@ -151,6 +151,12 @@ import Testing
         for id in ["wide", "budget", "one"] {
             #expect(listed[id]?["eligible"] as? Bool == true && listed[id]?["video"] is NSNull, "\(id): \(String(describing: listed[id]))")
         }
+        // Why they are shown still stays said after the sync: in the table and its JSON.
+        #expect((listed["wide"]?["shownStill"] as? String)?.contains("up to 3840x2160") == true, "\(String(describing: listed["wide"]))")
+        #expect(listed["one"]?["shownStill"] is NSNull && listed["onewide"]?["shownStill"] is NSNull)
+        let table = try runKiosk(["campaigns"] + args).stdout
+        #expect(table.contains("animated GIFs shown still (their first frame):") && table.contains("  budget: its frames at 3840x2160"),
+                "\(table)")
         #expect(listed["cut"]?["eligible"] as? Bool == false && listed["webp"]?["eligible"] as? Bool == false
                 && listed["bomb"]?["eligible"] as? Bool == false)
         // `feed check` says the same of them, by place.

@@ -21,6 +21,8 @@ public struct CatalogEntry: Equatable, Sendable {
     public var videoProblem: String?
     /// Why its clip is not cached yet, when it is not.
     public var videoWaiting: String?
+    /// Why its picture, an animated GIF, is shown still (its first frame), when it is.
+    public var stillBecause: String?
     /// When it was last shown, by the wall clock.
     public var lastShownAt: Date?
     /// When it was last shown in this run, by the kiosk's monotonic clock.
