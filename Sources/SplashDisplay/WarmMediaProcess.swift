@@ -5,7 +5,7 @@ import SplashServices
 
 /// A media process started before its show (`splashboard-media play`, one end of a socket
 /// pair as its descriptor 3), its libraries loaded, waiting for the clip: kept while the
-/// core wants one (a campaign has a clip that plays), so a video show's first frame does
+/// core wants one (a campaign with shows left has a clip), so a video show's first frame does
 /// not wait for FFmpeg's hundred libraries to be mapped. Used by one show, then replaced.
 final class WarmMediaProcess {
     let pid: pid_t
