@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import SplashCore
 import SplashPictures
 import SplashServices
@@ -38,17 +39,17 @@ extension ImageDecoder {
     /// Decodes the file at `path` into a new surface, with at least `scale` pixels per pixel
     /// of the original.
     static func surface(_ path: String, scale: Double = 1) throws -> DecodedSurface {
-        let head = [UInt8](try UntrustedFile.read(path, first: 16))
-        if ImageHeader.kind(of: head) == .gif { return try firstFrameOfGIF(path) }
-        return try load(path, scale: scale, into: SurfacePixels.self)
+        // Read once: a GIF's first frame goes to SDL_image, the rest to the decoders.
+        let data = try UntrustedFile.read(path)
+        if ImageHeader.kind(of: [UInt8](data.prefix(16))) == .gif { return try firstFrameOfGIF(data) }
+        return try decode(data, scale: scale, into: SurfacePixels.self)
     }
 
     /// The first frame of a GIF (its poster: an animated one plays through the media
     /// process), by SDL_image's GIF loader — asked for by name, never a guessing loader —
     /// in 32-bit pixels, its transparent colour transparent. Held to the picture limits
     /// by its header, and its first frame to its canvas, first.
-    static func firstFrameOfGIF(_ path: String) throws -> DecodedSurface {
-        let data = try UntrustedFile.read(path)
+    static func firstFrameOfGIF(_ data: Data) throws -> DecodedSurface {
         let bytes = [UInt8](data)
         let header = try ImageHeader.parse(Array(bytes.prefix(16)))
         let frame = try ImageHeader.checkGIFFirstFrame(bytes, header: header)

@@ -9,7 +9,7 @@ final class VideoDecoder {
     let input: MediaInput
     let stream: Int32
     private let codec: UnsafeMutablePointer<AVCodecContext>
-    let packet: UnsafeMutablePointer<AVPacket>
+    private let packet: UnsafeMutablePointer<AVPacket>
     let frame: UnsafeMutablePointer<AVFrame>
     private var draining = false
     /// The stream's time base, in seconds a tick.
@@ -138,6 +138,17 @@ final class VideoDecoder {
     var frameSeconds: Double? {
         let ticks = frame.pointee.pkt_duration
         return ticks > 0 ? Double(ticks) * timeBase : nil
+    }
+
+    /// The frames of the stream still to come, counted by their packets (none decoded), up
+    /// to `most`.
+    func countRemainingFrames(upTo most: Int) -> Int {
+        var counted = 0
+        while counted < most, av_read_frame(input.context, packet) >= 0 {
+            if packet.pointee.stream_index == stream { counted += 1 }
+            av_packet_unref(packet)
+        }
+        return counted
     }
 
     /// Back to the first frame, for a looped clip; false when the clip cannot be rewound.

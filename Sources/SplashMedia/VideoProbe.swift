@@ -36,8 +36,7 @@ public enum VideoProbe {
         // the decode budget: it is played from what was checked, and its length is theirs.
         // A GIF too large to play still has its first frame decoded: it is shown as a picture.
         let animation = AnimationLimits.isAnimation(facts)
-        let playable = animation && facts.codec == "gif" && facts.width > 0 && facts.height > 0
-            && max(facts.width, facts.height) <= VideoLimits.maxLongSide && min(facts.width, facts.height) <= VideoLimits.maxShortSide
+        let playable = animation && facts.codec == "gif" && VideoLimits.fits(width: facts.width, height: facts.height)
         // Frames × pixels, and never more frames than 60 s at 60 a second (a tiny frame is cheap
         // to decode, not free).
         let budget = playable ? min(AnimationLimits.maxFrames, AnimationLimits.maxFramePixels / max(1, facts.width * facts.height)) : 0
@@ -77,23 +76,13 @@ public enum VideoProbe {
             // Whatever decoded before the failure is what the facts say.
             if animation {
                 // The rest of the frames are counted, not decoded, so the facts say which failed.
-                var more = 0
-                while more <= budget, av_read_frame(decoder.input.context, decoder.packet) >= 0 {
-                    if decoder.packet.pointee.stream_index == decoder.stream { more += 1 }
-                    av_packet_unref(decoder.packet)
-                }
-                facts.frames = facts.framesDecoded + more
+                facts.frames = facts.framesDecoded + decoder.countRemainingFrames(upTo: budget + 1)
                 return Result(facts: facts, thumbnail: thumbnail, thumbnailWidth: tw, thumbnailHeight: th)
             }
         }
         if animation, !whole, !playable, facts.framesDecoded == 1 {
             // Too large to play: whether it is still (one frame) is told by the packets left.
-            var more = 0
-            while more == 0, av_read_frame(decoder.input.context, decoder.packet) >= 0 {
-                if decoder.packet.pointee.stream_index == decoder.stream { more += 1 }
-                av_packet_unref(decoder.packet)
-            }
-            whole = more == 0
+            whole = decoder.countRemainingFrames(upTo: 1) == 0
         }
         if animation {
             // Past the budget before the end: no count (the limits say so).

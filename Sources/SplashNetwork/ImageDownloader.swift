@@ -107,10 +107,9 @@ public struct ImageDownloader {
             return Checked(thumbnail: try ImageValidator.check(path).thumbnail, motion: .still)
         }
         let header = try ImageHeader.parse(head)
-        guard ImageHeader.isComplete(.gif, tail: Self.tail(of: path)) else {
-            throw ImageError.truncated("GIF")
-        }
-        _ = try ImageHeader.checkGIFFirstFrame([UInt8](try UntrustedFile.read(path)), header: header)
+        let bytes = [UInt8](try UntrustedFile.read(path))
+        guard ImageHeader.isComplete(.gif, tail: Array(bytes.suffix(32))) else { throw ImageError.truncated("GIF") }
+        _ = try ImageHeader.checkGIFFirstFrame(bytes, header: header)
         guard let mediaProgram else {
             throw MediaProbeError(reason: "the media process (splashboard-media) is not installed, so GIF pictures cannot be checked")
         }
@@ -131,15 +130,6 @@ public struct ImageDownloader {
         if facts.frames == 1 { return Checked(thumbnail: thumbnail, motion: .still) }
         if let problem = AnimationLimits.problem(facts) { return Checked(thumbnail: thumbnail, motion: .stillBecause(problem, facts)) }
         return Checked(thumbnail: thumbnail, motion: .plays(facts))
-    }
-
-    /// The last bytes of the file at `path` (where a GIF's trailer is).
-    static func tail(of path: String) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        let end = handle.seekToEndOfFile()
-        handle.seek(toFileOffset: end > 32 ? end - 32 : 0)
-        return [UInt8](handle.readDataToEndOfFile())
     }
 
     /// Stops a download at its first bytes when they are not a JPEG, PNG, WebP or GIF, or

@@ -53,7 +53,12 @@ public enum ImageDecoder {
     /// (a JPEG may come out smaller than the original; a PNG is always whole).
     public static func load<Pixels: PixelDestination>(_ path: String, scale: Double,
                                                       into: Pixels.Type) throws -> Decoded<Pixels> {
-        let data = try UntrustedFile.read(path)
+        try decode(UntrustedFile.read(path), scale: scale, into: Pixels.self)
+    }
+
+    /// Decodes a picture file's bytes, read as `UntrustedFile` reads them, like `load`.
+    public static func decode<Pixels: PixelDestination>(_ data: Data, scale: Double,
+                                                        into: Pixels.Type) throws -> Decoded<Pixels> {
         let head = [UInt8](data.prefix(16))
         guard let kind = ImageHeader.kind(of: head) else {
             throw head.isEmpty ? ImageError.empty : ImageHeader.refusal(for: head)

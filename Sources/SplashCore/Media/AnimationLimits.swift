@@ -23,7 +23,7 @@ public enum AnimationLimits {
     public static func problem(_ facts: VideoFacts) -> String? {
         guard facts.codec == "gif" else { return "its codec is \(facts.codec) in a GIF container" }
         guard facts.width > 0, facts.height > 0 else { return "it has no picture size" }
-        if max(facts.width, facts.height) > VideoLimits.maxLongSide || min(facts.width, facts.height) > VideoLimits.maxShortSide {
+        if !VideoLimits.fits(width: facts.width, height: facts.height) {
             return "it is \(facts.width)x\(facts.height); animations up to 3840x2160 are played"
         }
         guard let frames = facts.frames else {

@@ -32,7 +32,7 @@ public enum VideoLimits {
             return "its codec is \(facts.codec); H.264, HEVC, VP9 and AV1 are played"
         }
         guard facts.width > 0, facts.height > 0 else { return "it has no picture size" }
-        if max(facts.width, facts.height) > maxLongSide || min(facts.width, facts.height) > maxShortSide {
+        if !fits(width: facts.width, height: facts.height) {
             return "it is \(facts.width)x\(facts.height); clips up to 3840x2160 are played"
         }
         guard facts.fps.isFinite, facts.fps > 0 else { return "its frame rate is unknown" }
@@ -47,6 +47,11 @@ public enum VideoLimits {
             return "its first frames do not decode"
         }
         return nil
+    }
+
+    /// Whether frames `width`x`height` are within 3840x2160, either way up.
+    public static func fits(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && max(width, height) <= maxLongSide && min(width, height) <= maxShortSide
     }
 
     /// Why a clip larger than `video-max-mb` (`limitMB`) is not played.
