@@ -5,7 +5,8 @@ import SplashStorage
 /// Runs a round of work on an outbox of the ledger (proof of play, tracking pings) on a
 /// thread of its own (a `SerialWorker`) each time it is woken, with a database connection
 /// of its own; wakes that come during a round make one more round after it, however many
-/// they are. The thread sleeps in between (no timer, no wake-ups of its own).
+/// they are. The thread sleeps in between (no timer, no wake-ups of its own). Its owner's
+/// work is held weakly: a round after the owner is gone does nothing.
 final class OutboxRounds: @unchecked Sendable {
     private let dataDir: String
     private let work: (CampaignStore) throws -> Void
@@ -36,6 +37,13 @@ final class OutboxRounds: @unchecked Sendable {
             lock.unlock()
             round()
         }
+    }
+
+    /// Waits until the rounds asked for so far have run.
+    func finish() {
+        let done = DispatchSemaphore(value: 0)
+        worker.async { done.signal() }
+        done.wait()
     }
 
     private func round() {

@@ -31,8 +31,8 @@ public final class ShowReporter: @unchecked Sendable {
         self.deviceID = deviceID
         self.warn = warn
         rounds = OutboxRounds(name: "splashboard.report", dataDir: dataDir,
-                              work: { [unowned self] in try sendWaiting($0) },
-                              failed: { [unowned self] in failedRound($0) })
+                              work: { [weak self] in try self?.sendWaiting($0) },
+                              failed: { [weak self] in self?.failedRound($0) })
     }
 
     /// Asks for a round of sending; rounds asked while one runs make one more.

@@ -26,13 +26,18 @@ public final class TrackingPings: @unchecked Sendable {
     public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void) {
         self.fetcher = fetcher
         self.warn = warn
-        rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [unowned self] in try sendWaiting($0) },
+        rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [weak self] in try self?.sendWaiting($0) },
                               failed: { [warn] in warn("tracking: \($0.localizedDescription)") })
     }
 
     /// Asks for a round of sending.
     public func wake() {
         rounds?.wake()
+    }
+
+    /// Waits until the rounds asked for so far have run.
+    func finish() {
+        rounds?.finish()
     }
 
     private func sendWaiting(_ store: CampaignStore) throws {
