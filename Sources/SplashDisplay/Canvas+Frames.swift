@@ -29,11 +29,6 @@ extension Canvas {
         shelf.handOver(picture)
     }
 
-    /// Frees what was kept to scale a clip's frames up (the clip has ended).
-    func releaseFrameScratch() {
-        surface.releaseFrameScratch()
-    }
-
     /// Frees decoded pictures other than `paths`.
     public func releasePictures(except paths: Set<String>) {
         shelf.release(except: paths)

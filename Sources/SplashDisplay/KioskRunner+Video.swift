@@ -16,19 +16,17 @@ extension KioskRunner {
             post { .videoFailed(show: show, reason: "the media process (splashboard-media) is not installed", $0) }
             return
         }
-        let blends = AnimationLimits.isAnimation(clip.facts)
         let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height),
-                                       on: canvas.layoutSize, mode: setup.options.fit, scalesUp: !blends)
+                                       on: canvas.layoutSize, mode: setup.options.fit)
         do {
             // Planar YUV frames (a third of the memory), turned into the screen's pixels as they
-            // are drawn, where a frame is shown whole or scaled up.
-            let planar = placement.source == Rect(x: 0, y: 0, width: placement.frame.width, height: placement.frame.height)
-                || placement.source.width != placement.destination.width
+            // are drawn, where a frame is shown whole.
+            let whole = placement.source == Rect(x: 0, y: 0, width: placement.frame.width, height: placement.frame.height)
             // The warm process when there is one (its libraries loaded); one that died while
             // it waited is replaced by a fresh one.
             func play(in process: WarmMediaProcess) throws -> MediaPlayer {
                 try MediaPlayer(show: show, clip: clip.path, process: process, width: placement.frame.width,
-                                height: placement.frame.height, slots: VideoPlayback.slots, planar: planar, post: post)
+                                height: placement.frame.height, slots: VideoPlayback.slots, planar: whole, post: post)
             }
             let started: MediaPlayer
             if let warm = warmMedia {
@@ -38,7 +36,7 @@ extension KioskRunner {
                 started = try play(in: WarmMediaProcess(program: program))
             }
             started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
-            started.blends = blends
+            started.blends = AnimationLimits.isAnimation(clip.facts)
             player = started
             videoPlacement = placement
             videoSnapshotCountdown = nil
@@ -54,7 +52,6 @@ extension KioskRunner {
         player?.stop()
         player = nil
         videoPlacement = nil
-        canvas.releaseFrameScratch()
         shownVideoSlot = nil
         // The splash stays up: its picture goes back on the screen.
         if poster { needsRedraw = true }

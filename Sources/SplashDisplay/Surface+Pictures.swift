@@ -90,10 +90,9 @@ extension Surface {
     }
 
     /// Draws `source` of a frame (a clip's frame in the media process's ring, `stride`
-    /// bytes a line, laid out as `layout` says) into `destination`, scaled up (bilinear)
-    /// where it is larger: straight onto the frame's pixels where frames are drawn in
-    /// software — a planar YUV frame turned into them by SDL's converter as it goes, or into
-    /// a frame-sized surface first when it is scaled —, else through a texture.
+    /// bytes a line, laid out as `layout` says) into `destination`, unscaled: straight onto
+    /// the frame's pixels where frames are drawn in software — a planar YUV frame turned
+    /// into them by SDL's converter as it goes —, else through a texture.
     /// `blends`: its alpha is drawn over what is there (an animated GIF's transparency).
     func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, layout: FrameLayout = .bgra,
                    from source: Rect, to destination: Rect, blends: Bool = false) {
@@ -110,11 +109,7 @@ extension Surface {
             flush()
             var src = SDL_Rect(source)
             var dst = SDL_Rect(destination)
-            if source.width == destination.width, source.height == destination.height {
-                SDL_UpperBlit(frame, &src, pixels, &dst)
-            } else {
-                splash_blit_scaled(frame, &src, pixels, &dst)
-            }
+            SDL_UpperBlit(frame, &src, pixels, &dst)
             return
         }
         guard let texture = SDL_CreateTextureFromSurface(renderer, frame) else { return }
@@ -124,8 +119,7 @@ extension Surface {
     }
 
     /// A planar YUV 4:2:0 frame: converted straight into the frame's pixels when it is shown
-    /// whole and unscaled inside them (32-bit pixels), converted and then scaled onto them
-    /// when it is shown larger, else uploaded to a YUV texture.
+    /// whole inside them (32-bit pixels), else uploaded to a YUV texture.
     private func drawPlanarFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect,
                                  to destination: Rect) {
         // BT.601, as libswscale turns the other frames (and the thumbnails) into RGB.
@@ -145,15 +139,6 @@ extension Surface {
                 SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_IYUV.rawValue, bytes, Int32(stride),
                                   SDL_PIXELFORMAT_ARGB8888.rawValue, target, surface.pitch)
                 return
-            }
-            if inside, surface.format.pointee.BytesPerPixel == 4,
-               format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue,
-               let scratch = frameScratch(width: width, height: height),
-               SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_IYUV.rawValue, bytes, Int32(stride),
-                                 SDL_PIXELFORMAT_ARGB8888.rawValue, scratch.pointee.pixels, scratch.pointee.pitch) == 0 {
-                var src = SDL_Rect(source)
-                var dst = SDL_Rect(destination)
-                if SDL_SoftStretchLinear(scratch, &src, pixels, &dst) == 0 { return }
             }
         }
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_IYUV.rawValue,

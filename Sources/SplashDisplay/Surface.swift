@@ -20,8 +20,6 @@ public final class Surface {
     /// Pictures uploaded to this renderer (with transparency, or where frames are not
     /// drawn in software), by path.
     var textures: [String: (texture: OpaquePointer, original: Size, scale: Double)] = [:]
-    /// A clip's frame turned into these pixels' format, to be scaled up onto them.
-    private var frameScratch: UnsafeMutablePointer<SDL_Surface>?
     private var ownsRenderer: Bool
 
     /// A surface on `renderer`; `ownsRenderer` destroys it with the surface.
@@ -40,7 +38,6 @@ public final class Surface {
     /// drawn on it afterwards.
     func close() {
         releaseTextures(except: [])
-        releaseFrameScratch()
         if ownsRenderer { SDL_DestroyRenderer(renderer) }
         ownsRenderer = false
     }
@@ -51,25 +48,6 @@ public final class Surface {
             SDL_DestroyTexture(entry.texture)
             textures[path] = nil
         }
-    }
-
-    /// A surface of `width` x `height` in the pixels' format for a clip's frames, kept from
-    /// frame to frame while its size stays.
-    func frameScratch(width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let pixels else { return nil }
-        if let kept = frameScratch, Int(kept.pointee.w) == width, Int(kept.pointee.h) == height,
-           kept.pointee.format.pointee.format == pixels.pointee.format.pointee.format {
-            return kept
-        }
-        releaseFrameScratch()
-        frameScratch = DecodedPicture.blank(width: width, height: height, like: pixels.pointee.format)
-        return frameScratch
-    }
-
-    /// Frees the clip's frame kept for scaling (the clip has ended).
-    func releaseFrameScratch() {
-        if let frameScratch { SDL_FreeSurface(frameScratch) }
-        frameScratch = nil
     }
 
     /// Whether frames are drawn in software straight onto pixels that stay between frames.

@@ -136,16 +136,15 @@ import Testing
         }
         #expect(!held.contains { $0.hasPrefix("/dev/") && $0 != "/dev/null" }, "\(held)")
         #expect(held.filter { $0.hasPrefix("socket:") }.count == 1, "\(held)")
-        // Its frames are planar YUV (12 bits a pixel) at the clip's own 320x240 (the display
-        // scales them up to the 960x720 they are shown at, the 4:3 clip fitted on 1280x720): a
-        // ring of three in 340 KiB, rather than 3 MiB at the size shown or 8 MiB of BGRA.
+        // Its frames are planar YUV (12 bits a pixel): a ring of three 960x720 frames (the
+        // 4:3 clip fitted on 1280x720) in 3 MiB rather than the 8 MiB of BGRA.
         let ring = try String(contentsOfFile: "/proc/\(media)/maps", encoding: .utf8).split(separator: "\n")
             .filter { $0.contains("memfd:splashboard-frames") }
             .compactMap { line -> Int? in
                 let range = line.split(separator: " ")[0].split(separator: "-").compactMap { Int($0, radix: 16) }
                 return range.count == 2 ? range[1] - range[0] : nil
             }
-        #expect(ring.count == 1 && (3 * 320 * 240 * 3 / 2...3 * 320 * 240 * 2).contains(ring[0]), "\(ring)")
+        #expect(ring.count == 1 && (3 * 960 * 720 * 3 / 2...3 * 960 * 720 * 2).contains(ring[0]), "\(ring)")
         // Its address space is limited.
         let limits = try String(contentsOfFile: "/proc/\(media)/limits", encoding: .utf8)
         #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max address space") && $0.contains("2147483648") }, "\(limits)")

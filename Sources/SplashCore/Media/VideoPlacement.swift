@@ -1,30 +1,21 @@
 /// Where a clip's frames go on a screen: the size the media process scales each frame to,
 /// the part of it shown and where — fitted (letterboxed on the background) or filled
-/// (cropped), as pictures are. A clip shown at its size or smaller is scaled once, in the
-/// media process, to the size it is shown at; one shown larger is sent at its own size and
-/// scaled up by the display as it draws each frame, so the ring of frames the two share
-/// holds the smaller frames (a 640x360 clip on a 1080p screen: 1 MiB of frames, not 9).
+/// (cropped), as pictures are. Frames are scaled once, in the media process, to the size
+/// they are shown at.
 public struct VideoPlacement: Equatable, Sendable {
-    /// The size the media process scales frames to.
+    /// The size frames are scaled to.
     public var frame: Size
-    /// The part of a frame shown (all of it when fitted), drawn scaled to `destination`.
+    /// The part of a scaled frame shown (all of it when fitted).
     public var source: Rect
     /// Where it goes on the screen.
     public var destination: Rect
 
-    /// The placement of a `clip`-sized clip on `screen`, `fit` or `fill`; `scalesUp`: the
-    /// display scales frames up (not for frames blended over the background, which are
-    /// drawn as they come).
-    public init(clip: Size, on screen: Size, mode: ImageFit, scalesUp: Bool = true) {
+    /// The placement of a `clip`-sized clip on `screen`, `fit` or `fill`.
+    public init(clip: Size, on screen: Size, mode: ImageFit) {
         let placed = mode.placement(of: clip, on: screen)
         destination = placed.destination
         let scale = placed.source.width > 0 ? Double(placed.destination.width) / Double(placed.source.width) : 1
         let side = MediaMessage.maxSide
-        if scalesUp, scale > 1, clip.width <= side, clip.height <= side {
-            frame = clip
-            source = placed.source
-            return
-        }
         frame = Size(width: min(side, max(1, Int((Double(clip.width) * scale).rounded()))),
                      height: min(side, max(1, Int((Double(clip.height) * scale).rounded()))))
         let x = min(max(0, Int((Double(placed.source.x) * scale).rounded())), frame.width - 1)
