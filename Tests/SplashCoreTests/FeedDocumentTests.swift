@@ -27,6 +27,25 @@ import Testing
         }
     }
 
+    @Test func anAddressWithoutItsSchemeThatStartsWithAServersNameSaysSo() throws {
+        let doc = try decode(#"""
+        [{"id": "a", "picUrl": "img.example.com/a.jpg", "videoUrl": "www.example.com/a.mp4", "showTime": 1},
+         {"id": "b", "picUrl": "images/b.jpg", "videoUrl": "clips.v2/b.mp4", "showTime": 1},
+         {"id": "c", "picUrl": "c.jpg", "videoUrl": "clips/c.mp4", "showTime": 1},
+         {"id": "d", "picUrl": "photos.2026/d.jpg", "showTime": 1}]
+        """#)
+        // Read as paths beside the feed, as written; the warning says what to write instead.
+        #expect(doc.campaigns.map(\.picURL.absoluteString).first == "https://cdn.example.test/kiosk/img.example.com/a.jpg")
+        #expect(doc.campaigns.first?.videoURL?.absoluteString == "https://cdn.example.test/kiosk/www.example.com/a.mp4")
+        let said = doc.warnings.joined(separator: "\n")
+        #expect(said.contains(#"[0].picUrl: "img.example.com/a.jpg" has no scheme, so it is read as a path beside the feed "#
+                              + #"(https://cdn.example.test/kiosk/img.example.com/a.jpg); if img.example.com is a server, "#
+                              + #"write "https://img.example.com/a.jpg""#), "\(said)")
+        #expect(said.contains(#"[0].videoUrl: "www.example.com/a.mp4" has no scheme"#), "\(said)")
+        // Folders with dots in their names, plain relative paths: nothing said.
+        #expect(doc.warnings.count == 2, "\(said)")
+    }
+
     @Test func theSeedShapeIsOneCampaign() throws {
         let doc = try decode(#"{"picUrl": "https://img.example.test/a.jpg?w=904&fmt=jpeg", "showTime": 3}"#)
         #expect(doc.campaigns.count == 1)

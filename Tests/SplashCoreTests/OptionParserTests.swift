@@ -214,10 +214,14 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(parseError(["--feed", "cdn.example.test/kiosk/feed.json"])?.errorDescription
             == #"--feed: "cdn.example.test/kiosk/feed.json" looks like a web address without its scheme: write https://cdn.example.test/kiosk/feed.json or http://cdn.example.test/kiosk/feed.json (or ./cdn.example.test/kiosk/feed.json for a file in this folder)"#)
         #expect(parseError(["--config", "/k.conf"], config: ["/k.conf": "feed = 127.0.0.1:8080/feed.json\n"])?.source == "/k.conf:1: feed")
+        #expect(parseError(["--feed", "localhost:8080/feed.json"]) != nil)
+        #expect(parseError(["--feed", "10.0.0.7/feed.json"]) != nil)
         // Paths stay paths.
         #expect(try parse(["--feed", "feeds/feed.json"]).options.feed == URL(fileURLWithPath: "/work/feeds/feed.json"))
         #expect(try parse(["--feed", "./cdn.example.test/feed.json"]).options.feed?.isFileURL == true)
         #expect(try parse(["--feed", "feed.json"]).options.feed == URL(fileURLWithPath: "/work/feed.json"))
+        #expect(try parse(["--feed", "feeds.v2/feed.json"]).options.feed?.isFileURL == true)
+        #expect(try parse(["--feed", "backup.json/feed.json"]).options.feed?.isFileURL == true)
     }
 
     @Test func theFeedToolsAreCommands() throws {

@@ -27,6 +27,7 @@ extension FeedDocument {
         case .success(let url): picURL = url
         case .failure(let problem): throw EntryProblem(field: "picUrl", problem: problem.problem)
         }
+        if let hint = schemeHint(picString, resolved: picURL) { notes.append(("picUrl", hint)) }
         guard let rawShow = object["showTime"] else {
             let near = NearestName.suggestion(for: "showTime", among: Array(object.keys)).map { " (is \($0) meant?)" } ?? ""
             throw EntryProblem(field: "showTime", problem: "is missing\(near)")
@@ -92,6 +93,7 @@ extension FeedDocument {
         }
         switch mediaURL(text, kind: "video", resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed) {
         case .success(let url):
+            if let hint = schemeHint(text, resolved: url) { optional.drop("videoUrl", hint) }
             return url
         case .failure(let problem):
             optional.drop("videoUrl", "\(problem.problem); \(ignored)")
@@ -113,6 +115,15 @@ extension FeedDocument {
         if scheme == "file", !allowFileURLs { return refuse("is a local file, which only a local feed may name") }
         if scheme == "http", secureFeed { return refuse("is plain http in an https feed (use an https \(kind) URL)") }
         return .success(url)
+    }
+
+    /// What to say of an address written without its scheme that starts with what looks
+    /// like a server's name ("cdn.example.com/a.mp4"): it is read as a path beside the feed
+    /// (`resolved`), which is seldom what was meant. Nil for anything else.
+    static func schemeHint(_ text: String, resolved: URL) -> String? {
+        guard SchemelessAddress.startsWithHost(text) else { return nil }
+        return "\(quoted(text)) has no scheme, so it is read as a path beside the feed (\(resolved.absoluteString)); "
+            + "if \(SchemelessAddress.host(of: text)) is a server, write \(quoted("https://" + text))"
     }
 
     /// The longest `id` kept, in characters; a longer one is left out (the picUrl stands in).

@@ -23,7 +23,8 @@ public enum ImageError: LocalizedError, Equatable, Sendable {
         case let .tooLarge(w, h):
             return "the image is \(w)×\(h) pixels; the limit is \(ImageHeader.maxSide)×\(ImageHeader.maxSide) and \(ImageHeader.maxPixels / 1_000_000) megapixels"
         case .truncated(let kind):
-            return "the \(kind) data is cut short (" + (kind == "WebP" ? "shorter than its header says)" : "no end marker)")
+            return "the \(kind) data is cut short (" + (kind == "WebP" ? "shorter than its header says" : "no end marker")
+                + "): the file is incomplete, as an upload or copy that stopped early leaves it; put the whole file up again"
         case .undecodable(let why): return "the image cannot be decoded: \(why)"
         case let .tooMuchWork(scans, w, h):
             return "the JPEG has \(scans) scans at \(w)×\(h); decoding it would take too long (a decoder walks the "

@@ -291,10 +291,7 @@ public enum OptionParser {
         if !v.contains("://") {
             // "cdn.example.com/feed.json" or "127.0.0.1:8080/feed.json" is a web address
             // without its scheme, not a file in this folder.
-            let first = v.split(separator: "/", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let looksLikeHost = !v.hasPrefix(".") && !v.hasPrefix("/") && !v.hasPrefix("~") && v.contains("/")
-                && (first.contains(":") || first.split(separator: ".").count >= 2 && first.split(separator: ".").last!.allSatisfy(\.isLetter)
-                    || first.split(separator: ".").count == 4 && first.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) })
+            let looksLikeHost = SchemelessAddress.startsWithHost(v)
             if looksLikeHost, schemes.contains("http") {
                 throw OptionError(source: s.source, problem: "\"\(v)\" looks like a web address without its scheme: write "
                                       + "https://\(v) or http://\(v) (or ./\(v) for a file in this folder)")
