@@ -220,6 +220,9 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(try parse(["--feed", "feeds/feed.json"]).options.feed == URL(fileURLWithPath: "/work/feeds/feed.json"))
         #expect(try parse(["--feed", "./cdn.example.test/feed.json"]).options.feed?.isFileURL == true)
         #expect(try parse(["--feed", "feed.json"]).options.feed == URL(fileURLWithPath: "/work/feed.json"))
+        #expect(try parse(["--feed", "./feed.json"]).options.feed?.absoluteString == "file:///work/feed.json")
+        #expect(try parse(["--feed", "feeds/./a//feed.json"]).options.feed?.path == "/work/feeds/a/feed.json")
+        #expect(try parse(["--feed", "../feed.json"]).options.feed?.path == "/work/../feed.json")
         #expect(try parse(["--feed", "feeds.v2/feed.json"]).options.feed?.isFileURL == true)
         #expect(try parse(["--feed", "backup.json/feed.json"]).options.feed?.isFileURL == true)
     }

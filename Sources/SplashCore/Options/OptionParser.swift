@@ -276,9 +276,14 @@ public enum OptionParser {
         absolute(try text(s), cwd: cwd)
     }
 
-    /// `path` made absolute against `cwd`.
+    /// `path` made absolute against `cwd`, without its "." parts and doubled slashes
+    /// ("./feed.json" → "/work/feed.json"), so that messages name the file as it is. ".."
+    /// stays: a folder reached through a link has another parent.
     static func absolute(_ path: String, cwd: String) -> String {
-        path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
+        let whole = path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path
+        let parts = whole.split(separator: "/").filter { $0 != "." }
+        let tidy = "/" + parts.joined(separator: "/")
+        return whole.hasSuffix("/") && tidy != "/" ? tidy + "/" : tidy
     }
 
     static func directory(_ s: Setting, cwd: String) throws -> String {
