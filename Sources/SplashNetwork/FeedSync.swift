@@ -28,6 +28,11 @@ public final class FeedSync {
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
 
+    /// Whether pictures and clips refused at an earlier sync are fetched and checked again
+    /// (`splashboard sync`, run by hand after a file was fixed in place); the kiosk's own
+    /// syncs leave them until their address changes.
+    public var retryRefused = false
+
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
 
@@ -72,11 +77,12 @@ public final class FeedSync {
         let standing = UnchangedFeedAnswer()
         let reading = DispatchGroup()
         reading.enter()
-        SerialWorker.detached(name: "splashboard.sync-read") { [store, cache] in
+        SerialWorker.detached(name: "splashboard.sync-read") { [store, cache, retryRefused] in
             // Only what a 304 is answered with: a failed read leaves nothing to retry this time,
             // and the next sync reads again.
             standing.campaigns = (try? store.activeCount()) ?? 0
-            standing.missing = ((try? store.activePictures()) ?? []).filter { !cache.contains(key: $0.key) }
+            standing.missing = ((try? store.activePictures(includingRefused: retryRefused)) ?? [])
+                .filter { !cache.contains(key: $0.key) }
             reading.leave()
         }
         let fetched: (Fetcher.Result, Data)
@@ -122,7 +128,9 @@ public final class FeedSync {
             // What needs a download is fetched a few at a time, within the sync's time.
             let plan = SyncPlan(
                 campaigns: document.campaigns, key: { keys.of($0).key },
-                known: known.mapValues { SyncPlan.Known(imageKey: $0.imageKey, refused: $0.imageProblem != nil) },
+                known: known.mapValues { [retryRefused] in
+                    SyncPlan.Known(imageKey: $0.imageKey, refused: $0.imageProblem != nil && !retryRefused)
+                },
                 isCached: { cache.contains(key: $0) },
                 // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
                 hasThumbnail: { ((try? store.thumbnail(forImageKey: $0)) ?? nil) != nil },

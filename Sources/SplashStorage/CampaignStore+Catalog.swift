@@ -9,11 +9,13 @@ extension CampaignStore {
         Int(try db.query("SELECT COUNT(*) FROM campaigns WHERE active = 1").first?.first?.int ?? 0)
     }
 
-    /// The pictures of active campaigns not known to be refused, each image key once.
-    public func activePictures() throws -> [(key: String, url: URL)] {
+    /// The pictures of active campaigns not known to be refused (or, `includingRefused`,
+    /// those too), each image key once.
+    public func activePictures(includingRefused: Bool = false) throws -> [(key: String, url: URL)] {
         try db.rows("""
-        SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns WHERE active = 1 AND image_problem IS NULL GROUP BY image_key
-        """)
+        SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns
+        WHERE active = 1 AND (image_problem IS NULL OR ?) GROUP BY image_key
+        """, [.int(includingRefused ? 1 : 0)])
             .compactMap { row in
                 guard let key = row["image_key"].text, let url = row["pic_url"].text.flatMap(URL.init(string:)) else {
                     return nil

@@ -4,8 +4,8 @@ import SplashNetwork
 import SplashServices
 import SplashStorage
 
-/// `splashboard sync`: one sync now. Exit 0 when the feed applied (or had not changed), 1
-/// with the reason.
+/// `splashboard sync`: one sync now, which fetches and checks again the pictures and clips
+/// refused before. Exit 0 when the feed applied (or had not changed), 1 with the reason.
 struct SyncCommand {
     let options: KioskOptions
     let environment: [String: String]
@@ -14,9 +14,12 @@ struct SyncCommand {
         if getuid() == 0 { becomeOwner(of: options.dataDir) }
         let data = DeviceStorage.forNetwork(options: options, environment: environment)
         if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }
-        let report = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
-                             videoMaxBytes: options.videoMaxMB << 20)
-            .sync(data.feed, now: Date())
+        let sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
+                            videoMaxBytes: options.videoMaxMB << 20)
+        // Run by hand, a sync checks again what was refused: the operator may have put a
+        // fixed file up at the same address.
+        sync.retryRefused = true
+        let report = sync.sync(data.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
         for problem in report.pictureErrors { fputs("error: \(TerminalText.printable(problem))\n", stderr) }

@@ -220,6 +220,66 @@ import Glibc
         #expect(try f.eligibleIDs() == ["a"])
     }
 
+    @Test func aRefusedPictureIsLeftAloneByTheKiosksSyncsAndCheckedAgainBySyncRunByHand() throws {
+        let f = try SyncFixture()
+        try f.publish("a.png", "<!doctype html><html><body>Not found</body></html>")
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 5}]"#)
+        #expect(f.sync(f.feedURL()).pictureErrors.first?.contains("looks like an HTML page") == true)
+        // Fixed in place: the kiosk's own syncs do not fetch it again, after a 304 or a new feed.
+        try f.publishImage("a.png", red)
+        #expect(f.sync(f.feedURL()).status == .notModified)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 6}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        #expect(try f.server.requestCounts()["/files/a.png"] == 1)
+        #expect(try f.eligibleIDs().isEmpty)
+        // A sync run by hand checks it again, after a 304 as after a new feed.
+        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        byHand.retryRefused = true
+        #expect(byHand.sync(f.feedURL(), now: f.now).status == .notModified)
+        #expect(try f.server.requestCounts()["/files/a.png"] == 2)
+        #expect(try f.eligibleIDs() == ["a"])
+        try f.publish("b.png", "<!doctype html><html><body>Not found</body></html>")
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 6}, {"id": "b", "picUrl": "b.png", "showTime": 1}]"#)
+        #expect(f.sync(f.feedURL()).pictureErrors.count == 1)
+        try f.publishImage("b.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 7}, {"id": "b", "picUrl": "b.png", "showTime": 1}]"#)
+        #expect(byHand.sync(f.feedURL(), now: f.now).status == .ok)
+        #expect(try f.eligibleIDs() == ["a", "b"])
+    }
+
+    @Test func aRefusedClipIsLeftAloneByTheKiosksSyncsUnlessItsLimitIsRaisedAndCheckedAgainBySyncRunByHand() throws {
+        let f = try SyncFixture()
+        try f.publishImage("poster.png", red)
+        try Clips.make(f.www + "/long.mp4", size: "64x48", rate: 2, seconds: 61)
+        try Clips.make(f.www + "/big.mp4", size: "640x480", seconds: 2, extra: ["-b:v", "8M", "-minrate", "8M", "-maxrate", "8M",
+                                                                             "-bufsize", "8M"])
+        try f.publish("feed.json", #"""
+            [{"id": "long", "picUrl": "poster.png", "videoUrl": "long.mp4", "showTime": 5},
+             {"id": "big", "picUrl": "poster.png", "videoUrl": "big.mp4", "showTime": 5}]
+            """#)
+        func sync(maxMB: Int, byHand: Bool = false) -> String {
+            let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher, videoMaxBytes: maxMB << 20)
+            sync.retryRefused = byHand
+            return sync.sync(f.feedURL(), now: f.now).warnings.joined(separator: "\n")
+        }
+        let first = sync(maxMB: 1)
+        #expect(first.contains("campaign long: video") && first.contains("campaign big: video"), "\(first)")
+        // The kiosk's own sync: nothing fetched again, until video-max-mb is raised above the
+        // size one was refused for.
+        #expect(sync(maxMB: 1).isEmpty)
+        #expect(sync(maxMB: 100).isEmpty)
+        let counts = try f.server.requestCounts()
+        #expect(counts["/files/long.mp4"] == 1 && counts["/files/big.mp4"] == 2, "\(counts)")
+        #expect(try f.catalog().first { $0.campaign.id == "big" }?.video != nil)
+        // Fixed in place, the long one is checked again by a sync run by hand, and plays.
+        try Clips.make(f.www + "/long.mp4", size: "64x48", rate: 2, seconds: 2)
+        #expect(sync(maxMB: 100).isEmpty)
+        #expect(try f.catalog().first { $0.campaign.id == "long" }?.video == nil)
+        #expect(sync(maxMB: 100, byHand: true).isEmpty)
+        #expect(try f.catalog().first { $0.campaign.id == "long" }?.video != nil)
+        #expect(try f.server.requestCounts()["/files/long.mp4"] == 2)
+    }
+
     @Test func fileFeedsSyncAndAnUnchangedFileIsNotModified() throws {
         let f = try SyncFixture()
         try f.publishImage("a.png", red)

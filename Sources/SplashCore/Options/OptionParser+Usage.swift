@@ -2,7 +2,8 @@ extension OptionParser {
     /// The commands, as `--help` and the man page list them.
     public static let commands: [(synopsis: String, help: String)] = [
         ("splashboard [run] [options]", "run the kiosk (the default)"),
-        ("splashboard sync [options]", "one sync now; prints a summary; exit 0 ok, 1 failed"),
+        ("splashboard sync [options]", "one sync now, refused pictures and clips checked again; prints a summary; "
+         + "exit 0 ok, 1 failed"),
         ("splashboard campaigns [--json] [--thumbnails DIR]",
          "the stored campaigns: remaining shows, cached, eligible, the feed's warnings; --thumbnails writes their stored thumbnails as JPEG files"),
         ("splashboard cache clear", "empty the image cache (the ledger is kept)"),
