@@ -1,18 +1,35 @@
 #!/bin/sh
 # Builds splashboard_<version>_<arch>.deb with dpkg-deb: a release build with the Swift
 # runtime linked statically, stripped; Depends computed with dpkg-shlibdeps. Works the
-# same on amd64 and arm64 (a Raspberry Pi). Output: build/splashboard_<version>_<arch>.deb
+# same on amd64 and, from packaging/build-deb-arm64.sh (make deb ARCH=arm64), for arm64. Output: build/splashboard_<version>_<arch>.deb
 set -eu
 cd "$(dirname "$0")/.."
 
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/Options/Version.swift)
-arch=$(dpkg --print-architecture)
+# SPLASH_CROSS=arm64: inside the Debian 13 root of packaging/build-deb-arm64.sh, a
+# cross-build against its arm64 system in /sysroot (Debian's Swift 6.0 and its arm64
+# static runtime), stripped and looked up with the arm64 tools.
+strip=strip
+shlibdeps=dpkg-shlibdeps
+if [ "${SPLASH_CROSS:-}" = arm64 ]; then
+    arch=arm64
+    export PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig
+    export PKG_CONFIG_LIBDIR="$PKG_CONFIG_PATH" PKG_CONFIG_SYSROOT_DIR=/sysroot
+    set -- --triple aarch64-unknown-linux-gnu --sdk /sysroot --scratch-path .build/arm64 \
+        -Xswiftc -sdk -Xswiftc /sysroot -Xswiftc -resource-dir -Xswiftc /sysroot/usr/libexec/swift/lib/swift_static \
+        -Xswiftc -use-ld=lld
+    strip=aarch64-linux-gnu-strip
+    shlibdeps="dpkg-architecture -a arm64 -c dpkg-shlibdeps"
+else
+    arch=$(dpkg --print-architecture)
+    set --
+fi
 name="splashboard_${version}_${arch}"
 stage="build/$name"
 rm -rf "$stage" && mkdir -p "$stage/DEBIAN"
 
-swift build -c release --static-swift-stdlib
-bins=$(swift build -c release --static-swift-stdlib --show-bin-path)
+swift build -c release --static-swift-stdlib "$@"
+bins=$(swift build -c release --static-swift-stdlib "$@" --show-bin-path)
 
 # The display process and the commands; the network and media processes beside it in libexec.
 install -D -m 0755 "$bins/splashboard" "$stage/usr/bin/splashboard"
@@ -20,7 +37,7 @@ install -D -m 0755 "$bins/splashboard-net" "$stage/usr/libexec/splashboard/splas
 install -D -m 0755 "$bins/splashboard-media" "$stage/usr/libexec/splashboard/splashboard-media"
 for program in "$stage/usr/bin/splashboard" "$stage/usr/libexec/splashboard/splashboard-net" \
                "$stage/usr/libexec/splashboard/splashboard-media"; do
-    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
+    $strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
 done
 
 share="$stage/usr/share/splashboard"
@@ -48,7 +65,7 @@ echo /etc/splashboard/splashboard.conf > "$stage/DEBIAN/conffiles"
 work=$(mktemp -d)
 mkdir -p "$work/debian"
 printf 'Source: splashboard\n\nPackage: splashboard\nArchitecture: any\n' > "$work/debian/control"
-shlibs=$(cd "$work" && dpkg-shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" \
+shlibs=$(cd "$work" && $shlibdeps -O -e "$OLDPWD/$stage/usr/bin/splashboard" \
     -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-net" \
     -e "$OLDPWD/$stage/usr/libexec/splashboard/splashboard-media" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm -rf "$work"

@@ -27,4 +27,14 @@ static inline int splash_av_format_has_alpha(int format) {
     return descriptor == NULL || (descriptor->flags & AV_PIX_FMT_FLAG_ALPHA) != 0;
 }
 
+/// How long a decoded frame is shown, in its stream's time base (0 when unknown): FFmpeg 5.1
+/// (Debian 12) has only `pkt_duration`, FFmpeg 7 (Debian 13) only `duration`.
+static inline int64_t splash_av_frame_duration(const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_MAJOR >= 58
+    return frame->duration;
+#else
+    return frame->pkt_duration;
+#endif
+}
+
 #endif

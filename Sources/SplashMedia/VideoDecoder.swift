@@ -17,9 +17,11 @@ final class VideoDecoder {
     /// The presentation time of the first frame, in ticks.
     private var firstPTS: Int64?
 
-    /// Codecs a hardware decoder is looked for, with the name of FFmpeg's V4L2 one.
-    static let hardware: [AVCodecID: String] = [
-        AV_CODEC_ID_H264: "h264_v4l2m2m", AV_CODEC_ID_HEVC: "hevc_v4l2m2m", AV_CODEC_ID_VP9: "vp9_v4l2m2m",
+    /// Codecs a hardware decoder is looked for (by the codec id's raw value: Swift 6.0 does
+    /// not import C enums as `Hashable`), with the name of FFmpeg's V4L2 one.
+    static let hardware: [UInt32: String] = [
+        AV_CODEC_ID_H264.rawValue: "h264_v4l2m2m", AV_CODEC_ID_HEVC.rawValue: "hevc_v4l2m2m",
+        AV_CODEC_ID_VP9.rawValue: "vp9_v4l2m2m",
     ]
 
     /// Opens the best video stream of `input`. `hardware`: try the V4L2 decoder first when
@@ -33,7 +35,7 @@ final class VideoDecoder {
         stream = index
         timeBase = av_q2d(st.pointee.time_base)
         var candidates: [UnsafePointer<AVCodec>] = []
-        if hardware, let name = Self.hardware[par.pointee.codec_id], Self.kernelHasVideoDevices,
+        if hardware, let name = Self.hardware[par.pointee.codec_id.rawValue], Self.kernelHasVideoDevices,
            let hw = avcodec_find_decoder_by_name(name) {
             candidates.append(hw)
         }
@@ -136,7 +138,7 @@ final class VideoDecoder {
     /// How long the decoded frame is shown, in seconds, when the stream says (a GIF's
     /// frames each say their own delay); nil otherwise.
     var frameSeconds: Double? {
-        let ticks = frame.pointee.pkt_duration
+        let ticks = splash_av_frame_duration(frame)
         return ticks > 0 ? Double(ticks) * timeBase : nil
     }
 

@@ -77,7 +77,8 @@ struct DeviceCommands {
             let thumbnailed = Set(stored.filter { $0.thumbnail != nil }.map(\.campaign.id))
             let items: [JSONValue] = catalog.enumerated().map { index, entry in
                 let c = entry.campaign
-                return .object([
+                // Typed up front: Swift 6.0's type checker gives up on the literal otherwise.
+                let fields: [(String, JSONValue)] = [
                     ("device", deviceID), ("feedLastSync", stamp(feedState?.lastConfirmed)),
                     ("feedLastChange", stamp(feedState?.lastChange)),
                     ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
@@ -100,7 +101,8 @@ struct DeviceCommands {
                     // Its last shows, newest first, as the operator view's campaign page lists them.
                     ("lastShows", .array(((try? device.store.lastShows(of: c.id, limit: OperatorCampaignPage.showsListed)) ?? [])
                         .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy))]) })),
-                ])
+                ]
+                return .object(fields)
             }
             print(JSONValue.array(items).encoded())
             return 0

@@ -112,7 +112,7 @@ extension InProcessCanvasTests {
             let now = Date(timeIntervalSince1970: 1_796_000_000)
             let reasons: [String?] = [nil, "outside its hours", "waiting for the clock", "image refused: not an image: the data looks like an HTML page",
                                       "daily cap reached", "not started"]
-            let tiles = (0..<24).map { i in
+            let tiles: [OperatorTile] = (0..<24).map { (i: Int) -> OperatorTile in
                 OperatorTile(id: "campaign-with-a-long-id-\(i)", title: i % 2 == 0 ? "春茶上新：明前龙井 · Flash Deal of the week \(i)" : nil,
                              remaining: 9999, showTime: 10000, ineligibility: reasons[i % reasons.count], isNext: i == 0, thumbnail: nil,
                              eligibleAgain: i % 3 == 1 ? now.addingTimeInterval(7 * 3600 + 300) : nil)

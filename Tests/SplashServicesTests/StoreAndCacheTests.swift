@@ -314,17 +314,20 @@ import Testing
         // A database allowed only a few pages fills up as a full disk would.
         try db.execute("PRAGMA max_page_count = 8")
         try db.execute("CREATE TABLE t (x BLOB)")
-        let full = #expect(throws: StoreError.self) {
+        // do/catch rather than `let e = #expect(throws:)`, which Swift 6.0's Testing lacks.
+        var full: StoreError?
+        do {
             for _ in 0..<64 { try db.execute("INSERT INTO t VALUES (?)", [.blob([UInt8](repeating: 1, count: 4096))]) }
-        }
+        } catch let error as StoreError { full = error }
         #expect(full?.kind == .full, "\(String(describing: full))")
         #expect(full?.localizedDescription.contains("the disk is full") == true)
 
         try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: dir + "/not.db"))
-        let damaged = #expect(throws: StoreError.self) {
+        var damaged: StoreError?
+        do {
             let other = try SQLiteDatabase(path: dir + "/not.db")
             _ = try other.query("SELECT * FROM sqlite_master")
-        }
+        } catch let error as StoreError { damaged = error }
         #expect(damaged?.kind == .corrupt, "\(String(describing: damaged))")
     }
 

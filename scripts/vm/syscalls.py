@@ -20,23 +20,33 @@ import time
 _groups = {}
 
 
-def expand(word, analyze=lambda g: subprocess.run(["systemd-analyze", "syscall-filter", "--no-pager", g],
-                                                  capture_output=True, text=True).stdout):
+def _host_analyze(group):
+    return subprocess.run(["systemd-analyze", "syscall-filter", "--no-pager", group],
+                          capture_output=True, text=True).stdout
+
+
+def expand(word, analyze=_host_analyze, groups=None):
+    """The names in `word` (a call, or a group that `analyze` lists), with groups of the
+    same `analyze` remembered in `groups` (this machine's systemd: a module-wide table)."""
+    groups = _groups if groups is None else groups
     if not word.startswith("@"):
         return {word}
-    if word not in _groups:
+    if word not in groups:
         names = set()
         for line in analyze(word).splitlines()[1:]:
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            names |= expand(line, analyze) if line.startswith("@") else {line}
-        _groups[word] = names
-    return _groups[word]
+            names |= expand(line, analyze, groups) if line.startswith("@") else {line}
+        groups[word] = names
+    return groups[word]
 
 
 def allowed(unit_text, analyze=None):
-    kwargs = {"analyze": analyze} if analyze else {}
+    """The calls the unit's SystemCallFilter= lines allow, as this machine's systemd reads
+    them, or as `analyze` (another systemd's `syscall-filter` listing: the VM's) does."""
+    groups = None if analyze is None else {}
+    analyze = analyze or _host_analyze
     result = None
     for line in unit_text.splitlines():
         m = re.match(r"SystemCallFilter=(~?)(.*)", line.strip())
@@ -44,7 +54,7 @@ def allowed(unit_text, analyze=None):
             continue
         names = set()
         for word in m.group(2).split():
-            names |= expand(word, **kwargs)
+            names |= expand(word, analyze, groups)
         if result is None:
             result = names if not m.group(1) else None
         elif m.group(1):

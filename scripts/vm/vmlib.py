@@ -123,11 +123,84 @@ def bench_clip():
     return out
 
 
+# The arm64 image (make vm-test ARCH=arm64): Debian 13, as Raspberry Pi OS 64-bit is based on
+# it, with the libraries the .deb depends on already there, so that installing the .deb (run
+# under qemu-user: binfmt_misc) fetches nothing. Its base is kept as a folder by its recipe:
+# made once (about 25 minutes on 2 cores, the maintainer scripts emulated), reused by every
+# .deb after.
+ARM64_PACKAGES = [
+    "systemd-sysv", "udev", "linux-image-arm64", "e2fsprogs", "kmod", "sqlite3", "strace", "util-linux", "fbi",
+    "time", "kbd", "v4l-utils", "procps", "passwd", "fonts-wqy-microhei", "systemd-timesyncd",
+    "libsdl2-2.0-0", "libsdl2-image-2.0-0", "libsdl2-ttf-2.0-0", "libsqlite3-0", "libfontconfig1", "libdrm2",
+    "libturbojpeg0", "libpng16-16t64", "libwebp7", "libavformat61", "libavcodec61", "libswscale8", "libavutil59",
+    "libqrencode4", "libcurl4t64",
+]
+
+
+# Installed on top of the base for each image: Debian 13 has networkd in a package of its
+# own (the image's DHCP client).
+ARM64_IMAGE_PACKAGES = ["systemd-networkd"]
+
+
+def arm64_binfmt():
+    """Makes sure arm64 programs run here (qemu-user through binfmt_misc), for the image's
+    maintainer scripts; raises with what to install when they cannot."""
+    if not os.path.exists("/proc/sys/fs/binfmt_misc/register"):
+        subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", "/proc/sys/fs/binfmt_misc"], check=False)
+    if not os.path.exists("/proc/sys/fs/binfmt_misc/qemu-aarch64"):
+        subprocess.run(["update-binfmts", "--enable", "qemu-aarch64"], check=False)
+    if not os.path.exists("/proc/sys/fs/binfmt_misc/qemu-aarch64"):
+        raise RuntimeError("arm64 programs cannot run here: install qemu-user-static and binfmt-support "
+                           "(make vm-test ARCH=arm64 does) and mount binfmt_misc")
+
+
+def arm64_base():
+    """The arm64 base system as a folder under .build/vm, made by mmdebstrap once per recipe."""
+    folder = os.path.join(VM_DIR, "arm64")
+    os.makedirs(folder, exist_ok=True)
+    recipe = json.dumps(["trixie", ARM64_PACKAGES], sort_keys=True)
+    key = hashlib.sha256(recipe.encode()).hexdigest()[:16]
+    base = os.path.join(folder, f"base-{key}")
+    if os.path.exists(base):
+        log(f"arm64 base: {base} (cached)")
+        return base
+    arm64_binfmt()
+    for old in os.listdir(folder):
+        if old.startswith("base-"):
+            shutil.rmtree(os.path.join(folder, old), ignore_errors=True)
+    cmd = ["mmdebstrap", "--variant=apt", "--architectures=arm64", "--include=" + ",".join(ARM64_PACKAGES),
+           # The serial console of -M virt, for the test's shell.
+           "--customize-hook=chroot \"$1\" systemctl enable serial-getty@ttyAMA0.service",
+           "trixie", base + ".part"]
+    log("arm64 base: mmdebstrap under qemu-user (about 25 minutes the first time; kept after)")
+    build_log = os.path.join(folder, "mmdebstrap.log")
+    with open(build_log, "w") as out:
+        if subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
+            raise RuntimeError("mmdebstrap failed:\n" + open(build_log).read()[-3000:])
+    os.rename(base + ".part", base)
+    return base
+
+
+def deb_arch(deb):
+    """The architecture a .deb is for (dpkg-deb reads its control file)."""
+    return subprocess.run(["dpkg-deb", "-f", deb, "Architecture"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def image_arch(folder):
+    """The architecture of an image folder's system: arm64 images say so in a file."""
+    path = os.path.join(folder, "arch")
+    return open(path).read().strip() if os.path.exists(path) else "amd64"
+
+
 def build_image(deb, flavour="", packages=(), files=()):
     """The disk image with the .deb installed, cached under .build/vm by its inputs. A
     `flavour` (the console benchmark's video rows: mpv, which brings X and Mesa) has images
-    of its own, with more `packages` and `files` (copied to /usr/local/share/vmtest)."""
+    of its own, with more `packages` and `files` (copied to /usr/local/share/vmtest). An
+    arm64 .deb gets a Debian 13 arm64 image (build_arm64_image)."""
     deb_name = os.path.basename(deb)
+    arm64 = deb_arch(deb) == "arm64"
+    serial = "ttyAMA0" if arm64 else "ttyS0"
     pictures = bench_pictures() + video_clips() + list(files)
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
     video_feed = json.dumps(VIDEO_FEED, ensure_ascii=False)
@@ -137,12 +210,13 @@ def build_image(deb, flavour="", packages=(), files=()):
         f'chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q /root/{deb_name}',
         f'rm "$1/root/{deb_name}"',
         # A shell on the serial console for the test (root, no password).
-        'mkdir -p "$1/etc/systemd/system/serial-getty@ttyS0.service.d"',
+        f'mkdir -p "$1/etc/systemd/system/serial-getty@{serial}.service.d"',
         'printf "[Service]\\nExecStart=\\nExecStart=-/sbin/agetty --autologin root --keep-baud 115200 %%I linux\\n" '
-        '> "$1/etc/systemd/system/serial-getty@ttyS0.service.d/autologin.conf"',
+        f'> "$1/etc/systemd/system/serial-getty@{serial}.service.d/autologin.conf"',
         'echo kiosk-vm > "$1/etc/hostname"',
         'printf "/dev/vda / ext4 errors=remount-ro 0 1\\n" > "$1/etc/fstab"',
         # A DHCP client on every wired link, as a kiosk image would have one.
+        'mkdir -p "$1/etc/systemd/network"',
         'printf "[Match]\\nName=en*\\n\\n[Network]\\nDHCP=yes\\n" > "$1/etc/systemd/network/20-wired.network"',
         'chroot "$1" systemctl enable systemd-networkd.service',
         # A secret of another user's, which the kiosk must not be able to read.
@@ -153,9 +227,13 @@ def build_image(deb, flavour="", packages=(), files=()):
         f"printf '%s' '{video_feed}' > \"$1/usr/local/share/vmtest/video-feed.json\"",
     ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
     # The image is kept under .build/vm, keyed by the .deb and the recipe.
-    everything = PACKAGES + list(packages)
+    if arm64:
+        packages = ARM64_IMAGE_PACKAGES + list(packages)
+    everything = (ARM64_PACKAGES if arm64 else PACKAGES) + list(packages)
     recipe = json.dumps([everything, hooks], sort_keys=True)
     key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
+    if arm64:
+        flavour = "arm64" + ("-" + flavour if flavour else "")
     prefix = "image-" + (flavour + "-" if flavour else "")
     folder = os.path.join(VM_DIR, prefix + key)
     disk = os.path.join(folder, "disk.img")
@@ -168,6 +246,11 @@ def build_image(deb, flavour="", packages=(), files=()):
     os.makedirs(folder, exist_ok=True)
     rootfs = os.path.join(folder, "rootfs")
     shutil.rmtree(rootfs, ignore_errors=True)
+    if arm64:
+        build_arm64_image(rootfs, hooks, list(packages))
+        with open(os.path.join(folder, "arch"), "w") as f:
+            f.write("arm64\n")
+        return finish_image(folder, rootfs, disk)
     cmd = ["mmdebstrap", "--variant=apt", "--include=" + ",".join(everything)]
     cmd += ["--customize-hook=" + h for h in hooks]
     cmd += ["bookworm", rootfs]
@@ -176,6 +259,51 @@ def build_image(deb, flavour="", packages=(), files=()):
     with open(build_log, "w") as out:
         if subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
             raise RuntimeError("mmdebstrap failed:\n" + open(build_log).read()[-3000:])
+    return finish_image(folder, rootfs, disk)
+
+
+def build_arm64_image(rootfs, hooks, packages):
+    """The arm64 system in `rootfs`: a copy of the cached base, then the image's hooks run
+    as mmdebstrap would run them (`copy-in`, and shell lines with the root as $1), the
+    arm64 programs of the maintainer scripts under qemu-user."""
+    base = arm64_base()
+    arm64_binfmt()
+    log("image: the arm64 base copied, the .deb installed under qemu-user (a few minutes)")
+    subprocess.run(["cp", "-a", base, rootfs], check=True)
+    mounts = []
+    try:
+        for kind, where in (("proc", "proc"), ("sysfs", "sys")):
+            subprocess.run(["mount", "-t", kind, kind, os.path.join(rootfs, where)], check=True)
+            mounts.append(os.path.join(rootfs, where))
+        subprocess.run(["mount", "--bind", "/dev", os.path.join(rootfs, "dev")], check=True)
+        mounts.append(os.path.join(rootfs, "dev"))
+        shutil.copy("/etc/resolv.conf", os.path.join(rootfs, "etc", "resolv.conf"))
+        # No service starts inside the image while it is made (as mmdebstrap does it).
+        policy = os.path.join(rootfs, "usr", "sbin", "policy-rc.d")
+        with open(policy, "w") as f:
+            f.write("#!/bin/sh\nexit 101\n")
+        os.chmod(policy, 0o755)
+        if packages:
+            subprocess.run(["chroot", rootfs, "sh", "-c", "apt-get update -q && DEBIAN_FRONTEND=noninteractive "
+                            "apt-get install -y -q --no-install-recommends " + " ".join(packages)], check=True)
+        build_log = os.path.join(VM_DIR, "arm64", "image.log")
+        with open(build_log, "w") as out:
+            for hook in hooks:
+                if hook.startswith("copy-in "):
+                    _, source, target = hook.split(" ", 2)
+                    shutil.copy(source, os.path.join(rootfs, target.lstrip("/")))
+                    continue
+                if subprocess.run(["sh", "-c", hook, "sh", rootfs], stdout=out, stderr=subprocess.STDOUT).returncode:
+                    raise RuntimeError(f"image hook failed: {hook}\n" + open(build_log).read()[-3000:])
+        os.unlink(policy)
+    finally:
+        for m in reversed(mounts):
+            subprocess.run(["umount", "-l", m], check=False)
+
+
+def finish_image(folder, rootfs, disk):
+    """The kernel and initrd beside the image, its package list, and the ext4 disk made
+    from `rootfs` (which goes)."""
     boot = os.path.join(rootfs, "boot")
     kernel = sorted(f for f in os.listdir(boot) if f.startswith("vmlinuz-"))[-1]
     initrd = sorted(f for f in os.listdir(boot) if f.startswith("initrd.img-"))[-1]
@@ -239,7 +367,7 @@ class Screen:
 def kvm_works(folder):
     """Whether a guest kernel boots under KVM here (on some hosts /dev/kvm exists but the
     guest hangs): boots the image once and waits for the serial console."""
-    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+    if image_arch(folder) != "amd64" or not os.access("/dev/kvm", os.R_OK | os.W_OK):
         return False
     vm = VM(folder, "probe", accel="kvm", gpus="none")
     try:
@@ -286,9 +414,14 @@ class VM:
 
     def command(self):
         w, h = self.size
-        cmdline = ("root=/dev/vda ro console=ttyS0,115200 quiet loglevel=3 systemd.show_status=0 "
-                   + self.extra_cmdline)
-        cmd = ["qemu-system-x86_64", "-machine", "q35", "-accel", self.accel, "-m", "1024", "-smp", "2",
+        arm64 = image_arch(self.folder) == "arm64"
+        # arm64: QEMU's virt board with a Cortex-A72 (a Raspberry Pi 4's core), its PL011
+        # serial port, PCI virtio devices as on x86_64; no firmware (the kernel is loaded).
+        cmdline = (f"root=/dev/vda ro console={'ttyAMA0' if arm64 else 'ttyS0'},115200 quiet loglevel=3 "
+                   "systemd.show_status=0 " + self.extra_cmdline)
+        machine = (["qemu-system-aarch64", "-machine", "virt", "-cpu", "cortex-a72"] if arm64
+                   else ["qemu-system-x86_64", "-machine", "q35"])
+        cmd = machine + ["-accel", self.accel, "-m", "1024", "-smp", "2",
                "-kernel", os.path.join(self.folder, "vmlinuz"), "-initrd", os.path.join(self.folder, "initrd.img"),
                "-append", cmdline,
                "-drive", f"file={self.overlay},if=virtio,format=qcow2",
