@@ -90,9 +90,9 @@ VM_ARGS ?=
 # ARCH=arm64: the arm64 .deb on Debian 13 in qemu-system-aarch64 (-M virt, a Cortex-A72),
 # its image made under qemu-user; the first run makes a base system (about 25 minutes).
 ifeq ($(ARCH),arm64)
-VM_PACKAGES := mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test qemu-utils e2fsprogs ffmpeg
+VM_PACKAGES := mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test qemu-utils e2fsprogs ffmpeg libjpeg-turbo-progs
 else
-VM_PACKAGES := mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf ffmpeg
+VM_PACKAGES := mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf ffmpeg libjpeg-turbo-progs
 endif
 vm-test: deb
 	@sh scripts/install-deps.sh $(VM_PACKAGES)
@@ -102,8 +102,8 @@ vm-test: deb
 # on the same pictures and screen. VM_BENCH_ARGS="--runs 9 --gpu virtio".
 VM_BENCH_ARGS ?=
 vm-bench: deb
-	@sh scripts/install-deps.sh mmdebstrap qemu-system-x86 qemu-utils e2fsprogs libjpeg-turbo-progs
-	python3 scripts/vm/vm-bench.py --deb "$$(ls -t build/splashboard_*.deb | head -n 1)" $(VM_BENCH_ARGS)
+	@sh scripts/install-deps.sh $(VM_PACKAGES)
+	python3 scripts/vm/vm-bench.py --deb "$$(ls -t build/splashboard_*_$(ARCH).deb | head -n 1)" $(VM_BENCH_ARGS)
 
 clean:
 	rm -rf .build build

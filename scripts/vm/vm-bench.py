@@ -217,11 +217,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deb", required=True)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--gpu", choices=["std", "virtio"], default="std")
+    parser.add_argument("--gpu", choices=["std", "virtio"], default=None,
+                        help="std (VGA, bochs) on x86_64; an arm64 .deb: virtio, the GPU of QEMU's virt board")
     parser.add_argument("--markdown")
     parser.add_argument("--video", action="store_true", help="also the video rows, against mpv --vo=drm")
     parser.add_argument("--only-video", action="store_true", help="only the video rows")
     args = parser.parse_args()
+    arch = vmlib.deb_arch(args.deb)
+    args.gpu = args.gpu or ("virtio" if arch == "arm64" else "std")
+    where = f"console, 1920x1080, {args.gpu} GPU ({'aarch64, ' if arch == 'arm64' else ''}TCG)"
 
     if args.video or args.only_video:
         clip = vmlib.bench_clip()
@@ -239,7 +243,7 @@ def main():
         if args.video or args.only_video:
             video = video_rows(vm, "/usr/local/share/vmtest/" + os.path.basename(clip), max(1, min(args.runs, 3)))
         if args.only_video:
-            print("\n".join(["| console, 1920x1080, " + args.gpu + " GPU (TCG) | splashboard | mpv | ratio | target |",
+            print("\n".join(["| " + where + " | splashboard | mpv | ratio | target |",
                              "|---|---|---|---|---|"] + video))
             if args.markdown:
                 with open(args.markdown, "w") as f:
@@ -277,7 +281,7 @@ def main():
     finally:
         vm.power_cut()
 
-    lines = ["| console, 1920x1080, " + args.gpu + " GPU (TCG) | splashboard | fbi | ratio | target |",
+    lines = ["| " + where + " | splashboard | fbi | ratio | target |",
              "|---|---|---|---|---|"]
     for name, t, m in rows:
         lines.append(f"| first frame, cached {name} JPEG | {t['splashboard']:.2f} s | {t['fbi']:.2f} s | "
@@ -287,7 +291,7 @@ def main():
         lines.append(f"| peak RSS a second later (detail screen drawn ahead), {name} | {m['splashboard']:.1f} MiB | "
                      f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |")
     if video:
-        lines += ["", "| console video, 1920x1080, " + args.gpu + " GPU (TCG) | splashboard | mpv | ratio | target |",
+        lines += ["", "| " + where.replace("console", "console video") + " | splashboard | mpv | ratio | target |",
                   "|---|---|---|---|---|"] + video
     real = {}
     for mib, path in pages:

@@ -137,9 +137,9 @@ ARM64_PACKAGES = [
 ]
 
 
-# Installed on top of the base for each image: Debian 13 has networkd in a package of its
-# own (the image's DHCP client).
-ARM64_IMAGE_PACKAGES = ["systemd-networkd"]
+# Installed on top of the base for each image: Debian 13's `login` is no longer essential,
+# and the serial console's autologin (agetty) runs it.
+ARM64_IMAGE_PACKAGES = ["login"]
 
 
 def arm64_binfmt():
@@ -226,9 +226,9 @@ def build_image(deb, flavour="", packages=(), files=()):
         f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
         f"printf '%s' '{video_feed}' > \"$1/usr/local/share/vmtest/video-feed.json\"",
     ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
-    # The image is kept under .build/vm, keyed by the .deb and the recipe.
     if arm64:
         packages = ARM64_IMAGE_PACKAGES + list(packages)
+    # The image is kept under .build/vm, keyed by the .deb and the recipe.
     everything = (ARM64_PACKAGES if arm64 else PACKAGES) + list(packages)
     recipe = json.dumps([everything, hooks], sort_keys=True)
     key = hashlib.sha256((sha256_file(deb) + recipe).encode()).hexdigest()[:16]
