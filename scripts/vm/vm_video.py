@@ -43,8 +43,10 @@ def run_video(folder, accel, report):
             time.sleep(1.0)
             a = vm.screendump(f"video-{round_}-a")
             pid = vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
-            _, media = vm.sh(f"for c in $(cat /proc/{pid}/task/*/children); do grep -l splashboard-media /proc/$c/cmdline "
-                             "2>/dev/null | cut -d/ -f3; done | head -n 1")
+            # The display's child running splashboard-media, found by its parent's pid (not every
+            # kernel has /proc/PID/task/*/children: Debian's arm64 one has not).
+            _, media = vm.sh(f"for p in /proc/[0-9]*; do [ \"$(awk '{{print $4}}' $p/stat 2>/dev/null)\" = {pid} ] && "
+                             "grep -qa splashboard-media $p/cmdline 2>/dev/null && basename $p; done | head -n 1")
             media = media.strip()
             time.sleep(1.0)
             b = vm.screendump(f"video-{round_}-b")
