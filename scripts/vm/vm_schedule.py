@@ -52,6 +52,18 @@ def run_schedule(folder, accel, report):
         # The emulated HDMI: vivid's input is the TV, its output the kiosk's CEC adapter.
         vm.sh("modprobe vivid n_devs=1 node_types=0x101 num_inputs=1 input_types=0x03 num_outputs=1 output_types=0x01")
         time.sleep(2)
+        # Newer vivid (Debian 13's 6.12) connects its HDMI input to a test pattern generator
+        # until told to take vivid's own HDMI output: then the output sees the input's EDID
+        # and gets a physical address, as a kiosk's port does from its TV. (Debian 12's has no
+        # such control and is connected already.)
+        _, menus = vm.sh("for v in /dev/video*; do v4l2-ctl -d $v -L 2>/dev/null | grep -A4 'hdmi_000_0_is_connected_to' "
+                         "| sed \"s|^|$v |\"; done")
+        for line in menus.splitlines():
+            m = re.match(r"(\S+)\s+(\d+): (.*)", line)
+            if m and m.group(3).strip() not in ("Test Pattern Generator", "Disconnected"):
+                vm.sh(f"v4l2-ctl -d {m.group(1)} --set-ctrl hdmi_000_0_is_connected_to={m.group(2)}")
+                time.sleep(2)
+                break
         _, adapters = vm.sh("for d in /dev/cec*; do echo \"$d $(cec-ctl -d $d | grep -m1 'Adapter ' | awk '{print $NF}')\"; done")
         tv = next((line.split()[0] for line in adapters.splitlines() if "vid-cap" in line), None)
         source = next((line.split()[0] for line in adapters.splitlines() if "vid-out" in line), None)

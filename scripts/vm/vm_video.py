@@ -40,14 +40,15 @@ def run_video(folder, accel, report):
             splash = wait_journal(vm, r"splash campaign=\"(h264|vp9)\".*media=\"video\"", start, 90)
             campaign = re.search(r'campaign="(\w+)"', splash or "")
             first = wait_journal(vm, r"video ms=", start, 15)
-            time.sleep(1.0)
-            a = vm.screendump(f"video-{round_}-a")
             pid = vm.sh("systemctl show -p MainPID --value splashboard")[1].strip()
             # The display's child running splashboard-media, found by its parent's pid (not every
-            # kernel has /proc/PID/task/*/children: Debian's arm64 one has not).
+            # kernel has /proc/PID/task/*/children: Debian's arm64 one has not), while it plays.
             _, media = vm.sh(f"for p in /proc/[0-9]*; do [ \"$(awk '{{print $4}}' $p/stat 2>/dev/null)\" = {pid} ] && "
                              "grep -qa splashboard-media $p/cmdline 2>/dev/null && basename $p; done | head -n 1")
             media = media.strip()
+            _, maps = vm.sh(f"grep -c libavcodec /proc/{pid}/maps; grep -c libavcodec /proc/{media}/maps 2>/dev/null; "
+                            f"grep -E '^(Seccomp|NoNewPrivs):' /proc/{media}/status 2>/dev/null | tr '\\n' ' '")
+            a = vm.screendump(f"video-{round_}-a")
             time.sleep(1.0)
             b = vm.screendump(f"video-{round_}-b")
             a.save_png(f"{OUT}/video-{round_}-a.png")
@@ -56,8 +57,6 @@ def run_video(folder, accel, report):
             # The pill: the top-right corner of the screen.
             pill = (int(a.width * 0.8), 0, a.width, int(a.height * 0.15))
             pill_changed = box is not None and box[2] > pill[0] and box[1] < pill[3]
-            _, maps = vm.sh(f"grep -c libavcodec /proc/{pid}/maps; grep -c libavcodec /proc/{media}/maps 2>/dev/null; "
-                            f"grep -E '^(Seccomp|NoNewPrivs):' /proc/{media}/status 2>/dev/null | tr '\\n' ' '")
             counts = maps.split()
             name = campaign.group(1) if campaign else "?"
             played[name] = played.get(name, 0) + 1
