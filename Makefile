@@ -69,6 +69,8 @@ bench: deps
 # roots kept under build/arm64 (the first build fetches them: about 10 minutes; later
 # builds about 5). Not part of `make test`.
 ARCH ?= $(shell dpkg --print-architecture)
+# Debian's names, also when ARCH comes from the environment in the kernel's (x86_64, aarch64).
+override ARCH := $(patsubst x86_64,amd64,$(patsubst aarch64,arm64,$(ARCH)))
 HOST_ARCH := $(shell dpkg --print-architecture)
 deb:
 ifeq ($(ARCH),$(HOST_ARCH))
