@@ -60,7 +60,8 @@ def run_schedule(folder, accel, report):
                          "| sed \"s|^|$v |\"; done")
         for line in menus.splitlines():
             m = re.match(r"(\S+)\s+(\d+): (.*)", line)
-            if m and m.group(3).strip() not in ("Test Pattern Generator", "Disconnected"):
+            # The menu: "0: Test Pattern Generator", "1: None", "2: Output HDMI 000-0".
+            if m and m.group(3).strip().startswith("Output"):
                 vm.sh(f"v4l2-ctl -d {m.group(1)} --set-ctrl hdmi_000_0_is_connected_to={m.group(2)}")
                 time.sleep(2)
                 break
