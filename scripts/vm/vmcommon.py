@@ -141,8 +141,13 @@ def traced_outside_filter(vm, command, unit_text, user="splashboard"):
 
 def syscalls_allowed(vm, unit_text):
     """The calls the unit's filter allows, with the groups as the guest's systemd (the one
-    that applies the filter) has them for the guest's architecture."""
-    return syscalls.allowed(unit_text, analyze=lambda g: vm.sh(f"systemd-analyze syscall-filter --no-pager {g}")[1])
+    that applies the filter) has them for the guest's architecture; expanded once per VM
+    and unit (each group is a round trip over the serial console)."""
+    known = vm.__dict__.setdefault("allowed_calls", {})
+    if unit_text not in known:
+        known[unit_text] = syscalls.allowed(
+            unit_text, analyze=lambda g: vm.sh(f"systemd-analyze syscall-filter --no-pager {g}")[1])
+    return known[unit_text]
 
 
 def screen_path(vm, name):
