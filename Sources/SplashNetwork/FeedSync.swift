@@ -201,7 +201,8 @@ public final class FeedSync {
             case .tls: return .tls
             case .status: return .status
             case .insideAddress: return .addressRule
-            case .tooLarge, .tooManyRedirects, .insecureRedirect, .unsupportedScheme, .fileMissing: return .other
+            case .tooLarge, .tooManyRedirects, .insecureRedirect, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
+                return .other
             }
         case is FeedError: return .invalidFeed
         case is StoreError: return .storage

@@ -13,6 +13,10 @@ public enum FetchError: LocalizedError, Equatable {
     case insecureRedirect(String)
     case transport(String, url: String)
     case fileMissing(String)
+    /// A local path that is there but is no regular file (a folder, a FIFO, a device).
+    case notAFile(String, String)
+    /// A local file that is there but cannot be opened or read (its permissions).
+    case unreadableFile(String, String)
     case unsupportedScheme(String)
     /// The destination leads inside the network and `allow-private-addresses` refuses it.
     case insideAddress(url: String, address: String, kind: String)
@@ -42,6 +46,10 @@ public enum FetchError: LocalizedError, Equatable {
             return "cannot fetch \(url): \(message)"
         case .fileMissing(let path):
             return "no such file: \(path)"
+        case let .notAFile(path, kind):
+            return "\(path) is \(kind), not a file: give the path of the file itself"
+        case let .unreadableFile(path, why):
+            return "cannot read \(path): \(why); check its owner and permissions"
         case .unsupportedScheme(let url):
             return "only http, https and file URLs can be fetched, not \(url)"
         case let .insideAddress(url, address, kind):
@@ -66,7 +74,9 @@ public enum FetchError: LocalizedError, Equatable {
     /// was sent. Only such a request may be sent again where each must arrive at most once.
     public var neverLeft: Bool {
         switch self {
-        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .guardBusy: return true
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile,
+             .guardBusy:
+            return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false
         }
@@ -74,6 +84,18 @@ public enum FetchError: LocalizedError, Equatable {
 
     /// What a transport error says when the device has no network at all.
     static let offline = "this device has no network connection"
+
+    /// What a file of mode `mode` is, in words ("a folder"), or nil for a regular file.
+    static func fileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
 
     static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"

@@ -93,23 +93,34 @@ public final class Fetcher {
     private func fetchFile(_ url: URL, lastModified: String?, limit: Int, inspect: (([UInt8]) throws -> Void)?,
                            sink: (Data) throws -> Void) throws -> Result {
         let path = url.path
+        // Opened without waiting (a FIFO in its place is refused, never waited on) and held
+        // to what it is: only a regular file is read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw FetchError.fileMissing(path) }
+            throw FetchError.unreadableFile(path, String(cString: strerror(code)).lowercased())
+        }
+        defer { close(fd) }
         var st = stat()
-        guard stat(path, &st) == 0 else { throw FetchError.fileMissing(path) }
+        guard fstat(fd, &st) == 0 else { throw FetchError.unreadableFile(path, String(cString: strerror(errno)).lowercased()) }
+        if let kind = FetchError.fileKind(st.st_mode) { throw FetchError.notAFile(path, kind) }
         let stamp = "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_size)"
         if let lastModified, lastModified == stamp { return .notModified }
         guard Int(st.st_size) <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw FetchError.fileMissing(path) }
-        defer { try? handle.close() }
         var total = 0
         var first = true
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { break }
-            total += chunk.count
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw FetchError.unreadableFile(path, String(cString: strerror(errno)).lowercased()) }
+            if n == 0 { break }
+            total += n
             guard total <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
-            if first, let inspect { try inspect([UInt8](chunk.prefix(1024))) }
+            if first, let inspect { try inspect(Array(buffer[0..<min(n, 1024)])) }
             first = false
-            try sink(chunk)
+            try sink(Data(buffer[0..<n]))
         }
         return .fetched(etag: nil, lastModified: stamp, bytes: total)
     }

@@ -324,6 +324,49 @@ import Testing
         #expect(again.events(named: "splash").first?["remaining"] as? Int == 0)
     }
 
+    /// Whatever an operator types as the feed or a picture's file URL — a folder, a FIFO, a
+    /// device, a file they cannot read — is a one-line error naming the path and what it is:
+    /// no crash, no wait on the FIFO.
+    @Test func aLocalFeedOrPictureThatIsNoFileIsNamedNotACrash() throws {
+        let d = try Device()
+        let fifo = d.folder + "/pipe.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let locked = d.folder + "/locked.json"
+        try "[]".write(toFile: locked, atomically: true, encoding: .utf8)
+        chmod(locked, 0)
+        var cases: [(String, String)] = [
+            (d.www, "\(d.www) is a folder, not a file"),
+            ("file://" + d.www, "\(d.www) is a folder, not a file"),
+            (fifo, "\(fifo) is a FIFO (named pipe), not a file"),
+            ("/dev/null", "/dev/null is a device, not a file"),
+        ]
+        // Root reads any file: the permission case is the operator's only as another user.
+        if geteuid() != 0 { cases.append((locked, "cannot read \(locked): permission denied")) }
+        for (feed, said) in cases {
+            for command in [["sync", "--feed", feed], ["feed", "check", feed]] {
+                let r = try d.run(command)
+                #expect(r.status == 1 || r.status == 2, "\(command): exit \(r.status): \(r.stderr)")
+                // `sync` says it on stderr, `feed check` in its report.
+                #expect((r.stdout + r.stderr).contains(said), "\(command): \(r.stdout)\(r.stderr)")
+                #expect(!r.stderr.contains("Fatal error"), "\(command): \(r.stderr)")
+            }
+        }
+        // A picture's file URL that is a folder: that campaign waits, the sync goes on.
+        try writeImage(d.www + "/a.png", width: 64, height: 36, bands: [red])
+        let local = d.www + "/local.json"
+        try """
+        {"campaigns": [{"id": "a", "picUrl": "a.png", "showTime": 5},
+                       {"id": "dir", "picUrl": "file://\(d.folder)", "showTime": 5}]}
+        """.write(toFile: local, atomically: true, encoding: .utf8)
+        let sync = try d.run(["sync", "--feed", local])
+        #expect(sync.status == 0 || sync.status == 1, "\(sync.stderr)")
+        #expect(sync.stderr.contains("\(d.folder) is a folder, not a file"), "\(sync.stderr)")
+        #expect(!sync.stderr.contains("Fatal error"), "\(sync.stderr)")
+        let listed = try d.run(["campaigns", "--json", "--feed", local])
+        let rows = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(rows.first { $0["id"] as? String == "a" }?["cached"] as? Bool == true, "\(listed.stdout)")
+    }
+
     @Test func syncReportsFailuresWithTheReasonAndExit1() throws {
         let d = try Device()
         let r = try d.run(["sync", "--feed", d.server.url("/status/500").absoluteString])
