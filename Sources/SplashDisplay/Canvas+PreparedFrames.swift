@@ -41,6 +41,17 @@ extension Canvas {
         shelf.handOver(PendingPicture(path: path, scale: scale))
     }
 
+    /// Makes sure the picture at `path` is there and decodes before a show is recorded on it:
+    /// decoded now at the size a splash draws it with `fit` (or taken from the decode that
+    /// started ahead) and kept for the frame that shows it. Nil when it is ready; else why
+    /// not, and whether the file is gone (rather than broken).
+    public func prepare(_ path: String, fit: ImageFit) -> (reason: String, gone: Bool)? {
+        var st = stat()
+        if lstat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return ("the file is gone", true) }
+        if !shelf.isDecoding(path) { decodeAhead(path, fit: fit) }
+        return shelf.problem(decoding: path).map { ($0, false) }
+    }
+
     /// Copies a prepared frame onto the frame being drawn; false when it no longer fits
     /// (the output changed size).
     public func draw(_ frame: PreparedFrame) -> Bool {

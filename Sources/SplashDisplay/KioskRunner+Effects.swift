@@ -10,7 +10,11 @@ extension KioskRunner {
     /// waits for one (a show recorded or refused, what the operator view reads).
     func perform(_ effect: KioskEffect) -> KioskAction? {
         switch effect {
-        case let .recordShow(id, date, media):
+        case let .recordShow(id, date, media, picture):
+            // Only a splash that reaches the screen is a show: its picture first.
+            if let problem = canvas.prepare(picture, fit: setup.options.fit) {
+                return .pictureUnusable(campaignID: id, path: picture, reason: problem.reason, gone: problem.gone, clock.now())
+            }
             do {
                 try setup.ledger?.recordShow(campaignID: id, at: date, media: media)
             } catch {

@@ -57,6 +57,11 @@ extension KioskRunner {
         /// Looks at systemd-timesyncd (whether the wall clock can be trusted); at start and at
         /// every wake. Nil: the clock is trusted as it is.
         public var timeSync: (() -> TimeSync)?
+        /// Looks whether something other than this run changed the database since the last
+        /// look (SQLite's `data_version`: the network process, a hand-run `splashboard sync`,
+        /// `cache clear`), and if so reads the catalog, the feed's message and screen schedule
+        /// as they now are; at every wake, before the core hears of it. Nil: not watched.
+        public var catalogChanges: (() -> (catalog: [CatalogEntry], message: String?, screen: FeedScreen?)?)?
         /// Where the control socket goes (`status`, `screenshot`); nil: none.
         public var controlSocket: String?
         /// What `splashboard status` answers, from the state and the seconds since start.

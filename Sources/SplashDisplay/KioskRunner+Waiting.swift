@@ -55,7 +55,16 @@ extension KioskRunner {
         runDueScriptSteps()
     }
 
+    /// Hands the core the catalog as another writer left it, when one did: before the input
+    /// or the deadline that woke the loop, so the next splash is chosen from it.
+    func takeCatalogChanges() {
+        if let changed = setup.catalogChanges?() {
+            send(.catalogChanged(changed.catalog, message: changed.message, screen: changed.screen, clock.now()))
+        }
+    }
+
     func handle(_ event: SDL_Event) {
+        takeCatalogChanges()
         if event.type == wakeEvent {
             for make in mailbox.take() { send(make(clock.now())) }
             for task in mailbox.takeTasks() { task() }

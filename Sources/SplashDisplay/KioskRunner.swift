@@ -141,6 +141,7 @@ public final class KioskRunner {
             if state.runIsOver(at: clock.uptime) { return }
             prepareUpcomingDetail()
             waitForSomething()
+            takeCatalogChanges()
             if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
             send(.tick(clock.now()))
         }

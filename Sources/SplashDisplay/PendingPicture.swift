@@ -31,6 +31,14 @@ public final class PendingPicture: @unchecked Sendable {
         done.signal()
     }
 
+    /// Waits for the decode to end: why it failed, or nil when it decoded (the surface
+    /// stays, for `take`).
+    var failure: Error? {
+        wait()
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
     /// Waits for the decode to end; the surface is then the caller's to free.
     func take() throws -> DecodedSurface {
         done.wait()

@@ -61,6 +61,18 @@ final class PictureShelf {
         }
     }
 
+    /// Whether the picture at `path` is decoding on another thread, for a frame to take.
+    func isDecoding(_ path: String) -> Bool { pending[path] != nil }
+
+    /// Waits for the picture at `path` decoding on another thread: nil when it decoded (it
+    /// stays for the frame that takes it), else why not (it is let go). Nil too when it is
+    /// not decoding (kept decoded, or never asked for).
+    func problem(decoding path: String) -> String? {
+        guard let picture = pending[path], let error = picture.failure else { return nil }
+        pending[path] = nil
+        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+
     /// Keeps an opaque picture as decoded.
     func keep(_ picture: DecodedPicture, for path: String) {
         decoded[path] = picture

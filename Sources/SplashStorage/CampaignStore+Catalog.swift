@@ -122,6 +122,9 @@ extension CampaignStore {
                                         ? cache.path(forKey: stored.imageKey) : nil,
                                      imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
             entry.lastShownAt = stored.lastShownAt
+            if entry.imagePath == nil, entry.imageProblem == nil, entry.imageWaiting == nil {
+                entry.imageWaiting = CatalogEntry.notCached
+            }
             // A clip is played when it is cached and its facts, held to the limits again
             // (the network process wrote them), say it can be.
             if let url = stored.campaign.videoURL {

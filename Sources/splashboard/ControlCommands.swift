@@ -20,6 +20,9 @@ struct ControlCommands {
         return FileManager.default.fileExists(atPath: own) || !FileManager.default.fileExists(atPath: service) ? own : service
     }
 
+    /// Whether a kiosk answers on the control socket.
+    var kioskAnswers: Bool { (try? ask(.status)) != nil }
+
     func status(json: Bool) -> Int32 {
         do {
             let (answer, _) = try ask(.status)

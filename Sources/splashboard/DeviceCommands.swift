@@ -214,6 +214,10 @@ struct DeviceCommands {
             fail(error.localizedDescription, status: 1)
         }
         print("removed \(Plural.count(removed, "file")) from \(device.cache.folder); the show ledger is kept")
+        if ControlCommands(options: options).kioskAnswers {
+            print("the running kiosk takes this before its next splash: its pictures are fetched again now, "
+                  + "and no show is counted until a campaign's picture is back (the default picture shows meanwhile)")
+        }
         return 0
     }
 }

@@ -130,6 +130,14 @@ struct RunCommand {
         setup.poetryStore = device.store
         setup.screen = feedState?.screen
         setup.timeSync = lookAtTimeSync
+        // The kiosk follows its database: a sync run by hand, `cache clear` or its own network
+        // process's sync is taken before the next splash.
+        let watch = CatalogWatch(store: device.store)
+        setup.catalogChanges = {
+            guard watch.changed(), let catalog = try? device.store.catalog(cache: device.cache) else { return nil }
+            let feed = try? device.store.feedState(for: device.feed)
+            return (catalog, feed?.message.map { String($0.prefix(FeedDocument.maxMessage)) }, feed?.screen)
+        }
         setup.notifier = notifier
         // A first read that brought a catalog stands for the first sync the loop asks for.
         setup.initialSync = initialSync.flatMap { $0.catalog == nil ? nil : SyncResult(report: $0.report, catalog: $0.catalog,

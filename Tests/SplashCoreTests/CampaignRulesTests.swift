@@ -122,10 +122,10 @@ import Testing
         state.settings.pick = .rotate
         var clock = ManualClock()
         var shown: [String] = []
-        var effects = Kiosk.reduce(&state, .started(clock.now))
+        var effects = send(&state, .started(clock.now))
         for _ in 0..<12 {
-            for case let .recordShow(id, _, _) in effects { shown.append(id) }
-            effects = Kiosk.reduce(&state, .tick(clock.advance(1)))
+            for case let .recordShow(id, _, _, _) in effects { shown.append(id) }
+            effects = send(&state, .tick(clock.advance(1)))
         }
         #expect(Array(shown.prefix(6)) == ["b", "c", "a", "b", "c", "a"], "\(shown)")
     }

@@ -29,6 +29,13 @@ func makeState(_ catalog: [CatalogEntry] = [entry("a")], countdown: Int = 3, fal
     return state
 }
 
+extension Array where Element == KioskEffect {
+    /// Whether these effects record a show of `id` at `date` as `media` (whatever its picture).
+    func recordsShow(_ id: String, at date: Date, media: MediaKind = .picture) -> Bool {
+        contains { if case .recordShow(id, date, media, _) = $0 { true } else { false } }
+    }
+}
+
 func events(_ effects: [KioskEffect]) -> [KioskEvent] {
     effects.compactMap { if case .emit(let e) = $0 { return e } else { return nil } }
 }
@@ -43,7 +50,7 @@ func send(_ state: inout KioskState, _ action: KioskAction, presenting: Scene.Ki
         let next = queue.removeFirst()
         for effect in Kiosk.reduce(&state, next) {
             all.append(effect)
-            if case .recordShow(let id, _, _) = effect { queue.append(.showRecorded(campaignID: id)) }
+            if case .recordShow(let id, _, _, _) = effect { queue.append(.showRecorded(campaignID: id)) }
             // The screen lit at the moment it was asked (the manual clock does not move meanwhile).
             if effect == .powerScreen(on: true), let at = instant(of: next) { queue.append(.screenLit(at)) }
         }
@@ -74,7 +81,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(Kiosk.reduce(&state, .started(clock.now)) == [
             .emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin)),
             .emit(.screen(on: true, reason: .start, until: nil)),
-            .recordShow(campaignID: "a", at: clock.now.date),
+            .recordShow(campaignID: "a", at: clock.now.date, picture: "/img/a.jpg"),
         ])
         #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")) == [
             .notePictureUsed(path: "/img/a.jpg"),
@@ -103,11 +110,15 @@ func instant(of action: KioskAction) -> Instant? {
         expected.sync.running = true
         expected.poetry.loading = true
         expected.hasStarted = true
-        expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
-        expected.scene = .splash(SplashScene(campaignID: "a", imagePath: "/img/a.jpg", countdown: 3, nextTickAt: 1))
+        var splash = SplashScene(campaignID: "a", imagePath: "/img/a.jpg", countdown: 3, nextTickAt: 1)
+        splash.startedAt = clock.now
+        expected.scene = .splash(splash)
         #expect(state == expected)
-        // The ledger's answer and the first frame change only the frames' record.
+        // The ledger's answer counts the show; the first frame changes only the frames' record.
         _ = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
+        expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
+        splash.counted = true
+        expected.scene = .splash(splash)
         #expect(state == expected)
         _ = Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 300, clock.now))
         expected.framesPresented = 1
@@ -115,7 +126,9 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(state == expected)
         // A tick moves the number on the pill and its next tick, nothing else.
         _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
-        expected.scene = .splash(SplashScene(campaignID: "a", imagePath: "/img/a.jpg", countdown: 2, nextTickAt: 2))
+        splash.countdown = 2
+        splash.nextTickAt = 2
+        expected.scene = .splash(splash)
         #expect(state == expected)
         // A key ends the splash: the detail screen, its idle timer, one splash ended.
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.5)))
@@ -135,12 +148,13 @@ func instant(of action: KioskAction) -> Instant? {
         var state = makeState([entry("a", showTime: 5, shows: 2)])
         var clock = ManualClock()
         _ = Kiosk.reduce(&state, .started(clock.now))
-        #expect(state.catalog[0].shows == 3)
+        // Nothing counts until the ledger answers.
+        #expect(state.catalog[0].shows == 2)
         let effects = Kiosk.reduce(&state, .showNotRecorded(campaignID: "a", reason: "disk full", clock.advance(0.01)))
         guard case .splash(let splash) = state.scene else { Issue.record("not on the splash"); return }
         #expect(splash.campaignID == nil)
         #expect(splash.imagePath == "/assets/default.jpg")
-        // The count goes back to what the ledger holds, and nothing is recorded for the fallback.
+        // The count is what the ledger holds, and nothing is recorded for the fallback.
         #expect(state.catalog[0].shows == 2)
         #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
         #expect(events(effects) == [
@@ -272,7 +286,7 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func attractLoopReturnsToTheSplashAndInputResetsTheIdleTimer() {
         var state = makeState(attract: 10)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = send(&state, .started(clock.now))
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
         #expect(state.sceneDeadline == 11)
         #expect(state.nextDeadline == 9)
@@ -293,7 +307,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(Kiosk.reduce(&state, .tick(clock.advance(8))) == [.decodeAhead(path: "/img/a.jpg")])
         #expect(Kiosk.reduce(&state, .tick(clock.advance(1.9))).isEmpty)
         let effects = send(&state, .tick(clock.advance(0.1)))
-        #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date))
+        #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date, picture: "/img/a.jpg"))
         #expect(events(effects).first == .splash(campaign: "a", remaining: 3, image: "/img/a.jpg"))
     }
 
@@ -338,11 +352,11 @@ func instant(of action: KioskAction) -> Instant? {
         var state = makeState([entry("a", showTime: 2)], attract: 1)
         var clock = ManualClock()
         var shown: [String?] = []
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = send(&state, .started(clock.now))
         for _ in 0..<3 {
             if case .splash(let s) = state.scene { shown.append(s.campaignID) }
             _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-            _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
+            _ = send(&state, .tick(clock.advance(1)))
         }
         #expect(shown == ["a", "a", nil])
     }
@@ -350,15 +364,15 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aStaleCatalogNeverLowersAShowCount() {
         var state = makeState([entry("a", showTime: 2)])
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        _ = send(&state, .started(clock.now))
         // A sync read the store before the first show was recorded.
         _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
                                               catalog: [entry("a", showTime: 2, shows: 0)], message: nil, clock.advance(0.1)))
         #expect(state.catalog[0].shows == 1)
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-        _ = Kiosk.reduce(&state, .tick(clock.advance(10)))
+        _ = send(&state, .tick(clock.advance(10)))
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-        _ = Kiosk.reduce(&state, .tick(clock.advance(10)))
+        _ = send(&state, .tick(clock.advance(10)))
         guard case .splash(let third) = state.scene else { Issue.record("expected splash"); return }
         #expect(third.campaignID == nil)
         // A newer catalog with more shows (and a raised showTime) is taken as it is.

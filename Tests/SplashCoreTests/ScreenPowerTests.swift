@@ -65,7 +65,7 @@ import Testing
         let lit = send(&state, .tick(morning))
         #expect(lit.first == .powerScreen(on: true))
         #expect(events(lit).contains(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))))
-        #expect(lit.contains(.recordShow(campaignID: "a", at: morning.date)))
+        #expect(lit.recordsShow("a", at: morning.date))
         if case .splash = state.scene {} else { Issue.record("no splash after waking: \(state.scene)") }
         start = morning
     }
@@ -88,7 +88,7 @@ import Testing
         let woken = send(&state, .pressed(Point(x: 640, y: 360), now))
         #expect(woken.first == .powerScreen(on: true))
         #expect(events(woken).contains(.screen(on: true, reason: .touch, until: now.date.addingTimeInterval(60))))
-        #expect(woken.contains(.recordShow(campaignID: "a", at: now.date)))
+        #expect(woken.recordsShow("a", at: now.date))
         #expect(!events(woken).contains { if case .skip = $0 { true } else { false } })
         #expect(send(&state, .released(Point(x: 640, y: 360), now)).isEmpty)
         // A touch while it is lit keeps it lit for the whole time again.
@@ -124,7 +124,7 @@ import Testing
         let night = moved(start, to: "2026-12-01 23:00:00")
         effects = send(&state, .screenCommanded(.on, night))
         #expect(events(effects).contains(.screen(on: true, reason: .command, until: Self.at("2026-12-02 07:30:00"))))
-        #expect(effects.contains(.recordShow(campaignID: "a", at: night.date)))
+        #expect(effects.recordsShow("a", at: night.date))
         // Auto: back to the schedule, dark at once (by the command; the schedule holds it so).
         effects = send(&state, .screenCommanded(.auto, night.advanced(by: 60)))
         #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-02 07:30:00"))))

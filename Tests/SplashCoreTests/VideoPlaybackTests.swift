@@ -26,7 +26,7 @@ import Testing
         let clock = ManualClock()
         let effects = Kiosk.reduce(&state, .started(clock.now))
         // Recorded as a video show before anything is played.
-        #expect(effects.contains(.recordShow(campaignID: "a", at: clock.now.date, media: .video)))
+        #expect(effects.recordsShow("a", at: clock.now.date, media: .video))
         #expect(!effects.contains { if case .startVideo = $0 { true } else { false } })
         let recorded = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
         #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)))
@@ -49,7 +49,7 @@ import Testing
         var state = makeState([a])
         let clock = ManualClock()
         let effects = Kiosk.reduce(&state, .started(clock.now))
-        #expect(effects.contains(.recordShow(campaignID: "a", at: clock.now.date, media: .picture)))
+        #expect(effects.recordsShow("a", at: clock.now.date, media: .picture))
         let recorded = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
         #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)))
         #expect(events(recorded).contains(.countdown(value: state.settings.countdown)))

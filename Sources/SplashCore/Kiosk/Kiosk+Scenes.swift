@@ -69,16 +69,16 @@ extension Kiosk {
     }
 
     /// Shows the campaign whose turn it is (`CatalogEntry.nextToShow`), recording the show
-    /// first — it is announced when the ledger answers `showRecorded` — or, with none
-    /// eligible, the fallback.
+    /// first — it counts and is announced when the ledger answers `showRecorded`, once its
+    /// picture has opened and decoded — or, with none eligible, the fallback.
     static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         guard let index = CatalogEntry.nextToShow(in: state.catalog, at: now.date, context: state.ruleContext(now)),
               let imagePath = state.catalog[index].imagePath else { return enterFallbackSplash(&state, now) }
         let stopped = stopVideo(&state)
-        state.catalog[index].noteShow(at: now.date, uptime: now.uptime)
         let campaign = state.catalog[index].campaign
         var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
                                 countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
+        scene.startedAt = now
         if let clip = state.catalog[index].video {
             // Its clip plays once the show is recorded; the poster is up until its first frame.
             // An animated GIF plays the same way, and is still a picture.
@@ -89,7 +89,7 @@ extension Kiosk {
             state.video = VideoPlayback(show: state.videoShows, clip: clip, at: now.uptime)
         }
         state.scene = .splash(scene)
-        return stopped + [.recordShow(campaignID: campaign.id, at: now.date, media: scene.media)]
+        return stopped + [.recordShow(campaignID: campaign.id, at: now.date, media: scene.media, picture: imagePath)]
     }
 
     /// The bundled default picture with the countdown (`fallback = image`), or — with

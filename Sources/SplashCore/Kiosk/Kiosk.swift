@@ -9,11 +9,13 @@ public enum Kiosk {
         // A media process is kept ready while a campaign with shows left has a clip that plays
         // and the screen is on: asked again when the campaigns, their shows or the screen change.
         switch action {
-        case .started, .feedFetched, .showRecorded: break
+        case .started, .feedFetched, .catalogChanged, .showRecorded, .pictureUnusable: break
         default: guard state.screenPower.isOn != wasOn else { return effects }
         }
+        // The show on the screen that the ledger has not answered yet counts already.
+        let asked: String? = if case .splash(let splash) = state.scene, !splash.counted { splash.campaignID } else { nil }
         let wanted = state.hasStarted && state.screenPower.isOn
-            && state.catalog.contains { $0.video != nil && $0.remaining > 0 }
+            && state.catalog.contains { $0.video != nil && $0.remaining - ($0.campaign.id == asked ? 1 : 0) > 0 }
         if wanted != state.mediaWarm {
             state.mediaWarm = wanted
             // First: the process loads its libraries while the show is being recorded.
@@ -77,8 +79,12 @@ public enum Kiosk {
 
         case .showRecorded(let id):
             // Record, then show: the show is announced only once the ledger holds it.
-            guard case .splash(let splash) = state.scene, splash.campaignID == id,
-                  let entry = state.catalog.first(where: { $0.campaign.id == id }) else { return [] }
+            guard case .splash(var splash) = state.scene, splash.campaignID == id, !splash.counted,
+                  let index = state.catalog.firstIndex(where: { $0.campaign.id == id }) else { return [] }
+            if let at = splash.startedAt { state.catalog[index].noteShow(at: at.date, uptime: at.uptime) }
+            splash.counted = true
+            state.scene = .splash(splash)
+            let entry = state.catalog[index]
             var effects: [KioskEffect] = [
                 .notePictureUsed(path: splash.imagePath),
                 .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath, media: splash.media)),
@@ -201,6 +207,12 @@ public enum Kiosk {
             replaceCatalog(&state, with: catalog, message: message)
             return takeFeedScreen(&state, screen, nil)
 
+        case let .catalogChanged(catalog, message, screen, now):
+            return catalogChanged(&state, catalog, message: message, screen: screen, now)
+
+        case let .pictureUnusable(id, path, reason, gone, now):
+            return pictureUnusable(&state, campaignID: id, path: path, reason: reason, gone: gone, now)
+
         case let .screenCommanded(command, now):
             return commandScreen(&state, command, now)
 
@@ -211,9 +223,6 @@ public enum Kiosk {
             // Record, then show: a show that is not in the ledger is not presented. This
             // splash shows the default picture (or none); the next one tries the ledger again.
             guard case .splash(let splash) = state.scene, splash.campaignID == id else { return [] }
-            if let i = state.catalog.firstIndex(where: { $0.campaign.id == id }) {
-                state.catalog[i].shows -= 1
-            }
             let error: KioskEffect = .emit(.error(message: "cannot record a show of \(id), so it is not shown: \(reason)"))
             return [error] + enterFallbackSplash(&state, now)
 

@@ -18,6 +18,10 @@ public enum KioskAction: Equatable, Sendable {
     /// The campaigns and what is known about them changed (a sync, a store load), with the
     /// feed's message and screen schedule.
     case catalogLoaded([CatalogEntry], message: String?, screen: FeedScreen? = nil)
+    /// Something other than this loop changed the database (the network process's sync, a
+    /// hand-run `splashboard sync`, `cache clear`): the catalog as it stands now, with the
+    /// feed's message and screen schedule. The next splash is chosen from it.
+    case catalogChanged([CatalogEntry], message: String?, screen: FeedScreen?, Instant)
     /// A sync finished; with a new catalog (and the feed's message and screen schedule)
     /// when the store changed.
     case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen? = nil, Instant)
@@ -41,6 +45,9 @@ public enum KioskAction: Equatable, Sendable {
     /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
     /// announced and presented.
     case showRecorded(campaignID: String)
+    /// The picture a show of `campaignID` was about to use is gone from the cache (`gone`)
+    /// or does not decode: nothing was recorded.
+    case pictureUnusable(campaignID: String, path: String, reason: String, gone: Bool, Instant)
     /// A frame of a new screen (of this kind) was presented; `sinceStart` is the
     /// milliseconds since the process started (the first frame's figure).
     case framePresented(Scene.Kind, sinceStart: Int, Instant)

@@ -2,10 +2,12 @@ import Foundation
 
 /// Work the shell does for the reducer, in the order given.
 public enum KioskEffect: Equatable, Sendable {
-    /// Commit one show to the ledger, before the frame that shows it. Answered with
-    /// `showRecorded`, or `showNotRecorded` when the write fails; the show is announced
-    /// only after the first.
-    case recordShow(campaignID: String, at: Date, media: MediaKind = .picture)
+    /// Make sure `picture` (the splash's picture; a clip's poster) opens and decodes, then
+    /// commit one show to the ledger, before the frame that shows it: only a splash that
+    /// reaches the screen is a show. Answered with `showRecorded`; `pictureUnusable` when
+    /// the picture is gone or does not decode (nothing is recorded); `showNotRecorded` when
+    /// the write fails. The show is announced only after the first.
+    case recordShow(campaignID: String, at: Date, media: MediaKind = .picture, picture: String)
     /// The picture of a recorded show counts as used, for the cache's eviction order.
     case notePictureUsed(path: String)
     /// Tell the network process that an outbox (proof of play, tracking pings) has something.

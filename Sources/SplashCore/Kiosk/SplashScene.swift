@@ -10,4 +10,9 @@ public struct SplashScene: Equatable, Sendable {
     public var nextTickAt: Seconds
     /// A picture, or a clip played under the pill (`imagePath` its poster).
     public var media: MediaKind = .picture
+    /// When its show started, for the ledger and the catalog once the show is recorded
+    /// (nil for the default picture, which is not a show).
+    public var startedAt: Instant?
+    /// Its show is in the ledger and counted (`showRecorded`); until then it is only asked for.
+    public var counted = false
 }

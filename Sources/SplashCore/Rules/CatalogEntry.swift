@@ -56,6 +56,10 @@ public struct CatalogEntry: Equatable, Sendable {
         if recentShows.count > Self.recentLimit { recentShows.removeFirst(recentShows.count - Self.recentLimit) }
     }
 
+    /// Why a picture that is not in the cache waits, when nothing else is known: the words
+    /// the screen's rules, `campaigns` and `status` all use.
+    public static let notCached = "not in the picture cache (fetched at the next sync)"
+
     /// Recent shows kept per campaign: a daily cap above this counts no further.
     public static let recentLimit = 1000
 

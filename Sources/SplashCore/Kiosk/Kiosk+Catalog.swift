@@ -1,0 +1,54 @@
+import Foundation
+
+/// The catalog as the database has it: changes made by other writers (the network
+/// process, a hand-run `splashboard sync`, `cache clear`) taken before the next splash, and
+/// a show's picture found gone or broken before anything was recorded.
+extension Kiosk {
+    /// Takes the catalog another writer left in the database. A campaign whose cached
+    /// picture has gone since (`cache clear`, a hand in the folder) is fetched again at once.
+    static func catalogChanged(_ state: inout KioskState, _ catalog: [CatalogEntry], message: String?,
+                               screen: FeedScreen?, _ now: Instant) -> [KioskEffect] {
+        let hadPicture = Set(state.catalog.filter { $0.imagePath != nil }.map(\.campaign.id))
+        replaceCatalog(&state, with: catalog, message: message)
+        var effects = takeFeedScreen(&state, screen, now)
+        if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
+        let lost = state.catalog.contains {
+            hadPicture.contains($0.campaign.id) && $0.imagePath == nil && $0.imageProblem == nil
+        }
+        if lost { effects += fetchAgain(&state) }
+        return effects
+    }
+
+    /// A show's picture did not open (`gone`) or decode, so nothing was recorded: the
+    /// campaign waits for its picture (gone: fetched again at once) or is refused (broken),
+    /// said once per picture, and the splash is chosen again.
+    static func pictureUnusable(_ state: inout KioskState, campaignID: String, path: String, reason: String,
+                                gone: Bool, _ now: Instant) -> [KioskEffect] {
+        guard case .splash(let splash) = state.scene, splash.campaignID == campaignID, splash.imagePath == path else {
+            return []
+        }
+        var effects: [KioskEffect] = []
+        if state.failedImages.insert(path).inserted {
+            let next = gone ? "no show counted; it is fetched again" : "no show counted; the campaign is not shown"
+            effects.append(.emit(.error(message: "cannot show image \(path): \(reason); \(next)")))
+        }
+        for i in state.catalog.indices where state.catalog[i].imagePath == path {
+            if gone {
+                state.catalog[i].imagePath = nil
+                state.catalog[i].imageWaiting = CatalogEntry.notCached
+            } else {
+                state.catalog[i].imageProblem = reason
+            }
+        }
+        if gone { effects += fetchAgain(&state) }
+        return effects + enterSplash(&state, now)
+    }
+
+    /// A sync now, unless one is in flight (it fetches what is missing) or the kiosk has
+    /// not started its background work yet.
+    static func fetchAgain(_ state: inout KioskState) -> [KioskEffect] {
+        guard state.hasStarted, !state.sync.running else { return [] }
+        state.sync.running = true
+        return [.fetchFeed]
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SplashCore
+import Testing
+
+/// The kiosk follows its database: a catalog another writer left is taken before the next
+/// splash, and only a splash whose picture opened and decoded is a show.
+@Suite struct CatalogFollowingTests {
+    /// Started, first frame up, first sync answered: the kiosk's ordinary running state.
+    func running(_ catalog: [CatalogEntry], clock: ManualClock) -> KioskState {
+        var state = makeState(catalog)
+        state.settings.pick = .rotate
+        _ = send(&state, .started(clock.now), presenting: .splash)
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: catalog.count), catalog: nil,
+                                              message: nil, clock.now))
+        return state
+    }
+
+    /// The splashes of `count` rounds (skip, wait for the attract loop), with the shell's
+    /// answers; the ids shown.
+    func splashes(_ state: inout KioskState, _ clock: inout ManualClock, _ count: Int) -> [String?] {
+        var shown: [String?] = []
+        for _ in 0..<count {
+            _ = send(&state, .keyPressed(.escape, clock.advance(1)))
+            let effects = send(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
+            for case .splash(let campaign, _, _, _) in events(effects) { shown.append(campaign) }
+        }
+        return shown
+    }
+
+    @Test func aCampaignDroppedByAnotherWriterIsNeverShownAgainAndANewOneAtTheNextSplash() {
+        var clock = ManualClock()
+        var state = running([entry("a"), entry("b")], clock: clock)
+        #expect(Set(splashes(&state, &clock, 2).compactMap { $0 }) == ["a", "b"])
+        // `splashboard sync` by hand: "a" is gone from the feed, "c" is new and first.
+        var c = entry("c")
+        c.campaign.priority = 5
+        let effects = Kiosk.reduce(&state, .catalogChanged([entry("b", shows: 1), c], message: "new", screen: nil, clock.now))
+        #expect(!effects.contains(.fetchFeed))
+        #expect(state.feedMessage == "new")
+        let after = splashes(&state, &clock, 6)
+        #expect(after.first == "c")
+        #expect(!after.contains("a"))
+    }
+
+    @Test func picturesGoneFromTheCacheAreFetchedAgainAtOnce() {
+        var clock = ManualClock()
+        var state = running([entry("a"), entry("b")], clock: clock)
+        _ = splashes(&state, &clock, 1)
+        // `cache clear`: every picture gone.
+        let effects = Kiosk.reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil), entry("b", image: nil)],
+                                                           message: nil, screen: nil, clock.now))
+        #expect(effects == [.fetchFeed])
+        #expect(state.sync.running)
+        // The next splashes are the default picture, and count nothing.
+        let counted = state.catalog.map(\.shows)
+        #expect(counted == [1, 1])
+        #expect(splashes(&state, &clock, 2) == [nil, nil])
+        #expect(state.catalog.map(\.shows) == counted)
+        // A catalog where nothing was lost asks for nothing.
+        #expect(!Kiosk.reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil)], message: nil, screen: nil,
+                                                      clock.now)).contains(.fetchFeed))
+    }
+
+    @Test func aSplashWhosePictureIsGoneIsNoShowAndTheNextCampaignIsShown() throws {
+        var clock = ManualClock()
+        var state = running([entry("a"), entry("b")], clock: clock)
+        _ = send(&state, .keyPressed(.escape, clock.advance(1)))
+        let due = Kiosk.reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
+        let picked = due.compactMap { if case .recordShow(let id, _, _, let picture) = $0 { (id, picture) } else { nil } }
+        let (id, picture) = try #require(picked.first)
+        let other = id == "a" ? "b" : "a"
+        let before = state.catalog.map(\.shows)
+        // The shell found the file gone: nothing recorded, a fetch, and the splash goes to the other.
+        let answered = Kiosk.reduce(&state, .pictureUnusable(campaignID: id, path: picture, reason: "the file is gone",
+                                                             gone: true, clock.now))
+        #expect(events(answered).contains(.error(message: "cannot show image \(picture): the file is gone; "
+                                                  + "no show counted; it is fetched again")))
+        #expect(answered.contains(.fetchFeed))
+        #expect(answered.recordsShow(other, at: clock.now.date))
+        #expect(state.catalog.map(\.shows) == before)
+        let lost = try #require(state.catalog.first { $0.campaign.id == id })
+        #expect(lost.imagePath == nil)
+        #expect(CampaignRules.ineligibility(of: lost, at: clock.now.date, context: state.ruleContext(clock.now))
+                == "image missing: \(CatalogEntry.notCached)")
+    }
+
+    @Test func aBrokenPictureIsNoShowAndItsCampaignIsRefused() {
+        var clock = ManualClock()
+        var state = running([entry("a")], clock: clock)
+        _ = send(&state, .keyPressed(.escape, clock.advance(1)))
+        _ = Kiosk.reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
+        let answered = Kiosk.reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", reason: "not a JPEG",
+                                                             gone: false, clock.now))
+        #expect(!answered.contains(.fetchFeed))
+        #expect(events(answered).contains(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg")))
+        #expect(state.catalog[0].shows == 1 && state.catalog[0].imageProblem == "not a JPEG")
+        // Said once: the same picture failing again is not repeated.
+        #expect(state.failedImages.contains("/img/a.jpg"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// What the screen shows follows what the operator changed, in a real kiosk process beside
+/// a real HTTP server: a sync run by hand, `cache clear`; and a show is counted only for a
+/// splash that reached the screen.
+@Suite struct OperatorTruthTests {
+    /// A headless kiosk on the real clock, its events written to a file as they come.
+    final class Kiosk {
+        let process = Process()
+        let log: String
+        let environment: [String: String]
+
+        init(folder: String, arguments: [String]) throws {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = folder + "/run"
+            self.environment = environment
+            log = folder + "/events.jsonl"
+            FileManager.default.createFile(atPath: log, contents: nil)
+            process.executableURL = URL(fileURLWithPath: Binary.path)
+            process.arguments = ["--headless", "--log-format", "json"] + arguments
+            process.environment = environment
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        var events: [[String: Any]] {
+            KioskRun(status: 0, stdout: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "", stderr: "").events
+        }
+
+        /// The campaigns of the splashes shown (nil: the default picture), in order.
+        var splashes: [String?] {
+            events.filter { $0["event"] as? String == "splash" }.map { $0["campaign"] as? String }
+        }
+
+        /// Waits (at most `seconds`) until `done` holds for the splashes shown.
+        func wait(_ seconds: Double = 30, until done: ([String?]) -> Bool) -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if done(splashes) { return true }
+                usleep(100_000)
+            }
+            return done(splashes)
+        }
+
+        func command(_ arguments: [String]) throws -> KioskRun { try runKiosk(arguments, environment: environment) }
+
+        /// Stops it as a power cut would (what it counted is in the ledger before each frame).
+        func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func aRunningKioskFollowsAHandRunSyncAndACacheClearAndCountsOnlyWhatItShowed() throws {
+        let folder = try temporaryFolder()
+        let www = folder + "/www"
+        try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+        let server = try TestServer(root: www)
+        for (name, colour) in [("a", red), ("b", blue), ("c", green)] {
+            try writeImage("\(www)/\(name).png", width: 320, height: 180, bands: [colour])
+        }
+        func publish(_ ids: [(String, Int)]) throws {
+            let campaigns = ids.map { #"{"id": "\#($0.0)", "picUrl": "\#($0.0).png", "showTime": 1000, "priority": \#($0.1)}"# }
+            try #"{"campaigns": [\#(campaigns.joined(separator: ", "))]}"#.write(toFile: www + "/feed.json", atomically: true,
+                                                                               encoding: .utf8)
+        }
+        let device = ["--feed", server.url("/files/feed.json").absoluteString,
+                      "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        try publish([("a", 0), ("b", 0)])
+        let kiosk = try Kiosk(folder: folder, arguments: device + ["--countdown", "1", "--attract-after", "1", "--pick", "rotate"])
+        defer { kiosk.stop() }
+        #expect(kiosk.wait { $0.contains("a") && $0.contains("b") }, "\(kiosk.splashes)")
+
+        // By hand: "a" leaves the feed, "c" comes first. The kiosk's own next sync is 15 min away.
+        try publish([("b", 0), ("c", 5)])
+        let sync = try kiosk.command(["sync"] + device)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let synced = kiosk.splashes.count
+        #expect(kiosk.wait { $0.count >= synced + 4 }, "\(kiosk.splashes)")
+        // At most the splash on the screen while the sync ran was chosen from the old feed.
+        let after = Array(kiosk.splashes.dropFirst(synced + 1))
+        #expect(!after.contains("a"), "\(kiosk.splashes)")
+        #expect(after.first == "c", "\(kiosk.splashes)")
+
+        // `cache clear` under it: said, and the pictures come back through the kiosk's own sync.
+        let cleared = try kiosk.command(["cache", "clear"] + device)
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        #expect(cleared.stdout.contains("the running kiosk takes this before its next splash"), "\(cleared.stdout)")
+        let clearedAt = kiosk.splashes.count
+        let eventsAt = kiosk.events.count
+        #expect(kiosk.wait { $0.dropFirst(clearedAt + 1).contains("c") }, "the pictures never came back: \(kiosk.splashes)")
+        // They came back through a sync the kiosk started at once, not its next one (15 min away).
+        #expect(kiosk.events.dropFirst(eventsAt).contains { $0["event"] as? String == "sync" }, "no sync after the clear")
+        kiosk.stop()
+
+        // Every show in the ledger reached the screen: one `splash` event each.
+        let shown = Dictionary(grouping: kiosk.splashes.compactMap { $0 }, by: { $0 }).mapValues(\.count)
+        let listed = try runKiosk(["campaigns", "--json"] + device)
+        let rows = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]) ?? []
+        for id in ["b", "c"] {
+            #expect(rows.first { $0["id"] as? String == id }?["shows"] as? Int == shown[id] ?? 0,
+                    "\(id): \(listed.stdout) against \(shown)")
+        }
+    }
+}
