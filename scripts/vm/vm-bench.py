@@ -57,7 +57,11 @@ def kiosk_command(name):
 
 
 def fbi_command(path):
-    return f"fbi -T 1 -a --noverbose {path}"
+    """fbi on the first virtual terminal, as from its console: a session of its own with that
+    terminal as its input (started from the serial shell with no terminal of its own, fbi
+    drawing through DRM, as on the arm64 VM, which has no /dev/fb0, cannot switch terminals and
+    quits at once)."""
+    return f"setsid sh -c 'exec fbi -T 1 -a --noverbose {path} < /dev/tty1'"
 
 
 def clear_screen(vm):
@@ -101,8 +105,8 @@ def pages_by_library(vm, name):
     _, out = vm.sh("awk '/^[0-9a-f]+-[0-9a-f]+ /{name=($6==\"\" ? \"[anonymous]\" : $6)} /^Rss:/{rss[name]+=$2} "
                    "END{for (n in rss) print rss[n], n}' /proc/$(pidof -s splashboard)/smaps", timeout=60)
     vm.sh("kill $(pidof splashboard) 2>/dev/null; sleep 0.5")
-    _, sdl = vm.sh("for l in /usr/lib/x86_64-linux-gnu/libSDL2-2.0.so.0 /usr/lib/x86_64-linux-gnu/libSDL2_image-2.0.so.0 "
-                   "/usr/lib/x86_64-linux-gnu/libSDL2_ttf-2.0.so.0; do echo $l; ldd $l | awk '{print $3}'; done | "
+    _, sdl = vm.sh("for l in /usr/lib/*-linux-gnu/libSDL2-2.0.so.0 /usr/lib/*-linux-gnu/libSDL2_image-2.0.so.0 "
+                   "/usr/lib/*-linux-gnu/libSDL2_ttf-2.0.so.0; do echo $l; ldd $l | awk '{print $3}'; done | "
                    "xargs -n1 readlink -f | sort -u")
     sdl_files = set(sdl.split())
     rows = []
