@@ -27,7 +27,7 @@ def run_video(folder, accel, report):
         set_config(vm, ["feed = file:///usr/local/share/vmtest/video-feed.json", "attract-after = 5"])
         status, synced = vm.sh("splashboard sync 2>&1", timeout=600)
         report.check("`splashboard sync` fetches the video feed: both clips probed by the media process and cached",
-                     status == 0 and "2 campaigns, 2 eligible" in synced and "warning" not in synced
+                     status == 0 and "3 campaigns, 3 eligible" in synced and "warning" not in synced
                      and "error" not in synced,
                      f"exit {status}: {' | '.join(synced.strip().splitlines())}")
         _, listed = vm.sh("splashboard campaigns 2>&1")

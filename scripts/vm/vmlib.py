@@ -86,6 +86,11 @@ def bench_pictures():
 VIDEO_FEED = {
     "message": "boot test: video",
     "campaigns": [
+        # A picture first (the highest priority, one show): the media process the kiosk keeps
+        # ready loads its libraries meanwhile, as it does on a kiosk that has been running
+        # (under emulation a cold start takes longer than a first frame may).
+        {"id": "first", "picUrl": "file:///usr/share/splashboard/demo/spring-tea.jpg", "showTime": 1, "priority": 1,
+         "title": "first", "updatedAt": "2026-11-01T10:00:00Z"},
         {"id": "h264", "picUrl": "file:///usr/share/splashboard/demo/spring-tea.jpg", "showTime": 1,
          "videoUrl": "file:///usr/local/share/vmtest/clip-h264.mp4", "title": "H.264", "updatedAt": "2026-11-01T10:00:00Z"},
         {"id": "vp9", "picUrl": "file:///usr/share/splashboard/demo/night-market.jpg", "showTime": 1,
