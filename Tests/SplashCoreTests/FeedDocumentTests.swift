@@ -302,6 +302,31 @@ import Testing
                                  "line 2, column 55: a comma before ], which JSON does not allow: other tools refuse this feed; remove the comma"])
     }
 
+    /// The two mistakes people make most in a feed written by hand, said for what they are
+    /// and where: a comment, and a comma missing at the end of a line (said on that line).
+    @Test func aCommentAndAMissingCommaAreNamedWhereTheyAre() {
+        func message(_ json: String) -> String {
+            do {
+                _ = try FeedDocument.decode(Data(json.utf8), from: feedURL, deviceZone: .gmt)
+                return "read"
+            } catch {
+                return error.localizedDescription
+            }
+        }
+        #expect(message("{\"campaigns\": [\n  {\"picUrl\": \"a.jpg\", \"showTime\": 5}\n  {\"picUrl\": \"b.jpg\", \"showTime\": 5}\n]}")
+                == "the feed is not valid JSON: line 2, column 37: a comma is missing here, between two values "
+                + "(the next value starts on line 3)")
+        #expect(message("{\"message\": \"hi\" \"campaigns\": []}")
+                == "the feed is not valid JSON: line 1, column 17: a comma is missing here, between two values")
+        #expect(message("[{\"picUrl\": \"a.jpg\", \"showTime\": 5 \"title\": \"x\"}]")
+                == "the feed is not valid JSON: line 1, column 35: a comma is missing here, between two values")
+        #expect(message("{\"campaigns\": [ // spring\n  {\"picUrl\": \"http://x.test/a.jpg\", \"showTime\": 5}\n]}")
+                == "the feed is not valid JSON: line 1, column 17: a comment (//): JSON has no comments; remove it")
+        #expect(message("/* feed */ []").hasSuffix("line 1, column 1: a comment (/* */): JSON has no comments; remove it"))
+        // Slashes inside strings (every URL) are no comment.
+        #expect(message("[{\"picUrl\": \"https://x.test/a.jpg\", \"showTime\": 5}]") == "read")
+    }
+
     @Test func aFeedCutShortSaysWhereItEnds() {
         do {
             _ = try FeedDocument.decode(Data("{\n \"campaigns\": [\n  {\"picUrl\": \"a.jpg\", \"showTime\": 3}\n ]\n".utf8),

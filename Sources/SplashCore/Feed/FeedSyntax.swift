@@ -25,8 +25,10 @@ public enum FeedSyntax {
         return "the feed URL answered \(kind)\(title), not JSON: check the address, or whether the server needs a login"
     }
 
-    /// JSONSerialization's complaint with the line and column it points at.
+    /// JSONSerialization's complaint with the line and column it points at; for the two
+    /// mistakes people make most, a comment and a missing comma, what and where they are.
     public static func describe(_ error: Error, in data: Data) -> String {
+        if let mistake = commonMistake(in: data) { return mistake }
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         var reason = text
         var place = ""
@@ -76,6 +78,62 @@ public enum FeedSyntax {
             }
         }
         return found
+    }
+
+    /// A comment (`//` or `/* */`, which JSON has not) or a missing comma between two values,
+    /// with its line and column (for a missing comma: right after the value it should follow,
+    /// which is where it goes); nil when neither is found.
+    static func commonMistake(in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        var inString = false
+        var escaped = false
+        // Just after the end of the last value, while nothing but blanks has followed it.
+        var valueEnd: Int?
+        var i = 0
+        func missingComma(_ at: Int) -> String {
+            let (line, column) = lineAndColumn(of: at, in: data)
+            let (nextLine, _) = lineAndColumn(of: i, in: data)
+            let next = nextLine == line ? "" : " (the next value starts on line \(nextLine))"
+            return "line \(line), column \(column): a comma is missing here, between two values\(next)"
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                    valueEnd = i + 1
+                }
+                i += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "/") where i + 1 < bytes.count && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*")):
+                let (line, column) = lineAndColumn(of: i, in: data)
+                return "line \(line), column \(column): a comment (\(bytes[i + 1] == UInt8(ascii: "/") ? "//" : "/* */")): "
+                    + "JSON has no comments; remove it"
+            case UInt8(ascii: "\""):
+                if let end = valueEnd { return missingComma(end) }
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if let end = valueEnd { return missingComma(end) }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                valueEnd = i + 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"):
+                valueEnd = nil
+            case 0x20, 0x09, 0x0A, 0x0D:
+                break
+            default:
+                // A number or a literal (true, false, null): to its end.
+                if let end = valueEnd { return missingComma(end) }
+                var j = i
+                while j < bytes.count, !" \t\r\n,:]}[{\"/".utf8.contains(bytes[j]) { j += 1 }
+                valueEnd = j
+                i = j
+                continue
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.
