@@ -34,7 +34,7 @@ def run_power_cuts(folder, accel, report, cuts, seed):
                 # mount; systemd-fsck-root (or the initramfs's fsck) checks it, forced by
                 # fsck.mode=force; and the kernel reports any ext4 error it meets.
                 status = vm.sh("systemctl show -p ExecMainStatus --value systemd-fsck-root")[1].strip()
-                passes = vm.sh("journalctl -b -u systemd-fsck-root -o cat --no-pager | grep -c '^Pass 5' || true")[1]
+                passes = vm.sh("journalctl -b -u systemd-fsck-root -o cat --no-pager 2>/dev/null | grep -c '^Pass 5' || true")[1]
                 fsck = f"e2fsck -f exit {status}" if passes.strip() == "1" else f"not run ({status})"
                 failed = "failed" if status not in ("0", "") else vm.sh("systemctl is-failed systemd-fsck-root")[1].strip()
                 ext4 = vm.sh("dmesg | grep -c 'EXT4-fs error' || true")[1].strip()

@@ -82,7 +82,7 @@ def run_video(folder, accel, report):
                          ended is not None and int(re.search(r"presented=(\d+)", ended).group(1)) > 30, f"{ended}")
             start = journal_length(vm)
         # What both processes said, kept for whoever reads a failure.
-        _, said = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager | tail -n 80", timeout=120)
+        _, said = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager 2>/dev/null | tail -n 80", timeout=120)
         with open(f"{OUT}/video-journal.txt", "w") as f:
             f.write(said)
         _, rows = vm.sh("sqlite3 /var/lib/splashboard/splashboard.db "
@@ -91,7 +91,7 @@ def run_video(folder, accel, report):
         report.check("each video campaign was shown once, and the ledger says it was a video",
                      sorted(rows.split()) == ["h264:1:video", "vp9:1:video"] and played == {"h264": 1, "vp9": 1},
                      f"{' '.join(rows.split())} (played {played})")
-        _, errors = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager | grep -E 'error message=|SIGSYS|code=killed' "
+        _, errors = vm.sh("journalctl -b -u splashboard -u splashboard-net -o cat --no-pager 2>/dev/null | grep -E 'error message=|SIGSYS|code=killed' "
                           "| head -n 5")
         _, restarts = vm.sh("systemctl show -p NRestarts --value splashboard")
         report.check("no error, no SIGSYS and no restart while the clips played",

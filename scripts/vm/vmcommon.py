@@ -36,7 +36,7 @@ class Report:
 
 
 def journal_length(vm):
-    _, out = vm.sh("journalctl -b -u splashboard -o cat --no-pager | wc -l")
+    _, out = vm.sh("journalctl -b -u splashboard -o cat --no-pager 2>/dev/null | wc -l")
     return int(out.strip() or 0)
 
 
@@ -44,7 +44,7 @@ def journal_stamp(vm, pattern, last=True):
     """When the kiosk's journal line matching `pattern` (the last, or the first) was
     written, in seconds since the guest's kernel started; None when there is none."""
     pick = "tail" if last else "head"
-    _, line = vm.sh(f"journalctl -b -u splashboard -o short-monotonic --no-pager | grep -E '{pattern}' | {pick} -n 1")
+    _, line = vm.sh(f"journalctl -b -u splashboard -o short-monotonic --no-pager 2>/dev/null | grep -E '{pattern}' | {pick} -n 1")
     m = re.search(r"\[\s*([\d.]+)\]", line)
     return float(m.group(1)) if m else None
 
@@ -59,12 +59,20 @@ def wait_journal(vm, pattern, start, timeout):
     (only the new lines cross the serial console), `timeout` seconds on x86_64."""
     deadline = time.time() + timeout * SLOWER
     while time.time() < deadline:
-        _, out = vm.sh(f"journalctl -b -u splashboard -o cat --no-pager | tail -n +{start + 1} | "
+        _, out = vm.sh(f"journalctl -b -u splashboard -o cat --no-pager 2>/dev/null | tail -n +{start + 1} | "
                        f"grep -m1 -E '{pattern}' || true")
         if out.strip():
             return out.strip().splitlines()[0]
         time.sleep(0.5)
     return None
+
+
+def last_countdown(vm, start):
+    """The last number the splash announced after journal line `start` ("" when none):
+    said beside a skip check's result, so that a late input is told from a lost one."""
+    _, out = vm.sh(f"journalctl -b -u splashboard -o cat --no-pager 2>/dev/null | tail -n +{start + 1} | "
+                   f"grep -E 'countdown value=' | tail -n 1 || true")
+    return out.strip().rsplit("=", 1)[-1] if out.strip() else ""
 
 
 def boot_lines(vm):
