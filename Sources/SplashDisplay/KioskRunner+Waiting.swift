@@ -59,6 +59,10 @@ extension KioskRunner {
     /// or the deadline that woke the loop, so the next splash is chosen from it.
     func takeCatalogChanges() {
         if let changed = setup.catalogChanges?() {
+            // A picture changed on its server came under the same name: the one kept goes.
+            if canvas.forgetChangedPictures() {
+                detailAhead.prepare(nil, size: canvas.layoutSize, on: canvas) { _ in nil }
+            }
             send(.catalogChanged(changed.catalog, message: changed.message, screen: changed.screen, clock.now()))
         }
     }

@@ -18,10 +18,21 @@ final class PictureShelf {
     private var sizes: [String: Size] = [:]
     /// Pictures' kinds, by path, read with their sizes.
     private var kinds: [String: ImageHeader.Kind] = [:]
+    /// Which file each path was when it was read (device, inode, size, modification time):
+    /// a picture replaced in the cache under the same name is told from the one kept.
+    private var identities: [String: [Int]] = [:]
+
+    /// Which file is at `path` now; nil when none.
+    static func identity(of path: String) -> [Int]? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return [Int(st.st_dev), Int(st.st_ino), Int(st.st_size), Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)]
+    }
 
     /// Hands over a picture already decoding, for the frame that will show it.
     func handOver(_ picture: PendingPicture) {
         pending[picture.path] = picture
+        if identities[picture.path] == nil { identities[picture.path] = Self.identity(of: picture.path) }
     }
 
     /// The size of the picture at `path`, read from its header (nothing is decoded).
@@ -34,6 +45,7 @@ final class PictureShelf {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
         let size = Size(width: header.width, height: header.height)
+        if identities[path] == nil { identities[path] = Self.identity(of: path) }
         sizes[path] = size
         kinds[path] = header.kind
         return size
@@ -84,5 +96,16 @@ final class PictureShelf {
         decoded = decoded.filter { paths.contains($0.key) }
         sizes = sizes.filter { paths.contains($0.key) }
         kinds = kinds.filter { paths.contains($0.key) }
+        identities = identities.filter { paths.contains($0.key) }
+    }
+
+    /// Lets go of every picture whose file was replaced or removed since it was read (a
+    /// picture changed on its server and fetched again); the paths let go of. Read again,
+    /// the new file is shown.
+    func forgetChanged() -> Set<String> {
+        let changed = Set(identities.filter { Self.identity(of: $0.key) != $0.value }.keys)
+        guard !changed.isEmpty else { return [] }
+        release(except: Set(identities.keys).union(pending.keys).union(decoded.keys).subtracting(changed))
+        return changed
     }
 }

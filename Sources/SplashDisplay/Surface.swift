@@ -42,6 +42,11 @@ public final class Surface {
         ownsRenderer = false
     }
 
+    /// Destroys the textures of the pictures at `paths`.
+    func releaseTextures(of paths: Set<String>) {
+        releaseTextures(except: Set(textures.keys).subtracting(paths))
+    }
+
     /// Destroys the textures of pictures other than `paths`.
     func releaseTextures(except paths: Set<String>) {
         for (path, entry) in textures where !paths.contains(path) {

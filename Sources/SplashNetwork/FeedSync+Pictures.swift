@@ -84,16 +84,18 @@ extension FeedSync {
         return unanswered.contains(Self.place(url))
     }
 
-    func note(_ outcome: ImageDownloader.Outcome, of url: URL) {
+    func note(_ outcome: ImageDownloader.Outcome?, of url: URL) {
         unansweredLock.lock()
         defer { unansweredLock.unlock() }
-        if case .unavailable = outcome { unanswered.insert(Self.place(url)) } else { unanswered.remove(Self.place(url)) }
+        if case .unavailable? = outcome { unanswered.insert(Self.place(url)) } else { unanswered.remove(Self.place(url)) }
     }
 
     /// Downloads `pictures` into the cache, `parallel` at a time, starting none after
     /// `pictureSeconds`: those not started wait for the next sync, said in one warning.
-    func fetchAll(_ pictures: [(key: String, url: URL)], room: inout Room, keeping wanted: Set<String>, now: Date)
-        -> (outcomes: [String: PictureOutcome], warnings: [String]) {
+    /// `asking` holds the validators of cached pictures asked for again (a revalidation):
+    /// those answered "not modified" come back `unchanged`.
+    func fetchAll(_ pictures: [(key: String, url: URL)], room: inout Room, keeping wanted: Set<String>, now: Date,
+                  asking: [String: FileValidators] = [:]) -> (outcomes: [String: PictureOutcome], warnings: [String]) {
         guard !pictures.isEmpty else { return ([:], []) }
         if room.left < ImageDownloader.imageLimit, !room.madeRoom {
             // Make room from what nobody needs, down to a whole picture's worth below the cap.
@@ -132,7 +134,8 @@ extension FeedSync {
                     picking.unlock()
                     let status: PictureOutcome
                     if let reserved {
-                        let outcome = self.download(picture, reserved: reserved, with: downloader, in: shared)
+                        let outcome = self.download(picture, reserved: reserved, with: downloader, in: shared,
+                                                    asking: asking[picture.key], now: now)
                         if outcome == .noRoom && !reserved.alone {
                             recording.lock()
                             again.append(picture)
@@ -157,7 +160,7 @@ extension FeedSync {
                 outcomes[picture.key] = PictureOutcome(.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
                 continue
             }
-            let outcome = download(picture, reserved: reserved, with: downloader, in: shared)
+            let outcome = download(picture, reserved: reserved, with: downloader, in: shared, asking: asking[picture.key], now: now)
             outcomes[picture.key] = Self.status(of: outcome, url: picture.url)
         }
         room = shared.room
@@ -170,23 +173,36 @@ extension FeedSync {
     }
 
     /// Downloads one picture into the room it took, gives back what it did not use (the
-    /// cache is full only when it had all the room there was) and notes whether its host
-    /// answered.
+    /// cache is full only when it had all the room there was), notes whether its host
+    /// answered and keeps the validators it came with. A cached picture asked for again
+    /// (`revalidating`) is nil when unchanged; when changed, the new file takes the old
+    /// one's place, and only the difference counts against the room.
     func download(_ picture: (key: String, url: URL), reserved: (bytes: Int, alone: Bool),
-                          with downloader: ImageDownloader, in shared: SharedRoom) -> ImageDownloader.Outcome {
-        let outcome = downloader.download(picture.url, as: picture.key, room: reserved.bytes)
+                  with downloader: ImageDownloader, in shared: SharedRoom, asking known: FileValidators?,
+                  now: Date) -> ImageDownloader.Outcome? {
+        let before = Self.size(of: cache.path(forKey: picture.key))
+        let (outcome, validators) = downloader.download(picture.url, as: picture.key, room: reserved.bytes,
+                                                        asking: known, at: now)
         var used = 0
-        if case .cached(let path, _, _) = outcome {
-            var st = stat()
-            if stat(path, &st) == 0 { used = Int(st.st_size) }
+        if case .cached(let path, _, _)? = outcome {
+            used = Self.size(of: path) - before
+            if let validators { keep(validators, for: picture.key) }
         }
         shared.settle(reserved: reserved.bytes, used: used, noRoom: outcome == .noRoom && reserved.alone)
         note(outcome, of: picture.url)
         return outcome
     }
 
-    /// A download's outcome as a picture's status and its line for the report.
-    static func status(of outcome: ImageDownloader.Outcome, url: URL) -> PictureOutcome {
+    /// A file's size in bytes; 0 when there is none.
+    static func size(of path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : 0
+    }
+
+    /// A download's outcome as a picture's status and its line for the report (nil: a
+    /// cached picture asked for again has not changed).
+    static func status(of outcome: ImageDownloader.Outcome?, url: URL) -> PictureOutcome {
+        guard let outcome else { return PictureOutcome(.cached(thumbnail: nil), nil, unchanged: true) }
         switch outcome {
         case let .cached(_, thumbnail, motion):
             if case .stillBecause(let why, _) = motion {

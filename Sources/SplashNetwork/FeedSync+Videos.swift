@@ -34,7 +34,13 @@ extension FeedSync {
                     _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - videoMaxBytes), now: now, alsoKeeping: wanted)
                     left = cacheMaxBytes - cache.usage()
                 }
-                outcomes[key] = left <= 0 ? .noRoom : downloader.download(video.url, as: key, room: left)
+                if left <= 0 {
+                    outcomes[key] = .noRoom
+                } else {
+                    let (outcome, validators) = downloader.download(video.url, as: key, room: left, asking: nil, at: now)
+                    outcomes[key] = outcome ?? .unavailable("no answer")
+                    if case .cached? = outcome, let validators { keep(validators, for: key) }
+                }
             }
             let address = video.url.publicAddress
             switch outcomes[key]! {

@@ -33,6 +33,19 @@ public final class FeedSync {
     /// syncs leave them until their address changes.
     public var retryRefused = false
 
+    /// Whether every cached picture and clip is asked for again, whatever its age
+    /// (`splashboard sync`, run by hand after a file was replaced on its server).
+    public var revalidateAll = false
+    /// Seconds after which a cached picture or clip is asked for again when the feed has not
+    /// changed and its server set no `max-age` (`revalidate-after`).
+    public var revalidateAfter: TimeInterval = 3600
+    /// When each cached file was last found unchanged, by cache key: kept in memory, as a
+    /// "not modified" answer writes nothing.
+    var lastChecked: [String: Date] = [:]
+    /// The validators of the files fetched in this sync, written once at its end.
+    var fetchedValidators: [String: FileValidators] = [:]
+    let validatorsLock = NSLock()
+
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
 
@@ -51,6 +64,7 @@ public final class FeedSync {
     public func sync(_ feed: URL, now: Date) -> SyncReport {
         let started = DispatchTime.now().uptimeNanoseconds
         var report = run(feed, now: now)
+        report.warnings += keepValidators()
         report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return report
     }
@@ -104,14 +118,16 @@ public final class FeedSync {
             store.confirm(feed, at: now)
             var report = retryMissingPictures(standing.missing, campaigns: active, now: now)
             report.warnings += fetchVideos(now: now)
+            report.warnings += revalidate(now: now, feedChanged: false)
             return report
-        case let .fetched(etag, lastModified, _):
+        case let .fetched(etag, lastModified, _, _):
             let document: FeedDocument
             do {
                 document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
+            let fingerprint = Self.fingerprint(fetched.1)
             var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.
             let known = Dictionary(((try? store.campaigns(includeInactive: true, thumbnails: false)) ?? [])
@@ -151,13 +167,13 @@ public final class FeedSync {
             }
             do {
                 try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
-                                keys: keys, contentHash: Self.fingerprint(fetched.1))
+                                keys: keys, contentHash: fingerprint)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
                               warnings: document.warnings + fetchedPictures.warnings + pictureErrors.notes + evict(now: now)
-                                + fetchVideos(now: now),
+                                + fetchVideos(now: now) + revalidate(now: now, feedChanged: fingerprint != state.contentHash),
                               pictureErrors: pictureErrors.lines)
         }
     }

@@ -91,7 +91,8 @@ extension Fetcher {
                     headers.first { ($0.key as? String)?.lowercased() == name }?.value as? String
                 }
                 lock.lock()
-                result = .fetched(etag: header("etag"), lastModified: header("last-modified"), bytes: 0)
+                result = .fetched(etag: header("etag"), lastModified: header("last-modified"), bytes: 0,
+                                  cacheControl: header("cache-control"))
                 lock.unlock()
                 completionHandler(.allow)
             default:
@@ -170,8 +171,8 @@ extension Fetcher {
                 fail(FetchError.transport("the body ended after \(received) of \(expected) bytes", url: url.absoluteString))
             }
             lock.lock()
-            if case .fetched(let etag, let lastModified, _) = result {
-                result = .fetched(etag: etag, lastModified: lastModified, bytes: received)
+            if case .fetched(let etag, let lastModified, _, let cacheControl) = result {
+                result = .fetched(etag: etag, lastModified: lastModified, bytes: received, cacheControl: cacheControl)
             }
             lock.unlock()
             done.signal()

@@ -14,7 +14,8 @@ public final class Fetcher {
     /// The outcome of a completed request.
     public enum Result: Equatable {
         case notModified
-        case fetched(etag: String?, lastModified: String?, bytes: Int)
+        /// Fetched in full: the answer's validators and `Cache-Control` (nil for a file).
+        case fetched(etag: String?, lastModified: String?, bytes: Int, cacheControl: String? = nil)
     }
 
     /// Seconds without progress (connecting included) before giving up.

@@ -67,34 +67,51 @@ public struct ImageDownloader {
     /// Downloads `url` and caches it under `key`, taking at most `room` bytes of the cache
     /// (a picture that would not fit is stopped and is not cached: tried again later).
     public func download(_ url: URL, as key: String, room: Int = ImageDownloader.imageLimit) -> Outcome {
+        // Asked without validators, a server cannot answer "unchanged".
+        download(url, as: key, room: room, asking: nil, at: Date()).outcome ?? .unavailable("no answer")
+    }
+
+    /// Downloads `url` as `download(_:as:room:)` does, asking only for a change when `known`
+    /// validators are given (a cached picture revalidated): the outcome is nil when it has
+    /// not changed (nothing written). A changed picture is written beside the cached one and
+    /// takes its name only once it passed the checks: until then the old one stays. The
+    /// validators are those of the picture fetched (nil when none came).
+    public func download(_ url: URL, as key: String, room: Int, asking known: FileValidators?, at now: Date)
+        -> (outcome: Outcome?, validators: FileValidators?) {
         let partial: ImageCache.PartialFile
         do {
             partial = try cache.beginWrite()
         } catch {
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         }
         do {
-            _ = try fetcher.fetch(url, limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
+            let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
+                                           limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
+            guard case let .fetched(etag, lastModified, _, cacheControl) = result else {
+                cache.discard(partial)
+                return (nil, known)
+            }
             // Downloads run side by side; decoding to check them, one at a time (memory).
             Self.checking.lock()
             defer { Self.checking.unlock() }
             let checked = try check(partial.path)
             try cache.commit(partial, as: key)
-            return .cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail, motion: checked.motion)
+            return (.cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail, motion: checked.motion),
+                    FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
         } catch let error as ImageError {
             cache.discard(partial)
-            return .refused(error.localizedDescription)
+            return (.refused(error.localizedDescription), nil)
         } catch let error as FetchError {
             cache.discard(partial)
             if case .tooLarge = error {
                 // Over the cache's room rather than the picture limit: not the picture's fault.
-                if room < Self.imageLimit { return .noRoom }
-                return .refused(error.localizedDescription)
+                if room < Self.imageLimit { return (.noRoom, nil) }
+                return (.refused(error.localizedDescription), nil)
             }
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         } catch {
             cache.discard(partial)
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         }
     }
 

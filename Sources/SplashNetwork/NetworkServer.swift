@@ -32,6 +32,7 @@ public final class NetworkServer: @unchecked Sendable {
         sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
                              videoMaxBytes: options.videoMaxMB << 20)
         sync.unwritable = data.storeProblem
+        sync.revalidateAfter = TimeInterval(options.revalidateAfter)
         poems = options.poetryURL.map { PoemSource(url: $0) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
         pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, current: current?.imagePath) }

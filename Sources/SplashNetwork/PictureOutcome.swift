@@ -6,9 +6,12 @@ import SplashStorage
 struct PictureOutcome {
     var status: CampaignStore.ImageStatus
     var problem: String?
+    /// A cached picture asked for again was answered "not modified": the file stays.
+    var unchanged = false
 
-    init(_ status: CampaignStore.ImageStatus, _ problem: String?) {
+    init(_ status: CampaignStore.ImageStatus, _ problem: String?, unchanged: Bool = false) {
         self.status = status
         self.problem = problem
+        self.unchanged = unchanged
     }
 }

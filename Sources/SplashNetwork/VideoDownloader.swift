@@ -46,39 +46,53 @@ public struct VideoDownloader {
 
     /// Downloads `url` and caches it under `key`, taking at most `room` bytes.
     public func download(_ url: URL, as key: String, room: Int) -> Outcome {
+        download(url, as: key, room: room, asking: nil, at: Date()).outcome ?? .unavailable("no answer")
+    }
+
+    /// Downloads `url` as `download(_:as:room:)` does, asking only for a change when `known`
+    /// validators are given (a cached clip revalidated): nil when it has not changed. A
+    /// changed clip is written beside the cached one and probed before it takes its name.
+    public func download(_ url: URL, as key: String, room: Int, asking known: FileValidators?, at now: Date)
+        -> (outcome: Outcome?, validators: FileValidators?) {
         guard let mediaProgram else {
-            return .unavailable("the media process (splashboard-media) is not installed, so clips cannot be checked")
+            return (.unavailable("the media process (splashboard-media) is not installed, so clips cannot be checked"), nil)
         }
         let partial: ImageCache.PartialFile
         do {
             partial = try cache.beginWrite()
         } catch {
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         }
         do {
-            _ = try fetcher.fetch(url, limit: min(room, maxBytes), inspect: { head in
+            let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
+                                           limit: min(room, maxBytes), inspect: { head in
                 if let problem = VideoHeader.problem(head) { throw VideoRefusal(reason: problem) }
             }, sink: partial.write)
+            guard case let .fetched(etag, lastModified, _, cacheControl) = result else {
+                cache.discard(partial)
+                return (nil, known)
+            }
             let probed = try MediaProbe.run(mediaProgram, on: partial.path)
             if let problem = VideoLimits.problem(probed.facts) {
                 cache.discard(partial)
-                return .refused("\(probed.facts.summary): \(problem)")
+                return (.refused("\(probed.facts.summary): \(problem)"), nil)
             }
             try cache.commit(partial, as: key)
-            return .cached(path: cache.path(forKey: key), facts: probed.facts, thumbnail: probed.thumbnail)
+            return (.cached(path: cache.path(forKey: key), facts: probed.facts, thumbnail: probed.thumbnail),
+                    FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
         } catch let refusal as VideoRefusal {
             cache.discard(partial)
-            return .refused(refusal.reason)
+            return (.refused(refusal.reason), nil)
         } catch let error as FetchError {
             cache.discard(partial)
             if case .tooLarge = error {
-                if room < maxBytes { return .noRoom }
-                return .refused(VideoLimits.sizeRefusal(limitMB: maxBytes >> 20))
+                if room < maxBytes { return (.noRoom, nil) }
+                return (.refused(VideoLimits.sizeRefusal(limitMB: maxBytes >> 20)), nil)
             }
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         } catch {
             cache.discard(partial)
-            return .unavailable(error.localizedDescription)
+            return (.unavailable(error.localizedDescription), nil)
         }
     }
 

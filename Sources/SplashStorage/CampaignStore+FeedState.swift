@@ -27,12 +27,15 @@ extension CampaignStore {
         public var warnings: [String] = []
         /// The screen schedule of the feed applied (its `screen` object); nil when it has none.
         public var screen: FeedScreen?
+        /// A fingerprint of the feed's bytes applied last: a feed fetched again with the same
+        /// one has not changed.
+        public var contentHash: String?
     }
 
     /// What the syncs of the feed at `url` left behind; all empty before any.
     public func feedState(for url: URL) throws -> FeedState {
         let rows = try db.rows("""
-        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings, screen
+        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings, screen, content_hash
         FROM feed_state WHERE feed_url = ?
         """, [.text(url.absoluteString)])
         guard let r = rows.first else { return FeedState() }
@@ -41,7 +44,8 @@ extension CampaignStore {
         return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: success,
                          lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text,
                          lastChange: r["last_change"].date, lastConfirmed: confirmed,
-                         warnings: Self.decodeList(r["warnings"].text), screen: FeedScreen(stored: r["screen"].text))
+                         warnings: Self.decodeList(r["warnings"].text), screen: FeedScreen(stored: r["screen"].text),
+                         contentHash: r["content_hash"].text)
     }
 
     /// The feed the stored campaigns came from: the one applied last; nil before any.

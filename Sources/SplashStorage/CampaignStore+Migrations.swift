@@ -229,6 +229,16 @@ extension CampaignStore {
                 // GIFs refused before are fetched and checked again.
                 try db.execute("UPDATE campaigns SET image_problem = NULL WHERE image_problem LIKE 'GIF images are not supported%'")
             }
+            if version < 14 {
+                // What the server said of each cached picture and clip when it came (by cache key):
+                // its validators for a conditional request, and how long it stays fresh.
+                try db.execute("""
+                CREATE TABLE cached_files (
+                    key TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, max_age REAL,
+                    no_cache INTEGER NOT NULL DEFAULT 0, fetched_at REAL NOT NULL
+                )
+                """)
+            }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
         }
     }

@@ -19,6 +19,7 @@ struct SyncCommand {
         // Run by hand, a sync checks again what was refused: the operator may have put a
         // fixed file up at the same address.
         sync.retryRefused = true
+        sync.revalidateAll = true
         let report = sync.sync(data.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }

@@ -107,4 +107,36 @@ import Testing
                     "\(id): \(listed.stdout) against \(shown)")
         }
     }
+
+    @Test func aPictureReplacedOnItsServerReachesTheRunningKiosksScreenAfterASyncByHand() throws {
+        let folder = try temporaryFolder()
+        let www = folder + "/www"
+        try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+        let server = try TestServer(root: www)
+        try writeImage(www + "/a.png", width: 320, height: 180, bands: [red])
+        try #"[{"id": "a", "picUrl": "a.png", "showTime": 1000}]"#.write(toFile: www + "/feed.json", atomically: true,
+                                                                       encoding: .utf8)
+        let device = ["--feed", server.url("/files/feed.json").absoluteString,
+                      "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
+        let shots = folder + "/shots"
+        let kiosk = try Kiosk(folder: folder, arguments: device + ["--countdown", "1", "--attract-after", "1",
+                                                                   "--snapshot", shots])
+        defer { kiosk.stop() }
+        #expect(kiosk.wait { $0.filter { $0 == "a" }.count >= 2 }, "\(kiosk.splashes)")
+        func centres(_ paths: ArraySlice<String>) -> [RGBColor] {
+            paths.compactMap { path in (try? Snapshot(path)).map { $0.color($0.width / 2, $0.height / 2) } }
+        }
+        #expect(centres(snapshots(shots)[...]).contains { $0.isClose(to: red, tolerance: 24) })
+
+        // This week's picture, under the same address; the sync run by hand asks for it again.
+        try writeImage(www + "/a.png", width: 320, height: 180, bands: [blue])
+        let sync = try kiosk.command(["sync"] + device)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let synced = kiosk.splashes.count
+        let drawn = snapshots(shots).count
+        #expect(kiosk.wait { $0.count >= synced + 3 }, "\(kiosk.splashes)")
+        let after = centres(snapshots(shots).dropFirst(drawn + 2))
+        #expect(after.contains { $0.isClose(to: blue, tolerance: 24) }, "\(after)")
+        #expect(!after.suffix(3).contains { $0.isClose(to: red, tolerance: 24) }, "\(after)")
+    }
 }

@@ -4,7 +4,9 @@ Last-Modified (answering 304 to conditional requests), and routes that misbehave
 purpose. It prints its port on the first line of stdout and serves until killed.
 
 Routes:
-  /files/NAME          the file ROOT/NAME, with ETag, Last-Modified and 304s
+  /files/NAME          the file ROOT/NAME, with ETag, Last-Modified and 304s (each 304
+                       also counted under "304 /files/NAME"); ?cache-control=VALUE
+                       adds that Cache-Control header
   /status/CODE         an empty answer with that status
   /hang                accepts, then never answers
   /drip                a declared 1 MiB body, one byte per second
@@ -94,16 +96,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.not_found(rest)
         etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
         modified = formatdate(mtime, usegmt=True)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)
+        headers = {"ETag": etag, "Last-Modified": modified, "Content-Type": "application/octet-stream"}
+        if "cache-control" in query:
+            headers["Cache-Control"] = query["cache-control"][0]
         if self.headers.get("If-None-Match") == etag:
-            return self.answer(304, headers={"ETag": etag})
+            return self.not_modified(headers)
         since = self.headers.get("If-Modified-Since")
         if since and not self.headers.get("If-None-Match"):
             try:
                 if int(mtime) <= parsedate_to_datetime(since).timestamp():
-                    return self.answer(304)
+                    return self.not_modified(headers)
             except (TypeError, ValueError):
                 pass
-        self.answer(200, body, {"ETag": etag, "Last-Modified": modified, "Content-Type": "application/octet-stream"})
+        self.answer(200, body, headers)
+
+    def not_modified(self, headers):
+        key = "304 " + urllib.parse.urlparse(self.path).path
+        with LOCK:
+            COUNTS[key] = COUNTS.get(key, 0) + 1
+        self.answer(304, headers={k: v for k, v in headers.items() if k != "Content-Type"})
 
     def route_status(self, rest):
         self.answer(int(rest[0]), b"")

@@ -27,6 +27,9 @@ public struct KioskOptions: Equatable, Sendable {
     public var attractAfter: Int = 60
     /// Seconds between feed syncs, each wait spread by up to 10 % either way.
     public var syncInterval: Int = 900
+    /// Seconds after which a cached picture or clip is asked for again (a conditional
+    /// request) when the feed has not changed and its server set no `max-age`.
+    public var revalidateAfter: Int = 3600
     /// Image cache cap in MiB.
     public var cacheMaxMB: Int = 256
     /// The largest campaign clip fetched, in MiB (`VideoLimits.defaultMaxMB`).

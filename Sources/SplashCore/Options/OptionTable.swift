@@ -52,6 +52,10 @@ extension OptionParser {
         OptionSpec(name: "sync-interval", valueHint: "SECONDS", defaultText: "\(standard.syncInterval)",
                    help: "feed sync period, 10 to 604800 (each wait spread by up to 10 % either way)",
                    group: .kiosk) { o, s, _ in o.syncInterval = try integer(s, in: 10...604_800) },
+        OptionSpec(name: "revalidate-after", valueHint: "SECONDS", defaultText: "\(standard.revalidateAfter)",
+                   help: "ask again for a cached picture or clip this long after it was last checked, 60 to 604800 "
+                       + "(sooner when the feed changed or its server's max-age ran out; a sync run by hand asks for all)",
+                   group: .kiosk) { o, s, _ in o.revalidateAfter = try integer(s, in: 60...604_800) },
         OptionSpec(name: "cache-max-mb", valueHint: "MB", defaultText: "\(standard.cacheMaxMB)",
                    help: "image cache size cap, 16 to 1048576", group: .kiosk) { o, s, _ in
             o.cacheMaxMB = try integer(s, in: 16...1_048_576)

@@ -1,0 +1,147 @@
+import Foundation
+import SplashCore
+import SplashServices
+import SplashStorage
+
+/// A sync's cached pictures and clips asked for again with a conditional request (their
+/// `ETag` and `Last-Modified`; a `file://` one by its modification time and size): all of
+/// them at a sync run by hand, otherwise when the feed changed, when the server's
+/// `max-age` ran out or `no-cache` asks for it, or `revalidateAfter` after they were last
+/// checked. A "not modified" answer writes nothing; a changed file is fetched beside the
+/// old one, checked, its thumbnail made again, and takes the old one's place whole; a new
+/// one that is refused or does not come leaves the old one on screen, with a warning.
+extension FeedSync {
+    /// Revalidates what is due; the warnings for the report.
+    func revalidate(now: Date, feedChanged: Bool) -> [String] {
+        // Files fetched in this sync are as new as they can be.
+        validatorsLock.lock()
+        let fresh = Set(fetchedValidators.keys)
+        validatorsLock.unlock()
+        let pictures = ((try? store.activePictures()) ?? []).filter { !fresh.contains($0.key) && cache.contains(key: $0.key) }
+        let videos = ((try? store.activeVideos()) ?? []).filter { $0.facts != nil && $0.problem == nil }
+        var clips: [String: (url: URL, campaigns: [String])] = [:]
+        for video in videos {
+            let key = ImageCache.key(for: video.url)
+            guard !fresh.contains(key), cache.contains(key: key) else { continue }
+            clips[key, default: (video.url, [])].campaigns.append(video.campaignID)
+        }
+        guard !pictures.isEmpty || !clips.isEmpty else { return [] }
+        let known = (try? store.validators(forKeys: pictures.map(\.key) + Array(clips.keys))) ?? [:]
+        let isDue = { [revalidateAll, revalidateAfter, lastChecked] (key: String, url: URL) -> Bool in
+            // A local file costs a stat to check.
+            url.isFileURL || FileValidators.isDue(known[key], lastChecked: lastChecked[key], now: now, every: revalidateAfter,
+                                                  feedChanged: feedChanged, byHand: revalidateAll)
+        }
+        return revalidatePictures(pictures.filter { isDue($0.key, $0.url) }, known: known, now: now)
+            + revalidateClips(clips.filter { isDue($0.key, $0.value.url) }, known: known, now: now)
+    }
+
+    /// Keeps the validators a file of this sync came with.
+    func keep(_ validators: FileValidators, for key: String) {
+        validatorsLock.lock()
+        fetchedValidators[key] = validators
+        validatorsLock.unlock()
+    }
+
+    /// Writes the validators of the files fetched in this sync, in one transaction (a sync
+    /// that fetched nothing writes nothing); a warning when they could not be.
+    func keepValidators() -> [String] {
+        validatorsLock.lock()
+        let fetched = fetchedValidators
+        fetchedValidators = [:]
+        validatorsLock.unlock()
+        guard !fetched.isEmpty else { return [] }
+        do {
+            try store.noteValidators(fetched, isCached: { cache.contains(key: $0) })
+            return []
+        } catch {
+            // Without them, these files are fetched again in full at their next check.
+            return ["the cached files' validators were not kept: \(error.localizedDescription)"]
+        }
+    }
+
+    private func revalidatePictures(_ due: [(key: String, url: URL)], known: [String: FileValidators], now: Date) -> [String] {
+        guard !due.isEmpty else { return [] }
+        var room = Room(cap: cacheMaxBytes, used: cache.usage())
+        // Asked with what is known; a picture cached before validators were kept is fetched whole.
+        let fetched = fetchAll(due, room: &room, keeping: Set(due.map(\.key)), now: now,
+                               asking: known)
+        var images: [String: CampaignStore.ImageStatus] = [:]
+        var warnings: [String] = []
+        var unchecked = 0
+        for picture in due {
+            guard let outcome = fetched.outcomes[picture.key] else { continue }
+            let address = picture.url.publicAddress
+            switch outcome.status {
+            case _ where outcome.unchanged:
+                lastChecked[picture.key] = now
+            case .cached:
+                // Changed: its campaigns get the new thumbnail (and the animation's facts).
+                lastChecked[picture.key] = now
+                for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] { images[id] = outcome.status }
+            case .refused(let reason):
+                lastChecked[picture.key] = now
+                warnings.append("picture \(address) changed on its server, but the new one is refused: \(reason); "
+                                + "the one cached before is still shown")
+            case .waiting(let reason):
+                unchecked += 1
+                if unchecked <= 3 {
+                    warnings.append("picture \(address) not checked for a change: \(reason); the one cached before is "
+                                    + "still shown, and the next sync asks again")
+                }
+            }
+        }
+        if unchecked > 3 { warnings.append("\(unchecked - 3) more cached pictures not checked for a change") }
+        guard !images.isEmpty else { return warnings }
+        do {
+            try store.updateImages(images)
+        } catch {
+            warnings.append("changed pictures fetched but not noted: \(error.localizedDescription)")
+        }
+        return warnings + evict(now: now)
+    }
+
+    private func revalidateClips(_ due: [String: (url: URL, campaigns: [String])], known: [String: FileValidators],
+                                 now: Date) -> [String] {
+        guard !due.isEmpty else { return [] }
+        let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes)
+        var statuses: [String: CampaignStore.VideoStatus] = [:]
+        var keys: [String: String] = [:]
+        var warnings: [String] = []
+        for (key, clip) in due.sorted(by: { $0.key < $1.key }) {
+            // The new clip takes the old one's place: the room it needs is what is left and the old one's.
+            let old = Self.size(of: cache.path(forKey: key))
+            let room = min(videoMaxBytes, cacheMaxBytes - cache.usage() + old)
+            let address = clip.url.publicAddress
+            let (outcome, validators) = downloader.download(clip.url, as: key, room: room, asking: known[key], at: now)
+            switch outcome {
+            case nil:
+                lastChecked[key] = now
+            case let .cached(_, facts, thumbnail)?:
+                lastChecked[key] = now
+                if let validators { keep(validators, for: key) }
+                for id in clip.campaigns {
+                    statuses[id] = .cached(facts, thumbnail: thumbnail)
+                    keys[id] = key
+                }
+            case .refused(let reason)?:
+                lastChecked[key] = now
+                warnings.append("video \(address) changed on its server, but the new one is not played: \(reason); "
+                                + "the one cached before is still played")
+            case .unavailable(let reason)?:
+                warnings.append("video \(address) not checked for a change: \(reason); the one cached before is still "
+                                + "played, and the next sync asks again")
+            case .noRoom?:
+                warnings.append("video \(address) changed on its server, but the new one does not fit: "
+                                + "\(ImageCache.fullMessage); the one cached before is still played")
+            }
+        }
+        guard !statuses.isEmpty else { return warnings }
+        do {
+            try store.updateVideos(statuses, keys: keys)
+        } catch {
+            warnings.append("changed clips fetched but not noted: \(error.localizedDescription)")
+        }
+        return warnings + evict(now: now)
+    }
+}
