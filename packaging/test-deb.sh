@@ -82,9 +82,10 @@ for unit in splashboard.service splashboard-net.service splashboard-net.socket; 
 done
 
 # The installed kiosk, as the service runs it: its user, its folders, its config.
+# On the virtual clock the device's own ledger is written only where --data-dir names it.
 printf 'countdown = 2\n' >> /etc/splashboard/splashboard.conf
 run_kiosk() {
-    runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after detail \
+    runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after detail \
         > /tmp/splashboard-run.json
 }
 check "sync as root runs as the folder's owner, splashboard-net, and leaves nothing of root's" sh -c '
@@ -108,10 +109,10 @@ check "cache clear as the splashboard user says whose the cache is instead of em
 check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
-check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
 
 if unshare -n true 2>/dev/null; then
-    check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
+    check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
 fi
 
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq splashboard >/dev/null 2>&1

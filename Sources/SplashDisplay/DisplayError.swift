@@ -10,6 +10,8 @@ public enum DisplayError: LocalizedError, Equatable {
     case badFont(path: String, reason: String)
     /// An image cannot be decoded.
     case badImage(path: String, reason: String)
+    /// The `--snapshot` folder cannot be made or written.
+    case snapshotFolder(path: String, reason: String)
     /// Any other SDL failure.
     case sdl(String, String)
 
@@ -24,6 +26,8 @@ public enum DisplayError: LocalizedError, Equatable {
             return "cannot use the font \(path): \(reason)"
         case let .badImage(path, reason):
             return "cannot show \(path): \(reason)"
+        case let .snapshotFolder(path, reason):
+            return "--snapshot \(path): cannot write snapshots there (\(reason)); name a folder this user can write"
         case let .sdl(what, reason):
             return "\(what) failed: \(reason)"
         }

@@ -117,11 +117,32 @@ public final class KioskRunner {
     }
 
     /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).
+    /// Makes the `--snapshot` folder and proves it can be written (a file made and removed),
+    /// before the first frame: the error names the folder and why.
+    static func prepareSnapshotFolder(_ dir: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isFolder), !isFolder.boolValue {
+            throw DisplayError.snapshotFolder(path: dir, reason: "it is a file, not a folder")
+        }
+        func why() -> String { String(cString: strerror(errno)).lowercased() }
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            // Made again by hand for the system's own reason (Foundation's words name no errno).
+            guard mkdir(dir, 0o755) == 0 || errno == EEXIST else {
+                throw DisplayError.snapshotFolder(path: dir, reason: "it cannot be made: " + why())
+            }
+        }
+        let probe = dir + "/.splashboard-\(getpid())"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DisplayError.snapshotFolder(path: dir, reason: why()) }
+        close(fd)
+        unlink(probe)
+    }
+
     public func run() throws {
         let options = setup.options
-        if let dir = options.snapshotDir {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        }
+        if let dir = options.snapshotDir { try Self.prepareSnapshotFolder(dir) }
         send(.catalogLoaded(setup.catalog, message: setup.message, screen: setup.screen))
         if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))

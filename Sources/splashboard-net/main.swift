@@ -39,6 +39,10 @@ do {
     fail(error.localizedDescription, status: 2)
 }
 
+// The operator's commands say what was given but not used; the kiosk's own process
+// (serve) leaves that to the display, which parsed the same settings.
+if !serving { for warning in parsed.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) } }
+
 switch (serving, parsed.command) {
 case (true, .run):
     ServeCommand(options: parsed.options, environment: environment).run()

@@ -10,6 +10,8 @@ import SplashStorage
 struct RunCommand {
     let options: KioskOptions
     let environment: [String: String]
+    /// Added to the network process's command line (the folders of a virtual run's scratch).
+    var networkArguments: [String] = []
 
     func run() -> Never {
         var script: [ScriptStep] = []
@@ -178,6 +180,7 @@ struct RunCommand {
         if let socket = options.networkSocket { return (NetworkLink(endpoint: .socket(socket)), nil) }
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "run" { arguments.removeFirst() }
+        arguments += networkArguments
         do {
             let program = try NetworkLink.locateProgram(environment: environment)
             return (NetworkLink(endpoint: .spawn(executable: program, arguments: ["serve"] + arguments)), nil)

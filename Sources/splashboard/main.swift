@@ -27,13 +27,38 @@ do {
     fail(error.localizedDescription, status: 2)
 }
 
+// Commands the network program runs say their warnings there (it parses the same line).
+switch parsed.command {
+case .sync, .feedCheck: break
+default:
+    for warning in parsed.warnings { fputs("splashboard: warning: \(TerminalText.printable(warning))\n", stderr) }
+}
+
 switch parsed.command {
 case .help:
     print(OptionParser.usage)
 case .version:
     print("splashboard \(Version.current)")
 case .run:
-    RunCommand(options: parsed.options, environment: environment).run()
+    var options = parsed.options
+    var networkArguments: [String] = []
+    if options.clock == .virtual, !options.dataDirNamed {
+        // Time that is not real never uses up the device's real shows: a trial keeps its
+        // catalog, shows and cache in a scratch folder, unless --data-dir names one.
+        var template = Array((NSTemporaryDirectory() + "splashboard-virtual-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else {
+            fail("--clock virtual: cannot make a scratch folder in \(NSTemporaryDirectory()): "
+                 + "\(String(cString: strerror(errno))); give --data-dir", status: 1)
+        }
+        let scratch = String(cString: template)
+        options.dataDir = scratch + "/data"
+        options.cacheDir = scratch + "/cache"
+        options.runtimeDir = scratch
+        networkArguments = ["--data-dir", options.dataDir, "--cache-dir", options.cacheDir]
+        fputs("splashboard: note: the virtual clock's run keeps its catalog and shows in \(scratch), not in the device's "
+              + "own (give --data-dir to choose the folder)\n", stderr)
+    }
+    RunCommand(options: options, environment: environment, networkArguments: networkArguments).run()
 case .sync:
     DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
 case let .campaigns(json, thumbnails):

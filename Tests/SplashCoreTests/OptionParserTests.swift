@@ -146,6 +146,32 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(o.configPath == "/k.conf")
     }
 
+    @Test func aSettingGivenTwiceIsAWarningNamingBothPlaces() throws {
+        let conf = "feed = /a.json\ncountdown = 4\nfeed = /b.json\nscreen-hours = 08:00-12:00\nscreen-hours = 13:00-20:00\n"
+        let p = try parse(["--config", "/k.conf", "--fit", "fill", "--fit", "fit", "--size", "800x480", "--size", "480x800"],
+                          config: ["/k.conf": conf])
+        #expect(p.options.feed?.path == "/b.json")
+        #expect(p.options.fit == .fit)
+        #expect(p.warnings == [
+            "/k.conf:3: feed is set again (first at /k.conf:1); only this later value is used",
+            "/k.conf:5: screen-hours is set again (first at /k.conf:4); only this later value is used; to keep both, "
+                + "list them in one value: screen-hours = 08:00-12:00,13:00-20:00",
+            "--fit is given twice; only the later value is used",
+        ])
+        // One value each: nothing to say; the command line over the file is no repetition.
+        #expect(try parse(["--config", "/k.conf", "--countdown", "5"], config: ["/k.conf": "countdown = 4\n"]).warnings.isEmpty)
+    }
+
+    @Test func withoutARuntimeFolderTheControlSocketGoesToTheDataFolder() throws {
+        #expect(try parse([]).options.runtimeDir == "/home/k/.local/state/splashboard")
+        #expect(try parse(["--data-dir", "/srv/k"]).options.runtimeDir == "/srv/k")
+        #expect(try parse([], env: ["HOME": "/home/k", "XDG_RUNTIME_DIR": "/run/user/1000"]).options.runtimeDir
+                == "/run/user/1000/splashboard")
+        #expect(try parse(["--data-dir", "/srv/k"]).options.dataDirNamed)
+        #expect(try parse([], config: [DefaultPaths.systemConfig: "data-dir = /srv/k\n"]).options.dataDirNamed)
+        #expect(try !parse([]).options.dataDirNamed)
+    }
+
     @Test func theSystemConfigIsReadWhenItExists() throws {
         let o = try parse([], config: [DefaultPaths.systemConfig: "countdown = 9\n"]).options
         #expect(o.countdown == 9)

@@ -29,6 +29,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/data"))
     }
 
+    @Test func aSnapshotFolderThatCannotBeWrittenIsNamed() throws {
+        let dir = try temporaryFolder()
+        try "x".write(toFile: dir + "/file", atomically: true, encoding: .utf8)
+        for (folder, reason) in [(dir + "/file", "it is a file, not a folder"), (dir + "/file/shots", "it cannot be made: not a directory")] {
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--data-dir", dir + "/data",
+                                    "--snapshot", folder])
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("--snapshot \(folder): cannot write snapshots there (\(reason))"), "\(run.stderr)")
+        }
+    }
+
+    @Test func aVirtualClockRunWithoutADataFolderNeverWritesTheDevicesLedger() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.png", width: 320, height: 180, bands: [red])
+        let feed = try writeFeed(dir, #"[{"id": "a", "picUrl": "a.png", "showTime": 5}]"#)
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = dir + "/home"
+        for name in ["XDG_STATE_HOME", "XDG_CACHE_HOME", "STATE_DIRECTORY", "CACHE_DIRECTORY"] { env[name] = nil }
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", feed], environment: env)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "a", "\(run.stdout)")
+        // The device's own folder is never made; the scratch folder holds the show.
+        #expect(!FileManager.default.fileExists(atPath: dir + "/home/state/splashboard/splashboard.db"))
+        let said = try #require(run.stderr.range(of: "keeps its catalog and shows in "), "\(run.stderr)")
+        let scratch = String(run.stderr[said.upperBound...].prefix { $0 != "," })
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let listed = try runKiosk(["campaigns", "--json", "--feed", feed, "--data-dir", scratch + "/data",
+                                   "--cache-dir", scratch + "/cache"], environment: env)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.first?["shows"] as? Int == 1, "\(listed.stdout)")
+    }
+
     @Test func aBadScriptLineIsNamed() throws {
         let dir = try temporaryFolder()
         try "0.5 tap skip\nlater key escape\n".write(toFile: dir + "/s", atomically: true, encoding: .utf8)

@@ -12,11 +12,13 @@ import Testing
         let environment: [String: String]
         let socket: String
 
-        init(_ s: StoredCampaign, extra: [String]) throws {
+        /// `runtimeFolder` false: no XDG_RUNTIME_DIR (a shell opened with `su`, a cron job).
+        init(_ s: StoredCampaign, extra: [String], runtimeFolder: Bool = true) throws {
             var environment = ProcessInfo.processInfo.environment
-            environment["XDG_RUNTIME_DIR"] = s.folder + "/run"
+            // Empty: as good as unset, and not replaced by the tests' own runtime folder.
+            environment["XDG_RUNTIME_DIR"] = runtimeFolder ? s.folder + "/run" : ""
             self.environment = environment
-            socket = s.folder + "/run/splashboard/control.sock"
+            socket = runtimeFolder ? s.folder + "/run/splashboard/control.sock" : s.folder + "/data/control.sock"
             process.executableURL = URL(fileURLWithPath: Binary.path)
             process.arguments = ["--headless"] + extra + s.args
             process.environment = environment
@@ -70,6 +72,16 @@ import Testing
             matched = true
         }
         #expect(matched, "the countdown ticked during every screenshot")
+    }
+
+    @Test func withoutARuntimeFolderTheSocketIsInTheDataFolderAndStatusFindsIt() throws {
+        let s = try StoredCampaign()
+        let kiosk = try Kiosk(s, extra: ["--countdown", "30", "--exit-after", "20"], runtimeFolder: false)
+        defer { kiosk.stop() }
+        #expect(FileManager.default.fileExists(atPath: kiosk.socket))
+        let status = try kiosk.command(["status"] + s.args)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("screen: splash, campaign stored"), "\(status.stdout)")
     }
 
     @Test func aKioskThatIsNotRunningIsOneLineAndExitOne() throws {

@@ -40,7 +40,9 @@ public struct KioskRun {
 /// unless the test passes some.
 func kioskEnvironment(_ base: [String: String]) -> [String: String] {
     var env = base
-    let home = NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
+    // A home of its own, unless the test gave one.
+    let given = base["HOME"].flatMap { $0 == ProcessInfo.processInfo.environment["HOME"] ? nil : $0 }
+    let home = given ?? NSTemporaryDirectory() + "splashboard-home-" + UUID().uuidString
     env["HOME"] = home
     env["XDG_STATE_HOME"] = home + "/state"
     env["XDG_CACHE_HOME"] = home + "/cache"

@@ -11,7 +11,11 @@ public struct KioskOptions: Equatable, Sendable {
     public var dataDir: String
     /// The image cache folder.
     public var cacheDir: String
-    /// The folder of the control socket (`DefaultPaths.runtimeDir`); nil: none.
+    /// Whether `data-dir` was given (on the command line or in the config file) rather than
+    /// taken from the defaults: a run on the virtual clock writes the device's own ledger
+    /// only then.
+    public var dataDirNamed = false
+    /// The folder of the control socket (`DefaultPaths.runtimeDir`, else the data folder); nil: none.
     public var runtimeDir: String?
     /// Seconds on the splash, 1 to 30.
     public var countdown: Int = 3

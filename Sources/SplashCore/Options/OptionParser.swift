@@ -10,6 +10,9 @@ public enum OptionParser {
         public var command: Command
         /// Every setting, the config file's first and the command line's over them.
         public var options: KioskOptions
+        /// What was given but not used, each a line naming where: a key set twice in the
+        /// config file, an option given twice on the command line (the later one is used).
+        public var warnings: [String] = []
     }
 
     /// Parses `arguments` (without the program name).
@@ -104,9 +107,19 @@ public enum OptionParser {
                                     systemInstall: explicitConfig == nil && configText != nil && asRoot)
         var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
         options.runtimeDir = defaults.runtimeDir
+        var warnings: [String] = []
+        var dataDirNamed = false
         if let configText {
             options.configPath = configPath
+            var firstSet: [String: (place: String, value: String?)] = [:]
             for setting in try ConfigFile.parse(configText, path: configPath) {
+                let place = setting.source.range(of: ": ", options: .backwards).map { String(setting.source[..<$0.lowerBound]) }
+                    ?? setting.source
+                if let first = firstSet[setting.key] {
+                    warnings.append(twice(setting.key, first: first.place, again: place, values: [first.value, setting.value]))
+                } else {
+                    firstSet[setting.key] = (place, setting.value)
+                }
                 guard let spec = specs[setting.key], spec.inConfig else {
                     let known = table.filter(\.inConfig).map(\.name)
                     let problem = setting.key == "config"
@@ -116,14 +129,41 @@ public enum OptionParser {
                     throw OptionError(source: setting.source, problem: problem)
                 }
                 try spec.apply(&options, setting, currentDirectory)
+                if setting.key == "data-dir" { dataDirNamed = true }
             }
         } else if explicitConfig != nil {
             throw OptionError(source: "--config", problem: "no such file: \(configPath)")
         }
-        for setting in cliSettings where setting.key != "config" {
-            try specs[setting.key]!.apply(&options, setting, currentDirectory)
+        var given: [String: String?] = [:]
+        for setting in cliSettings {
+            // `--size` is given once per screen `preview` draws.
+            if setting.key != "size", let first = given[setting.key] {
+                warnings.append(twice(setting.key, first: nil, again: setting.source, values: [first, setting.value]))
+            }
+            given[setting.key] = setting.value
+            guard setting.key != "config", let spec = specs[setting.key] else { continue }
+            try spec.apply(&options, setting, currentDirectory)
+            if setting.key == "data-dir" { dataDirNamed = true }
         }
-        return Parsed(command: command, options: options)
+        options.dataDirNamed = dataDirNamed
+        // Without a runtime folder (no XDG_RUNTIME_DIR: a shell over `su`, a cron job), the
+        // control socket lives in the data folder, where `status` finds it by the same rule.
+        if options.runtimeDir == nil { options.runtimeDir = options.dataDir }
+        return Parsed(command: command, options: options, warnings: warnings)
+    }
+
+    /// The warning for `key` given again at `again` (`first`: where in the config file it
+    /// was given first; nil on the command line), with the list syntax of an option that
+    /// takes several values.
+    static func twice(_ key: String, first: String?, again: String, values: [String?]) -> String {
+        let takesList = specs[key]?.valueHint.contains(",") ?? false
+        let both = values.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ",")
+        if let first {
+            let list = takesList ? "; to keep both, list them in one value: \(key) = \(both)" : ""
+            return "\(again): \(key) is set again (first at \(first)); only this later value is used\(list)"
+        }
+        let list = takesList ? "; to keep both, list them in one value: --\(key) \(both)" : ""
+        return "\(again) is given twice; only the later value is used\(list)"
     }
 
     private static func isOption(_ argument: String) -> Bool {
@@ -210,7 +250,7 @@ public enum OptionParser {
     private static func parsedDefaults(_ command: Command, _ environment: [String: String]) throws -> Parsed {
         let defaults = DefaultPaths(environment: environment)
         var options = KioskOptions(dataDir: defaults.dataDir, cacheDir: defaults.cacheDir)
-        options.runtimeDir = defaults.runtimeDir
+        options.runtimeDir = defaults.runtimeDir ?? defaults.dataDir
         return Parsed(command: command, options: options)
     }
 
