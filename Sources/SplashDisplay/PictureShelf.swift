@@ -38,6 +38,8 @@ final class PictureShelf {
     /// The size of the picture at `path`, read from its header (nothing is decoded).
     func size(of path: String) throws -> Size {
         if let known = sizes[path] { return known }
+        // Which file it is, taken before it is read: one replaced meanwhile is told apart later.
+        let identity = Self.identity(of: path)
         let header: ImageHeader
         do {
             header = try ImageHeader.read(fromFile: path)
@@ -45,7 +47,7 @@ final class PictureShelf {
             throw DisplayError.badImage(path: path, reason: error.localizedDescription)
         }
         let size = Size(width: header.width, height: header.height)
-        if identities[path] == nil { identities[path] = Self.identity(of: path) }
+        if identities[path] == nil { identities[path] = identity }
         sizes[path] = size
         kinds[path] = header.kind
         return size

@@ -32,7 +32,9 @@ extension FeedSync {
             url.isFileURL || FileValidators.isDue(known[key], lastChecked: lastChecked[key], now: now, every: revalidateAfter,
                                                   feedChanged: feedChanged, byHand: revalidateAll)
         }
-        return revalidatePictures(pictures.filter { isDue($0.key, $0.url) }, known: known, now: now)
+        // Room made for a changed picture never takes what an active campaign needs.
+        let needed = Set(pictures.map(\.key)).union(clips.keys).union(fresh)
+        return revalidatePictures(pictures.filter { isDue($0.key, $0.url) }, known: known, keeping: needed, now: now)
             + revalidateClips(clips.filter { isDue($0.key, $0.value.url) }, known: known, now: now)
     }
 
@@ -60,11 +62,12 @@ extension FeedSync {
         }
     }
 
-    private func revalidatePictures(_ due: [(key: String, url: URL)], known: [String: FileValidators], now: Date) -> [String] {
+    private func revalidatePictures(_ due: [(key: String, url: URL)], known: [String: FileValidators], keeping needed: Set<String>,
+                                    now: Date) -> [String] {
         guard !due.isEmpty else { return [] }
         var room = Room(cap: cacheMaxBytes, used: cache.usage())
         // Asked with what is known; a picture cached before validators were kept is fetched whole.
-        let fetched = fetchAll(due, room: &room, keeping: Set(due.map(\.key)), now: now,
+        let fetched = fetchAll(due, room: &room, keeping: needed, now: now,
                                asking: known)
         var images: [String: CampaignStore.ImageStatus] = [:]
         var warnings: [String] = []

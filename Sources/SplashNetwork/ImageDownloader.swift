@@ -87,7 +87,8 @@ public struct ImageDownloader {
         do {
             let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
                                            limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
-            guard case let .fetched(etag, lastModified, _, cacheControl) = result else {
+            guard case let .fetched(etag, lastModified, _, cacheControl) = result,
+                  !cache.holdsSame(partial, as: key) else {
                 cache.discard(partial)
                 return (nil, known)
             }

@@ -68,7 +68,8 @@ public struct VideoDownloader {
                                            limit: min(room, maxBytes), inspect: { head in
                 if let problem = VideoHeader.problem(head) { throw VideoRefusal(reason: problem) }
             }, sink: partial.write)
-            guard case let .fetched(etag, lastModified, _, cacheControl) = result else {
+            guard case let .fetched(etag, lastModified, _, cacheControl) = result,
+                  !cache.holdsSame(partial, as: key) else {
                 cache.discard(partial)
                 return (nil, known)
             }

@@ -90,6 +90,26 @@ import Testing
         #expect(try asked() == [1, 1, 3])
     }
 
+    @Test func aServerWithoutValidatorsAnswersInFullAndTheSameBytesWriteNothing() throws {
+        let f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png?plain=1", "showTime": 3}]"#)
+        #expect(f.sync(f.feedURL()).status == .ok)
+        let path = f.cache.path(forKey: ImageCache.key(for: f.server.url("/files/a.png?plain=1")))
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let database = try f.databaseFingerprint()
+        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        byHand.revalidateAll = true
+        #expect(byHand.sync(f.feedURL(), now: f.now).status == .notModified)
+        #expect(try f.server.requestCounts()["/files/a.png"] == 2)
+        // Fetched whole, found the same: not swapped in, nothing noted.
+        var after = stat()
+        #expect(stat(path, &after) == 0 && after.st_ino == before.st_ino)
+        #expect(try f.databaseFingerprint() == database)
+        #expect(f.cacheIsClean())
+    }
+
     @Test func aChangedPictureThatIsRefusedLeavesTheOldOneOnScreen() throws {
         let f = try SyncFixture()
         try f.publishImage("a.png", red)

@@ -6,7 +6,8 @@ purpose. It prints its port on the first line of stdout and serves until killed.
 Routes:
   /files/NAME          the file ROOT/NAME, with ETag, Last-Modified and 304s (each 304
                        also counted under "304 /files/NAME"); ?cache-control=VALUE
-                       adds that Cache-Control header
+                       adds that Cache-Control header; ?plain=1 sends no validators
+                       and never 304
   /status/CODE         an empty answer with that status
   /hang                accepts, then never answers
   /drip                a declared 1 MiB body, one byte per second
@@ -100,6 +101,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         headers = {"ETag": etag, "Last-Modified": modified, "Content-Type": "application/octet-stream"}
         if "cache-control" in query:
             headers["Cache-Control"] = query["cache-control"][0]
+        if "plain" in query:
+            # A server that gives no validators: every request answered in full.
+            return self.answer(200, body, {"Content-Type": "application/octet-stream"})
         if self.headers.get("If-None-Match") == etag:
             return self.not_modified(headers)
         since = self.headers.get("If-Modified-Since")
