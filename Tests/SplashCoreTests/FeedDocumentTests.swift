@@ -144,9 +144,13 @@ import Testing
         #expect(plain.campaigns.count == 1)
     }
 
-    @Test func anEmptyListRetiresEverything() throws {
-        #expect(try decode("[]").campaigns.isEmpty)
-        #expect(try decode(#"{"campaigns":[]}"#).campaigns.isEmpty)
+    @Test func anEmptyListRetiresEverythingAndSaysSo() throws {
+        for json in ["[]", #"{"campaigns":[]}"#] {
+            let doc = try decode(json)
+            #expect(doc.campaigns.isEmpty)
+            #expect(doc.warnings == ["the feed lists no campaigns: every campaign is retired, and the screen shows the default "
+                                     + "picture until a feed lists one again"])
+        }
     }
 
     @Test(arguments: ["", "not json", "{\"campaigns\": 3}", "42", "\"x\"", "null",

@@ -67,6 +67,8 @@ import Testing
             // Pictures and clips on other hosts cannot be fetched here.
             let problems = (report["problems"] as? [String] ?? []).filter {
                 !$0.contains(".picUrl: picture ") && !$0.hasPrefix("picUrl: picture ") && !$0.contains("videoUrl: video https://")
+                    // Valid, and said: an empty list retires every campaign.
+                    && !(name == "empty.json" && $0.hasPrefix("the feed lists no campaigns"))
             }
             #expect(status != 2 && problems.isEmpty, "\(name): \(problems)")
         }

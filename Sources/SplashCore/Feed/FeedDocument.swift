@@ -134,6 +134,11 @@ public struct FeedDocument: Equatable, Sendable {
 
         var campaigns: [Campaign] = []
         var warnings: [String] = FeedSyntax.trailingCommas(data) + capWarnings
+        if entries.isEmpty {
+            // Meant, at times (the feed emptied on purpose); more often a feed written half-way.
+            warnings.append("the feed lists no campaigns: every campaign is retired, and the screen shows the default "
+                            + "picture until a feed lists one again")
+        }
         var seen = Set<String>()
         // Feeds often name a few pictures many times: each is resolved once.
         var resolved: [String: URL?] = [:]
