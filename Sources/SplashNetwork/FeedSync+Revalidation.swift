@@ -67,8 +67,7 @@ extension FeedSync {
         guard !due.isEmpty else { return [] }
         var room = Room(cap: cacheMaxBytes, used: cache.usage())
         // Asked with what is known; a picture cached before validators were kept is fetched whole.
-        let fetched = fetchAll(due, room: &room, keeping: needed, now: now,
-                               asking: known)
+        let fetched = fetchAll(due, room: &room, keeping: needed, now: now, asking: known)
         var images: [String: CampaignStore.ImageStatus] = [:]
         var warnings: [String] = []
         var unchecked = 0

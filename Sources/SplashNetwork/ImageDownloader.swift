@@ -88,7 +88,8 @@ public struct ImageDownloader {
             let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
                                            limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
             guard case let .fetched(etag, lastModified, _, cacheControl) = result,
-                  !cache.holdsSame(partial, as: key) else {
+                  // Only a file asked for again can be "the same": a plain download always is news.
+                  known == nil || !cache.holdsSame(partial, as: key) else {
                 cache.discard(partial)
                 return (nil, known)
             }

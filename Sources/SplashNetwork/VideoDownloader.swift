@@ -69,7 +69,8 @@ public struct VideoDownloader {
                 if let problem = VideoHeader.problem(head) { throw VideoRefusal(reason: problem) }
             }, sink: partial.write)
             guard case let .fetched(etag, lastModified, _, cacheControl) = result,
-                  !cache.holdsSame(partial, as: key) else {
+                  // Only a file asked for again can be "the same": a plain download always is news.
+                  known == nil || !cache.holdsSame(partial, as: key) else {
                 cache.discard(partial)
                 return (nil, known)
             }
