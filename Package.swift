@@ -96,9 +96,13 @@ let package = Package(
             dependencies: ["SplashCore", "SplashServices", "CFFmpeg", "CSystem"]
         ),
         .target(
+            name: "SplashFonts",
+            dependencies: ["CFontconfig"]
+        ),
+        .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
-                           "CFontconfig", "CX11", "CDRM", "CQRencode", "CSystem"]
+                           "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(
@@ -109,7 +113,8 @@ let package = Package(
         // The network process: feed sync, pictures, poems; no display, no input devices.
         .executableTarget(
             name: "splashboard-net",
-            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashNetwork", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashNetwork", "SplashFonts",
+                           "CSystem"]
         ),
         // The media process: probes clips for the network process, plays them for the display.
         .executableTarget(
@@ -131,6 +136,7 @@ let package = Package(
         .testTarget(
             name: "SplashDisplayTests",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "SplashDisplay",
+                           "SplashFonts",
                            "SplashTestSupport", "CSDL2"]
         ),
     ],

@@ -1,4 +1,5 @@
 import CSDL2
+import SplashFonts
 import SplashServices
 
 /// Opened fonts of one family at the sizes the screens need, regular and bold. Bold is the
@@ -11,10 +12,28 @@ public final class FontBook {
     /// The family's bold face, when it has one.
     public let boldFace: FontFace?
     private var fonts: [Key: OpaquePointer] = [:]
+    /// Other installed faces, for the characters the family has no glyph for (Arabic, a
+    /// symbol): looked up with fontconfig only when such a character is drawn.
+    private let finder = GlyphFinder()
+    private var fallbacks: [FallbackKey: OpaquePointer] = [:]
+    /// Whether the family has a glyph for a character, by character.
+    private var provided: [UInt32: Bool] = [:]
 
     private struct Key: Hashable {
         var size: Int
         var bold: Bool
+    }
+
+    private struct FallbackKey: Hashable {
+        var path: String
+        var index: Int
+        var size: Int
+    }
+
+    /// A piece of a line drawn by one face: the family's (`face` nil) or another's.
+    private struct Run {
+        var text: String
+        var face: FontFace?
     }
 
     /// Opens `face` once to check it can draw 跳过; throws a clear error when it cannot.
@@ -62,13 +81,54 @@ public final class FontBook {
 
     deinit {
         for font in fonts.values { TTF_CloseFont(font) }
+        for font in fallbacks.values { TTF_CloseFont(font) }
     }
 
-    /// Whether the font has a glyph for every character of `text` (one it lacks is drawn
-    /// as an empty box).
+    /// Whether the family has a glyph for every character of `text` (one it lacks is drawn
+    /// in another installed face that has it, or as an empty box where none has).
     public func hasGlyphs(for text: String) -> Bool {
-        guard let font = font(size: 24) else { return false }
-        return text.unicodeScalars.allSatisfy { TTF_GlyphIsProvided32(font, $0.value) != 0 }
+        text.unicodeScalars.allSatisfy { familyHas($0.value) }
+    }
+
+    /// Whether some installed face, the family's or another's, draws every character of `text`.
+    public func canDraw(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { familyHas($0.value) || finder.face(for: $0.value) != nil }
+    }
+
+    private func familyHas(_ scalar: UInt32) -> Bool {
+        if let known = provided[scalar] { return known }
+        let has = font(size: 24).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false
+        provided[scalar] = has
+        return has
+    }
+
+    /// `text` cut where the face that draws it changes. A character no face has stays with
+    /// the family (an empty box); so do spaces and marks, which join the run before them.
+    private func runs(of text: String) -> [Run] {
+        if text.unicodeScalars.allSatisfy({ familyHas($0.value) }) { return [Run(text: text, face: nil)] }
+        var runs: [Run] = []
+        for character in text {
+            let first = character.unicodeScalars.first!.value
+            let joins = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+            let face: FontFace? = familyHas(first) ? nil : finder.face(for: first)
+            if let last = runs.last, joins || last.face == face {
+                runs[runs.count - 1].text.append(character)
+            } else {
+                runs.append(Run(text: String(character), face: face))
+            }
+        }
+        return runs
+    }
+
+    /// The face at `size` for one run: the family's (bold or regular) or the other face's.
+    private func font(for run: Run, size: Int, bold: Bool) -> OpaquePointer? {
+        guard let other = run.face else { return font(size: size, bold: bold) }
+        let key = FallbackKey(path: other.path, index: other.index, size: max(6, size))
+        if let f = fallbacks[key] { return f }
+        guard let f = TTF_OpenFontIndex(other.path, Int32(key.size), other.index) else { return font(size: size, bold: bold) }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        fallbacks[key] = f
+        return f
     }
 
     /// The font at `size` pixels, bold or regular.
@@ -84,11 +144,14 @@ public final class FontBook {
 
     /// Width in pixels of `text` drawn at `size`.
     public func width(of text: String, size: Int, bold: Bool = false) -> Int {
-        guard !text.isEmpty, let f = font(size: size, bold: bold) else { return 0 }
-        var w: Int32 = 0
-        var h: Int32 = 0
-        TTF_SizeUTF8(f, text, &w, &h)
-        return Int(w)
+        guard !text.isEmpty else { return 0 }
+        return runs(of: text).reduce(0) { sum, run in
+            guard let f = font(for: run, size: size, bold: bold) else { return sum }
+            var w: Int32 = 0
+            var h: Int32 = 0
+            TTF_SizeUTF8(f, run.text, &w, &h)
+            return sum + Int(w)
+        }
     }
 
     /// Height of one line at `size` (the font's line skip).
@@ -99,7 +162,28 @@ public final class FontBook {
 
     /// A surface with `text` drawn anti-aliased in `color` on transparency; nil for empty text.
     func render(_ text: String, size: Int, bold: Bool, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard !text.isEmpty, let f = font(size: size, bold: bold) else { return nil }
-        return TTF_RenderUTF8_Blended(f, text, color)
+        guard !text.isEmpty, let own = font(size: size, bold: bold) else { return nil }
+        let runs = runs(of: text)
+        if runs.count == 1 && runs[0].face == nil { return TTF_RenderUTF8_Blended(own, text, color) }
+        // Each run drawn in its face, then set side by side on the family's baseline.
+        let pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32)] = runs.compactMap { run in
+            guard let f = font(for: run, size: size, bold: bold), let surface = TTF_RenderUTF8_Blended(f, run.text, color)
+            else { return nil }
+            return (surface, TTF_FontAscent(f))
+        }
+        defer { pieces.forEach { SDL_FreeSurface($0.surface) } }
+        let width = pieces.reduce(Int32(0)) { $0 + $1.surface.pointee.w }
+        let ascent = TTF_FontAscent(own)
+        guard width > 0,
+              let line = SDL_CreateRGBSurfaceWithFormat(0, width, TTF_FontHeight(own), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        var x: Int32 = 0
+        for piece in pieces {
+            SDL_SetSurfaceBlendMode(piece.surface, SDL_BLENDMODE_NONE)
+            var to = SDL_Rect(x: x, y: ascent - piece.ascent, w: piece.surface.pointee.w, h: piece.surface.pointee.h)
+            SDL_UpperBlit(piece.surface, nil, line, &to)
+            x += piece.surface.pointee.w
+        }
+        return line
     }
 }

@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import SplashFonts
 import SplashServices
 
 /// Finds a font for Chinese text with fontconfig, and checks that it really has the

@@ -51,6 +51,9 @@ public struct FeedCheck {
     let videoMaxBytes: Int
 
     /// A check that fetches through `fetcher`, with its limits, clips of at most `videoMaxBytes`.
+    /// Whether this device's fonts can draw a character: text they cannot is a problem.
+    public var canDraw: ((Unicode.Scalar) -> Bool)?
+
     public init(fetcher: Fetcher = Fetcher(), videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
         self.fetcher = fetcher
         self.videoMaxBytes = videoMaxBytes
@@ -70,7 +73,7 @@ public struct FeedCheck {
         }
         let document: FeedDocument
         do {
-            document = try FeedDocument.decode(data, from: feed, deviceZone: deviceZone)
+            document = try FeedDocument.decode(data, from: feed, deviceZone: deviceZone, canDraw: canDraw)
         } catch FeedError.noValidCampaigns(let warnings) {
             // Read, and every entry named: problems (1), not unreadable (2). A sync refuses it.
             report.problems = warnings + ["(document): no campaign in the feed is valid: a sync would refuse it and keep the feed in force"]

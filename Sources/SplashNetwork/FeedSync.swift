@@ -48,6 +48,8 @@ public final class FeedSync {
 
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
+    /// Whether this device's fonts can draw a character: text they cannot is a feed warning.
+    public var canDraw: ((Unicode.Scalar) -> Bool)?
 
     /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
     /// clips of at most `videoMaxBytes`.
@@ -123,7 +125,7 @@ public final class FeedSync {
         case let .fetched(etag, lastModified, _, _):
             let document: FeedDocument
             do {
-                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current)
+                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current, canDraw: canDraw)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }

@@ -21,8 +21,9 @@ public final class NetworkServer: @unchecked Sendable {
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
-    /// `warn` takes a line for the log (the network process's standard error).
-    public init(data: DeviceStorage, warn: @escaping (String) -> Void) {
+    /// `warn` takes a line for the log (the network process's standard error); `canDraw`
+    /// says whether this device's fonts can draw a character.
+    public init(data: DeviceStorage, canDraw: ((Unicode.Scalar) -> Bool)?, warn: @escaping (String) -> Void) {
         let options = data.options
         reporter = options.reportURL.map {
             ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn)
@@ -32,6 +33,7 @@ public final class NetworkServer: @unchecked Sendable {
         sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
                              videoMaxBytes: options.videoMaxMB << 20)
         sync.unwritable = data.storeProblem
+        sync.canDraw = canDraw
         sync.revalidateAfter = TimeInterval(options.revalidateAfter)
         poems = options.poetryURL.map { PoemSource(url: $0) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)

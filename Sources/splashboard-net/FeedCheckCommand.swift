@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFonts
 import SplashNetwork
 import SplashServices
 
@@ -18,7 +19,9 @@ struct FeedCheckCommand {
         } catch {
             fputs("warning: the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked\n", stderr)
         }
-        let report = FeedCheck(videoMaxBytes: options.videoMaxMB << 20).run(feed, deviceZone: .current)
+        var check = FeedCheck(videoMaxBytes: options.videoMaxMB << 20)
+        check.canDraw = GlyphFinder().canDraw
+        let report = check.run(feed, deviceZone: .current)
         if json {
             print(report.json.encoded())
         } else {

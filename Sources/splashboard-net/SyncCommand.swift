@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFonts
 import SplashNetwork
 import SplashServices
 import SplashStorage
@@ -19,6 +20,7 @@ struct SyncCommand {
         // Run by hand, a sync checks again what was refused: the operator may have put a
         // fixed file up at the same address.
         sync.retryRefused = true
+        sync.canDraw = GlyphFinder().canDraw
         sync.revalidateAll = true
         let report = sync.sync(data.feed, now: Date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.

@@ -192,7 +192,55 @@ import Testing
         ])
         let zone = try FeedDocument.decode(Data(#"{"timezone": "Mars/Olympus", "campaigns": [{"picUrl": "a.jpg", "showTime": 1}]}"#.utf8),
                                            from: feed, deviceZone: .gmt)
-        #expect(zone.warnings.first?.hasPrefix("timezone: must be an IANA zone") == true && zone.campaigns.first?.timeZone == nil)
+        #expect(zone.warnings.first?.hasPrefix(#"timezone: "Mars/Olympus" is not a zone this device knows"#) == true
+                && zone.campaigns.first?.timeZone == nil)
+    }
+
+    /// Text this device's fonts cannot draw is a warning by field, naming each character
+    /// once with its code point; spaces, joiners and variation selectors are not characters
+    /// to draw. Without the fact, no warning.
+    @Test func textNoFontCanDrawIsAWarning() throws {
+        let feed = URL(string: "https://example.test/feed.json")!
+        let json = #"{"message": "Hi \uD83D\uDE00", "campaigns": [{"picUrl": "a.jpg", "showTime": 1, "title": "Sale 🎉\u200D\uFE0F 🎉 ☕ 🧧 🎊", "detail": "春茶"}]}"#
+        // Here no emoji can be drawn, and the rest can.
+        let canDraw = { (s: Unicode.Scalar) in s.properties.isEmojiPresentation == false }
+        let doc = try FeedDocument.decode(Data(json.utf8), from: feed, deviceZone: .gmt, canDraw: canDraw)
+        #expect(doc.warnings == [
+            #"campaigns[0].title: "🎉" (U+1F389), "☕" (U+2615), "🧧" (U+1F9E7) and 1 more cannot be drawn by any font "#
+                + #"installed on this device and would show as empty boxes; remove them, or install a font that has them "#
+                + "(`fc-list :charset=1f389` shows when one is)",
+            #"message: "😀" (U+1F600) cannot be drawn by any font installed on this device and would show as an empty box; "#
+                + "remove it, or install a font that has it (`fc-list :charset=1f600` shows when one is)",
+        ])
+        #expect(try FeedDocument.decode(Data(json.utf8), from: feed, deviceZone: .gmt).warnings.isEmpty)
+    }
+
+    /// A zone is named the way an operator writes it: an IANA name is taken as it is, an
+    /// offset is taken with a warning (no daylight saving), an abbreviation is ambiguous and
+    /// left out, a name in the wrong case is pointed at the right one, and a zone written
+    /// into a campaign is said to belong beside "campaigns".
+    @Test func zonesAsOperatorsWriteThem() throws {
+        let feed = URL(string: "https://example.test/feed.json")!
+        func read(_ zone: String) throws -> (zone: String?, warnings: [String]) {
+            let doc = try FeedDocument.decode(Data(#"{"timezone": "\#(zone)", "campaigns": [{"picUrl": "a.jpg", "showTime": 1}]}"#.utf8),
+                                              from: feed, deviceZone: .gmt)
+            return (doc.campaigns.first?.timeZone, doc.warnings)
+        }
+        #expect(try read("Asia/Shanghai") == ("Asia/Shanghai", []))
+        #expect(try read("UTC") == ("UTC", []))
+        let offset = try read("UTC+8")
+        #expect(offset.zone.flatMap(TimeZone.init(identifier:))?.secondsFromGMT() == 8 * 3600)
+        #expect(offset.warnings == [#"timezone: "UTC+8" is a fixed offset, which never changes for daylight saving; "#
+                                    + #"it is used, but an IANA zone like "Asia/Shanghai" or "Europe/Berlin" names the place and follows its clocks"#])
+        let abbreviation = try read("CST")
+        #expect(abbreviation.zone == nil)
+        #expect(abbreviation.warnings.first?.hasPrefix(#"timezone: "CST" is an abbreviation, and abbreviations are ambiguous"#) == true)
+        #expect(try read("asia/shanghai") == (nil, [#"timezone: "asia/shanghai" is not a zone name; is "Asia/Shanghai" meant? The device's zone is used"#]))
+        let inCampaign = try FeedDocument.decode(Data(#"{"campaigns": [{"picUrl": "a.jpg", "showTime": 1, "timezone": "Asia/Tokyo"}]}"#.utf8),
+                                                 from: feed, deviceZone: .gmt)
+        #expect(inCampaign.campaigns.first?.timeZone == nil)
+        #expect(inCampaign.warnings == [#"campaigns[0].timezone: the zone is set once for the whole feed, as "timezone" beside "#
+                                        + #""campaigns", not per campaign; ignored here"#])
     }
 }
 

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SplashFonts
 import SplashTestSupport
 @testable import SplashCore
 @testable import SplashDisplay
@@ -144,6 +145,32 @@ extension InProcessCanvasTests {
             for mark in [OperatorRenderer.problemMark, OperatorRenderer.nextMark] {
                 #expect(fonts.hasGlyphs(for: mark), "\(mark)")
             }
+        }
+
+        /// A character the kiosk's font lacks (Arabic in a Chinese font) is drawn in an
+        /// installed face that has it, found with fontconfig, instead of an empty box: the
+        /// line is as wide as that face makes it, and as tall as the kiosk's own lines.
+        @Test func charactersTheFontLacksAreDrawnInAFaceThatHasThem() throws {
+            let fonts = try FontBook(face: FontLocator.chineseFont())
+            let arabic = "مرحبا"
+            #expect(!fonts.hasGlyphs(for: arabic))
+            let other = try #require(GlyphFinder().face(for: 0x0645), "a font with Arabic (fonts-dejavu-core) is installed")
+            #expect(other != fonts.face)
+            #expect(fonts.canDraw(arabic + " 欢迎"))
+            let font = try #require(TTF_OpenFontIndex(other.path, 40, other.index))
+            defer { TTF_CloseFont(font) }
+            TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
+            var width: Int32 = 0
+            var height: Int32 = 0
+            TTF_SizeUTF8(font, arabic, &width, &height)
+            #expect(fonts.width(of: arabic, size: 40) == Int(width))
+            #expect(fonts.width(of: "欢迎" + arabic, size: 40) == fonts.width(of: "欢迎", size: 40) + Int(width))
+            let line = try #require(fonts.render("欢迎" + arabic, size: 40, bold: false, color: SDL_Color(r: 0, g: 0, b: 0, a: 255)))
+            defer { SDL_FreeSurface(line) }
+            #expect(Int(line.pointee.w) == fonts.width(of: "欢迎" + arabic, size: 40))
+            #expect(line.pointee.h == TTF_FontHeight(try #require(fonts.font(size: 40))))
+            // No face has an Egyptian hieroglyph here: it stays with the kiosk's font, a box.
+            #expect(!fonts.canDraw("𓀀") && GlyphFinder().face(for: 0x13000) == nil)
         }
 
         /// The console draws every screen exactly as the window does: the same software

@@ -101,26 +101,32 @@ import Testing
         try writeImage(folder + "/ok.jpg", width: 64, height: 36, bands: [red])
         try "<html><title>Not Found</title></html>".write(toFile: folder + "/page.jpg", atomically: true, encoding: .utf8)
         try #"""
-        {"messge": "hi", "campaigns": [
-          {"id": "a", "picUrl": "ok.jpg", "showTime": 3, "startAt": "2026-13-01T00:00:00Z", "linkURL": "https://x.example/"},
+        {"messge": "hi", "timezone": "CST", "campaigns": [
+          {"id": "a", "picUrl": "ok.jpg", "showTime": 3, "startAt": "2026-13-01T00:00:00Z", "linkURL": "https://x.example/",
+           "title": "Tea 𓀀 مرحبا"},
           {"id": "b", "picUrl": "ok.jpg", "showTime": "3"},
           {"id": "c", "picUrl": "missing.jpg", "showTime": 3, "endAt": "2026-12-01", "linkUrl": "ftp://x"},
-          {"id": "d", "picUrl": "page.jpg", "showTime": 3}
+          {"id": "d", "picUrl": "page.jpg", "showTime": 3, "timezone": "Asia/Tokyo"}
         ]}
         """#.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
         let data = folder + "/device-data"
         let run = try runKiosk(["feed", "check", folder + "/feed.json", "--data-dir", data, "--cache-dir", folder + "/device-cache"])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 8, "\(run.stdout)")
+        #expect(lines.count == 11, "\(run.stdout)")
         #expect(lines.contains("messge: unknown field; did you mean message?"))
         #expect(lines.contains("campaigns[0].linkURL: unknown field; did you mean linkUrl?"))
+        // A zone abbreviation is ambiguous; a zone belongs to the feed, not a campaign.
+        #expect(lines.contains { $0.hasPrefix(#"timezone: "CST" is an abbreviation"#) })
+        #expect(lines.contains { $0.hasPrefix(#"campaigns[3].timezone: the zone is set once for the whole feed"#) })
+        // The hieroglyph is in no font here; the Arabic is, though not in the kiosk's own.
+        #expect(lines.contains { $0.hasPrefix(#"campaigns[0].title: "𓀀" (U+13000) cannot be drawn by any font installed"#) })
         #expect(lines.contains { $0.hasPrefix(#"campaigns[0].startAt: "2026-13-01T00:00:00Z" is not an ISO 8601 date (there is no month 13)"#) })
         #expect(lines.contains(#"campaigns[1].showTime: must be a whole number ≥ 0, got "3"; campaign "b" skipped"#))
         #expect(lines.contains { $0.hasPrefix("campaigns[2].linkUrl: must be an http or https URL") })
         #expect(lines.contains("campaigns[2].picUrl: picture file://\(folder)/missing.jpg could not be fetched: no such file: \(folder)/missing.jpg"))
         #expect(lines.contains { $0.hasPrefix("campaigns[3].picUrl: picture file://\(folder)/page.jpg refused: not an image: the data looks like an HTML page") })
-        #expect(lines.last == "file://\(folder)/feed.json: 3 campaigns would apply, 3 pictures checked; 7 problems")
+        #expect(lines.last == "file://\(folder)/feed.json: 3 campaigns would apply, 3 pictures checked; 10 problems")
         #expect(!FileManager.default.fileExists(atPath: data) && !FileManager.default.fileExists(atPath: folder + "/device-cache"))
         // A feed read whole whose every entry is invalid has problems (1): each is named.
         try #"[{"id": "x", "picUrl": "ok.jpg"}, {"id": "y", "showTime": 2}]"#.write(toFile: folder + "/none.json", atomically: true, encoding: .utf8)

@@ -47,11 +47,9 @@ extension FeedDocument {
         screen.offDates = field("offDates", { _ = try ScreenSchedule(hoursText: nil, daysText: nil, offDatesText: $0) },
                                 meaning: "dates like \"2026-12-25\"")
         if let raw = object["timezone"], !(raw is NSNull) {
-            if let name = raw as? String, TimeZone(identifier: name) != nil {
-                screen.timezone = name
-            } else {
-                warnings.append("screen.timezone: must be an IANA zone like \"Asia/Shanghai\", got \(quoted(raw)); ignored")
-            }
+            let read = FeedZone.read(raw, field: "screen.timezone", otherwise: "the feed's zone is used")
+            screen.timezone = read.zone
+            if let warning = read.warning { warnings.append(warning) }
         }
         return screen
     }

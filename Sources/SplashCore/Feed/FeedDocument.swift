@@ -67,6 +67,12 @@ public struct FeedDocument: Equatable, Sendable {
                                         "linkUrl", "impressionUrls", "clickUrls"]
     /// The fields of the object shape around the campaigns.
     public static let documentFields = ["campaigns", "message", "timezone", "screen"]
+    /// Document fields written into a campaign, where they mean nothing.
+    static let misplacedInCampaigns = [
+        "timezone": "the zone is set once for the whole feed, as \"timezone\" beside \"campaigns\", not per campaign; "
+            + "ignored here",
+        "screen": "the screen schedule is set once for the whole feed, as \"screen\" beside \"campaigns\"; ignored here",
+    ]
 
     /// Decodes `data` fetched from `feedURL` (used to resolve relative `picUrl`s); a date
     /// without a time (`2026-12-01`) is midnight in the feed's `timezone`, else in
@@ -74,7 +80,11 @@ public struct FeedDocument: Equatable, Sendable {
     /// `file://` pictures are accepted only from a feed that is itself a local file: a
     /// feed from the network never points the kiosk at its own disk. An https feed may not
     /// name plain http pictures: what the feed's encryption protects would come in the clear.
-    public static func decode(_ data: Data, from feedURL: URL, deviceZone: TimeZone) throws -> FeedDocument {
+    ///
+    /// `canDraw` says whether this device's fonts can draw a character; with it, a title,
+    /// detail or message with characters none can draw is a warning.
+    public static func decode(_ data: Data, from feedURL: URL, deviceZone: TimeZone,
+                              canDraw: ((Unicode.Scalar) -> Bool)? = nil) throws -> FeedDocument {
         let allowFileURLs = feedURL.scheme?.lowercased() == "file"
         let secureFeed = feedURL.scheme?.lowercased() == "https"
         if let markup = FeedSyntax.markup(data) { throw FeedError.notJSON(markup) }
@@ -110,12 +120,9 @@ public struct FeedDocument: Equatable, Sendable {
                     }
                 }
                 if let raw = object["timezone"], !(raw is NSNull) {
-                    if let name = raw as? String, TimeZone(identifier: name) != nil {
-                        timeZone = name
-                    } else {
-                        capWarnings.append("timezone: must be an IANA zone like \"Asia/Shanghai\", got "
-                                           + "\(quoted(raw)); the device's zone is used")
-                    }
+                    let read = FeedZone.read(raw, field: "timezone", otherwise: "the device's zone is used")
+                    timeZone = read.zone
+                    if let warning = read.warning { capWarnings.append(warning) }
                 }
                 if let raw = object["screen"], !(raw is NSNull) {
                     screen = decodeScreen(raw, warnings: &capWarnings)
@@ -148,7 +155,7 @@ public struct FeedDocument: Equatable, Sendable {
             resolved[picture] = url
             return url
         }
-        let misspellings = Misspellings(campaignFields)
+        let misspellings = Misspellings(campaignFields, misplaced: misplacedInCampaigns)
         for (position, entry) in entries.enumerated() {
             let field = { (name: String) in Self.place(of: name, inEntry: position, shape: shape) }
             do {
@@ -160,6 +167,11 @@ public struct FeedDocument: Equatable, Sendable {
                     throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id))\" of an earlier entry")
                 }
                 warnings += notes.map { "\(field($0.0)): \($0.1)" }
+                if let canDraw {
+                    for (name, text) in [("title", campaign.title), ("detail", campaign.detail)] {
+                        if let text, let note = glyphWarning(text, canDraw: canDraw) { warnings.append("\(field(name)): \(note)") }
+                    }
+                }
                 campaigns.append(campaign)
             } catch let problem as EntryProblem {
                 let name = problem.field == "entry" ? Self.place(ofEntry: position, shape: shape) : field(problem.field)
@@ -168,6 +180,9 @@ public struct FeedDocument: Equatable, Sendable {
         }
         if campaigns.isEmpty && !entries.isEmpty {
             throw FeedError.noValidCampaigns(warnings)
+        }
+        if let canDraw, let message, let note = glyphWarning(message, canDraw: canDraw) {
+            warnings.append("message: \(note)")
         }
         var document = FeedDocument(campaigns: campaigns, message: message, warnings: warnings)
         document.shape = shape
@@ -186,14 +201,19 @@ public struct FeedDocument: Equatable, Sendable {
         let names: [String]
         private var nearest: [String: String?] = [:]
 
-        init(_ names: [String]) {
+        /// Fields that belong to another level of the document, with what to do instead.
+        let misplaced: [String: String]
+
+        init(_ names: [String], misplaced: [String: String] = [:]) {
             self.names = names
+            self.misplaced = misplaced
             known = Set(names)
         }
 
         func notes(_ object: [String: Any]) -> [(String, String)] {
             object.keys.sorted().compactMap { key in
                 guard !known.contains(key) else { return nil }
+                if let instead = misplaced[key] { return (key, instead) }
                 let near: String?
                 if let found = nearest[key] {
                     near = found

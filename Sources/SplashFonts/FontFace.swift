@@ -1,6 +1,3 @@
-import CFontconfig
-import Foundation
-import SplashServices
 
 /// A font file and the face inside it (for .ttc collections).
 public struct FontFace: Equatable {
