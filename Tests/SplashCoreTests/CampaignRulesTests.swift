@@ -196,6 +196,26 @@ import Testing
                 && zone.campaigns.first?.timeZone == nil)
     }
 
+    /// An end that is not after the start is "never", not "not started": no waiting brings
+    /// it. Its warning explains days written alone only where that is the mistake.
+    @Test func anEndBeforeTheStartIsNever() throws {
+        let e = ruled(zone: "UTC") {
+            $0.startAt = self.at("2026-12-20T00:00", "UTC")
+            $0.endAt = self.at("2026-12-10T00:00", "UTC")
+        }
+        let before = at("2026-12-01T00:00", "UTC")
+        #expect(CampaignRules.reason(of: e, at: before, context: context) == .emptyWindow)
+        #expect(e.ineligibility(at: before, context: context) == "never: its endAt is not after its startAt")
+        #expect(CampaignRules.nextEligible(e, after: before, context: context) == nil)
+        let feed = URL(string: "https://example.test/feed.json")!
+        let swapped = try FeedDocument.decode(Data(#"[{"picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-20", "endAt": "2026-12-10"}]"#.utf8),
+                                              from: feed, deviceZone: .gmt)
+        #expect(swapped.warnings == ["[0].endAt: is not after startAt, so the campaign is never shown"])
+        let sameDay = try FeedDocument.decode(Data(#"[{"picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-10", "endAt": "2026-12-10"}]"#.utf8),
+                                              from: feed, deviceZone: .gmt)
+        #expect(sameDay.warnings.first?.hasSuffix(#"(a day alone is its midnight: "2026-12-10" ends as that day begins; name the day after)"#) == true)
+    }
+
     /// Text this device's fonts cannot draw is a warning by field, naming each character
     /// once with its code point; spaces, joiners and variation selectors are not characters
     /// to draw. Without the fact, no warning.

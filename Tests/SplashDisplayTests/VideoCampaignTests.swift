@@ -82,13 +82,20 @@ import Testing
     /// `feed check` fetches and probes the clips as a sync would, and names each that would
     /// not be played by its place.
     @Test func feedCheckProbesTheClips() throws {
-        let (dir, _) = try folder([("ok", "a.mp4"), ("long", "long.mp4"), ("missing", "nope.mp4")])
+        let (dir, _) = try folder([("ok", "a.mp4"), ("long", "long.mp4"), ("missing", "nope.mp4"), ("avi", "old.avi"),
+                                   ("mpg", "old.mpg")])
         try Clips.make(dir + "/a.mp4", seconds: 1)
         try Clips.make(dir + "/long.mp4", size: "64x48", rate: 2, seconds: 61)
+        try Clips.make(dir + "/old.avi", codec: "mpeg4", size: "64x48", seconds: 1)
+        try Clips.make(dir + "/old.mpg", codec: "mpeg2video", size: "64x48", seconds: 1)
         let run = try runKiosk(["feed", "check", dir + "/feed.json"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let said = run.stdout + run.stderr
-        #expect(said.contains("3 pictures and 3 videos checked") || said.contains("1 picture and 3 videos checked"), "\(said)")
+        #expect(said.contains("5 pictures and 5 videos checked") || said.contains("1 picture and 5 videos checked"), "\(said)")
+        // A container that is not played is named by what it is, with the way to convert it.
+        #expect(said.contains("campaigns[3].videoUrl: video") && said.contains("an AVI file, a kind of clip this kiosk does not play"), "\(said)")
+        #expect(said.contains("campaigns[4].videoUrl: video") && said.contains("an MPEG program stream (.mpg, .vob)"), "\(said)")
+        #expect(said.contains("`ffmpeg -i CLIP -c:v libx264 -an CLIP.mp4`"), "\(said)")
         #expect(said.contains("campaigns[1].videoUrl: video") && said.contains("clips up to 60 s are played"), "\(said)")
         #expect(said.contains("campaigns[2].videoUrl: video") && said.contains("could not be fetched"), "\(said)")
         #expect(!said.contains("campaigns[0].videoUrl"), "\(said)")

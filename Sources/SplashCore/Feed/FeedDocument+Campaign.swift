@@ -66,7 +66,8 @@ extension FeedDocument {
             position: position
         )
         if let start = campaign.startAt, let end = campaign.endAt, end <= start {
-            let day = (object["endAt"] as? String).map { ISO8601.date(from: $0) == nil } ?? false
+            // The same day for both, written as days: the end is that day's midnight, its start.
+            let day = end == start && (object["endAt"] as? String).map { ISO8601.date(from: $0) == nil } == true
             optional.drop("endAt", "is not after startAt, so the campaign is never shown"
                           + (day ? " (a day alone is its midnight: \(quoted(object["endAt"]!)) ends as that day begins; name the day after)" : ""))
         }

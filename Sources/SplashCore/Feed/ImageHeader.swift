@@ -249,6 +249,7 @@ public struct ImageHeader: Equatable, Sendable {
         func starts(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
         if starts("GIF8") { return .malformed("a GIF whose signature is neither GIF87a nor GIF89a") }
         if VideoHeader.looksLikeClip(b) { return .notAnImage("a video clip (a clip goes in videoUrl, with its poster in picUrl)") }
+        if let container = VideoHeader.otherContainer(b) { return .notAnImage("a video clip, \(container) (a clip goes in videoUrl, as MP4, WebM or Matroska)") }
         if starts("BM") { return .unsupported("BMP") }
         let text = String(decoding: b.prefix(512), as: UTF8.self).lowercased()
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }

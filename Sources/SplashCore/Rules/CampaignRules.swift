@@ -13,6 +13,7 @@ public enum CampaignRules {
     public static func reason(of entry: CatalogEntry, at date: Date, context: RuleContext) -> Ineligibility? {
         let c = entry.campaign
         if c.isDateBound && !context.clockTrusted { return .waitingForClock }
+        if let start = c.startAt, let end = c.endAt, end <= start { return .emptyWindow }
         if let start = c.startAt, date < start { return .notStarted }
         if let end = c.endAt, date >= end { return .ended }
         if entry.remaining <= 0 { return .usedUp }

@@ -5,6 +5,8 @@ public enum Ineligibility: Equatable, Sendable {
     case waitingForClock
     case notStarted
     case ended
+    /// Its `endAt` is not after its `startAt`: there is no moment it may be shown.
+    case emptyWindow
     /// Its show count is spent.
     case usedUp
     /// Its picture was refused (why).
@@ -23,6 +25,7 @@ public enum Ineligibility: Equatable, Sendable {
         case .waitingForClock: return "waiting for the clock"
         case .notStarted: return "not started"
         case .ended: return "ended"
+        case .emptyWindow: return "never: its endAt is not after its startAt"
         case .usedUp: return "used up"
         case .imageRefused(let why): return "image refused: \(why)"
         case .imageMissing(let why): return why.map { "image missing: \($0)" } ?? "image missing"
@@ -34,7 +37,7 @@ public enum Ineligibility: Equatable, Sendable {
     }
 
     /// It will not pass by itself: the campaign is over (ended, used up).
-    public var isFinished: Bool { self == .ended || self == .usedUp }
+    public var isFinished: Bool { self == .ended || self == .usedUp || self == .emptyWindow }
 
     /// Its picture is the problem.
     public var isPictureProblem: Bool {

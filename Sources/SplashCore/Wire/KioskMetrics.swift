@@ -78,7 +78,7 @@ public struct KioskMetrics: Equatable, Sendable {
             switch CampaignRules.reason(of: entry, at: date, context: context) {
             case nil: self = .eligible
             case .notStarted: self = .notStarted
-            case .ended: self = .ended
+            case .ended, .emptyWindow: self = .ended
             case .usedUp: self = .usedUp
             case .imageRefused, .imageMissing: self = .imageMissing
             case .waitingForClock, .notToday, .outsideHours, .dailyCapReached, .tooSoon: self = .waiting
