@@ -54,9 +54,9 @@ public struct DeviceStorage {
         let files = options.networkSocket != nil ? FolderAccess.databaseFiles.filter { $0 != "feed-confirmed" }
             : FolderAccess.databaseFiles
         if let data = FolderAccess.problem(options.dataDir, role: "data", files: files) {
-            problems.append(data + (storeProblem == nil ? "; shows are not counted until then" : Self.restart))
+            problems.append(data + (storeProblem == nil ? "; shows are not counted until then" : restart))
         } else if let storeProblem {
-            problems.append(storeProblem + Self.restart)
+            problems.append(storeProblem + restart)
         }
         if options.networkSocket != nil {
             // The service's shape: the network process (a user of its own) writes the cache,
@@ -70,9 +70,13 @@ public struct DeviceStorage {
         return problems
     }
 
-    /// What a kiosk running on a store in memory needs once its folder is fixed.
-    static let restart = "; shows are not counted until that is done and the kiosk restarted "
-        + "(sudo systemctl restart splashboard splashboard-net)"
+    /// What a kiosk running on a store in memory needs once its folder is fixed: the
+    /// service's restart command where it runs as the service (`network-socket`), else
+    /// only that it must be restarted.
+    var restart: String {
+        "; shows are not counted until that is done and the kiosk restarted"
+            + (options.networkSocket != nil ? " (sudo systemctl restart splashboard splashboard-net)" : "")
+    }
 
     /// Who this kiosk is to its fleet: `device-id`, else derived from /etc/machine-id; nil
     /// when there is neither (a container without a machine id).

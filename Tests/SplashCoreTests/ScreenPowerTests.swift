@@ -37,7 +37,8 @@ import Testing
 
     @Test func theScreenGoesDarkAtTheEndOfItsHoursAndNothingIsShownUntilTheyBegin() throws {
         var (state, start) = try kiosk()
-        #expect(state.screenPower.isOn && state.screenPower.reason == .start)
+        // Lit at start inside its hours: what holds it lit is the schedule, as `status` says.
+        #expect(state.screenPower.isOn && state.screenPower.reason == .schedule)
         // At 21:59:59 the hours end in one second: that is the next deadline.
         var now = moved(start, to: "2026-12-01 21:59:59")
         _ = send(&state, .tick(now))
@@ -141,6 +142,9 @@ import Testing
         let back = send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)))
         #expect(state.screenPower.isOn && back.first == .powerScreen(on: true))
         #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen on (no schedule)")
+        // With no schedule, "auto" gives the screen back to how the kiosk started, never to
+        // a schedule there is not.
+        #expect(state.screenPower.reason == .start && back.contains(.emit(.screen(on: true, reason: .command, until: nil))), "\(back)")
     }
 
     @Test func aClockNotTrustedYetKeepsTheScreenOnUntilItIs() throws {

@@ -93,24 +93,23 @@ extension Kiosk {
             (on, why, power.until) = (scheduledOn, .schedule, next)
             power.checkAt = next.map(uptime)
         }
-        // At start the state holds by the start; a change by time itself (the hours, a wake
-        // or an override running out) is the schedule's.
-        if reason == .start { why = .start }
+        // The reason is what the state holds by now, as `status` says it beside the schedule
+        // in force: a command's or a touch's while theirs lasts, else the schedule's where
+        // there is one, else the start's (the screen is as the kiosk started it: on).
+        if why == .schedule && power.source == .none { why = .start }
         let changed = on != power.isOn
         if changed {
             let totals = power.totals(at: now.uptime)
             (power.secondsOn, power.secondsOff, power.since) = (totals.on, totals.off, now.uptime)
             power.isOn = on
         }
-        // The reason is what the state holds by: kept from the start until a change, and
-        // the schedule's once a command's or a touch's time is up.
-        if changed || reason == .start || why != .schedule || power.reason != .start { power.reason = why }
+        power.reason = why
         state.screenPower = power
         guard state.hasStarted, changed || reason == .start else { return [] }
 
-        // The event says what made the change: a command (`auto` included) or a touch, else
-        // the state's own reason (the schedule, the start).
-        let said = reason == .command || reason == .touch ? reason : power.reason
+        // The event says what made the change: the start, a command (`auto` included) or a
+        // touch, else the state's own reason (the schedule).
+        let said = reason == .start || reason == .command || reason == .touch ? reason : power.reason
         let event: KioskEffect = .emit(.screen(on: on, reason: said, until: power.until))
         if !on { return darken(&state, now) + [.powerScreen(on: false), event] }
         // Lit at start: the first frame comes first (`framePresented` wakes a TV left asleep).
