@@ -35,7 +35,7 @@ extension KioskRunner {
             send(.screenCommanded(command, clock.now()))
             let power = state.screenPower
             return .success((.object([("state", .string(power.isOn ? "on" : "off")), ("reason", .string(power.reason.rawValue)),
-                                      ("summary", .string(power.summary(zone: Kiosk.screenZone(of: state), now: clock.now().date)))]),
+                                      ("summary", .string(Kiosk.screenSummary(of: state, now: clock.now().date)))]),
                              nil))
         case .screenshot:
             guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }

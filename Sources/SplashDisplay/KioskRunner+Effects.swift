@@ -41,7 +41,7 @@ extension KioskRunner {
             setup.observe?(event, state)
             if case .firstFrame = event { setup.notifier?.ready() }
             if case .screen(let on, let reason, _) = event {
-                let summary = state.screenPower.summary(zone: Kiosk.screenZone(of: state), now: clock.now().date)
+                let summary = Kiosk.screenSummary(of: state, now: clock.now().date)
                 setup.notifier?.screen(dark: !on, status: summary)
                 // A journal entry for each change, and for a start in the dark; a start lit is the usual.
                 if !(on && reason == .start) { setup.screenChanged?(summary, powerMeans) }

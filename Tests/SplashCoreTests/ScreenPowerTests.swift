@@ -116,10 +116,10 @@ import Testing
         var effects = send(&state, .screenCommanded(.off, start.advanced(by: 1)))
         #expect(effects.contains(.powerScreen(on: false)))
         #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-01 22:00:00"))))
-        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen off (splashboard screen off) until 22:00")
+        #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen off (splashboard screen off) until 22:00")
         effects = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
         #expect(events(effects).isEmpty && !state.screenPower.isOn && state.screenPower.reason == .schedule)
-        #expect(state.screenPower.summary(zone: Self.zone, now: Self.at("2026-12-01 22:00:00"))
+        #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: Self.at("2026-12-01 22:00:00"))
                 == "screen off (schedule) until tomorrow 07:30")
         // On at night: lit until 07:30, when the schedule takes over (on as well).
         let night = moved(start, to: "2026-12-01 23:00:00")
@@ -141,7 +141,7 @@ import Testing
         #expect(!state.screenPower.isOn)
         let back = send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)))
         #expect(state.screenPower.isOn && back.first == .powerScreen(on: true))
-        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen on (no schedule)")
+        #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen on (no schedule)")
         // With no schedule, "auto" gives the screen back to how the kiosk started, never to
         // a schedule there is not.
         #expect(state.screenPower.reason == .start && back.contains(.emit(.screen(on: true, reason: .command, until: nil))), "\(back)")
@@ -178,7 +178,7 @@ import Testing
         var (state, start) = try kiosk(time: "2026-12-01 12:00:00")
         _ = send(&state, .screenCommanded(.on, start.advanced(by: 1)))
         #expect(state.screenPower.reason == .command)
-        #expect(state.screenPower.summary(zone: Self.zone, now: start.date) == "screen on (splashboard screen on) until 22:00")
+        #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen on (splashboard screen on) until 22:00")
     }
 
     @Test func aKioskStartedDarkSyncsAtOnceShowsNothingAndLightsOnTime() throws {
@@ -216,8 +216,9 @@ import Testing
         let effects = send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: feed, start.advanced(by: 1)))
         #expect(state.screenPower.source == .feed && !state.screenPower.isOn)
         #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 00:00:00"))))
-        #expect(state.screenPower.summary(zone: Kiosk.screenZone(of: state), now: start.date)
-                == "screen off (the feed's schedule) until tomorrow 08:00")
+        // Said in the schedule's zone, named, as it is not the device's.
+        #expect(Kiosk.screenSummary(of: state, now: start.date)
+                == "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)")
         // A 304 brings no catalog: the schedule stays.
         _ = send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil,
                                       start.advanced(by: 2)))

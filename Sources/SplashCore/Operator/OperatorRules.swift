@@ -117,6 +117,6 @@ extension Kiosk {
                              syncRunning: state.sync.running, poetrySource: state.poetry.entry.source,
                              poetryOrigin: state.poetry.entry.origin, nextPoetry: date(poetryAt), now: now.date,
                              page: page, pageCount: pages, campaignPage: campaignPage,
-                             screenPower: state.screenPower.summary(zone: screenZone(of: state), now: now.date))
+                             screenPower: screenSummary(of: state, now: now.date))
     }
 }

@@ -22,6 +22,12 @@ extension Kiosk {
         screenSchedule(of: state).1.timeZone
     }
 
+    /// "screen off (schedule) until 07:30", as `status`, the operator view and the journal
+    /// say it: in the schedule's zone, named when it is not the device's.
+    public static func screenSummary(of state: KioskState, now: Date) -> String {
+        state.screenPower.summary(zone: screenZone(of: state), deviceZone: state.settings.timeZone, now: now)
+    }
+
     /// Takes the feed's `screen` object (nil: the feed has none) and looks at the screen again.
     static func takeFeedScreen(_ state: inout KioskState, _ screen: FeedScreen?, _ now: Instant?) -> [KioskEffect] {
         state.screenPower.feedSchedule = (try? screen?.schedule()) ?? ScreenSchedule()

@@ -64,8 +64,8 @@ public struct ScreenPower: Equatable, Sendable {
     }
 
     /// "screen off (schedule, from the feed) until 07:30", in `zone`, as `status` and the
-    /// operator view say it.
-    public func summary(zone: TimeZone, now: Date) -> String {
+    /// operator view say it; the zone is named when it is not the device's (`deviceZone`).
+    public func summary(zone: TimeZone, deviceZone: TimeZone, now: Date) -> String {
         var text = "screen \(isOn ? "on" : "off")"
         switch (reason, source) {
         case (.schedule, .config), (.start, .config): text += " (schedule)"
@@ -92,7 +92,7 @@ public struct ScreenPower: Equatable, Sendable {
                 f.dateFormat = "EEE d MMM "
                 day = f.string(from: until)
             }
-            text += " until \(day)\(time)"
+            text += " until \(day)\(time)" + (zone.identifier == deviceZone.identifier ? "" : " (\(zone.identifier) time)")
         }
         return text
     }

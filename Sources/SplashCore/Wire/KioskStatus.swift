@@ -81,7 +81,7 @@ public struct KioskStatus: Equatable, Sendable {
         screenReason = power.reason
         screenUntil = power.until
         screenSchedule = power.source
-        screenSummary = power.summary(zone: Kiosk.screenZone(of: state), now: now)
+        screenSummary = Kiosk.screenSummary(of: state, now: now)
     }
 
     /// The scene, campaign and countdown of `state`.
