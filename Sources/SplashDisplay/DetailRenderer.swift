@@ -84,8 +84,10 @@ struct DetailRenderer {
     static func linkCode(_ link: String?, screen: Size) -> (QRCode?, Int) {
         let usual = QRCode.modulePixels(short: screen.shorterSide)
         guard let code = link.flatMap(QRCode.init) else { return (nil, usual) }
-        let module = min(usual, screen.shorterSide * 36 / 100 / max(1, code.size))
-        return module >= 2 ? (code, module) : (nil, usual)
+        guard let module = LinkCodeSize.modulePixels(modules: code.size, short: screen.shorterSide, usual: usual) else {
+            return (nil, usual)
+        }
+        return (code, module)
     }
 
     /// The body text in `room`: at its size if it fits, else shrunk step by step down to

@@ -9,7 +9,7 @@ struct QRCode {
     let size: Int
     private let dark: [Bool]
 
-    static let quietZone = 4
+    static let quietZone = LinkCodeSize.quietZone
 
     /// The code for `text`; nil when it does not fit a QR code.
     init?(_ text: String) {

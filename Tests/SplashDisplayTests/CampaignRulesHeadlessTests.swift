@@ -74,4 +74,39 @@ import Testing
         zbar.waitUntilExit()
         #expect(read.trimmingCharacters(in: .whitespacesAndNewlines) == link, "zbarimg read \"\(read)\"")
     }
+
+    /// What zbarimg reads on the detail screen of `args`' campaign at `size`, nothing when no code is drawn.
+    func readCode(_ args: [String], size: String, folder: String) throws -> String {
+        let snapshots = folder + "/snapshots-\(size)"
+        _ = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--size", size, "--snapshot", snapshots] + args)
+        let shot = try #require(try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted().last { $0.hasSuffix("detail.png") })
+        let zbar = Process()
+        zbar.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        zbar.arguments = ["--quiet", "--raw", snapshots + "/" + shot]
+        let out = Pipe()
+        zbar.standardOutput = out
+        zbar.standardError = FileHandle.nullDevice
+        try zbar.run()
+        let read = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        zbar.waitUntilExit()
+        return read.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The feed's warning that a link's code is left out of small screens follows the rule
+    /// the screen draws by: a 400-character link is drawn at 800x480 and read back, with no
+    /// warning; one of 420 is warned of and left out there, and still drawn at 1920x1080.
+    @Test func theDenseLinkWarningMatchesWhatTheSmallScreenDraws() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.jpg", width: 640, height: 360, bands: [.init(red: 30, green: 120, blue: 60)])
+        let base = "https://shop.example.com/spring-tea?from=kiosk&q="
+        for (length, drawnSmall) in [(400, true), (420, false)] {
+            let link = base + String(repeating: "x", count: length - base.count)
+            _ = try writeFeed(folder, #"[{"id": "qr", "picUrl": "a.jpg", "showTime": 100, "countdown": 1, "linkUrl": "\#(link)"}]"#)
+            let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data-\(length)", "--cache-dir", folder + "/cache"]
+            let check = try runKiosk(["feed", "check", folder + "/feed.json"])
+            #expect(check.stdout.contains("linkUrl: is \(length) characters long") == !drawnSmall, "\(check.stdout)")
+            #expect(try readCode(args, size: "800x480", folder: folder + "/\(length)") == (drawnSmall ? link : ""))
+            if !drawnSmall { #expect(try readCode(args, size: "1920x1080", folder: folder + "/\(length)") == link) }
+        }
+    }
 }

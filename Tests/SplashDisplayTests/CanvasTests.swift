@@ -147,6 +147,15 @@ extension InProcessCanvasTests {
             }
         }
 
+        /// The feed's size of a link's QR code is libqrencode's, at every version.
+        @Test func theLinkCodeSizeIsLibqrencodes() throws {
+            for bytes in [1, 14, 15, 100, 300, 412, 413, 1000, 2331] {
+                let link = "https://a.example/" + String(repeating: "x", count: max(0, bytes - 18))
+                #expect(LinkCodeSize.modules(for: link) == QRCode(link)?.size, "\(link.utf8.count) bytes")
+            }
+            #expect(LinkCodeSize.modules(for: String(repeating: "x", count: 2332)) == nil && QRCode(String(repeating: "x", count: 2332)) == nil)
+        }
+
         /// A character the kiosk's font lacks (Arabic in a Chinese font) is drawn in an
         /// installed face that has it, found with fontconfig, instead of an empty box: the
         /// line is as wide as that face makes it, and as tall as the kiosk's own lines.

@@ -209,9 +209,11 @@ extension FeedDocument {
                let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                !(url.host ?? "").isEmpty {
                 campaign.linkURL = url
-                if text.count > 300 {
-                    optional.drop("linkUrl", "is \(text.count) characters long: its QR code is too dense for small screens "
-                                  + "(800x480 and the like), where it is left out; a shorter link scans better")
+                // The rule the screen draws by, at the smallest screen: a code that dense is left out there.
+                if let modules = LinkCodeSize.modules(for: url.absoluteString),
+                   LinkCodeSize.modulePixels(modules: modules, short: LinkCodeSize.smallScreen, usual: 4) == nil {
+                    optional.drop("linkUrl", "is \(text.count) characters long: its QR code (\(modules)×\(modules) modules) is too "
+                                  + "dense for small screens (800x480 and the like), where it is left out; a shorter link scans better")
                 }
             } else {
                 optional.drop("linkUrl", "must be an http or https URL of at most 1024 characters, got \(quoted(raw)); "
