@@ -146,13 +146,16 @@ struct PreviewCommand {
         return env
     }
 
-    /// A feed of `campaign` alone, its schedule and counts left aside, its tracking left out.
+    /// A feed of `campaign` alone (its picture, clip, words, link and countdown), its
+    /// schedule and counts left aside, its tracking left out.
     static func oneCampaignFeed(_ campaign: Campaign, message: String?) -> String {
         var fields: [(String, JSONValue)] = [("id", .string(campaign.id)), ("picUrl", .string(campaign.picURL.absoluteString)),
                                              ("showTime", .int(1_000_000))]
         if let t = campaign.title { fields.append(("title", .string(t))) }
         if let d = campaign.detail { fields.append(("detail", .string(d))) }
         if let l = campaign.linkURL { fields.append(("linkUrl", .string(l.absoluteString))) }
+        // Its clip too: the splash is the clip's, with the countdown the clip gives it.
+        if let v = campaign.videoURL { fields.append(("videoUrl", .string(v.absoluteString))) }
         if let c = campaign.countdown { fields.append(("countdown", .int(c))) }
         var document: [(String, JSONValue)] = [("campaigns", .array([.object(fields)]))]
         if let message { document.append(("message", .string(message))) }

@@ -101,6 +101,22 @@ import Testing
         #expect(!said.contains("campaigns[0].videoUrl"), "\(said)")
     }
 
+    /// `preview` of a clip campaign shows the splash the kiosk shows: its poster under the
+    /// countdown the clip gives it (its length, 7), not the kiosk's default.
+    @Test func previewOfAClipShowsTheKiosksCountdown() throws {
+        let (dir, args) = try folder([("clip", "a.mp4")], shows: 5)
+        try Clips.make(dir + "/a.mp4", size: "64x48", rate: 10, seconds: 6.5)
+        let preview = try runKiosk(["preview", dir + "/feed.json", "--size", "800x480", "--out", dir + "/preview"])
+        #expect(preview.status == 0, "\(preview.stdout)\(preview.stderr)")
+        _ = try runKiosk(["sync"] + args)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--size", "800x480",
+                                "--snapshot", dir + "/kiosk"] + args)
+        #expect(run.events(named: "countdown").first?["value"] as? Int == 7, "\(run.stdout)")
+        let kiosk = try Snapshot(try #require(snapshots(dir + "/kiosk").first { $0.hasSuffix("-splash.png") }))
+        let previewed = try Snapshot(dir + "/preview/01-clip-800x480-splash.png")
+        #expect(previewed.differences(from: kiosk, in: Rect(x: 0, y: 0, width: 800, height: 480)) == 0)
+    }
+
     /// A countdown longer than the clip: the clip loops, its frames going on past its end.
     @Test func aClipShorterThanItsCountdownLoops() throws {
         let dir = try temporaryFolder()
