@@ -80,6 +80,7 @@ extension FeedSync {
             case .cached:
                 // Changed: its campaigns get the new thumbnail (and the animation's facts).
                 lastChecked[picture.key] = now
+                replaced.append(address)
                 for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] { images[id] = outcome.status }
             case .refused(let reason):
                 lastChecked[picture.key] = now
@@ -121,6 +122,7 @@ extension FeedSync {
                 lastChecked[key] = now
             case let .cached(_, facts, thumbnail)?:
                 lastChecked[key] = now
+                replaced.append(address)
                 if let validators { keep(validators, for: key) }
                 for id in clip.campaigns {
                     statuses[id] = .cached(facts, thumbnail: thumbnail)

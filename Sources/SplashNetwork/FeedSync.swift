@@ -42,6 +42,8 @@ public final class FeedSync {
     /// When each cached file was last found unchanged, by cache key: kept in memory, as a
     /// "not modified" answer writes nothing.
     var lastChecked: [String: Date] = [:]
+    /// The addresses of the files this sync found changed and replaced.
+    var replaced: [String] = []
     /// The validators of the files fetched in this sync, written once at its end.
     var fetchedValidators: [String: FileValidators] = [:]
     let validatorsLock = NSLock()
@@ -65,7 +67,9 @@ public final class FeedSync {
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
         let started = DispatchTime.now().uptimeNanoseconds
+        replaced = []
         var report = run(feed, now: now)
+        report.replaced = replaced
         report.warnings += keepValidators()
         report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return report

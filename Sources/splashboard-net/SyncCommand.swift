@@ -35,6 +35,10 @@ struct SyncCommand {
             let what = report.status == .ok ? "applied" : "not modified"
             print("\(data.feed.absoluteString): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"
                   + String(format: "; %.1f ms", report.milliseconds ?? 0))
+            // Files replaced on their servers: a running kiosk shows the new ones from its next splash.
+            for address in report.replaced {
+                print("changed on its server and fetched again: \(TerminalText.printable(address))")
+            }
             // The warnings of the feed in force were printed when it was read; a 304 says they stand.
             if report.status == .notModified, let kept = try? data.store.feedState(for: data.feed).warnings, !kept.isEmpty {
                 print("current feed: \(Plural.count(kept.count, "warning")) (unchanged since it was read):")

@@ -176,6 +176,49 @@ import Testing
         #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
     }
 
+    /// "Your first feed" as the README gives it, word for word, in a home of its own: the
+    /// feed it writes is clean, a kiosk on it shows its campaign, and the hand-run sync
+    /// after a picture is replaced fetches the new one. (`make run` is the kiosk itself: it
+    /// runs here headless instead.)
+    @Test func theREADMEsFirstFeedWorksAsWritten() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Your first feed").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let blocks = section.components(separatedBy: "```sh\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        #expect(blocks.count == 3)
+        let home = try temporaryFolder()
+        let environment = kioskEnvironment(["HOME": home, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        func shell(_ script: String) throws -> KioskRun {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-e", "-c", script.replacingOccurrences(of: ".build/release/splashboard", with: Binary.path)]
+            process.currentDirectoryURL = Self.root
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return KioskRun(status: process.terminationStatus, stdout: said, stderr: "")
+        }
+        let first = blocks[0].split(separator: "\n").filter { !$0.hasPrefix("make run") }.joined(separator: "\n")
+        let made = try shell(first)
+        #expect(made.status == 0 && made.stdout.contains("1 campaign would apply, 1 picture checked; no problems"), "\(made.stdout)")
+        let feed = home + "/kiosk-feed/feed.json"
+        // `make run` keeps what it syncs in the default data folder; on the virtual clock that is named.
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", feed, "--data-dir", home + "/state/splashboard"],
+                               environment: environment)
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "winter-sale", "\(run.stdout)")
+        // Status and campaigns ask a running kiosk and the stored catalog: the latter answers here.
+        let listed = try shell(blocks[1].split(separator: "\n").filter { !$0.contains(" status") }.joined(separator: "\n"))
+        #expect(listed.stdout.contains("winter-sale") && listed.stdout.contains("冬季特卖 Winter sale"), "\(listed.stdout)")
+        // A new picture in place, and the README's sync by hand.
+        try writeImage(home + "/kiosk-feed/sale.jpg", width: 320, height: 180, bands: [blue])
+        let synced = try shell(blocks[2])
+        #expect(synced.status == 0 && synced.stdout.contains("changed on its server and fetched again: file://"), "\(synced.stdout)")
+    }
+
     /// The feeds the README shows are clean, for `feed check` and for the schema, and
     /// `preview` draws the README's example.
     @Test func theREADMEsFeedsAreClean() throws {

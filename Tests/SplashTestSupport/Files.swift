@@ -38,7 +38,7 @@ public struct KioskRun {
 
 /// `base` with a home of its own, so each run gets its own default data and cache folders
 /// unless the test passes some.
-func kioskEnvironment(_ base: [String: String]) -> [String: String] {
+public func kioskEnvironment(_ base: [String: String]) -> [String: String] {
     var env = base
     // A home of its own, unless the test gave one.
     let given = base["HOME"].flatMap { $0 == ProcessInfo.processInfo.environment["HOME"] ? nil : $0 }

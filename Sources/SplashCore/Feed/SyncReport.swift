@@ -15,6 +15,9 @@ public struct SyncReport: Codable, Equatable, Sendable {
     public var pictureErrors: [String]
     /// How long the sync took, in milliseconds, when it was timed.
     public var milliseconds: Double?
+    /// Cached pictures and clips found changed on their servers and replaced by the new
+    /// version, by address.
+    public var replaced: [String] = []
 
     /// A report; an `error` given without a `failure` counts as `.other`.
     public init(status: SyncStatus, campaigns: Int, error: String? = nil, failure: SyncFailure? = nil, warnings: [String] = [],
