@@ -33,8 +33,14 @@ final class MediaPlayer: @unchecked Sendable {
          post: @escaping (@escaping (Instant) -> KioskAction) -> Void) throws {
         self.show = show
         self.slots = slots
-        let file = open(clip, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw MediaPlayerError("cannot open the clip: \(String(cString: strerror(errno)))") }
+        // Opened as every cached file is: a FIFO, a device or a link in its place is refused
+        // at once, never waited on.
+        let file: Int32
+        do {
+            file = try UntrustedFile.open(clip, limit: VideoLimits.largestMaxMB << 20).fd
+        } catch {
+            throw MediaPlayerError("the clip is refused: \(error.localizedDescription)")
+        }
         defer { close(file) }
         (pid, socket) = process.handOver()
         let request = MediaMessage.play(width: width, height: height, slots: slots, planar: planar).line

@@ -14,20 +14,9 @@ public enum UntrustedFile {
     /// The content of the file at `path` (its first `first` bytes, when given), read under
     /// those rules.
     public static func read(_ path: String, first: Int? = nil, limit: Int = maxBytes) throws -> Data {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno)).lowercased()
-            throw ImageError.undecodable("\(path) cannot be opened (\(reason))")
-        }
+        let (fd, size) = try open(path, limit: limit)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            throw ImageError.undecodable("\(path) is not a regular file")
-        }
-        guard Int(st.st_size) <= limit else {
-            throw ImageError.undecodable("\(path) is larger than \(limit >> 20) MiB")
-        }
-        var data = Data(count: min(Int(st.st_size), first ?? Int.max))
+        var data = Data(count: min(size, first ?? Int.max))
         var filled = 0
         while filled < data.count {
             let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
@@ -36,6 +25,27 @@ public enum UntrustedFile {
             filled += n
         }
         return data.prefix(filled)
+    }
+
+    /// The file at `path` opened for reading under those rules, with its size: a
+    /// descriptor the caller closes (it may hand it to another process, as a clip is handed
+    /// to the media process).
+    public static func open(_ path: String, limit: Int = maxBytes) throws -> (fd: Int32, size: Int) {
+        let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link" : String(cString: strerror(errno)).lowercased()
+            throw ImageError.undecodable("\(path) cannot be opened (\(reason))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw ImageError.undecodable("\(path) is not a regular file")
+        }
+        guard Int(st.st_size) <= limit else {
+            close(fd)
+            throw ImageError.undecodable("\(path) is larger than \(limit >> 20) MiB")
+        }
+        return (fd, Int(st.st_size))
     }
 
     /// The text of a small file this user wrote itself (a memo), or nil: one owned by
@@ -51,7 +61,7 @@ public enum UntrustedFile {
     public static func writeOwn(_ text: String, to path: String) {
         let temporary = path + ".tmp-\(getpid())"
         unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

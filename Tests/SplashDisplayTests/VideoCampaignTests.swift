@@ -101,6 +101,25 @@ import Testing
         #expect(!said.contains("campaigns[0].videoUrl"), "\(said)")
     }
 
+    /// A FIFO planted where a clip is cached (as a compromised network process could) does
+    /// not freeze the display: the clip is refused at once, the poster stays up, the
+    /// countdown runs to its end.
+    @Test func aFIFOInPlaceOfACachedClipNeverFreezesTheScreen() throws {
+        let (dir, args) = try folder([("clip", "a.mp4")], shows: 5)
+        try Clips.make(dir + "/a.mp4", size: "64x48", seconds: 2)
+        _ = try runKiosk(["sync"] + args)
+        let cached = dir + "/cache/" + SHA256.hex(URL(fileURLWithPath: dir + "/a.mp4").absoluteString)
+        #expect(FileManager.default.fileExists(atPath: cached))
+        try FileManager.default.removeItem(atPath: cached)
+        #expect(mkfifo(cached, 0o644) == 0)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash"] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "countdown").compactMap { $0["value"] as? Int } == [2, 1], "\(run.stdout)")
+        #expect(run.events(named: "skip").first?["by"] as? String == "timeout")
+        let errors = run.events(named: "error").compactMap { $0["message"] as? String }
+        #expect(errors.contains { $0.contains("the clip is refused") && $0.contains("is not a regular file") }, "\(errors)")
+    }
+
     /// `preview` of a clip campaign shows the splash the kiosk shows: its poster under the
     /// countdown the clip gives it (its length, 7), not the kiosk's default.
     @Test func previewOfAClipShowsTheKiosksCountdown() throws {

@@ -20,6 +20,8 @@ public enum VideoLimits {
     public static let proofFrames = 3
     /// The default of `video-max-mb`, in MiB.
     public static let defaultMaxMB = 100
+    /// The largest `video-max-mb` may be: no cached clip is read beyond it.
+    public static let largestMaxMB = 4096
 
     /// Why `facts` cannot be played here, in words for the operator; nil when it can.
     public static func problem(_ facts: VideoFacts) -> String? {

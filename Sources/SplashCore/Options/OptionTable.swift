@@ -63,7 +63,7 @@ extension OptionParser {
         OptionSpec(name: "video-max-mb", valueHint: "MB", defaultText: "\(standard.videoMaxMB)",
                    help: "largest campaign clip fetched, 1 to 4096 (a larger one: its picture is shown)",
                    group: .kiosk) { o, s, _ in
-            o.videoMaxMB = try integer(s, in: 1...4096)
+            o.videoMaxMB = try integer(s, in: 1...VideoLimits.largestMaxMB)
         },
         OptionSpec(name: "device-id", valueHint: "ID", defaultText: "derived from /etc/machine-id for this application",
                    help: "who this kiosk is to its fleet: 1 to 64 letters, digits, '.', '_', '-' or ':'",
