@@ -50,12 +50,7 @@ extension AddressGuard {
                 continue
             }
             server = Self.connect(candidate.storage, length: candidate.length)
-            if server >= 0 {
-                if forFeed {
-                    lock.lock(); feedAddress = candidate.address; lock.unlock()
-                }
-                break
-            }
+            if server >= 0 { break }
             failure = failure ?? .connectionFailed(address: candidate.address.description, port: request.port,
                                                    why: server == Self.timedOut ? "timed out after \(Self.connectMilliseconds / 1000) s"
                                                        : String(cString: strerror(errno)).lowercased())

@@ -41,7 +41,6 @@ public final class AddressGuard: @unchecked Sendable {
     /// The address the feed's own request last connected to: whether the feed is inside
     /// the network is decided from it, never from a lookup of its own (which the feed's DNS
     /// could answer differently).
-    var feedAddress: NetworkAddress?
     var refusals: [String: (address: NetworkAddress, kind: String, mark: UInt64)] = [:]
     /// Why the last connection to a host:port could not be made, when no rule refused it:
     /// the fetcher reports this instead of the proxy's 502.
@@ -97,6 +96,11 @@ public final class AddressGuard: @unchecked Sendable {
         self.rule = rule
         self.feed = feed
         self.resolver = resolver
+        // The feed's own host, named by the operator: its pictures may be beside it, inside
+        // the network or not (under `auto`; `no` refuses inside addresses to all but the feed).
+        if rule == .automatic, let place = feed.flatMap(Self.hostAndPort) {
+            named.insert("\(place.0.lowercased()):\(place.1)")
+        }
         credential = ("splashboard", UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FetchError.transport("cannot open the address guard: \(String(cString: strerror(errno)))", url: "127.0.0.1") }
@@ -208,18 +212,14 @@ public final class AddressGuard: @unchecked Sendable {
         return rule.permits(address, forFeed: forFeed, feedIsInternal: rule == .automatic ? feedIsInside() : nil)
     }
 
-    /// Whether the feed is inside the network: a file is, and a host written as an inside
-    /// address; a name is when the feed's own request last connected to an inside address.
-    /// Unknown (the feed not fetched yet by this process) is nil: nothing inside is opened
-    /// on the word of a lookup.
-    func feedIsInside() -> Bool? {
-        guard let feed else { return nil }
+    /// Whether the feed is inside the network, as the operator wrote it: a file is, and a
+    /// host written as an inside address. A feed named by a host name is not, whatever its
+    /// name resolved to (a resolver that answers "outside" once and "inside" later must not
+    /// open the inside network); its own host and port stay open to it (`named`).
+    func feedIsInside() -> Bool {
+        guard let feed else { return false }
         if feed.isFileURL { return true }
-        guard let (host, _) = Self.hostAndPort(feed) else { return nil }
-        if let literal = Self.literal(host) { return literal.isInternal }
-        lock.lock()
-        defer { lock.unlock() }
-        return feedAddress?.isInternal
+        return Self.hostAndPort(feed).flatMap { Self.literal($0.0) }?.isInternal == true
     }
 
     /// The address a host written as a number stands for (`192.168.1.2`, `::1`); nil for a name.

@@ -225,6 +225,7 @@ public final class FeedSync {
             case .insideAddress: return .addressRule
             case .tooLarge, .tooManyRedirects, .insecureRedirect, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
                 return .other
+            case .afterRedirect(let underlying, _): return kind(of: underlying)
             }
         case is FeedError: return .invalidFeed
         case is StoreError: return .storage

@@ -28,6 +28,9 @@ public enum FetchError: LocalizedError, Equatable {
     case tls(host: String, detail: String)
     /// The address guard had as many connections as it serves at once: nothing was sent.
     case guardBusy(url: String)
+    /// `underlying` happened at a redirect's target: the first server was reached, and
+    /// answered with the redirect (`url`).
+    indirect case afterRedirect(FetchError, url: String)
 
     /// What went wrong, in words for the operator, with what to check where that is known.
     public var errorDescription: String? {
@@ -66,6 +69,8 @@ public enum FetchError: LocalizedError, Equatable {
                 + "device's clock"
         case .guardBusy(let url):
             return "\(url) was not fetched: the address guard had \(AddressGuard.maxActive) connections already; tried again later"
+        case let .afterRedirect(underlying, url):
+            return "\(url) redirected, and then: \(underlying.errorDescription ?? "")"
         }
     }
 

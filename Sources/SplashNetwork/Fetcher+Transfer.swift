@@ -32,6 +32,9 @@ extension Fetcher {
             self.sink = sink
         }
 
+        /// Whether a server answered with a redirect that was followed.
+        var redirected: Bool { hops.count > 1 }
+
         /// Where the request went last: its URL, or where a redirect sent it.
         var currentURL: URL {
             lock.lock()

@@ -158,19 +158,29 @@ public final class Fetcher {
         do {
             return try transfer.outcome()
         } catch {
-            // The address guard refused where the request (or a redirect) led: say so.
-            if let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL) {
-                if let refusal = installed.refusal(host: place.0, port: place.1, since: mark) {
-                    throw FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
-                                                   kind: refusal.kind)
-                }
-                // No server answered: the guard could not reach one. Its 502 is not the server's.
-                if let failure = installed.failure(host: place.0, port: place.1, since: mark) { throw failure }
-                // Nor is its 503 when it had its hands full: the request never left.
-                if installed.wasBusy(since: mark) { throw FetchError.guardBusy(url: transfer.currentURL.publicAddress) }
+            let failure = Self.named(error, transfer: transfer, since: mark)
+            // Where a redirect was answered, the first server had the request: whatever
+            // failed after it, the request did leave (a ping is not sent again).
+            if transfer.redirected, let fetch = failure as? FetchError, fetch.neverLeft {
+                throw FetchError.afterRedirect(fetch, url: url.publicAddress)
             }
-            throw error
+            throw failure
         }
+    }
+
+    /// What `error` of `transfer` was, said by what the address guard saw since `mark`.
+    private static func named(_ error: Error, transfer: Transfer, since mark: UInt64) -> Error {
+        // The address guard refused where the request (or a redirect) led: say so.
+        guard let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL) else { return error }
+        if let refusal = installed.refusal(host: place.0, port: place.1, since: mark) {
+            return FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
+                                            kind: refusal.kind)
+        }
+        // No server answered: the guard could not reach one. Its 502 is not the server's.
+        if let failure = installed.failure(host: place.0, port: place.1, since: mark) { return failure }
+        // Nor is its 503 when it had its hands full: the request never left.
+        if installed.wasBusy(since: mark) { return FetchError.guardBusy(url: transfer.currentURL.publicAddress) }
+        return error
     }
 
     /// Whether a redirect may be followed: only to http or https, and never from https

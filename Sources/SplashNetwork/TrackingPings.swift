@@ -66,8 +66,9 @@ public final class TrackingPings: @unchecked Sendable {
                 // Nothing reached the tracker: it is tried again at the next round.
                 try store.markPing(ping.id, .waiting)
                 failures.append(error.localizedDescription)
-            } catch FetchError.status, FetchError.tooLarge {
-                try store.markPing(ping.id, .sent)  // it answered; what it said is not used
+            } catch FetchError.status, FetchError.tooLarge, FetchError.afterRedirect {
+                // It answered (a redirect, whatever came of it); what it said is not used.
+                try store.markPing(ping.id, .sent)
             } catch {
                 // The request may have arrived (an answer too slow, a connection cut after it
                 // was sent): at most once, so it is not sent again.

@@ -67,9 +67,5 @@ import Testing
         #expect(!PrivateAddresses.refused.permits(lan, forFeed: false, feedIsInternal: true))
         // The feed the operator named is always fetched.
         #expect(PrivateAddresses.refused.permits(lan, forFeed: true, feedIsInternal: true))
-
-        #expect(PrivateAddresses.isInternal(feedAddresses: [lan]) == true)
-        #expect(PrivateAddresses.isInternal(feedAddresses: [lan, net]) == false)
-        #expect(PrivateAddresses.isInternal(feedAddresses: []) == nil)
     }
 }

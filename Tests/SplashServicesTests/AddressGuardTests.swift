@@ -144,10 +144,11 @@ import Testing
         return fd
     }
 
-    @Test func theFeedsOwnDNSCannotOpenInsideAddressesOnALaterLookup() throws {
-        // The feed's host is a name whose DNS (the resolver here) answers 127.0.0.1 whenever it
-        // is asked. Until the feed's own request has connected somewhere, that answer counts
-        // for nothing: a picture on 127.0.0.1 is refused.
+    @Test func theFeedsDNSNeverOpensInsideAddresses() throws {
+        // The feed's host is a name whose DNS (the resolver here) answers 127.0.0.1. However
+        // it answers, the feed is what the operator wrote: a name, not an inside address. A
+        // picture on another inside address is refused before the feed's own request and
+        // after it, when that request connected inside; the feed's own host stays open.
         let name = URL(string: "http://feed.example.test:\(server.port)/files/feed.json")!
         let resolver: (String, Int) -> (found: [AddressGuard.Candidate], error: String) = { host, port in
             AddressGuard.lookUp(host == "feed.example.test" ? "127.0.0.1" : host, port: port)
@@ -155,16 +156,18 @@ import Testing
         let guardian = try AddressGuard(rule: .automatic, feed: name, resolver: resolver)
         let picture = "GET http://\(target)/files/a.txt HTTP/1.1\r\nHost: \(target)\r\n\r\n"
         let refused = try exchange(guardian, picture)
-        #expect(refused.hasPrefix("HTTP/1.1 403"), "a second lookup of the feed's name opened inside addresses: \(refused)")
-        #expect(guardian.feedIsInside() == nil)
-        // The feed's own request connects to 127.0.0.1: now the feed is inside, and so may its pictures be.
-        let fed = try guardian.whileFetchingFeed {
-            try exchange(guardian, "GET http://feed.example.test:\(server.port)/files/a.txt HTTP/1.1\r\n"
-                         + "Host: feed.example.test\r\n\r\n")
-        }
+        #expect(refused.hasPrefix("HTTP/1.1 403"), "a lookup of the feed's name opened inside addresses: \(refused)")
+        #expect(guardian.feedIsInside() == false)
+        let beside = "GET http://feed.example.test:\(server.port)/files/a.txt HTTP/1.1\r\nHost: feed.example.test\r\n\r\n"
+        let fed = try guardian.whileFetchingFeed { try exchange(guardian, beside) }
         #expect(fed.hasPrefix("HTTP/1.1 200"), "\(fed)")
-        #expect(guardian.feedIsInside() == true)
-        #expect(try exchange(guardian, picture).hasPrefix("HTTP/1.1 200"))
+        #expect(guardian.feedIsInside() == false)
+        #expect(try exchange(guardian, picture).hasPrefix("HTTP/1.1 403"))
+        // A picture beside the feed, on the host the operator named: fetched.
+        #expect(try exchange(guardian, beside).hasPrefix("HTTP/1.1 200"))
+        // Under `no`, only the feed's own request reaches inside.
+        let strict = try AddressGuard(rule: .refused, feed: name, resolver: resolver)
+        #expect(try exchange(strict, beside).hasPrefix("HTTP/1.1 403"))
     }
 
     @Test func aPeerMustSendItsCredentialWithinTwoSecondsAndConnectionsAreCapped() throws {

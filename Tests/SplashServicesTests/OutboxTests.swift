@@ -58,6 +58,24 @@ import Testing
         lock.unlock()
     }
 
+    /// A tracker that redirects to a refused port or a name that does not resolve was
+    /// reached: its ping is sent, once, however many rounds follow.
+    @Test func aPingWhoseRedirectFailsWasDeliveredAndIsNeverSentAgain() throws {
+        let refused = server.url("/track-to/imp?s={show}&to=http%3A%2F%2F127.0.0.1%3A9%2Fx").absoluteString
+        let unresolvable = server.url("/track-to/imp?s={show}&to=http%3A%2F%2Fnowhere.invalid%2Fx").absoluteString
+        try campaign(impressions: [refused, unresolvable])
+        try store.recordShow(campaignID: "ad", at: Date())
+        #expect(try store.pingCount() == 2)
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher()) { _ in }
+        for _ in 0..<3 {
+            pings.wake()
+            pings.finish()
+        }
+        let sent = try tracked()
+        #expect(sent.count == 2, "\(sent)")
+        #expect(try store.pingCount() == 0)
+    }
+
     @Test func listsJoinedByLineBreaksBecomeJSONArraysAndTheFeedIsReadAfresh() throws {
         try campaign(impressions: ["https://t.test/a"])
         // A database of schema 8: lists joined by line breaks, a smuggled file URL in one.

@@ -20,6 +20,7 @@ Routes:
   /slow/NAME           ROOT/NAME in 4 KiB pieces, 10 ms apart (for kills mid-download)
   /track/ANYTHING       204; the whole request line (path and query) is kept
   /late-track/S/ANY     kept as /track/ is, then answered 204 after S seconds
+  /track-to/ANY?to=URL  kept as /track/ is, then redirected to URL
   /tracked             JSON: the /track/ requests, in order
   /requests            JSON: how many requests each path got
 """
@@ -188,6 +189,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with LOCK:
             TRACKED.append(self.path)
         self.answer(204)
+
+    def route_track_to(self, _rest):
+        # Kept as /track/ is, then redirected to the query's `to` (a refused port, a name
+        # that does not resolve): the tracker was reached before the redirect failed.
+        with LOCK:
+            TRACKED.append(self.path)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)
+        self.answer(302, headers={"Location": query.get("to", ["/status/404"])[0]})
 
     def route_late_track(self, rest):
         with LOCK:

@@ -3,8 +3,9 @@
 /// what only the kiosk's own network can reach (an internal camera's snapshot, a cloud
 /// metadata service); a feed served inside a LAN naturally names pictures there too.
 public enum PrivateAddresses: String, CaseIterable, Equatable, Sendable {
-    /// Allowed when the feed itself is inside the network (or a local file), refused when
-    /// it comes from the internet. The default.
+    /// Allowed when the feed is a local file or written as an inside address
+    /// (`http://192.168.1.5/feed.json`), refused otherwise — a feed named by a host name
+    /// may reach its own host, whatever that resolves to. The default.
     case automatic
     /// Always allowed (`allow-private-addresses = yes`).
     case allowed
@@ -15,8 +16,8 @@ public enum PrivateAddresses: String, CaseIterable, Equatable, Sendable {
     /// - Parameters:
     ///   - forFeed: the connection is the feed's own request (to the feed's host and port,
     ///     while a feed request is in flight): the operator named it.
-    ///   - feedIsInternal: whether the feed is inside the network (a file, or its host
-    ///     resolves to inside addresses only); nil when that is not known (not resolvable).
+    ///   - feedIsInternal: whether the feed is inside the network as the operator wrote it
+    ///     (a file, or an inside address); nil when that is not known.
     public func permits(_ destination: NetworkAddress, forFeed: Bool, feedIsInternal: Bool?) -> Bool {
         guard destination.isInternal else { return true }
         if forFeed { return true }
@@ -25,11 +26,5 @@ public enum PrivateAddresses: String, CaseIterable, Equatable, Sendable {
         case .refused: return false
         case .automatic: return feedIsInternal == true
         }
-    }
-
-    /// Whether a feed whose host resolved to `addresses` counts as inside the network: all
-    /// of them are (a name that also leads to the internet is treated as public).
-    public static func isInternal(feedAddresses addresses: [NetworkAddress]) -> Bool? {
-        addresses.isEmpty ? nil : addresses.allSatisfy(\.isInternal)
     }
 }

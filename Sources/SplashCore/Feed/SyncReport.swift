@@ -19,6 +19,20 @@ public struct SyncReport: Codable, Equatable, Sendable {
     /// version, by address.
     public var replaced: [String] = []
 
+    /// Decodes a report; one without `replaced` (from a network process of an earlier
+    /// version, still running through an upgrade) replaced nothing.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        status = try c.decode(SyncStatus.self, forKey: .status)
+        campaigns = try c.decode(Int.self, forKey: .campaigns)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        failure = try c.decodeIfPresent(SyncFailure.self, forKey: .failure)
+        warnings = try c.decode([String].self, forKey: .warnings)
+        pictureErrors = try c.decode([String].self, forKey: .pictureErrors)
+        milliseconds = try c.decodeIfPresent(Double.self, forKey: .milliseconds)
+        replaced = try c.decodeIfPresent([String].self, forKey: .replaced) ?? []
+    }
+
     /// A report; an `error` given without a `failure` counts as `.other`.
     public init(status: SyncStatus, campaigns: Int, error: String? = nil, failure: SyncFailure? = nil, warnings: [String] = [],
                 pictureErrors: [String] = [], milliseconds: Double? = nil) {

@@ -90,7 +90,7 @@ extension OptionParser {
             o.metricsFile = try text(s).lowercased() == "off" ? "off" : try path(s, cwd: cwd)
         },
         OptionSpec(name: "allow-private-addresses", valueHint: "auto|yes|no", defaultText: "auto",
-                   help: "may pictures, poems and redirects lead to loopback, LAN or link-local addresses? auto: only when the feed is itself on one (or a file)",
+                   help: "may pictures, poems and redirects lead to loopback, LAN or link-local addresses? auto: only when the feed is a file or written as such an address (a feed named by a host name reaches its own host and no other inside)",
                    group: .kiosk) { o, s, _ in
             switch try text(s).lowercased() {
             case "auto": o.privateAddresses = .automatic
