@@ -106,7 +106,8 @@ extension FeedSync {
             room.used = cache.usage()
         }
         let shared = SharedRoom(room)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, pictureSeconds) * 1e9)
+        // Started within `pictureSeconds`, and within what is left of the sync's budget.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(pictureSeconds, secondsLeft())) * 1e9)
         // Pictures are taken in the feed's order, each with its room: when room is short, the
         // earlier ones get it.
         let picking = NSLock()

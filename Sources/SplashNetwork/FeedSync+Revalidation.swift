@@ -107,7 +107,6 @@ extension FeedSync {
     private func revalidateClips(_ due: [String: (url: URL, campaigns: [String])], known: [String: FileValidators],
                                  now: Date) -> [String] {
         guard !due.isEmpty else { return [] }
-        let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes)
         var statuses: [String: CampaignStore.VideoStatus] = [:]
         var keys: [String: String] = [:]
         var warnings: [String] = []
@@ -116,6 +115,12 @@ extension FeedSync {
             let old = Self.size(of: cache.path(forKey: key))
             let room = min(videoMaxBytes, cacheMaxBytes - cache.usage() + old)
             let address = clip.url.publicAddress
+            let time = secondsLeft()
+            guard time >= 1 else {
+                warnings.append("video \(address) not checked for a change: \(budgetSpent); the one cached before is still played")
+                continue
+            }
+            let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes, seconds: time)
             let (outcome, validators) = downloader.download(clip.url, as: key, room: room, asking: known[key], at: now)
             switch outcome {
             case nil:

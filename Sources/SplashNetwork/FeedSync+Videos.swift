@@ -16,7 +16,6 @@ extension FeedSync {
         var statuses: [String: CampaignStore.VideoStatus] = [:]
         var keys: [String: String] = [:]
         var outcomes: [String: VideoDownloader.Outcome] = [:]
-        let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes)
         let wanted = Set(((try? store.activePictures()) ?? []).map(\.key) + videos.map { ImageCache.key(for: $0.url) })
         var madeRoom = false
         for video in videos {
@@ -34,9 +33,14 @@ extension FeedSync {
                     _ = try? store.evict(cache, toFit: max(0, cacheMaxBytes - videoMaxBytes), now: now, alsoKeeping: wanted)
                     left = cacheMaxBytes - cache.usage()
                 }
+                let time = secondsLeft()
                 if left <= 0 {
                     outcomes[key] = .noRoom
+                } else if time < 1 {
+                    outcomes[key] = .unavailable(budgetSpent)
                 } else {
+                    // Each clip within what is left of the sync's time.
+                    let downloader = VideoDownloader(cache: cache, like: fetcher, maxBytes: videoMaxBytes, seconds: time)
                     let (outcome, validators) = downloader.download(video.url, as: key, room: left, asking: nil, at: now)
                     outcomes[key] = outcome ?? .unavailable("no answer")
                     if case .cached? = outcome, let validators { keep(validators, for: key) }

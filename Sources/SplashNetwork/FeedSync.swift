@@ -24,6 +24,12 @@ public final class FeedSync {
     /// Why the device's database cannot be written, when it cannot (the store is in
     /// memory): every sync then fails with it, as what the operator must fix.
     public var unwritable: String?
+    /// Seconds one sync may take, all of its fetches together (240): what is not started by
+    /// then waits for the next sync, and a download under way is cut at it. The display
+    /// waits 600 s for a sync's answer; a sync never comes near it.
+    public var budgetSeconds: TimeInterval = 240
+    /// When the sync under way must end (monotonic nanoseconds).
+    var deadline: UInt64 = .max
     /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
@@ -67,12 +73,24 @@ public final class FeedSync {
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
         let started = DispatchTime.now().uptimeNanoseconds
+        deadline = started + UInt64(max(0, budgetSeconds) * 1e9)
         replaced = []
         var report = run(feed, now: now)
         report.replaced = replaced
         report.warnings += keepValidators()
         report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return report
+    }
+
+    /// Seconds left of the sync's budget.
+    func secondsLeft() -> TimeInterval {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= deadline ? 0 : Double(deadline - now) / 1e9
+    }
+
+    /// Why a file was not fetched in this sync: its budget was spent.
+    var budgetSpent: String {
+        "not fetched in this sync's \(Int(budgetSeconds)) s (what is left waits for the next sync)"
     }
 
     private func run(_ feed: URL, now: Date) -> SyncReport {
@@ -219,7 +237,7 @@ public final class FeedSync {
             switch fetch {
             case .unresolvable: return .resolve
             case .connectionFailed, .transport, .guardBusy: return .connect
-            case .timedOut: return .timeout
+            case .timedOut, .tooSlow: return .timeout
             case .tls: return .tls
             case .status: return .status
             case .insideAddress: return .addressRule

@@ -28,6 +28,8 @@ public enum FetchError: LocalizedError, Equatable {
     case tls(host: String, detail: String)
     /// The address guard had as many connections as it serves at once: nothing was sent.
     case guardBusy(url: String)
+    /// The body came in slower than the minimum rate: `bytes` in `seconds`.
+    case tooSlow(url: String, bytes: Int, seconds: Int, minimum: Int)
     /// `underlying` happened at a redirect's target: the first server was reached, and
     /// answered with the redirect (`url`).
     indirect case afterRedirect(FetchError, url: String)
@@ -69,6 +71,9 @@ public enum FetchError: LocalizedError, Equatable {
                 + "device's clock"
         case .guardBusy(let url):
             return "\(url) was not fetched: the address guard had \(AddressGuard.maxActive) connections already; tried again later"
+        case let .tooSlow(url, bytes, seconds, minimum):
+            return "\(url) came in too slowly (\(Self.size(bytes)) in \(seconds) s, under the \(Self.size(minimum)) every "
+                + "\(seconds) s a download must keep up); stopped"
         case let .afterRedirect(underlying, url):
             return "\(url) redirected, and then: \(underlying.errorDescription ?? "")"
         }
@@ -103,6 +108,6 @@ public enum FetchError: LocalizedError, Equatable {
     }
 
     static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }

@@ -11,6 +11,7 @@ extension Fetcher {
         let url: URL
         let limit: Int
         let maxRedirects: Int
+        let minimumRate: MinimumRate
         let inspect: (([UInt8]) throws -> Void)?
         let sink: (Data) throws -> Void
         let done = DispatchSemaphore(value: 0)
@@ -20,14 +21,19 @@ extension Fetcher {
         private lazy var hops: [URL] = [url]
         private var lastURL: URL?
         private var received = 0
+        /// The current window of the minimum rate: when it began (monotonic nanoseconds, at
+        /// the body's first bytes) and the bytes received in it.
+        private var window: (start: UInt64, bytes: Int)?
         private var inspected = false
         private var failure: Error?
         private var result: Result?
 
-        init(url: URL, limit: Int, maxRedirects: Int, inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) {
+        init(url: URL, limit: Int, maxRedirects: Int, minimumRate: MinimumRate, inspect: (([UInt8]) throws -> Void)?,
+             sink: @escaping (Data) throws -> Void) {
             self.url = url
             self.limit = limit
             self.maxRedirects = maxRedirects
+            self.minimumRate = minimumRate
             self.inspect = inspect
             self.sink = sink
         }
@@ -112,6 +118,7 @@ extension Fetcher {
             received += data.count
             do {
                 guard received <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+                try keepsPace(data.count)
                 if !inspected, let inspect {
                     inspected = true
                     try inspect([UInt8](data.prefix(1024)))
@@ -121,6 +128,25 @@ extension Fetcher {
                 fail(error)
                 dataTask.cancel()
             }
+        }
+
+        /// Counts `bytes` into the minimum rate's window; throws when a window ended with
+        /// fewer than it needs.
+        private func keepsPace(_ bytes: Int) throws {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard var current = window else {
+                window = (now, bytes)
+                return
+            }
+            current.bytes += bytes
+            if Double(now - current.start) >= minimumRate.seconds * 1e9 {
+                guard current.bytes >= minimumRate.bytes else {
+                    throw FetchError.tooSlow(url: url.absoluteString, bytes: current.bytes, seconds: Int(minimumRate.seconds),
+                                             minimum: minimumRate.bytes)
+                }
+                current = (now, 0)
+            }
+            window = current
         }
 
         /// What a transport error means, in the words an operator can act on.

@@ -24,6 +24,24 @@ public final class Fetcher {
     public var totalTimeout: TimeInterval = 30
     /// Redirects followed at most before the request fails.
     public var maxRedirects = 5
+    /// The slowest a body may come in: at least `bytes` in every `seconds` once it has begun
+    /// (16 KiB in 10 s), so that a server dripping a byte now and then cannot hold a fetch
+    /// for its whole time.
+    public var minimumRate = MinimumRate(bytes: 16 << 10, seconds: 10)
+
+    /// A transfer rate below which a fetch is stopped.
+    public struct MinimumRate: Sendable {
+        /// Bytes that must come in each window.
+        public var bytes: Int
+        /// The window, in seconds.
+        public var seconds: TimeInterval
+
+        /// At least `bytes` in every `seconds`.
+        public init(bytes: Int, seconds: TimeInterval) {
+            self.bytes = bytes
+            self.seconds = seconds
+        }
+    }
 
     /// One session for all of this fetcher's requests: setting one up costs milliseconds,
     /// more than a conditional request that comes back 304. Made again if the timeouts change.
@@ -144,7 +162,8 @@ public final class Fetcher {
         request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
 
         let mark = AddressGuard.installed?.mark() ?? 0
-        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, inspect: inspect, sink: sink)
+        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, minimumRate: minimumRate, inspect: inspect,
+                                sink: sink)
         let task = currentSession().dataTask(with: request)
         router.add(transfer, for: task)
         defer { router.remove(task) }

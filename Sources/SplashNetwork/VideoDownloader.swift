@@ -28,16 +28,17 @@ public struct VideoDownloader {
     let mediaProgram: String?
 
     /// Seconds a clip's download may take (a picture's take 30).
-    static let downloadSeconds: TimeInterval = 300
+    public static let downloadSeconds: TimeInterval = 300
 
-    /// Downloads into `cache` with `pictures`' limits but for the whole download's time,
-    /// clips of at most `maxBytes`, probed by the media program found where the kiosk's
-    /// programs are (none: no clip is cached).
-    public init(cache: ImageCache, like pictures: Fetcher, maxBytes: Int) {
+    /// Downloads into `cache` with `pictures`' limits (its minimum rate included) but for
+    /// `seconds` (at most a clip's download time), clips of at most `maxBytes`, probed by
+    /// the media program found where the kiosk's programs are (none: no clip is cached).
+    public init(cache: ImageCache, like pictures: Fetcher, maxBytes: Int, seconds: TimeInterval = downloadSeconds) {
         let fetcher = Fetcher()
-        fetcher.totalTimeout = Self.downloadSeconds
+        fetcher.totalTimeout = max(1, min(Self.downloadSeconds, seconds))
         fetcher.idleTimeout = pictures.idleTimeout
         fetcher.maxRedirects = pictures.maxRedirects
+        fetcher.minimumRate = pictures.minimumRate
         self.cache = cache
         self.fetcher = fetcher
         self.maxBytes = maxBytes

@@ -11,6 +11,7 @@ Routes:
   /status/CODE         an empty answer with that status
   /hang                accepts, then never answers
   /drip                a declared 1 MiB body, one byte per second
+  /drip-clip/ANY       an MP4's first box, then one byte per second of a declared 1 MiB
   /truncated/NAME      declares the full length of ROOT/NAME, sends half, closes
   /big/MIB             a PNG signature followed by MIB MiB of zeros, no length given
   /redirect/N          redirects to /redirect/N+1, forever
@@ -136,6 +137,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"\x89")
             self.wfile.flush()
             time.sleep(1)
+
+    def route_drip_clip(self, _rest):
+        # A clip's first box (an MP4's ftyp, so its first bytes pass), then a byte every
+        # second of a declared 1 MiB.
+        self.send_response(200)
+        self.send_header("Content-Length", str(1 << 20))
+        self.end_headers()
+        self.wfile.write(b"\0\0\0\x18ftypisom\0\0\x02\0isomiso2avc1mp41")
+        self.wfile.flush()
+        for _ in range(1 << 20):
+            time.sleep(1)
+            self.wfile.write(b"\0")
+            self.wfile.flush()
 
     def route_truncated(self, rest):
         body, _ = self.read(rest[0])

@@ -1,0 +1,51 @@
+import Foundation
+import SplashCore
+import SplashNetwork
+import SplashStorage
+import SplashTestSupport
+import Testing
+
+/// A sync is bounded however its servers behave: a body that drips in is stopped by the
+/// minimum transfer rate, and what the sync's budget has no time left for waits for the
+/// next sync — against clips that send a valid first box and then a byte a second.
+@Suite struct SyncBudgetTests {
+    /// A feed of a poster and three dripping clips.
+    func dripping() throws -> SyncFixture {
+        let f = try SyncFixture()
+        try f.publishImage("poster.png", red)
+        let clips = (1...3).map { #"{"id": "v\#($0)", "picUrl": "poster.png", "videoUrl": "/drip-clip/\#($0).mp4", "showTime": 5}"# }
+        try f.publish("feed.json", "[" + clips.joined(separator: ", ") + "]")
+        // A byte a second is progress: no request is idle.
+        f.fetcher.idleTimeout = 5
+        f.fetcher.totalTimeout = 30
+        return f
+    }
+
+    @Test func aClipThatDripsInIsStoppedByTheMinimumRate() throws {
+        let f = try dripping()
+        // 4 KiB in every 2 s: a byte a second is far below it.
+        f.fetcher.minimumRate = Fetcher.MinimumRate(bytes: 4 << 10, seconds: 2)
+        let report = f.sync(f.feedURL())
+        #expect(report.status == .ok)
+        let slow = report.warnings.filter { $0.contains("came in too slowly") && $0.contains("its picture is shown until it is") }
+        #expect(slow.count == 3, "\(report.warnings)")
+        // Each waits for the next sync; the campaigns show their poster meanwhile.
+        #expect(try f.eligibleIDs().sorted() == ["v1", "v2", "v3"])
+        #expect(f.cacheIsClean())
+    }
+
+    @Test func whatTheBudgetHasNoTimeForWaitsForTheNextSync() throws {
+        let f = try dripping()
+        // No rate to stop them: the budget alone bounds the sync.
+        f.fetcher.minimumRate = Fetcher.MinimumRate(bytes: 1, seconds: 3600)
+        let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        sync.budgetSeconds = 4
+        let report = sync.sync(f.feedURL(), now: f.now)
+        #expect(report.status == .ok)
+        // The first clip is cut at the budget's end; the others are not started.
+        let cut = report.warnings.filter { $0.contains("did not answer in time") }
+        let unstarted = report.warnings.filter { $0.contains("not fetched in this sync's 4 s (what is left waits for the next sync)") }
+        #expect(cut.count == 1 && unstarted.count == 2, "\(report.warnings)")
+        #expect(f.cacheIsClean())
+    }
+}
