@@ -272,8 +272,9 @@ static inline int splash_limit_address_space(unsigned long bytes) {
 /// connecting sockets, io_uring, starting programs or processes (a clone without
 /// CLONE_THREAD), signalling or looking into other processes fail with EACCES/EPERM (clone3
 /// with ENOSYS, so that glibc's threads fall back to clone); a call of another
-/// architecture, or an x32 call, kills it. 0, or -1 with errno.
-static inline int splash_media_syscall_filter(void) {
+/// architecture, or an x32 call, kills it. memfd_create only with `allow_memfd` (the frame
+/// ring of a play). 0, or -1 with errno.
+static inline int splash_media_syscall_filter(int allow_memfd) {
 #ifdef SPLASH_AUDIT_ARCH
     unsigned self = (unsigned)getpid();
     struct sock_filter filter[] = {
@@ -376,6 +377,198 @@ static inline int splash_media_syscall_filter(void) {
         SPLASH_DENY(__NR_pidfd_open, EPERM),
         SPLASH_DENY(__NR_pidfd_send_signal, EPERM),
         SPLASH_DENY(__NR_pidfd_getfd, EPERM),
+        // Nothing planted, marked or changed on a file it was handed, no kernel object
+        // made for another (FIFOs and devices, extended attributes, times, modes, owners),
+        // and nothing of the system's (mounts, namespaces, modules, keys, clocks, BPF).
+#ifdef __NR_mknod
+        SPLASH_DENY(__NR_mknod, EACCES),
+#endif
+#ifdef __NR_mknodat
+        SPLASH_DENY(__NR_mknodat, EACCES),
+#endif
+#ifdef __NR_setxattr
+        SPLASH_DENY(__NR_setxattr, EPERM),
+#endif
+#ifdef __NR_lsetxattr
+        SPLASH_DENY(__NR_lsetxattr, EPERM),
+#endif
+#ifdef __NR_fsetxattr
+        SPLASH_DENY(__NR_fsetxattr, EPERM),
+#endif
+#ifdef __NR_removexattr
+        SPLASH_DENY(__NR_removexattr, EPERM),
+#endif
+#ifdef __NR_lremovexattr
+        SPLASH_DENY(__NR_lremovexattr, EPERM),
+#endif
+#ifdef __NR_fremovexattr
+        SPLASH_DENY(__NR_fremovexattr, EPERM),
+#endif
+#ifdef __NR_utime
+        SPLASH_DENY(__NR_utime, EPERM),
+#endif
+#ifdef __NR_utimes
+        SPLASH_DENY(__NR_utimes, EPERM),
+#endif
+#ifdef __NR_futimesat
+        SPLASH_DENY(__NR_futimesat, EPERM),
+#endif
+#ifdef __NR_utimensat
+        SPLASH_DENY(__NR_utimensat, EPERM),
+#endif
+#ifdef __NR_userfaultfd
+        SPLASH_DENY(__NR_userfaultfd, EPERM),
+#endif
+#ifdef __NR_memfd_secret
+        SPLASH_DENY(__NR_memfd_secret, EPERM),
+#endif
+#ifdef __NR_fchmod
+        SPLASH_DENY(__NR_fchmod, EPERM),
+#endif
+#ifdef __NR_fchown
+        SPLASH_DENY(__NR_fchown, EPERM),
+#endif
+#ifdef __NR_fchmodat2
+        SPLASH_DENY(__NR_fchmodat2, EPERM),
+#endif
+#ifdef __NR_lchown
+        SPLASH_DENY(__NR_lchown, EPERM),
+#endif
+#ifdef __NR_mount
+        SPLASH_DENY(__NR_mount, EPERM),
+#endif
+#ifdef __NR_umount2
+        SPLASH_DENY(__NR_umount2, EPERM),
+#endif
+#ifdef __NR_pivot_root
+        SPLASH_DENY(__NR_pivot_root, EPERM),
+#endif
+#ifdef __NR_chroot
+        SPLASH_DENY(__NR_chroot, EPERM),
+#endif
+#ifdef __NR_unshare
+        SPLASH_DENY(__NR_unshare, EPERM),
+#endif
+#ifdef __NR_setns
+        SPLASH_DENY(__NR_setns, EPERM),
+#endif
+#ifdef __NR_bpf
+        SPLASH_DENY(__NR_bpf, EPERM),
+#endif
+#ifdef __NR_perf_event_open
+        SPLASH_DENY(__NR_perf_event_open, EPERM),
+#endif
+#ifdef __NR_kexec_load
+        SPLASH_DENY(__NR_kexec_load, EPERM),
+#endif
+#ifdef __NR_kexec_file_load
+        SPLASH_DENY(__NR_kexec_file_load, EPERM),
+#endif
+#ifdef __NR_init_module
+        SPLASH_DENY(__NR_init_module, EPERM),
+#endif
+#ifdef __NR_finit_module
+        SPLASH_DENY(__NR_finit_module, EPERM),
+#endif
+#ifdef __NR_delete_module
+        SPLASH_DENY(__NR_delete_module, EPERM),
+#endif
+#ifdef __NR_add_key
+        SPLASH_DENY(__NR_add_key, EPERM),
+#endif
+#ifdef __NR_request_key
+        SPLASH_DENY(__NR_request_key, EPERM),
+#endif
+#ifdef __NR_keyctl
+        SPLASH_DENY(__NR_keyctl, EPERM),
+#endif
+#ifdef __NR_swapon
+        SPLASH_DENY(__NR_swapon, EPERM),
+#endif
+#ifdef __NR_swapoff
+        SPLASH_DENY(__NR_swapoff, EPERM),
+#endif
+#ifdef __NR_reboot
+        SPLASH_DENY(__NR_reboot, EPERM),
+#endif
+#ifdef __NR_acct
+        SPLASH_DENY(__NR_acct, EPERM),
+#endif
+#ifdef __NR_quotactl
+        SPLASH_DENY(__NR_quotactl, EPERM),
+#endif
+#ifdef __NR_sethostname
+        SPLASH_DENY(__NR_sethostname, EPERM),
+#endif
+#ifdef __NR_setdomainname
+        SPLASH_DENY(__NR_setdomainname, EPERM),
+#endif
+#ifdef __NR_settimeofday
+        SPLASH_DENY(__NR_settimeofday, EPERM),
+#endif
+#ifdef __NR_clock_settime
+        SPLASH_DENY(__NR_clock_settime, EPERM),
+#endif
+#ifdef __NR_clock_adjtime
+        SPLASH_DENY(__NR_clock_adjtime, EPERM),
+#endif
+#ifdef __NR_adjtimex
+        SPLASH_DENY(__NR_adjtimex, EPERM),
+#endif
+#ifdef __NR_open_tree
+        SPLASH_DENY(__NR_open_tree, EPERM),
+#endif
+#ifdef __NR_move_mount
+        SPLASH_DENY(__NR_move_mount, EPERM),
+#endif
+#ifdef __NR_fsopen
+        SPLASH_DENY(__NR_fsopen, EPERM),
+#endif
+#ifdef __NR_fsconfig
+        SPLASH_DENY(__NR_fsconfig, EPERM),
+#endif
+#ifdef __NR_fsmount
+        SPLASH_DENY(__NR_fsmount, EPERM),
+#endif
+#ifdef __NR_fspick
+        SPLASH_DENY(__NR_fspick, EPERM),
+#endif
+#ifdef __NR_mount_setattr
+        SPLASH_DENY(__NR_mount_setattr, EPERM),
+#endif
+#ifdef __NR_fanotify_init
+        SPLASH_DENY(__NR_fanotify_init, EPERM),
+#endif
+#ifdef __NR_fanotify_mark
+        SPLASH_DENY(__NR_fanotify_mark, EPERM),
+#endif
+#ifdef __NR_inotify_init
+        SPLASH_DENY(__NR_inotify_init, EPERM),
+#endif
+#ifdef __NR_inotify_init1
+        SPLASH_DENY(__NR_inotify_init1, EPERM),
+#endif
+#ifdef __NR_process_madvise
+        SPLASH_DENY(__NR_process_madvise, EPERM),
+#endif
+#ifdef __NR_syslog
+        SPLASH_DENY(__NR_syslog, EPERM),
+#endif
+#ifdef __NR_ioperm
+        SPLASH_DENY(__NR_ioperm, EPERM),
+#endif
+#ifdef __NR_iopl
+        SPLASH_DENY(__NR_iopl, EPERM),
+#endif
+#ifdef __NR_modify_ldt
+        SPLASH_DENY(__NR_modify_ldt, EPERM),
+#endif
+#ifdef __NR_lookup_dcookie
+        SPLASH_DENY(__NR_lookup_dcookie, EPERM),
+#endif
+        // Shared memory only where frames go back to the display (play), never in a probe.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_memfd_create, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, allow_memfd ? SECCOMP_RET_ALLOW : (SECCOMP_RET_ERRNO | EPERM)),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
@@ -391,6 +584,42 @@ static inline int splash_media_syscall_filter(void) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+
+#include <sys/xattr.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <stdio.h>
+
+/// How many calls `splash_try_forbidden` knows.
+static inline int splash_forbidden_count(void) { return 10; }
+
+/// Tries forbidden call `i` — one a compromised media process would use to plant a FIFO
+/// in the cache, mark or change a file it was handed, or reach beyond itself — on `file`
+/// (an existing file) or in `dir`; `*result` is 0 when it went through, else its errno.
+/// Its name, for the report.
+static inline const char *splash_try_forbidden(int i, const char *dir, const char *file, int *result) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/planted-%d", dir, i);
+    long r = -1;
+    const char *name = "?";
+    errno = 0;
+    switch (i) {
+    case 0: name = "mknodat (a FIFO)"; r = mknodat(AT_FDCWD, path, S_IFIFO | 0644, 0); break;
+    case 1: name = "mknodat (a file)"; r = mknodat(AT_FDCWD, path, S_IFREG | 0644, 0); break;
+    case 2: name = "setxattr"; r = setxattr(file, "user.splashboard", "1", 1, 0); break;
+    case 3: name = "utimensat"; r = utimensat(AT_FDCWD, file, NULL, 0); break;
+    case 4: name = "userfaultfd"; r = syscall(__NR_userfaultfd, 0); break;
+    case 5: name = "memfd_create"; r = memfd_create("splashboard-check", 0); break;
+    case 6: name = "openat"; r = openat(AT_FDCWD, file, O_RDONLY | O_CLOEXEC); break;
+    case 7: name = "socket"; r = socket(AF_INET, SOCK_STREAM, 0); break;
+    case 8: name = "fchmodat"; r = fchmodat(AT_FDCWD, file, 0600, 0); break;
+    case 9: name = "unshare"; r = syscall(__NR_unshare, 0x10000000 /* CLONE_NEWUSER */); break;
+    }
+    *result = r >= 0 ? 0 : (errno ? errno : -1);
+    if (r >= 0 && (i == 4 || i == 5 || i == 6 || i == 7)) close((int)r);
+    return name;
 }
 
 #endif

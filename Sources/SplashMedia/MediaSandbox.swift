@@ -26,8 +26,10 @@ public enum MediaSandbox {
     }
 
     /// Installs the syscall filter on every thread; throws when the kernel refuses it.
-    public static func lockDown() throws {
-        guard splash_media_syscall_filter() == 0 else {
+    /// `sharingFrames`: the process makes the shared memory frames go back in (a play);
+    /// a probe makes none.
+    public static func lockDown(sharingFrames: Bool) throws {
+        guard splash_media_syscall_filter(sharingFrames ? 1 : 0) == 0 else {
             throw MediaError.setup("cannot install the media process's syscall filter: \(String(cString: strerror(errno)))")
         }
     }

@@ -52,10 +52,10 @@ public final class MediaServer {
         // Locked down before a byte of the clip is parsed, unless a V4L2 decoder is to be
         // tried: its device is opened with the decoder, after the container is read.
         let hardware = VideoDecoder.kernelHasVideoDevices
-        if !hardware { try MediaSandbox.lockDown() }
+        if !hardware { try MediaSandbox.lockDown(sharingFrames: true) }
         let input = try MediaInput(fd: clipFD)
         let decoder = try VideoDecoder(input, hardware: hardware, threads: MediaServer.decoderThreads)
-        if hardware { try MediaSandbox.lockDown() }
+        if hardware { try MediaSandbox.lockDown(sharingFrames: true) }
         // Planar YUV where the display takes it and the frames have no transparency: 12 bits
         // a pixel in the ring rather than 32, and less to scale.
         let layout: FrameLayout = planar && !decoder.hasAlpha && input.container != "gif"

@@ -150,6 +150,29 @@ import Testing
         #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max address space") && $0.contains("2147483648") }, "\(limits)")
     }
 
+    /// Under the media process's filter, on this machine, every call a compromised probe
+    /// would plant a FIFO, mark or touch a file, or reach beyond itself with fails with the
+    /// filter's error (not the file system's); nothing is left in the folder.
+    @Test func theMediaFilterStopsWhatAProbeMustNeverDo() throws {
+        let folder = try temporaryFolder()
+        let media = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().appendingPathComponent("splashboard-media").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: media)
+        process.arguments = ["check-filter", folder]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(said)")
+        let lines = said.split(separator: "\n")
+        for call in ["mknodat (a FIFO)", "mknodat (a file)", "setxattr", "utimensat", "userfaultfd", "memfd_create", "openat",
+                     "socket", "fchmodat", "unshare"] {
+            #expect(lines.contains { $0.hasPrefix(call + ": stopped") }, "\(call): \(said)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     @Test(.enabled(if: PrivilegeSeparationTests.canUnshareNetwork()))
     func withNoNetworkAtAllTheDisplayShowsTheStoredCampaigns() throws {
         let s = try StoredCampaign()
