@@ -49,6 +49,26 @@ import Testing
         #expect(scraped.contains("node_textfile_scrape_error 0"))
     }
 
+    /// An id with a terminal escape, a bell and a line separator reaches the metrics file
+    /// written out (`\x1b`), not raw: `curl …/metrics` in an admin's terminal shows it as
+    /// text, and promtool still reads the file.
+    @Test func aFeedsEscapesNeverReachTheFileRaw() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 64, height: 36, bands: [red])
+        let feed = try writeFeed(folder, #"[{"id": "ad\u001b]0;owned\u0007\u2028x", "picUrl": "a.png", "showTime": 5}]"#)
+        let file = folder + "/splashboard.prom"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--exit-after", "4", "--feed", feed,
+                                "--data-dir", folder + "/data", "--cache-dir", folder + "/cache", "--metrics-file", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x2028 }, "\(text)")
+        #expect(text.contains(#"campaign="ad\\x1b]0;owned\\x07\\u{2028}x""#), "\(text)")
+        #expect(try Self.run("/usr/bin/promtool", ["check", "metrics"], input: text).status == 0)
+        // The JSON events write them as \u escapes.
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x2028 })
+        #expect(run.stdout.contains(#""campaign":"ad\u001b]0;owned\u0007\u2028x""#), "\(run.stdout.prefix(600))")
+    }
+
     @Test func aFolderThatCannotBeWrittenIsSaidAndTheKioskRunsOn() throws {
         let s = try StoredCampaign()
         let file = s.folder + "/no-such-folder/splashboard.prom"

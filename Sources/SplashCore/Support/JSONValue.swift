@@ -38,7 +38,9 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Controls, separators and the marks that reorder text, as \u escapes: the same
+            // string to a JSON reader, nothing a terminal or a log viewer acts on.
+            case _ where TerminalText.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

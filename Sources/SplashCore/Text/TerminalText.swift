@@ -30,6 +30,8 @@ public enum TerminalText {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Bidirectional overrides and isolates, and the marks that change how text reads.
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        // The line and paragraph separators: a line break to some readers.
+        case 0x2028, 0x2029: return true
         default: return false
         }
     }

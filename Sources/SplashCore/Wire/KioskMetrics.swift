@@ -152,9 +152,11 @@ public struct KioskMetrics: Equatable, Sendable {
         return out
     }
 
-    /// A label value as the text format needs it: backslash, double quote and newline escaped.
+    /// A label value as the text format needs it: backslash, double quote and newline
+    /// escaped, after what a terminal would act on (`curl …/metrics` in an admin's
+    /// terminal) is written out (`\x1b`, as `TerminalText` writes it).
     static func escape(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        TerminalText.printable(value).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
 

@@ -51,7 +51,7 @@ public enum ProofOfPlay {
     public static func journalFields(for show: ShowRecord, deviceID: String?) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE_ID", journalMessageID),
-            ("MESSAGE", "show of \(show.campaignID) ended by \(show.endedBy) after \(String(format: "%.1f", show.seconds)) s"),
+            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy) after \(String(format: "%.1f", show.seconds)) s"),
             ("PRIORITY", "6"),
             ("SYSLOG_IDENTIFIER", "splashboard"),
             ("SHOW_ID", show.showID),
