@@ -119,7 +119,7 @@ let package = Package(
         // The media process: probes clips for the network process, plays them for the display.
         .executableTarget(
             name: "splashboard-media",
-            dependencies: ["SplashCore", "SplashMedia", "CSystem"]
+            dependencies: ["SplashCore", "SplashServices", "SplashMedia", "CSystem"]
         ),
         .target(
             name: "SplashTestSupport",

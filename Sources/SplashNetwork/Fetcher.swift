@@ -118,6 +118,9 @@ public final class Fetcher {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw FetchError.fileMissing(path) }
+            // What it is says more than a permission (a FIFO of another user's).
+            var named = stat()
+            if stat(path, &named) == 0, let kind = FetchError.fileKind(named.st_mode) { throw FetchError.notAFile(path, kind) }
             throw FetchError.unreadableFile(path, String(cString: strerror(code)).lowercased())
         }
         defer { close(fd) }

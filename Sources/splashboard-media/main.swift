@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import SplashCore
 import SplashMedia
+import SplashServices
 
 // The media process: the only one that parses clips. It reaches no network and no device:
 // the clip comes as a descriptor, frames go back through shared memory, and once the clip
@@ -17,6 +18,8 @@ switch arguments.first {
 case "probe":
     // Dies with the network process that asked.
     _ = splash_die_with_parent(SIGKILL)
+    // It needs no file of anyone's (the clip comes as its standard input): never root.
+    if getuid() == 0, (try? PrivilegeDrop.leaveRoot(writing: nil)) == nil { exit(1) }
     var answer: [String: Any] = [:]
     var pixels: [UInt8] = []
     MediaSandbox.offerToTheOOMKiller()

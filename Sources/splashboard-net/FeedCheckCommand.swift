@@ -11,6 +11,13 @@ struct FeedCheckCommand {
     let environment: [String: String]
 
     func run(feed: URL, json: Bool) -> Int32 {
+        // A check writes nothing of the device's: as root, it runs as the service's network user.
+        do {
+            if let note = try PrivilegeDrop.leaveRoot(writing: nil) { fputs("note: \(note)\n", stderr) }
+        } catch {
+            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            return 2
+        }
         // The address rule of a sync of this feed: what it may lead to is what the kiosk's would.
         do {
             if let note = try AddressGuard.install(rule: options.privateAddresses, feed: feed).reason {

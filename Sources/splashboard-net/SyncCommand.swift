@@ -12,7 +12,27 @@ struct SyncCommand {
     let environment: [String: String]
 
     func run() -> Int32 {
-        if getuid() == 0 { becomeOwner(of: options.dataDir) }
+        // Run as root (`sudo splashboard sync`), the sync runs as the owner of the data folder
+        // — the service's network process, splashboard-net —, so that what it writes stays
+        // that user's; never as root.
+        var st = stat()
+        let rootsFolder = stat(options.dataDir, &st) != 0 || st.st_uid == 0
+        if getuid() == 0, rootsFolder {
+            // Where the package is installed, a data folder of root's is a mistake to fix, not
+            // a reason to fetch as root. Elsewhere (a kiosk run as root by hand) it stays root's.
+            if getpwnam(PrivilegeDrop.serviceUser) != nil {
+                fail("the data folder \(options.dataDir) belongs to root (or is missing), and a sync never fetches as root: "
+                     + "sudo dpkg-reconfigure splashboard gives the service's folders back to their users; a folder of "
+                     + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir))", status: 1)
+            }
+            fputs("warning: running as root: the data folder \(options.dataDir) is root's and no service user is installed "
+                  + "to run as; clips are still probed as nobody\n", stderr)
+        }
+        do {
+            if !rootsFolder, let note = try PrivilegeDrop.leaveRoot(writing: options.dataDir) { fputs("note: \(note)\n", stderr) }
+        } catch {
+            fail(error.localizedDescription, status: 1)
+        }
         let data = DeviceStorage.forNetwork(options: options, environment: environment)
         if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }
         let sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
@@ -49,22 +69,5 @@ struct SyncCommand {
             fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
             return 1
         }
-    }
-
-    /// Run as root (`sudo splashboard sync`), the sync runs as the user whose the data folder
-    /// is — the service's network process, splashboard-net —, so that what it writes stays
-    /// that user's and the services can go on writing it. A folder of root's, or none, is
-    /// left as it is.
-    private func becomeOwner(of folder: String) {
-        var st = stat()
-        guard stat(folder, &st) == 0, st.st_uid != 0, let entry = getpwuid(st.st_uid), let name = entry.pointee.pw_name else { return }
-        let gid = entry.pointee.pw_gid
-        // As the service writes: what it makes in the shared folders stays the group's
-        // (the database's files to write, pictures to read).
-        umask(0o007)
-        guard initgroups(name, gid) == 0, setgid(gid) == 0, setuid(st.st_uid) == 0 else {
-            fail("cannot run as \(String(cString: name)), the owner of \(folder): \(String(cString: strerror(errno)))", status: 1)
-        }
-        fputs("note: running as \(String(cString: name)), the owner of \(folder)\n", stderr)
     }
 }

@@ -176,6 +176,23 @@ import Testing
         #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
     }
 
+    /// Run as root, `feed check` leaves root before it fetches anything: a feed in a folder
+    /// only root may read cannot be read, and it says whom it runs as.
+    @Test(.enabled(if: getuid() == 0)) func asRootTheToolsFetchNothingAsRoot() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 64, height: 36, bands: [red])
+        _ = try writeFeed(folder, #"[{"id": "a", "picUrl": "a.png", "showTime": 1}]"#)
+        #expect(chmod(folder, 0o700) == 0)
+        let check = try runKiosk(["feed", "check", folder + "/feed.json"])
+        #expect(check.status == 2, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr.contains("note: running as ") && check.stderr.contains("nothing from the network is read as root"),
+                "\(check.stderr)")
+        #expect(check.stdout.contains("permission denied"), "\(check.stdout)")
+        // Readable to all, it is checked as any user would check it.
+        #expect(chmod(folder, 0o755) == 0)
+        #expect(try runKiosk(["feed", "check", folder + "/feed.json"]).status == 0)
+    }
+
     /// "Your first feed" as the README gives it, word for word, in a home of its own: the
     /// feed it writes is clean, a kiosk on it shows its campaign, and the hand-run sync
     /// after a picture is replaced fetches the new one. (`make run` is the kiosk itself: it
