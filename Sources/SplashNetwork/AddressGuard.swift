@@ -74,6 +74,8 @@ public final class AddressGuard: @unchecked Sendable {
                                environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> (guard: AddressGuard?, reason: String?) {
         if rule == .allowed { return (nil, nil) }
+        // The feed as it is fetched: an address written as one number is the address.
+        let feed = feed.map { (try? Fetcher.reachable($0)) ?? $0 }
         if rule == .automatic, let feed, feed.isFileURL || hostAndPort(feed).flatMap({ literal($0.0) })?.isInternal == true {
             return (nil, nil)
         }

@@ -82,10 +82,30 @@ public final class Fetcher {
         case "file":
             return try fetchFile(url, lastModified: lastModified, limit: limit, inspect: inspect, sink: sink)
         case "http", "https":
-            return try fetchHTTP(url, etag: etag, lastModified: lastModified, limit: limit, inspect: inspect, sink: sink)
+            return try fetchHTTP(try Self.reachable(url), etag: etag, lastModified: lastModified, limit: limit, inspect: inspect,
+                                 sink: sink)
         default:
             throw FetchError.unsupportedScheme(url.absoluteString)
         }
+    }
+
+    /// `url` as the HTTP library here can fetch it: an IPv4 address written as one number
+    /// or in short (`2130706433`, `127.1`) is written out in full (`127.0.0.1`), the way
+    /// the library would connect to it anyway. An IPv6 address written in the URL cannot be
+    /// fetched by it at all; that is said, with what to do.
+    static func reachable(_ url: URL) throws -> URL {
+        guard let host = url.host, !host.isEmpty else { return url }
+        if host.hasPrefix("[") || host.contains(":") {
+            throw FetchError.transport("an IPv6 address written in a URL cannot be fetched by this device's HTTP library; "
+                                       + "give the server a host name (an /etc/hosts line will do) and use that", url: url.publicAddress)
+        }
+        var address = in_addr()
+        guard host.first?.isNumber == true, host.split(separator: ".").count != 4 || host.contains(where: { !$0.isNumber && $0 != "." }),
+              inet_aton(host, &address) != 0, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &address, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { return url }
+        parts.host = String(cString: text)
+        return parts.url ?? url
     }
 
     /// POSTs `body` to `url` (http or https) under the same limits as every fetch — the answer

@@ -48,6 +48,25 @@ import Testing
         #expect(report.error?.contains("did not answer in time (3 s)") == true, "\(report.error ?? "")")
     }
 
+    /// A server's address written as one number or in short is fetched (it is the address
+    /// the HTTP library connects to anyway); an IPv6 address in a URL is said to be one it
+    /// cannot fetch, with what to do, not as error -1000.
+    @Test func addressesWrittenAsNumbersAreFetched() throws {
+        let f = try SyncFixture()
+        try f.publish("a.txt", "hello")
+        let port = f.server.port
+        for host in ["2130706433", "127.1", "0x7f000001"] {
+            let (_, data) = try f.fetcher.fetchData(URL(string: "http://\(host):\(port)/files/a.txt")!, limit: 1024)
+            #expect(String(decoding: data, as: UTF8.self) == "hello", "\(host)")
+        }
+        #expect(throws: FetchError.self) { try f.fetcher.fetchData(URL(string: "http://[::1]:\(port)/files/a.txt")!, limit: 1024) }
+        do {
+            _ = try f.fetcher.fetchData(URL(string: "http://[::1]:\(port)/files/a.txt")!, limit: 1024)
+        } catch {
+            #expect(error.localizedDescription.contains("an IPv6 address written in a URL cannot be fetched"), "\(error)")
+        }
+    }
+
     @Test func moreHostilePictures() throws {
         let f = try SyncFixture()
         try f.publishImage("good.png", red)
