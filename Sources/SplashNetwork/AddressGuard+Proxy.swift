@@ -10,16 +10,35 @@ import SplashCore
 extension AddressGuard {
     func acceptLoop() {
         while let client = SocketAccept.next(on: listener, warn: { fputs("splashboard-net: address guard: \($0)\n", stderr) }) {
+            // Whose the connection is is looked up on a thread of its own, so that accepting
+            // never waits for it; at most `maxChecking` at once, the rest closed.
             lock.lock()
-            let full = active >= Self.maxActive
-            if !full { active += 1 } else { served += 1; lastBusy = served }
+            let crowded = checking >= Self.maxChecking
+            if !crowded { checking += 1 }
             lock.unlock()
-            if full {
-                Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")
+            if crowded {
                 close(client)
                 continue
             }
             let thread = Thread { [self] in
+                // Only this process's own user may take a slot: another local user's
+                // connections are closed at once, so they cannot hold the slots every fetch needs.
+                let foreign = Self.peerUser(of: client).map { $0 != geteuid() } ?? false
+                lock.lock()
+                checking -= 1
+                let full = !foreign && active >= Self.maxActive
+                if !foreign && !full { active += 1 }
+                if full { served += 1; lastBusy = served }
+                lock.unlock()
+                if foreign {
+                    close(client)
+                    return
+                }
+                if full {
+                    Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")
+                    close(client)
+                    return
+                }
                 serve(client)
                 close(client)
                 lock.lock(); active -= 1; lock.unlock()
@@ -27,6 +46,39 @@ extension AddressGuard {
             thread.name = "splashboard.address-guard.connection"
             thread.start()
         }
+    }
+
+    /// The user whose socket is at the other end of `client`, a connection on 127.0.0.1:
+    /// the kernel's table of TCP sockets (`/proc/net/tcp`) names the owner of the socket
+    /// whose own address is the peer's and whose peer is this one. Nil when not found.
+    static func peerUser(of client: Int32) -> uid_t? {
+        var peer = sockaddr_in()
+        var mine = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(client, $0, &length) == 0 }
+        }
+        length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let own = withUnsafeMutablePointer(to: &mine) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client, $0, &length) == 0 }
+        }
+        // Read to its end: the kernel makes the table as it is read (its size says 0).
+        guard named, own, peer.sin_family == sa_family_t(AF_INET), let file = FileHandle(forReadingAtPath: "/proc/net/tcp")
+        else { return nil }
+        defer { try? file.close() }
+        let table = file.readDataToEndOfFile()
+        // Addresses as the table writes them: the address's bytes as one hex number in host
+        // order, then the port in hex.
+        func entry(_ a: sockaddr_in) -> String {
+            String(format: "%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port))
+        }
+        // The one row that begins with the peer's address and then this one's; its eighth
+        // field is the owner.
+        guard let found = table.range(of: Data(" \(entry(peer)) \(entry(mine)) ".utf8)) else { return nil }
+        let rest = table[found.upperBound...].prefix(200)
+        let fields = String(decoding: rest, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
+        // After the two addresses: state, queues, timer, retransmits, then the user.
+        return fields.count > 4 ? uid_t(fields[4]) : nil
     }
 
     func serve(_ client: Int32) {

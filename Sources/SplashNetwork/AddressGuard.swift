@@ -51,6 +51,8 @@ public final class AddressGuard: @unchecked Sendable {
     /// The mark of the last connection answered 503 because the guard was full.
     var lastBusy: UInt64 = 0
     var active = 0
+    /// Connections whose user is being looked up.
+    var checking = 0
     let resolver: (String, Int) -> (found: [Candidate], error: String)
 
     /// Seconds a connection may go without a byte either way before the proxy drops it;
@@ -61,6 +63,8 @@ public final class AddressGuard: @unchecked Sendable {
     static let headMilliseconds = 2000
     /// Connections served at once at the most; beyond, a connection is answered 503 at once.
     static let maxActive = 64
+    /// Connections looked up at once at the most (another user's flood is closed unread).
+    static let maxChecking = 256
 
     /// An address a name resolved to, ready to connect to.
     typealias Candidate = (address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)

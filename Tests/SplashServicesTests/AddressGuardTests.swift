@@ -170,6 +170,32 @@ import Testing
         #expect(try exchange(strict, beside).hasPrefix("HTTP/1.1 403"))
     }
 
+    /// Another local user cannot hold the guard's slots: its connections are closed at once,
+    /// whatever it sends, and the kiosk's own requests go through meanwhile.
+    @Test(.enabled(if: getuid() == 0)) func anotherUserCannotTakeTheGuardsSlots() throws {
+        let guardian = try AddressGuard(rule: .automatic, feed: feed)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        holder.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", "/usr/bin/python3", "-c", """
+            import socket, time
+            held = []
+            for _ in range(\(AddressGuard.maxActive + 16)):
+                s = socket.create_connection(("127.0.0.1", \(guardian.port)))
+                held.append(s)
+            print("held", flush=True)
+            time.sleep(8)
+            """]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        #expect(out.fileHandleForReading.availableData.starts(with: Data("held".utf8)))
+        usleep(200_000)
+        #expect(guardian.activeCount == 0)
+        let served = try exchange(guardian, "GET http://\(target)/files/a.txt HTTP/1.1\r\n\r\n")
+        #expect(served.hasPrefix("HTTP/1.1 200"), "\(served.prefix(80))")
+    }
+
     @Test func aPeerMustSendItsCredentialWithinTwoSecondsAndConnectionsAreCapped() throws {
         let guardian = try AddressGuard(rule: .automatic, feed: feed)
         // One that says nothing, one that sends a byte every half second: both are closed
@@ -192,7 +218,8 @@ import Testing
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<(AddressGuard.maxActive + 8) { idle.append(connection(to: guardian)) }
-        usleep(200_000)
+        // Each is looked up (whose it is) before it takes a slot: wait for the slots to fill.
+        for _ in 0..<150 where guardian.activeCount < AddressGuard.maxActive { usleep(10_000) }
         #expect(guardian.activeCount == AddressGuard.maxActive)
         let busy = try exchange(guardian, "GET http://\(target)/files/a.txt HTTP/1.1\r\n\r\n")
         #expect(busy.hasPrefix("HTTP/1.1 503"), "\(busy.prefix(80))")
