@@ -113,6 +113,13 @@ extension AddressGuard {
         served += 1
         refusals[key] = server < 0 ? refused.map { ($0.address, $0.kind, served) } : nil
         failures[key] = server < 0 && refused == nil ? failure.map { ($0, served) } : nil
+        // What no request still waiting can ask about goes: a feed naming ever more hosts
+        // does not grow these without end.
+        if refusals.count + failures.count > Self.remembered, served > UInt64(Self.remembered) {
+            let horizon = served - UInt64(Self.remembered)
+            refusals = refusals.filter { $0.value.mark > horizon }
+            failures = failures.filter { $0.value.mark > horizon }
+        }
         lock.unlock()
         guard server >= 0 else {
             if let refused {

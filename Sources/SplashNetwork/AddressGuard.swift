@@ -63,6 +63,9 @@ public final class AddressGuard: @unchecked Sendable {
     static let headMilliseconds = 2000
     /// Connections served at once at the most; beyond, a connection is answered 503 at once.
     static let maxActive = 64
+    /// Refusals and failures remembered, by host, at the most: those of the last this many
+    /// connections served (a request asks only about its own).
+    static let remembered = 1024
     /// Connections looked up at once at the most (another user's flood is closed unread).
     static let maxChecking = 256
 

@@ -25,6 +25,9 @@ extension FeedSync {
             guard !fresh.contains(key), cache.contains(key: key) else { continue }
             clips[key, default: (video.url, [])].campaigns.append(video.campaignID)
         }
+        // Only the files still in use are remembered as checked.
+        let inUse = Set(pictures.map(\.key)).union(clips.keys)
+        lastChecked = lastChecked.filter { inUse.contains($0.key) || fresh.contains($0.key) }
         guard !pictures.isEmpty || !clips.isEmpty else { return [] }
         let known = (try? store.validators(forKeys: pictures.map(\.key) + Array(clips.keys))) ?? [:]
         let isDue = { [revalidateAll, revalidateAfter, lastChecked] (key: String, url: URL) -> Bool in

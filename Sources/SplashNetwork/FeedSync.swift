@@ -154,8 +154,7 @@ public final class FeedSync {
             let fingerprint = Self.fingerprint(fetched.1)
             var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.
-            let known = Dictionary(((try? store.campaigns(includeInactive: true, thumbnails: false)) ?? [])
-                .map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let known = (try? store.storedPictures(of: document.campaigns.map(\.id))) ?? [:]
             var images: [String: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: PictureOutcome] = [:]
@@ -169,7 +168,7 @@ public final class FeedSync {
             let plan = SyncPlan(
                 campaigns: document.campaigns, key: { keys.of($0).key },
                 known: known.mapValues { [retryRefused] in
-                    SyncPlan.Known(imageKey: $0.imageKey, refused: $0.imageProblem != nil && !retryRefused)
+                    SyncPlan.Known(imageKey: $0.imageKey, refused: $0.refused && !retryRefused)
                 },
                 isCached: { cache.contains(key: $0) },
                 // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.

@@ -99,12 +99,30 @@ extension CampaignStore {
     /// it is forgotten (a feed that names it again starts its count afresh), so that feeds
     /// that keep naming new campaigns cannot grow the database without end.
     public static let retention: TimeInterval = 90 * 86_400
+    /// How many campaigns gone from the feed are kept at the most (10,000), the longest gone
+    /// forgotten first — a feed that renames thousands of campaigns at every sync cannot grow
+    /// the database within the 90 days either. Their shows stay (a campaign that comes back
+    /// goes on counting), forgotten after the 90 days as every show is.
+    public static let retiredLimit = 10_000
 
-    /// Forgets campaigns last seen in a feed before `cutoff`, their shows recorded before
-    /// it, and thumbnails no campaign shows any more.
+    /// Forgets campaigns last seen in a feed before `cutoff`, and beyond the `retiredLimit`
+    /// longest gone, their shows recorded before it, and thumbnails no campaign shows any more.
     func prune(before cutoff: Date) throws {
+        let retired = try db.query("SELECT count(*) FROM campaigns WHERE active = 0").first?.first?.int ?? 0
+        let overLimit = retired > Int64(Self.retiredLimit)
+        if overLimit {
+            try db.execute("""
+            DELETE FROM campaigns WHERE id IN
+                (SELECT id FROM campaigns WHERE active = 0 ORDER BY last_seen DESC, id LIMIT -1 OFFSET ?)
+            """, [.int(Int64(Self.retiredLimit))])
+        }
         let old = try db.query("SELECT id FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
-        guard !old.isEmpty else { return }
+        guard !old.isEmpty else {
+            if overLimit {
+                try db.execute("DELETE FROM thumbnails WHERE image_key NOT IN (SELECT image_key FROM campaigns WHERE image_key IS NOT NULL)")
+            }
+            return
+        }
         let forget = try db.statement("""
         DELETE FROM ledger WHERE campaign = (SELECT key FROM campaign_keys WHERE id = ?) AND shown_at < ?
         """)

@@ -63,6 +63,25 @@ extension CampaignStore {
         public var motion: VideoFacts? = nil
     }
 
+    /// The picture each campaign of `ids` had when last stored (its cache key, and whether it
+    /// was refused): what a sync needs to know of them, read for those ids alone, so that a
+    /// sync's memory does not grow with the campaigns retired before.
+    public func storedPictures(of ids: [String]) throws -> [String: (imageKey: String, refused: Bool)] {
+        var found: [String: (imageKey: String, refused: Bool)] = [:]
+        var start = 0
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(ids.count, start + 500)])
+            start += chunk.count
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for row in try db.query("SELECT id, image_key, image_problem IS NOT NULL FROM campaigns WHERE id IN (\(marks))",
+                                    chunk.map { .text($0) }) {
+                guard let id = row[0].text, let key = row[1].text else { continue }
+                found[id] = (key, row[2] == .int(1))
+            }
+        }
+        return found
+    }
+
     /// All stored campaigns, active ones in feed order first; thumbnails only when asked
     /// for (they are the bulk of the rows).
     public func campaigns(includeInactive: Bool = false, thumbnails: Bool = true) throws -> [StoredCampaign] {

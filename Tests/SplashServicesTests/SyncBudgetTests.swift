@@ -49,3 +49,27 @@ import Testing
         #expect(f.cacheIsClean())
     }
 }
+
+/// A feed that renames its campaigns at every sync cannot grow the database without end:
+/// retired campaigns are kept up to a count as well as for 90 days.
+@Suite struct RetiredCampaignTests {
+    @Test func retiredCampaignsAreKeptUpToTheirLimit() throws {
+        var f = try SyncFixture()
+        try f.publishImage("a.png", red)
+        let perFeed = 4_000
+        for round in 0..<4 {
+            let entries = (0..<perFeed).map { #"{"id": "r\#(round)-\#($0)", "picUrl": "a.png", "showTime": 1}"# }
+            try f.publish("feed.json", "[" + entries.joined(separator: ",") + "]")
+            #expect(f.sync(f.feedURL()).status == .ok)
+            f.now = f.now.addingTimeInterval(3600)
+        }
+        let stored = try f.store.campaigns(includeInactive: true, thumbnails: false)
+        #expect(stored.filter(\.active).count == perFeed)
+        // 12,000 retired, of which the 10,000 gone the shortest while are kept: the two
+        // rounds before the last whole, and half of the first.
+        let retired = stored.filter { !$0.active }
+        #expect(retired.count == CampaignStore.retiredLimit, "\(retired.count)")
+        let byRound = Dictionary(grouping: retired) { $0.campaign.id.prefix(3) }.mapValues(\.count)
+        #expect(byRound == ["r0-": 2_000, "r1-": 4_000, "r2-": 4_000], "\(byRound)")
+    }
+}
