@@ -9,6 +9,13 @@ public enum PrivilegeDrop {
     /// The user the network process runs as in the service.
     public static let serviceUser = "splashboard-net"
 
+    /// The user a command run as root works as when it writes nothing of the device's: the
+    /// service's network user, else `nobody`.
+    public static func unprivilegedUser() -> (name: String, uid: uid_t, gid: gid_t)? {
+        guard let entry = getpwnam(serviceUser) ?? getpwnam("nobody"), let name = entry.pointee.pw_name else { return nil }
+        return (String(cString: name), entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
     /// Leaves root, when this process is root, for the owner of `folder` (unless root
     /// owns it) or the service's network user or `nobody`. Returns the note to print
     /// ("running as …"), nil when it was not root; throws when it could not.

@@ -25,8 +25,8 @@ struct SyncCommand {
                      + "sudo dpkg-reconfigure splashboard gives the service's folders back to their users; a folder of "
                      + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir))", status: 1)
             }
-            fputs("warning: running as root: the data folder \(options.dataDir) is root's and no service user is installed "
-                  + "to run as; clips are still probed as nobody\n", stderr)
+            fputs("note: running as root, the data folder \(options.dataDir) being root's (or not made yet) and no service "
+                  + "user installed to run as; clips are still probed as nobody\n", stderr)
         }
         do {
             if !rootsFolder, let note = try PrivilegeDrop.leaveRoot(writing: options.dataDir) { fputs("note: \(note)\n", stderr) }

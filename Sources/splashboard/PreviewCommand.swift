@@ -20,6 +20,7 @@ struct PreviewCommand {
     let environment: [String: String]
 
     func run(feed: URL, sizes: [Size], out: String) -> Int32 {
+        if getuid() == 0 || geteuid() == 0 { return runUnprivileged(out: out) }
         let scratch = NSTemporaryDirectory() + "splashboard-preview-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         /// Stops with `message`, the scratch folder removed (`fail` exits before a defer runs).
@@ -135,6 +136,47 @@ struct PreviewCommand {
     /// The font the kiosk would draw with, for the contact sheet's captions.
     private func fontBook() -> FontBook? {
         try? FontBook.located(font: options.font, memo: nil)
+    }
+
+    /// Run as root, the preview fetches and decodes nothing itself: the same command runs
+    /// as the service's network user (or `nobody`) into a folder of that user's, and its
+    /// screens are copied into `out` (which may be root's) afterwards.
+    private func runUnprivileged(out: String) -> Int32 {
+        guard let user = PrivilegeDrop.unprivilegedUser() else {
+            splashboard.fail("preview: there is no \(PrivilegeDrop.serviceUser) or nobody user to run as", status: 1)
+        }
+        var template = Array((NSTemporaryDirectory() + "splashboard-preview-out-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            splashboard.fail("preview: cannot make a folder in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))", status: 1)
+        }
+        let scratch = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        guard chown(scratch, user.uid, user.gid) == 0 else {
+            splashboard.fail("preview: cannot give \(scratch) to \(user.name): \(String(cString: strerror(errno)))", status: 1)
+        }
+        // The command as given, its --out the scratch folder.
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let at = arguments.firstIndex(of: "--out"), at + 1 < arguments.count {
+            arguments[at + 1] = scratch
+        } else if let at = arguments.firstIndex(where: { $0.hasPrefix("--out=") }) {
+            arguments[at] = "--out=" + scratch
+        }
+        print("note: running as \(user.name): nothing from the network is read as root")
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let run = Self.capture("/usr/bin/setpriv", ["--reuid", String(user.uid), "--regid", String(user.gid), "--init-groups",
+                                                    "--", me] + arguments, environment: environment)
+        FileHandle.standardError.write(Data(run.stderr.utf8))
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: scratch) where name.hasSuffix(".png") {
+                try? FileManager.default.removeItem(atPath: out + "/" + name)
+                try FileManager.default.copyItem(atPath: scratch + "/" + name, toPath: out + "/" + name)
+            }
+        } catch {
+            splashboard.fail("preview: cannot write \(out): \(error.localizedDescription)", status: 1)
+        }
+        print(run.stdout.replacingOccurrences(of: scratch, with: out), terminator: "")
+        return run.status
     }
 
     /// The children's environment: a runtime folder of their own (no control socket beside

@@ -58,27 +58,16 @@ import Testing
         #expect(row("qr")["eligible"] as? Bool == true && row("qr")["newest"] as? Bool == true)
 
         // The detail screen of qr carries its link as a QR code that reads back exactly.
-        let snapshots = folder + "/snapshots"
-        let detail = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--size", "1280x720",
-                                   "--snapshot", snapshots] + args)
+        let (detail, read) = try readCode(args, size: "1280x720", folder: folder)
         #expect(detail.events(named: "splash").first?["campaign"] as? String == "qr")
-        let shot = try #require(try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted().last { $0.hasSuffix("detail.png") })
-        let zbar = Process()
-        zbar.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        zbar.arguments = ["--quiet", "--raw", snapshots + "/" + shot]
-        let out = Pipe()
-        zbar.standardOutput = out
-        zbar.standardError = FileHandle.nullDevice
-        try zbar.run()
-        let read = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        zbar.waitUntilExit()
-        #expect(read.trimmingCharacters(in: .whitespacesAndNewlines) == link, "zbarimg read \"\(read)\"")
+        #expect(read == link, "zbarimg read \"\(read)\"")
     }
 
-    /// What zbarimg reads on the detail screen of `args`' campaign at `size`, nothing when no code is drawn.
-    func readCode(_ args: [String], size: String, folder: String) throws -> String {
+    /// The kiosk's run to the detail screen of `args`' campaign at `size`, and what zbarimg
+    /// reads on that screen (nothing when no code is drawn).
+    func readCode(_ args: [String], size: String, folder: String) throws -> (run: KioskRun, code: String) {
         let snapshots = folder + "/snapshots-\(size)"
-        _ = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--size", size, "--snapshot", snapshots] + args)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--size", size, "--snapshot", snapshots] + args)
         let shot = try #require(try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted().last { $0.hasSuffix("detail.png") })
         let zbar = Process()
         zbar.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
@@ -89,7 +78,7 @@ import Testing
         try zbar.run()
         let read = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         zbar.waitUntilExit()
-        return read.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (run, read.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The feed's warning that a link's code is left out of small screens follows the rule
@@ -105,8 +94,8 @@ import Testing
             let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data-\(length)", "--cache-dir", folder + "/cache"]
             let check = try runKiosk(["feed", "check", folder + "/feed.json"])
             #expect(check.stdout.contains("linkUrl: is \(length) characters long") == !drawnSmall, "\(check.stdout)")
-            #expect(try readCode(args, size: "800x480", folder: folder + "/\(length)") == (drawnSmall ? link : ""))
-            if !drawnSmall { #expect(try readCode(args, size: "1920x1080", folder: folder + "/\(length)") == link) }
+            #expect(try readCode(args, size: "800x480", folder: folder + "/\(length)").code == (drawnSmall ? link : ""))
+            if !drawnSmall { #expect(try readCode(args, size: "1920x1080", folder: folder + "/\(length)").code == link) }
         }
     }
 }

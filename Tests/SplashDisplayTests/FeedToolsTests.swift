@@ -176,8 +176,8 @@ import Testing
         #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
     }
 
-    /// Run as root, `feed check` leaves root before it fetches anything: a feed in a folder
-    /// only root may read cannot be read, and it says whom it runs as.
+    /// Run as root, `feed check` and `preview` leave root before they fetch anything: a
+    /// feed in a folder only root may read cannot be read, and they say whom they run as.
     @Test(.enabled(if: getuid() == 0)) func asRootTheToolsFetchNothingAsRoot() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/a.png", width: 64, height: 36, bands: [red])
@@ -191,6 +191,14 @@ import Testing
         // Readable to all, it is checked as any user would check it.
         #expect(chmod(folder, 0o755) == 0)
         #expect(try runKiosk(["feed", "check", folder + "/feed.json"]).status == 0)
+        // `preview` runs as that user into a folder of its own, and copies its screens into
+        // the folder asked for, root's as it is.
+        let out = try temporaryFolder() + "/out"
+        let preview = try runKiosk(["preview", folder + "/feed.json", "--size", "320x240", "--out", out])
+        #expect(preview.status == 0 && preview.stdout.hasPrefix("note: running as "), "\(preview.stdout)\(preview.stderr)")
+        #expect(preview.stdout.contains(out + "/contact-sheet.png"), "\(preview.stdout)")
+        var st = stat()
+        #expect(stat(out + "/01-a-320x240-splash.png", &st) == 0 && st.st_uid == 0)
     }
 
     /// "Your first feed" as the README gives it, word for word, in a home of its own: the
