@@ -173,9 +173,12 @@ public final class FontBook {
         }
         defer { pieces.forEach { SDL_FreeSurface($0.surface) } }
         let width = pieces.reduce(Int32(0)) { $0 + $1.surface.pointee.w }
-        let ascent = TTF_FontAscent(own)
+        // On the baseline of the tallest face, as tall as the tallest piece reaches below it:
+        // no face's accents or descenders are cut.
+        let ascent = pieces.map(\.ascent).max() ?? TTF_FontAscent(own)
+        let height = max(TTF_FontHeight(own), pieces.map { ascent - $0.ascent + $0.surface.pointee.h }.max() ?? 0)
         guard width > 0,
-              let line = SDL_CreateRGBSurfaceWithFormat(0, width, TTF_FontHeight(own), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+              let line = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
         var x: Int32 = 0
         for piece in pieces {

@@ -10,35 +10,23 @@ import SplashCore
 extension AddressGuard {
     func acceptLoop() {
         while let client = SocketAccept.next(on: listener, warn: { fputs("splashboard-net: address guard: \($0)\n", stderr) }) {
-            // Whose the connection is is looked up on a thread of its own, so that accepting
-            // never waits for it; at most `maxChecking` at once, the rest closed.
+            // Only this process's own user may take a slot: another local user's connections
+            // (or one whose owner cannot be found) are closed at once, on this thread, so that
+            // they can hold neither the slots every fetch needs nor threads.
+            guard Self.peerUser(of: client) == geteuid() else {
+                close(client)
+                continue
+            }
             lock.lock()
-            let crowded = checking >= Self.maxChecking
-            if !crowded { checking += 1 }
+            let full = active >= Self.maxActive
+            if !full { active += 1 } else { served += 1; lastBusy = served }
             lock.unlock()
-            if crowded {
+            if full {
+                Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")
                 close(client)
                 continue
             }
             let thread = Thread { [self] in
-                // Only this process's own user may take a slot: another local user's
-                // connections are closed at once, so they cannot hold the slots every fetch needs.
-                let foreign = Self.peerUser(of: client).map { $0 != geteuid() } ?? false
-                lock.lock()
-                checking -= 1
-                let full = !foreign && active >= Self.maxActive
-                if !foreign && !full { active += 1 }
-                if full { served += 1; lastBusy = served }
-                lock.unlock()
-                if foreign {
-                    close(client)
-                    return
-                }
-                if full {
-                    Self.answer(client, status: "503 Service Unavailable", body: "the address guard is busy")
-                    close(client)
-                    return
-                }
                 serve(client)
                 close(client)
                 lock.lock(); active -= 1; lock.unlock()
@@ -49,8 +37,10 @@ extension AddressGuard {
     }
 
     /// The user whose socket is at the other end of `client`, a connection on 127.0.0.1:
-    /// the kernel's table of TCP sockets (`/proc/net/tcp`) names the owner of the socket
-    /// whose own address is the peer's and whose peer is this one. Nil when not found.
+    /// the kernel's tables of TCP sockets (`/proc/self/net/tcp`, and `tcp6` for a peer on
+    /// an IPv6 socket writing the address v4-mapped; `/proc/self`, as `ProcSubset=pid`
+    /// leaves it) name the owner of the socket whose own address is the peer's and whose
+    /// peer is this one. Nil when it is not found.
     static func peerUser(of client: Int32) -> uid_t? {
         var peer = sockaddr_in()
         var mine = sockaddr_in()
@@ -62,23 +52,26 @@ extension AddressGuard {
         let own = withUnsafeMutablePointer(to: &mine) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client, $0, &length) == 0 }
         }
-        // Read to its end: the kernel makes the table as it is read (its size says 0).
-        guard named, own, peer.sin_family == sa_family_t(AF_INET), let file = FileHandle(forReadingAtPath: "/proc/net/tcp")
-        else { return nil }
-        defer { try? file.close() }
-        let table = file.readDataToEndOfFile()
-        // Addresses as the table writes them: the address's bytes as one hex number in host
+        guard named, own, peer.sin_family == sa_family_t(AF_INET) else { return nil }
+        // Addresses as the tables write them: the address's bytes as hex numbers in host
         // order, then the port in hex.
-        func entry(_ a: sockaddr_in) -> String {
-            String(format: "%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port))
+        func v4(_ a: sockaddr_in) -> String { String(format: "%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port)) }
+        func v6(_ a: sockaddr_in) -> String {
+            String(format: "0000000000000000FFFF0000%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port))
         }
-        // The one row that begins with the peer's address and then this one's; its eighth
-        // field is the owner.
-        guard let found = table.range(of: Data(" \(entry(peer)) \(entry(mine)) ".utf8)) else { return nil }
-        let rest = table[found.upperBound...].prefix(200)
-        let fields = String(decoding: rest, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
-        // After the two addresses: state, queues, timer, retransmits, then the user.
-        return fields.count > 4 ? uid_t(fields[4]) : nil
+        for (table, them, us) in [("tcp", v4(peer), v4(mine)), ("tcp6", v6(peer), v6(mine))] {
+            // Read to its end: the kernel makes the table as it is read (its size says 0).
+            guard let file = FileHandle(forReadingAtPath: "/proc/self/net/" + table) else { continue }
+            let rows = file.readDataToEndOfFile()
+            try? file.close()
+            // The one row that begins with the peer's address and then this one's; after the
+            // two addresses come its state, queues, timer and retransmits, then the user.
+            guard let found = rows.range(of: Data(" \(them) \(us) ".utf8)) else { continue }
+            let fields = String(decoding: rows[found.upperBound...].prefix(200), as: UTF8.self)
+                .split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count > 4 ? uid_t(fields[4]) : nil
+        }
+        return nil
     }
 
     func serve(_ client: Int32) {

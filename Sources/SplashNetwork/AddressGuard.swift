@@ -51,8 +51,6 @@ public final class AddressGuard: @unchecked Sendable {
     /// The mark of the last connection answered 503 because the guard was full.
     var lastBusy: UInt64 = 0
     var active = 0
-    /// Connections whose user is being looked up.
-    var checking = 0
     let resolver: (String, Int) -> (found: [Candidate], error: String)
 
     /// Seconds a connection may go without a byte either way before the proxy drops it;
@@ -66,8 +64,6 @@ public final class AddressGuard: @unchecked Sendable {
     /// Refusals and failures remembered, by host, at the most: those of the last this many
     /// connections served (a request asks only about its own).
     static let remembered = 1024
-    /// Connections looked up at once at the most (another user's flood is closed unread).
-    static let maxChecking = 256
 
     /// An address a name resolved to, ready to connect to.
     typealias Candidate = (address: NetworkAddress, storage: sockaddr_storage, length: socklen_t)

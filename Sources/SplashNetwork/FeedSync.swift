@@ -90,7 +90,7 @@ public final class FeedSync {
 
     /// Why a file was not fetched in this sync: its budget was spent.
     var budgetSpent: String {
-        "not fetched in this sync's \(Int(budgetSeconds)) s (what is left waits for the next sync)"
+        "not fetched: this sync's \(Int(budgetSeconds)) s were used up (the next sync fetches it)"
     }
 
     private func run(_ feed: URL, now: Date) -> SyncReport {

@@ -108,29 +108,29 @@ extension CampaignStore {
     /// Forgets campaigns last seen in a feed before `cutoff`, and beyond the `retiredLimit`
     /// longest gone, their shows recorded before it, and thumbnails no campaign shows any more.
     func prune(before cutoff: Date) throws {
+        let changes = { try self.db.query("SELECT changes()").first?.first?.int ?? 0 }
+        var removed: Int64 = 0
         let retired = try db.query("SELECT count(*) FROM campaigns WHERE active = 0").first?.first?.int ?? 0
-        let overLimit = retired > Int64(Self.retiredLimit)
-        if overLimit {
+        if retired > Int64(Self.retiredLimit) {
             try db.execute("""
             DELETE FROM campaigns WHERE id IN
                 (SELECT id FROM campaigns WHERE active = 0 ORDER BY last_seen DESC, id LIMIT -1 OFFSET ?)
             """, [.int(Int64(Self.retiredLimit))])
-        }
-        let old = try db.query("SELECT id FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
-        guard !old.isEmpty else {
-            if overLimit {
-                try db.execute("DELETE FROM thumbnails WHERE image_key NOT IN (SELECT image_key FROM campaigns WHERE image_key IS NOT NULL)")
-            }
-            return
-        }
-        let forget = try db.statement("""
-        DELETE FROM ledger WHERE campaign = (SELECT key FROM campaign_keys WHERE id = ?) AND shown_at < ?
-        """)
-        for row in old {
-            guard let id = row[0].text else { continue }
-            try db.run(forget, [.text(id), .date(cutoff)])
+            removed += try changes()
         }
         try db.execute("DELETE FROM campaigns WHERE active = 0 AND last_seen < ?", [.date(cutoff)])
+        removed += try changes()
+        // The shows of every campaign no longer stored (gone 90 days, or beyond the limit)
+        // recorded before the cutoff, then the keys and thumbnails nothing names any more.
+        // Run only when a campaign went now or one gone before still has keys.
+        let forgotten = try db.query("""
+        SELECT 1 FROM campaign_keys WHERE id NOT IN (SELECT id FROM campaigns) LIMIT 1
+        """)
+        guard removed > 0 || !forgotten.isEmpty else { return }
+        try db.execute("""
+        DELETE FROM ledger WHERE shown_at < ? AND campaign IN
+            (SELECT key FROM campaign_keys WHERE id NOT IN (SELECT id FROM campaigns))
+        """, [.date(cutoff)])
         try db.execute("""
         DELETE FROM campaign_keys WHERE key NOT IN (SELECT campaign FROM ledger) AND id NOT IN (SELECT id FROM campaigns)
         """)

@@ -73,9 +73,12 @@ extension CampaignStore {
             let chunk = Array(ids[start..<min(ids.count, start + 500)])
             start += chunk.count
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            for row in try db.query("SELECT id, image_key, image_problem IS NOT NULL FROM campaigns WHERE id IN (\(marks))",
-                                    chunk.map { .text($0) }) {
-                guard let id = row[0].text, let key = row[1].text else { continue }
+            let rows = try db.query("SELECT id, image_key, image_problem IS NOT NULL, pic_url FROM campaigns WHERE id IN (\(marks))",
+                                    chunk.map { .text($0) })
+            for row in rows {
+                // A row from before keys were stored is keyed by its picture's URL, as it was then.
+                guard let id = row[0].text,
+                      let key = row[1].text ?? row[3].text.flatMap(URL.init(string:)).map(ImageCache.key(for:)) else { continue }
                 found[id] = (key, row[2] == .int(1))
             }
         }

@@ -19,7 +19,15 @@ case "probe":
     // Dies with the network process that asked.
     _ = splash_die_with_parent(SIGKILL)
     // It needs no file of anyone's (the clip comes as its standard input): never root.
-    if getuid() == 0, (try? PrivilegeDrop.leaveRoot(writing: nil)) == nil { exit(1) }
+    if getuid() == 0 {
+        do {
+            _ = try PrivilegeDrop.leaveRoot(writing: nil)
+        } catch {
+            // Said where the network process's own messages go (the journal); the clip waits.
+            fputs("splashboard-media: not probing as root: \(error.localizedDescription)\n", stderr)
+            exit(1)
+        }
+    }
     var answer: [String: Any] = [:]
     var pixels: [UInt8] = []
     MediaSandbox.offerToTheOOMKiller()

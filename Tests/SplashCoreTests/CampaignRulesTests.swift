@@ -256,6 +256,8 @@ import Testing
         #expect(abbreviation.zone == nil)
         #expect(abbreviation.warnings.first?.hasPrefix(#"timezone: "CST" is an abbreviation, and abbreviations are ambiguous"#) == true)
         #expect(try read("asia/shanghai") == (nil, [#"timezone: "asia/shanghai" is not a zone name; is "Asia/Shanghai" meant? The device's zone is used"#]))
+        // The zone database's old names are names.
+        #expect(try read("PRC") == ("PRC", []))
         let inCampaign = try FeedDocument.decode(Data(#"{"campaigns": [{"picUrl": "a.jpg", "showTime": 1, "timezone": "Asia/Tokyo"}]}"#.utf8),
                                                  from: feed, deviceZone: .gmt)
         #expect(inCampaign.campaigns.first?.timeZone == nil)

@@ -44,7 +44,7 @@ import Testing
         #expect(report.status == .ok)
         // The first clip is cut at the budget's end; the others are not started.
         let cut = report.warnings.filter { $0.contains("did not answer in time") }
-        let unstarted = report.warnings.filter { $0.contains("not fetched in this sync's 4 s (what is left waits for the next sync)") }
+        let unstarted = report.warnings.filter { $0.contains("not fetched: this sync's 4 s were used up (the next sync fetches it)") }
         #expect(cut.count == 1 && unstarted.count == 2, "\(report.warnings)")
         #expect(f.cacheIsClean())
     }

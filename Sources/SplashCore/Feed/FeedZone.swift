@@ -1,7 +1,7 @@
 import Foundation
 
 /// A zone name from a feed (`timezone`, `screen.timezone`) read the way an operator means
-/// it: an IANA name (`Asia/Shanghai`, `UTC`) is taken; a fixed offset (`UTC+8`,
+/// it: a name of the zone database (`Asia/Shanghai`, `UTC`, the old `PRC`) is taken; a fixed offset (`UTC+8`,
 /// `GMT+08:00`) is taken with a warning, since it never follows daylight saving; an
 /// abbreviation (`CST` is China's and America's Central time) or an unknown name is left
 /// out with a warning.
@@ -13,21 +13,26 @@ enum FeedZone {
             return (nil, "\(field): must be \(example), got \(FeedDocument.quoted(raw)); \(otherwise)")
         }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if trimmed == "UTC" || trimmed == "GMT" || trimmed.contains("/"), TimeZone(identifier: trimmed) != nil {
-            return (trimmed, nil)
-        }
         if isOffset(trimmed), let zone = TimeZone(identifier: trimmed) {
             return (zone.identifier, "\(field): \"\(name)\" is a fixed offset, which never changes for daylight saving; "
                     + "it is used, but \(example) names the place and follows its clocks")
         }
+        if ambiguous.contains(trimmed.uppercased()) {
+            return (nil, "\(field): \"\(name)\" is an abbreviation, and abbreviations are ambiguous (CST is both China's and "
+                    + "America's Central time); use \(example); \(otherwise)")
+        }
+        // A name of the zone database, the old ones included (`PRC`, `Japan`).
+        if TimeZone(identifier: trimmed) != nil { return (trimmed, nil) }
         if let near = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
             return (nil, "\(field): \"\(name)\" is not a zone name; is \"\(near)\" meant? \(otherwise.prefix(1).uppercased() + otherwise.dropFirst())")
         }
-        let what = trimmed.count <= 5 && trimmed.allSatisfy(\.isLetter)
-            ? "is an abbreviation, and abbreviations are ambiguous (CST is both China's and America's Central time)"
-            : "is not a zone this device knows"
-        return (nil, "\(field): \"\(name)\" \(what); use \(example); \(otherwise)")
+        return (nil, "\(field): \"\(name)\" is not a zone this device knows; use \(example); \(otherwise)")
     }
+
+    /// Abbreviations that stand for more than one zone, which the zone library would still
+    /// take as one of them.
+    static let ambiguous: Set<String> = ["CST", "IST", "BST", "AST", "PST", "EDT", "CDT", "MDT", "PDT", "ADT", "SST", "GST",
+                                         "ECT", "CAT", "EAT", "WAT"]
 
     /// `UTC+8`, `GMT-03:30`, `UTC+0530`: a sign and hours after UTC or GMT.
     private static func isOffset(_ name: String) -> Bool {
