@@ -28,12 +28,27 @@ public final class FontBook {
         var path: String
         var index: Int
         var size: Int
+        var script: String?
     }
 
     /// A piece of a line drawn by one face: the family's (`face` nil) or another's.
     private struct Run {
         var text: String
         var face: FontFace?
+
+        /// The right-to-left script the run is written in (ISO 15924, as HarfBuzz names it),
+        /// when it is: shaped and laid out from the right, so that its letters join and its
+        /// words read in their order.
+        var rightToLeftScript: String? {
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x0590...0x05FF, 0xFB1D...0xFB4F: return "Hebr"
+                case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return "Arab"
+                default: continue
+                }
+            }
+            return nil
+        }
     }
 
     /// Opens `face` once to check it can draw 跳过; throws a clear error when it cannot.
@@ -123,10 +138,14 @@ public final class FontBook {
     /// The face at `size` for one run: the family's (bold or regular) or the other face's.
     private func font(for run: Run, size: Int, bold: Bool) -> OpaquePointer? {
         guard let other = run.face else { return font(size: size, bold: bold) }
-        let key = FallbackKey(path: other.path, index: other.index, size: max(6, size))
+        let key = FallbackKey(path: other.path, index: other.index, size: max(6, size), script: run.rightToLeftScript)
         if let f = fallbacks[key] { return f }
         guard let f = TTF_OpenFontIndex(other.path, Int32(key.size), other.index) else { return font(size: size, bold: bold) }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        if let script = key.script {
+            _ = TTF_SetFontDirection(f, TTF_DIRECTION_RTL)
+            _ = TTF_SetFontScriptName(f, script)
+        }
         fallbacks[key] = f
         return f
     }

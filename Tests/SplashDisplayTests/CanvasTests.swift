@@ -169,6 +169,8 @@ extension InProcessCanvasTests {
             let font = try #require(TTF_OpenFontIndex(other.path, 40, other.index))
             defer { TTF_CloseFont(font) }
             TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
+            // Shaped from the right, as Arabic is written: its letters joined.
+            #expect(TTF_SetFontDirection(font, TTF_DIRECTION_RTL) == 0 && TTF_SetFontScriptName(font, "Arab") == 0)
             var width: Int32 = 0
             var height: Int32 = 0
             TTF_SizeUTF8(font, arabic, &width, &height)
