@@ -82,11 +82,9 @@ struct DetailRenderer {
     /// The QR code of `link` and its module size on `screen`, or nil when there is no link
     /// or its code cannot keep to 36 % of the short side with modules of 2 px or more.
     static func linkCode(_ link: String?, screen: Size) -> (QRCode?, Int) {
-        let usual = QRCode.modulePixels(short: screen.shorterSide)
-        guard let code = link.flatMap(QRCode.init) else { return (nil, usual) }
-        guard let module = LinkCodeSize.modulePixels(modules: code.size, short: screen.shorterSide, usual: usual) else {
-            return (nil, usual)
-        }
+        let usual = LinkCodeSize.usualModulePixels(short: screen.shorterSide)
+        guard let code = link.flatMap(QRCode.init),
+              let module = LinkCodeSize.modulePixels(modules: code.size, short: screen.shorterSide) else { return (nil, usual) }
         return (code, module)
     }
 

@@ -105,11 +105,6 @@ public final class FontBook {
         text.unicodeScalars.allSatisfy { familyHas($0.value) }
     }
 
-    /// Whether some installed face, the family's or another's, draws every character of `text`.
-    public func canDraw(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { familyHas($0.value) || finder.face(for: $0.value) != nil }
-    }
-
     private func familyHas(_ scalar: UInt32) -> Bool {
         if let known = provided[scalar] { return known }
         let has = font(size: 24).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false

@@ -2,8 +2,8 @@ import CQRencode
 import SplashCore
 
 /// A QR code of a campaign's `linkUrl` for the detail screen, made with libqrencode: dark
-/// modules on white with a quiet zone of 4 modules, each module at least 6 pixels on a
-/// 1080p screen (scaled with the screen, never under 4), so a phone reads it from a metre.
+/// modules on white with a quiet zone of 4 modules, each module as `LinkCodeSize` sizes it
+/// for the screen.
 struct QRCode {
     /// Modules per side, quiet zone included.
     let size: Int
@@ -26,8 +26,6 @@ struct QRCode {
         dark = modules
     }
 
-    /// Pixels per module on a screen whose shorter side is `short`.
-    static func modulePixels(short: Int) -> Int { max(4, (6 * short + 1079) / 1080) }
 
     func isDark(_ x: Int, _ y: Int) -> Bool { dark[y * size + x] }
 

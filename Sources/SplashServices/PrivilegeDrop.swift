@@ -23,15 +23,13 @@ public enum PrivilegeDrop {
         guard getuid() == 0 || geteuid() == 0 else { return nil }
         var st = stat()
         let owner = folder.flatMap { stat($0, &st) == 0 && st.st_uid != 0 ? getpwuid(st.st_uid) : nil }
-        guard let entry = owner ?? getpwnam(serviceUser) ?? getpwnam("nobody"), let name = entry.pointee.pw_name else {
+            .flatMap { entry in entry.pointee.pw_name.map { (String(cString: $0), entry.pointee.pw_uid, entry.pointee.pw_gid) } }
+        guard let (user, uid, gid) = owner ?? unprivilegedUser() else {
             throw PrivilegeDropError(reason: "there is no \(serviceUser) or nobody user to run as")
         }
-        let user = String(cString: name)
-        let uid = entry.pointee.pw_uid
-        let gid = entry.pointee.pw_gid
         // As the service writes: what it makes in the shared folders stays the group's.
         umask(0o007)
-        guard initgroups(name, gid) == 0, setgid(gid) == 0, setuid(uid) == 0, setuid(0) != 0 else {
+        guard initgroups(user, gid) == 0, setgid(gid) == 0, setuid(uid) == 0, setuid(0) != 0 else {
             throw PrivilegeDropError(reason: "cannot run as \(user): \(String(cString: strerror(errno)))")
         }
         let why = owner != nil ? "the owner of \(folder ?? "")" : user == serviceUser ? "the service's network user"

@@ -211,7 +211,7 @@ extension FeedDocument {
                 campaign.linkURL = url
                 // The rule the screen draws by, at the smallest screen: a code that dense is left out there.
                 if let modules = LinkCodeSize.modules(for: url.absoluteString),
-                   LinkCodeSize.modulePixels(modules: modules, short: LinkCodeSize.smallScreen, usual: 4) == nil {
+                   LinkCodeSize.modulePixels(modules: modules, short: LinkCodeSize.smallScreen) == nil {
                     optional.drop("linkUrl", "is \(text.count) characters long: its QR code (\(modules)×\(modules) modules) is too "
                                   + "dense for small screens (800x480 and the like), where it is left out; a shorter link scans better")
                 }

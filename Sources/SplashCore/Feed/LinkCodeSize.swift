@@ -19,11 +19,15 @@ public enum LinkCodeSize {
         return 17 + 4 * version + 2 * quietZone
     }
 
+    /// Pixels per module a screen whose shorter side is `short` gives a code that fits: at
+    /// least 6 on a 1080p screen (scaled with the screen, never under 4), so a phone reads
+    /// it from a metre.
+    public static func usualModulePixels(short: Int) -> Int { max(4, (6 * short + 1079) / 1080) }
+
     /// Pixels per module of a code `modules` wide on a screen whose shorter side is
     /// `short`, or nil when it is too dense to draw there (under 2 pixels a module).
-    /// `usual` is the module size the screen gives a code that fits.
-    public static func modulePixels(modules: Int, short: Int, usual: Int) -> Int? {
-        let module = min(usual, short * 36 / 100 / max(1, modules))
+    public static func modulePixels(modules: Int, short: Int) -> Int? {
+        let module = min(usualModulePixels(short: short), short * 36 / 100 / max(1, modules))
         return module >= 2 ? module : nil
     }
 }

@@ -152,12 +152,11 @@ public struct KioskMetrics: Equatable, Sendable {
         return out
     }
 
-    /// A label value as the text format needs it: backslash, double quote and newline
-    /// escaped, after what a terminal would act on (`curl …/metrics` in an admin's
-    /// terminal) is written out (`\x1b`, as `TerminalText` writes it).
+    /// A label value as the text format needs it: what a terminal would act on (`curl
+    /// …/metrics` in an admin's terminal), a line break included, written out as
+    /// `TerminalText` writes it (`\x0a`), then backslash and double quote escaped.
     static func escape(_ value: String) -> String {
         TerminalText.printable(value).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
     }
 
     static func number(_ value: Double) -> String {
