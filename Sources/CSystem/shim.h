@@ -273,8 +273,11 @@ static inline int splash_limit_address_space(unsigned long bytes) {
 /// CLONE_THREAD), signalling or looking into other processes fail with EACCES/EPERM (clone3
 /// with ENOSYS, so that glibc's threads fall back to clone); a call of another
 /// architecture, or an x32 call, kills it. memfd_create only with `allow_memfd` (the frame
-/// ring of a play). 0, or -1 with errno.
-static inline int splash_media_syscall_filter(int allow_memfd) {
+/// ring of a play). With `listener` (a play that may use a hardware decoder), `openat` is
+/// not refused but handed to whoever reads `*listener` (SECCOMP_RET_USER_NOTIF; see
+/// `splash_broker_start`), which answers from descriptors opened before the filter. 0, or
+/// -1 with errno (with `listener`, nothing installed: call again without it).
+static inline int splash_media_syscall_filter(int allow_memfd, int *listener) {
 #ifdef SPLASH_AUDIT_ARCH
     unsigned self = (unsigned)getpid();
     struct sock_filter filter[] = {
@@ -314,7 +317,8 @@ static inline int splash_media_syscall_filter(int allow_memfd) {
 #ifdef __NR_creat
         SPLASH_DENY(__NR_creat, EACCES),
 #endif
-        SPLASH_DENY(__NR_openat, EACCES),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, listener ? SECCOMP_RET_USER_NOTIF : (SECCOMP_RET_ERRNO | EACCES)),
 #ifdef __NR_openat2
         SPLASH_DENY(__NR_openat2, EACCES),
 #endif
@@ -574,6 +578,15 @@ static inline int splash_media_syscall_filter(int allow_memfd) {
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     // Every thread at once (TSYNC): threads made before the filter (a decoder's) get it too.
+    if (listener) {
+        // TSYNC_ESRCH: the only way TSYNC and a listener go together (kernel 5.7).
+        long fd = syscall(__NR_seccomp, 1 /* SECCOMP_SET_MODE_FILTER */,
+                          SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_TSYNC_ESRCH,
+                          &program);
+        if (fd < 0) return -1;
+        *listener = (int)fd;
+        return 0;
+    }
     long done = syscall(__NR_seccomp, 1 /* SECCOMP_SET_MODE_FILTER */, 1 /* SECCOMP_FILTER_FLAG_TSYNC */, &program);
     if (done == 0) return 0;
     if (errno != ENOSYS && errno != EPERM && errno != EINVAL) return -1;
@@ -584,6 +597,142 @@ static inline int splash_media_syscall_filter(int allow_memfd) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <linux/videodev2.h>
+
+/// Whether `fd` is a V4L2 memory-to-memory decoder FFmpeg has a decoder for (H.264, HEVC
+/// or VP9 on its compressed side), asked with VIDIOC_QUERYCAP and VIDIOC_ENUM_FMT only.
+static inline int splash_v4l2_is_decoder(int fd) {
+    struct v4l2_capability cap;
+    memset(&cap, 0, sizeof cap);
+    if (ioctl(fd, VIDIOC_QUERYCAP, &cap) != 0) return 0;
+    unsigned caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps : cap.capabilities;
+    if (!(caps & V4L2_CAP_STREAMING)) return 0;
+    unsigned type;
+    if (caps & V4L2_CAP_VIDEO_M2M_MPLANE) type = V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE;
+    else if (caps & V4L2_CAP_VIDEO_M2M) type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+    else return 0;
+    for (unsigned i = 0; i < 64; i++) {
+        struct v4l2_fmtdesc format;
+        memset(&format, 0, sizeof format);
+        format.index = i;
+        format.type = type;
+        if (ioctl(fd, VIDIOC_ENUM_FMT, &format) != 0) return 0;
+        unsigned f = format.pixelformat;
+        if (f == V4L2_PIX_FMT_H264 || f == V4L2_PIX_FMT_HEVC || f == V4L2_PIX_FMT_VP9) return 1;
+    }
+    return 0;
+}
+
+/// A descriptor opened before the media filter, handed out for an `openat` of exactly
+/// `path`: a file once (it is then the caller's alone, as if it had opened it), a
+/// directory (`reusable`) each time, read from its start.
+struct splash_handout { char path[256]; int fd; int reusable; };
+
+/// What answers the filter's listener: the handouts left, under `lock`.
+struct splash_broker {
+    int listener;
+    int count;
+    int finished;
+    pthread_mutex_t lock;
+    struct splash_handout table[16];
+};
+
+/// Takes the handout for `path` (-1: none); `*reusable` says whether it stays.
+static inline int splash_broker_take(struct splash_broker *broker, const char *path, int *reusable) {
+    int fd = -1;
+    pthread_mutex_lock(&broker->lock);
+    for (int i = 0; !broker->finished && i < broker->count; i++) {
+        struct splash_handout *h = &broker->table[i];
+        if (h->fd < 0 || strcmp(h->path, path) != 0) continue;
+        fd = h->fd;
+        *reusable = h->reusable;
+        if (h->reusable) lseek(fd, 0, SEEK_SET);
+        else h->fd = -1;
+        break;
+    }
+    pthread_mutex_unlock(&broker->lock);
+    return fd;
+}
+
+/// The broker's thread: every `openat` of the process (the filter sends each here) is
+/// answered with its handout, put in the caller's descriptor table by the kernel
+/// (SECCOMP_IOCTL_NOTIF_ADDFD), or refused with EACCES as the filter would. It opens
+/// nothing itself (its own `openat` would wait for itself): the path only chooses among
+/// what was opened before the filter, so a path changed under it gains nothing.
+static inline void *splash_broker_run(void *argument) {
+    struct splash_broker *broker = (struct splash_broker *)argument;
+    for (;;) {
+        struct seccomp_notif request;
+        memset(&request, 0, sizeof request);
+        if (ioctl(broker->listener, SECCOMP_IOCTL_NOTIF_RECV, &request) != 0) {
+            if (errno == EINTR || errno == ENOENT) continue;
+            return NULL;  // the listener is gone: the kernel refuses what waits (ENOSYS)
+        }
+        // The path of openat(dirfd, path, flags, mode), in this very process's memory; only
+        // an absolute path can name a handout.
+        char path[sizeof broker->table[0].path] = {0};
+        const char *asked = (const char *)(uintptr_t)request.data.args[1];
+        if (asked && request.data.nr == __NR_openat) strncpy(path, asked, sizeof path - 1);
+        int reusable = 0;
+        int fd = path[0] == '/' ? splash_broker_take(broker, path, &reusable) : -1;
+        if (fd >= 0) {
+            struct seccomp_notif_addfd add;
+            memset(&add, 0, sizeof add);
+            add.id = request.id;
+            add.flags = SECCOMP_ADDFD_FLAG_SEND;
+            add.srcfd = (unsigned)fd;
+            add.newfd_flags = (request.data.args[2] & O_CLOEXEC) ? O_CLOEXEC : 0;
+            long sent = ioctl(broker->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+            if (!reusable) close(fd);
+            if (sent >= 0) continue;
+        }
+        struct seccomp_notif_resp response;
+        memset(&response, 0, sizeof response);
+        response.id = request.id;
+        response.error = -EACCES;
+        ioctl(broker->listener, SECCOMP_IOCTL_NOTIF_SEND, &response);
+    }
+}
+
+/// Starts answering the filter's `listener` from `count` handouts (at most 16; their
+/// descriptors become the broker's); NULL, with errno, when no thread could be made.
+static inline struct splash_broker *splash_broker_start(int listener, const struct splash_handout *table, int count) {
+    struct splash_broker *broker = (struct splash_broker *)calloc(1, sizeof *broker);
+    if (!broker) return NULL;
+    broker->listener = listener;
+    broker->count = count < 16 ? count : 16;
+    memcpy(broker->table, table, sizeof table[0] * (size_t)broker->count);
+    pthread_mutex_init(&broker->lock, NULL);
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    int made = pthread_create(&thread, &attributes, splash_broker_run, broker);
+    pthread_attr_destroy(&attributes);
+    if (made != 0) {
+        free(broker);
+        errno = made;
+        return NULL;
+    }
+    return broker;
+}
+
+/// Closes what was not handed out; every later `openat` is refused.
+static inline void splash_broker_finish(struct splash_broker *broker) {
+    pthread_mutex_lock(&broker->lock);
+    broker->finished = 1;
+    for (int i = 0; i < broker->count; i++) {
+        if (broker->table[i].fd >= 0) close(broker->table[i].fd);
+        broker->table[i].fd = -1;
+    }
+    pthread_mutex_unlock(&broker->lock);
 }
 
 

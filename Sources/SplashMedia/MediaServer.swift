@@ -49,13 +49,13 @@ public final class MediaServer {
             throw MediaError.setup("the display's request was not understood")
         }
         try MediaSandbox.limitMemory()
-        // Locked down before a byte of the clip is parsed, unless a V4L2 decoder is to be
-        // tried: its device is opened with the decoder, after the container is read.
-        let hardware = VideoDecoder.kernelHasVideoDevices
-        if !hardware { try MediaSandbox.lockDown(sharingFrames: true) }
+        // Locked down before a byte of the clip is read, whatever devices the kernel has: a
+        // V4L2 decoder is opened first and handed to FFmpeg under the filter, then closed if
+        // unused.
+        let broker = try MediaSandbox.lockDown(sharingFrames: true, handingOut: DecoderDevices().handouts)
         let input = try MediaInput(fd: clipFD)
-        let decoder = try VideoDecoder(input, hardware: hardware, threads: MediaServer.decoderThreads)
-        if hardware { try MediaSandbox.lockDown(sharingFrames: true) }
+        let decoder = try VideoDecoder(input, hardware: broker != nil, threads: MediaServer.decoderThreads)
+        broker?.finish()
         // Planar YUV where the display takes it and the frames have no transparency: 12 bits
         // a pixel in the ring rather than 32, and less to scale.
         let layout: FrameLayout = planar && !decoder.hasAlpha && input.container != "gif"

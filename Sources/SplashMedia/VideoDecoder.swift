@@ -24,9 +24,9 @@ final class VideoDecoder {
         AV_CODEC_ID_VP9.rawValue: "vp9_v4l2m2m",
     ]
 
-    /// Opens the best video stream of `input`. `hardware`: try the V4L2 decoder first when
-    /// the kernel has a video device.
-    init(_ input: MediaInput, hardware: Bool = true, threads: Int32 = 0) throws {
+    /// Opens the best video stream of `input`. `hardware`: try the V4L2 decoder first (its
+    /// device handed out under the filter, `DecoderDevices`).
+    init(_ input: MediaInput, hardware: Bool = false, threads: Int32 = 0) throws {
         self.input = input
         let index = av_find_best_stream(input.context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let st = input.context.pointee.streams[Int(index)], let par = st.pointee.codecpar else {
@@ -35,7 +35,7 @@ final class VideoDecoder {
         stream = index
         timeBase = av_q2d(st.pointee.time_base)
         var candidates: [UnsafePointer<AVCodec>] = []
-        if hardware, let name = Self.hardware[par.pointee.codec_id.rawValue], Self.kernelHasVideoDevices,
+        if hardware, let name = Self.hardware[par.pointee.codec_id.rawValue],
            let hw = avcodec_find_decoder_by_name(name) {
             candidates.append(hw)
         }
@@ -74,11 +74,6 @@ final class VideoDecoder {
         av_packet_free(&p)
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)
-    }
-
-    /// Whether the kernel has any V4L2 video device (a memory-to-memory decoder is one).
-    static var kernelHasVideoDevices: Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).contains { $0.hasPrefix("video") }
     }
 
     /// Whether the frames may have transparency: a pixel format with alpha, or one not

@@ -17,18 +17,19 @@ public enum VideoProbe {
     }
 
     /// Probes the clip on `fd`, with a thumbnail fitting `side` pixels.
-    /// The media process locks itself down before it calls this (`MediaSandbox`).
-    public static func probe(fd: Int32, side: Int = 160, hardware: Bool = false) throws -> Result {
-        try probe(MediaInput(fd: fd), side: side, hardware: hardware)
+    /// The media process locks itself down before it calls this (`MediaSandbox`); it
+    /// decodes in software (a probe is handed no device).
+    public static func probe(fd: Int32, side: Int = 160) throws -> Result {
+        try probe(MediaInput(fd: fd), side: side)
     }
 
     /// Probes a clip held in memory (the fuzzer's entry: demuxing and decoding, no file).
     public static func probe(bytes: [UInt8], side: Int = 160) throws -> Result {
-        try probe(MediaInput(bytes: bytes), side: side, hardware: false)
+        try probe(MediaInput(bytes: bytes), side: side)
     }
 
-    static func probe(_ input: MediaInput, side: Int, hardware: Bool) throws -> Result {
-        let decoder = try VideoDecoder(input, hardware: hardware, threads: 1)
+    static func probe(_ input: MediaInput, side: Int) throws -> Result {
+        let decoder = try VideoDecoder(input, threads: 1)
         let found = decoder.facts
         var facts = VideoFacts(container: input.container, codec: found.codec, width: found.width, height: found.height,
                                fps: found.fps, duration: found.duration, framesDecoded: 0, decoder: decoder.decoderName)

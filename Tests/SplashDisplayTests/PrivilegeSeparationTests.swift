@@ -103,16 +103,24 @@ import Testing
         #expect(!inherited.contains { $0.hasPrefix("/dev/") }, "\(inherited)")
     }
 
+    /// A folder with one clip campaign (a 1280x720 poster, a 4:3 clip of `seconds`), synced:
+    /// the folder and the kiosk's arguments for it.
+    static func syncedClip(seconds: Double, showTime: Int) throws -> (String, [String]) {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/poster.png", width: 1280, height: 720, bands: [red])
+        try Clips.make(dir + "/a.mp4", seconds: seconds)
+        let feed = try writeFeed(dir, #"{"campaigns": [{"id": "a", "picUrl": "poster.png", "videoUrl": "a.mp4", "showTime": "#
+                                 + "\(showTime)}]}")
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        _ = try runKiosk(["sync"] + args)
+        return (dir, args)
+    }
+
     /// A video splash: the display maps no FFmpeg; the media process it starts does, holds
     /// only its socket and the clip it was given (no device of the display's, no other
     /// socket), and runs under a syscall filter of its own.
     @Test func theMediaProcessDecodesUnderItsOwnFilterAndTheDisplayMapsNoFFmpeg() throws {
-        let dir = try temporaryFolder()
-        try writeImage(dir + "/poster.png", width: 1280, height: 720, bands: [red])
-        try Clips.make(dir + "/a.mp4", seconds: 10)
-        let feed = try writeFeed(dir, #"{"campaigns": [{"id": "a", "picUrl": "poster.png", "videoUrl": "a.mp4", "showTime": 9}]}"#)
-        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
-        _ = try runKiosk(["sync"] + args)
+        let (_, args) = try Self.syncedClip(seconds: 10, showTime: 9)
         let kiosk = try Running(["--headless", "--exit-after", "splash"] + args, holding: "/dev/zero")
         defer { kiosk.stop() }
         #expect(kiosk.wait(15) { kiosk.count("video") > 0 }, "no video frame: \(kiosk.output)")
@@ -150,27 +158,89 @@ import Testing
         #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max address space") && $0.contains("2147483648") }, "\(limits)")
     }
 
-    /// Under the media process's filter, on this machine, every call a compromised probe
-    /// would plant a FIFO, mark or touch a file, or reach beyond itself with fails with the
-    /// filter's error (not the file system's); nothing is left in the folder.
-    @Test func theMediaFilterStopsWhatAProbeMustNeverDo() throws {
-        let folder = try temporaryFolder()
+    /// `splashboard-media check-filter ARGUMENTS`: its exit status and what it said.
+    static func checkFilter(_ arguments: [String]) throws -> (Int32, String) {
         let media = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().appendingPathComponent("splashboard-media").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: media)
-        process.arguments = ["check-filter", folder]
+        process.arguments = ["check-filter"] + arguments
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(said)")
+        return (process.terminationStatus, said)
+    }
+
+    /// Under the media process's filter, on this machine, every call a compromised probe
+    /// would plant a FIFO, mark or touch a file, or reach beyond itself with fails with the
+    /// filter's error (not the file system's); nothing is left in the folder.
+    @Test func theMediaFilterStopsWhatAProbeMustNeverDo() throws {
+        let folder = try temporaryFolder()
+        let (status, said) = try Self.checkFilter([folder])
+        #expect(status == 0, "\(said)")
         let lines = said.split(separator: "\n")
         for call in ["mknodat (a FIFO)", "mknodat (a file)", "setxattr", "utimensat", "userfaultfd", "memfd_create", "openat",
                      "socket", "fchmodat", "unshare"] {
             #expect(lines.contains { $0.hasPrefix(call + ": stopped") }, "\(call): \(said)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// A play's filter, on this machine: what a probe's stops is stopped but the frame ring,
+    /// and its broker hands out what was opened for it before the filter (a stand-in for a
+    /// decoder device, removed from the disk first: only the broker can answer for it) twice,
+    /// its folder each time, then nothing.
+    @Test func aPlaysFilterHandsOutItsDecoderTwiceAndNothingElse() throws {
+        let folder = try temporaryFolder()
+        let (status, said) = try Self.checkFilter(["--play", folder])
+        #expect(status == 0, "\(said)")
+        let lines = said.split(separator: "\n").map(String.init)
+        for call in ["mknodat (a FIFO)", "mknodat (a file)", "setxattr", "utimensat", "userfaultfd", "openat", "socket", "fchmodat",
+                     "unshare", "openat (the handed-out device, 3)", "openat (the device folder, after finish)"] {
+            #expect(lines.contains { $0.hasPrefix(call + ": stopped") }, "\(call): \(said)")
+        }
+        for handout in ["openat (the handed-out device, 1)", "openat (the handed-out device, 2)", "opendir (the device folder, 1)",
+                        "opendir (the device folder, 2)"] {
+            #expect(lines.contains(handout + ": handed out"), "\(handout): \(said)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// With a video device in /dev (every Pi has its decoders there), the media process
+    /// still installs its filter before it reads a byte of the clip: the kiosk runs in a
+    /// mount namespace of its own whose /dev holds a `video0` (not a decoder: it is closed,
+    /// and the clip decoded in software), traced with strace.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func withAVideoDeviceTheMediaProcessIsLockedDownBeforeItReadsTheClip() throws {
+        let (dir, args) = try Self.syncedClip(seconds: 2, showTime: 2)
+        try FileManager.default.createDirectory(atPath: dir + "/dev", withIntermediateDirectories: false)
+        let script = """
+            set -e
+            mount --make-rprivate /
+            mount -t tmpfs none "$0/dev"
+            cp -a /dev/. "$0/dev/" 2>/dev/null || true
+            mknod "$0/dev/video0" c 1 3
+            mount --bind "$0/dev" /dev
+            exec strace -f -qq -ff -o "$0/trace" -e trace=execve,seccomp,recvmsg,pread64 "$@"
+            """
+        let run = try runKiosk(["--headless", "--exit-after", "splash"] + args, wrapper: ["unshare", "-m", "sh", "-c", script, dir])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "video").count > 0, "no video frame: \(run.stdout.suffix(600))")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("trace.") }
+            .map { try String(contentsOfFile: dir + "/" + $0, encoding: .utf8) }
+        let media = try #require(traces.first { $0.hasPrefix("execve(") && $0.contains("splashboard-media\"") && $0.contains("\"play\"]") },
+                                 "no media process traced among \(traces.count)")
+        let lines = media.split(separator: "\n").map(String.init)
+        // The clip's descriptor, as it came with the display's request.
+        let receivedAt = try #require(lines.firstIndex { $0.contains("SCM_RIGHTS") }, "\(lines.prefix(20))")
+        let received = lines[receivedAt]
+        let clip = try #require(received.range(of: "cmsg_data=[").map { received[$0.upperBound...].prefix { $0.isNumber } }, "\(received)")
+        let filter = try #require(lines.firstIndex { $0.hasPrefix("seccomp(SECCOMP_SET_MODE_FILTER") }, "\(lines.prefix(20))")
+        // (The loader reads libraries with pread64 too, before the request came.)
+        let firstRead = try #require(lines[receivedAt...].firstIndex { $0.hasPrefix("pread64(\(clip),") },
+                                     "the clip was never read: \(lines.prefix(20))")
+        #expect(filter < firstRead, "the clip was read before the filter: \(lines[firstRead]) / \(lines[filter])")
     }
 
     @Test(.enabled(if: PrivilegeSeparationTests.canUnshareNetwork()))
