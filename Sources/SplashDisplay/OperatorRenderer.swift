@@ -147,7 +147,7 @@ struct OperatorRenderer {
             surface.drawText("not shown yet", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
         }
         for show in shows where ry + line <= right.maxY {
-            let text = "\(Self.clock(show.shownAt))  \(show.endedBy)" + (show.seconds > 0 ? String(format: " · %.1f s", show.seconds) : "")
+            let text = "\(Self.clock(show.shownAt))  \(show.endedBy.rawValue)" + (show.seconds > 0 ? String(format: " · %.1f s", show.seconds) : "")
             surface.drawText(text, at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.text)
             ry += line
         }

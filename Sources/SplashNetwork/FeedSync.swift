@@ -28,8 +28,10 @@ public final class FeedSync {
     /// then waits for the next sync, and a download under way is cut at it. The display
     /// waits 600 s for a sync's answer; a sync never comes near it.
     public var budgetSeconds: TimeInterval = 240
-    /// When the sync under way must end (monotonic nanoseconds).
-    var deadline: UInt64 = .max
+    /// The sync under way's time.
+    var budget = SyncBudget(from: 0, seconds: .infinity)
+    /// The monotonic clock the budget is read on (seconds): the system's unless set.
+    public var clock: () -> Seconds = MonotonicClock.seconds
     /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
@@ -60,8 +62,9 @@ public final class FeedSync {
     public var canDraw: ((Unicode.Scalar) -> Bool)?
 
     /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
-    /// clips of at most `videoMaxBytes`.
-    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(), cacheMaxBytes: Int = 256 << 20,
+    /// clips of at most `videoMaxBytes` (both the options' defaults unless given).
+    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(),
+                cacheMaxBytes: Int = KioskOptions.defaultCacheMaxMB << 20,
                 videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
         self.store = store
         self.cache = cache
@@ -72,20 +75,19 @@ public final class FeedSync {
 
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
-        let started = DispatchTime.now().uptimeNanoseconds
-        deadline = started + UInt64(max(0, budgetSeconds) * 1e9)
+        let started = clock()
+        budget = SyncBudget(from: started, seconds: budgetSeconds)
         replaced = []
         var report = run(feed, now: now)
         report.replaced = replaced
         report.warnings += keepValidators()
-        report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        report.milliseconds = (clock() - started) * 1e3
         return report
     }
 
     /// Seconds left of the sync's budget.
     func secondsLeft() -> TimeInterval {
-        let now = DispatchTime.now().uptimeNanoseconds
-        return now >= deadline ? 0 : Double(deadline - now) / 1e9
+        budget.secondsLeft(at: clock())
     }
 
     /// Why a file was not fetched in this sync: its budget was spent.

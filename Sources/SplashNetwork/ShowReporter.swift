@@ -18,18 +18,24 @@ public final class ShowReporter: @unchecked Sendable {
     private let deviceID: String?
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
-    private var failing = false
     private let fetcher = Fetcher()
-    /// Failed rounds in a row, and when (monotonic nanoseconds) the next may try.
-    private var failures = 0
-    private var notBefore: UInt64 = 0
+    /// When the receiver may be tried again (`ReceiverRetry` decides).
+    private var retry = ReceiverRetry()
+    /// The monotonic clock, in seconds, and the spread of each wait.
+    private let clock: () -> Seconds
+    private let spread: () -> Double
 
     /// Reports the ledger's shows in `dataDir` to `url`, naming the device `deviceID`; what
-    /// goes wrong is told to `warn`.
-    public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void) {
+    /// goes wrong is told to `warn`. `clock` (monotonic seconds) and `spread` (drawn from
+    /// `ReceiverRetry.spread`) are the system's unless given.
+    public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void,
+                clock: @escaping () -> Seconds = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
+                spread: @escaping () -> Double = { Double.random(in: ReceiverRetry.spread) }) {
         self.url = url
         self.deviceID = deviceID
         self.warn = warn
+        self.clock = clock
+        self.spread = spread
         rounds = OutboxRounds(name: "splashboard.report", dataDir: dataDir,
                               work: { [weak self] in try self?.sendWaiting($0) },
                               failed: { [weak self] in self?.failedRound($0) })
@@ -40,10 +46,15 @@ public final class ShowReporter: @unchecked Sendable {
         rounds?.wake()
     }
 
+    /// Waits until the rounds asked for so far have run.
+    func finish() {
+        rounds?.finish()
+    }
+
     /// Sends batch after batch until nothing waits or the receiver fails.
     private func sendWaiting(_ store: CampaignStore) throws {
         // A receiver that failed is left alone until its backoff has passed.
-        guard DispatchTime.now().uptimeNanoseconds >= notBefore else { return }
+        guard retry.mayPost(at: clock()) else { return }
         do {
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
@@ -56,30 +67,20 @@ public final class ShowReporter: @unchecked Sendable {
                 try post(ProofOfPlay.request(for: batch, deviceID: deviceID, version: Version.current))
                 try store.markReported(batch.map(\.row))
             }
-            if failing { warn("proof of play: \(url.publicAddress) answers again; every waiting show is sent") }
-            failing = false
-            failures = 0
+            if retry.succeeded() { warn("proof of play: \(url.publicAddress) answers again; every waiting show is sent") }
         } catch {
-            failures += 1
-            let wait = Self.backoff(failures: failures) * Double.random(in: 0.9...1.1)
-            notBefore = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
-            if !failing {
+            let (wait, first) = retry.failed(at: clock(), spread: spread())
+            if first {
                 let waiting = try? store.unreportedCount()
                 let what = waiting.map { $0 == 1 ? "1 show waits and is" : "\($0) shows wait and are" } ?? "shows wait and are"
                 warn("proof of play: \(error.localizedDescription); \(what) "
-                     + "sent once it answers (tried again after \(Int(Self.backoff(failures: failures))) s, then less often)")
+                     + "sent once it answers (tried again after \(Int(wait)) s, then less often)")
             }
-            failing = true
         }
     }
 
     private func failedRound(_ error: Error) {
         warn("proof of play: \(error.localizedDescription)")
-    }
-
-    /// The wait after `failures` failed rounds in a row: 30 s doubling, at most 15 min.
-    static func backoff(failures: Int) -> Double {
-        Backoff(first: 30, cap: 900).delay(failures: failures)
     }
 
     /// POSTs one request through the fetcher; throws unless the answer is 2xx.

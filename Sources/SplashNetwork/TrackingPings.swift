@@ -20,12 +20,16 @@ public final class TrackingPings: @unchecked Sendable {
     private let fetcher: Fetcher
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
+    /// The wall clock pings are given up by.
+    private let now: () -> Date
 
     /// Fires the pings waiting in the ledger in `dataDir` through `fetcher`; what goes wrong
-    /// is told to `warn`.
-    public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void) {
+    /// is told to `warn`; `now` is the system's wall clock unless given.
+    public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void,
+                now: @escaping () -> Date = Date.init) {
         self.fetcher = fetcher
         self.warn = warn
+        self.now = now
         rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [weak self] in try self?.sendWaiting($0) },
                               failed: { [warn] in warn("tracking: \($0.localizedDescription)") })
     }
@@ -43,7 +47,7 @@ public final class TrackingPings: @unchecked Sendable {
     private func sendWaiting(_ store: CampaignStore) throws {
         // Pings found on their way were cut off by a stop (rounds run one at a time in
         // the one network process): they may have arrived, so they are not sent again.
-        let expired = try store.giveUpPings(before: Date().addingTimeInterval(-TrackingURL.keepSeconds))
+        let expired = try store.giveUpPings(before: now().addingTimeInterval(-TrackingURL.keepSeconds))
         if expired > 0 {
             warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
         }

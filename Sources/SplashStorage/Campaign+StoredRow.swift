@@ -26,8 +26,9 @@ extension Campaign {
         maxPerDay = r["max_per_day"].int.map { max(0, Int($0)) }
         minInterval = r["min_interval"].int.map { max(0, Int($0)) }
         priority = Int(r["priority"].int ?? 0)
-        countdown = r["countdown"].int.map { min(30, max(1, Int($0))) }
-        linkURL = r["link_url"].text.flatMap { $0.count <= 1024 && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
+        let seconds = Campaign.countdownRange
+        countdown = r["countdown"].int.map { min(seconds.upperBound, max(seconds.lowerBound, Int($0))) }
+        linkURL = r["link_url"].text.flatMap { $0.count <= Campaign.linkMaxLength && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
         videoURL = r["video_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
     }
 }

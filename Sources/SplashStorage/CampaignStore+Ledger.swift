@@ -43,7 +43,9 @@ extension CampaignStore {
 
     /// Pings waiting to be sent, oldest first.
     public func waitingPings(limit: Int) throws -> [(id: Int64, url: String)] {
-        try db.rows("SELECT id, url FROM pings WHERE state = 0 ORDER BY id LIMIT ?", [.int(Int64(limit))]).compactMap { row in
+        let rows = try db.rows("SELECT id, url FROM pings WHERE state = \(PingState.waiting.sql) ORDER BY id LIMIT ?",
+                               [.int(Int64(limit))])
+        return rows.compactMap { row in
             guard let id = row["id"].int, let url = row["url"].text else { return nil }
             return (id, url)
         }
@@ -57,6 +59,10 @@ extension CampaignStore {
         case sent = 1
         case givenUp = 2
         case sending = 3
+
+        /// The state written into a statement as a literal (what the partial index
+        /// `pings_waiting` is matched against: a bound value is not).
+        var sql: String { String(rawValue) }
     }
 
     /// Sets the state of the ping with row `id`.
@@ -67,7 +73,10 @@ extension CampaignStore {
     /// Gives up the pings still waiting that were made before `date`, and those left on
     /// their way by a crash; returns how many.
     public func giveUpPings(before date: Date) throws -> Int {
-        try db.execute("UPDATE pings SET state = 2 WHERE (state = 0 AND created_at < ?) OR state = 3", [.date(date)])
+        try db.execute("""
+        UPDATE pings SET state = \(PingState.givenUp.sql)
+        WHERE (state = \(PingState.waiting.sql) AND created_at < ?) OR state = \(PingState.sending.sql)
+        """, [.date(date)])
         return db.changes
     }
 
@@ -75,9 +84,9 @@ extension CampaignStore {
     /// show every few seconds must not fill the disk); returns how many.
     public func dropWaitingPings(keeping: Int) throws -> Int {
         try db.execute("""
-        UPDATE pings SET state = 2 WHERE state = 0 AND id IN (
-            SELECT id FROM pings WHERE state = 0 ORDER BY id
-            LIMIT max(0, (SELECT COUNT(*) FROM pings WHERE state = 0) - ?))
+        UPDATE pings SET state = \(PingState.givenUp.sql) WHERE state = \(PingState.waiting.sql) AND id IN (
+            SELECT id FROM pings WHERE state = \(PingState.waiting.sql) ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM pings WHERE state = \(PingState.waiting.sql)) - ?))
         """, [.int(Int64(keeping))])
         return db.changes
     }
@@ -86,7 +95,7 @@ extension CampaignStore {
     /// waits, at most a day of it. Returns how many.
     @discardableResult
     public func prunePings() throws -> Int {
-        try db.execute("DELETE FROM pings WHERE state IN (1, 2)")
+        try db.execute("DELETE FROM pings WHERE state IN (\(PingState.sent.sql), \(PingState.givenUp.sql))")
         return db.changes
     }
 
@@ -104,7 +113,7 @@ extension CampaignStore {
                                    [.text(campaignID)])
             guard let row = open.first?["id"].int else { return nil }
             try db.execute("UPDATE ledger SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
-                           [.text(reason.outcome.rawValue), .text(reason.rawValue), .date(date), .int(row)])
+                           [.text(reason.outcome.rawValue), .text(ShowEnd.by(reason).rawValue), .date(date), .int(row)])
             let show = try showRecords(where: "id = ?", [.int(row)], limit: 1).first
             if reason == .clickThrough, let show {
                 try addPings(.click, campaignID: campaignID, showID: show.showID, at: date)
@@ -118,7 +127,8 @@ extension CampaignStore {
         try db.rows("""
         SELECT campaign_id, ended_by, COUNT(*) AS n FROM shows WHERE ended_by IS NOT NULL GROUP BY campaign_id, ended_by
         """).compactMap { row in
-            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text, let n = row["n"].int else { return nil }
+            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)),
+                  let n = row["n"].int else { return nil }
             return KioskMetrics.ShowCount(campaign: campaign, endedBy: ended, count: Int(n))
         }
     }
@@ -129,7 +139,7 @@ extension CampaignStore {
     @discardableResult
     public func markInterruptedShows() throws -> Int {
         try db.execute("UPDATE ledger SET ended_by = ?, ended_at = shown_at WHERE ended_by IS NULL",
-                       [.text(ShowRecord.interrupted)])
+                       [.text(ShowEnd.interrupted.rawValue)])
         return db.changes
     }
 
@@ -168,7 +178,7 @@ extension CampaignStore {
     private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
         try db.rows("""
         SELECT \(Self.showColumns) FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
-        """, arguments).compactMap { ShowRecord(shownRow: $0, unended: ShowRecord.interrupted) }
+        """, arguments).compactMap { ShowRecord(shownRow: $0, unended: .interrupted) }
     }
 
     /// When each campaign was last shown (wall clock, as recorded).
@@ -195,7 +205,7 @@ extension CampaignStore {
     public func lastShows(of campaignID: String, limit: Int) throws -> [ShowRecord] {
         try db.rows("""
         SELECT \(Self.showColumns) FROM shows WHERE campaign_id = ? ORDER BY id DESC LIMIT ?
-        """, [.text(campaignID), .int(Int64(limit))]).compactMap { ShowRecord(shownRow: $0, unended: "on screen") }
+        """, [.text(campaignID), .int(Int64(limit))]).compactMap { ShowRecord(shownRow: $0, unended: .onScreen) }
     }
 
     /// Shows recorded per campaign id.

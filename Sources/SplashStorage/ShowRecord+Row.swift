@@ -3,14 +3,15 @@ import SplashCore
 
 extension ShowRecord {
     /// The show a row of the `shows` view holds (`CampaignStore.showColumns`); one that has
-    /// not ended yet is `unended` (`interrupted` for proof of play, "on screen" for the
-    /// operator view). Nil for a row without its id, campaign or time.
-    init?(shownRow row: SQLiteDatabase.Row, unended: String) {
+    /// not ended yet is `unended` (`interrupted` for proof of play, `onScreen` for the
+    /// operator view), and so is an end no version of the ledger writes. Nil for a row
+    /// without its id, campaign or time.
+    init?(shownRow row: SQLiteDatabase.Row, unended: ShowEnd) {
         guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else {
             return nil
         }
         self.init(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
-                  shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text ?? unended,
+                  shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)) ?? unended,
                   seconds: max(0, (row["ended_at"].real ?? shown) - shown),
                   media: row["media"].text.flatMap(MediaKind.init(rawValue:)) ?? .picture)
     }

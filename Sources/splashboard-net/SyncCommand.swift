@@ -26,7 +26,9 @@ struct SyncCommand {
                      + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir))", status: 1)
             }
             fputs("note: running as root, the data folder \(options.dataDir) being root's (or not made yet) and no service "
-                  + "user installed to run as; clips are still probed as nobody\n", stderr)
+                  + "user installed to run as; clips are still probed as nobody. To fetch as a user of its own, give the "
+                  + "folder to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir)) and sync as that user\n",
+                  stderr)
         }
         do {
             if !rootsFolder, let note = try PrivilegeDrop.leaveRoot(writing: options.dataDir) { fputs("note: \(note)\n", stderr) }

@@ -100,7 +100,7 @@ struct DeviceCommands {
                     ("video", videoState(entry)),
                     // Its last shows, newest first, as the operator view's campaign page lists them.
                     ("lastShows", .array(((try? device.store.lastShows(of: c.id, limit: OperatorCampaignPage.showsListed)) ?? [])
-                        .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy))]) })),
+                        .map { .object([("at", .string(ISO8601.string(from: $0.shownAt))), ("endedBy", .string($0.endedBy.rawValue))]) })),
                 ]
                 return .object(fields)
             }

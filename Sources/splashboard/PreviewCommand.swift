@@ -41,7 +41,7 @@ struct PreviewCommand {
         }
         // A config of its own: the device's report-url, metrics file and folders stay out of it.
         let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
-                      "--allow-private-addresses", Self.argument(options.privateAddresses), "--metrics-file", "off"]
+                      "--allow-private-addresses", options.privateAddresses.optionValue, "--metrics-file", "off"]
         let program: String
         do {
             program = try NetworkLink.locateProgram(environment: environment)
@@ -205,15 +205,6 @@ struct PreviewCommand {
         var document: [(String, JSONValue)] = [("campaigns", .array([.object(fields)]))]
         if let message { document.append(("message", .string(message))) }
         return JSONValue.object(document).encoded()
-    }
-
-    /// `allow-private-addresses` as the command line says it.
-    static func argument(_ rule: PrivateAddresses) -> String {
-        switch rule {
-        case .automatic: return "auto"
-        case .allowed: return "yes"
-        case .refused: return "no"
-        }
     }
 
     /// A campaign id as part of a file name.

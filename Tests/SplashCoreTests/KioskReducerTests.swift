@@ -618,7 +618,7 @@ func instant(of action: KioskAction) -> Instant? {
         _ = Kiosk.reduce(&state, .pressed(second.center, clock.advance(1)))
         let opened = Kiosk.reduce(&state, .released(second.center, clock.advance(0.1)))
         #expect(opened == [.loadCampaignShows(campaignID: "b")])
-        let show = ShowRecord(row: 1, showID: "s", campaignID: "b", shownAt: clock.now.date, endedBy: "timeout", seconds: 3)
+        let show = ShowRecord(row: 1, showID: "s", campaignID: "b", shownAt: clock.now.date, endedBy: .by(.timeout), seconds: 3)
         #expect(events(Kiosk.reduce(&state, .campaignShowsLoaded(campaignID: "b", shows: [show], clock.now))) ==
                 [.operatorCampaign("b", shows: [show])])
         guard case .operator(let view) = state.scene else { Issue.record("the view closed"); return }

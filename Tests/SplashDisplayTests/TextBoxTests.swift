@@ -145,7 +145,7 @@ extension InProcessCanvasTests {
                                     startAt: now, endAt: now.addingTimeInterval(86_400 * 30))
             campaign.linkURL = URL(string: "https://shop.example.com/" + String(repeating: "spring-tea/", count: 12) + "?from=kiosk")
             campaign.hours = [DailyWindow("09:00-12:00")!, DailyWindow("22:00-02:00")!]
-            let shows = (0..<20).map { ShowRecord(row: Int64($0), showID: "s\($0)", campaignID: campaign.id, shownAt: now, endedBy: "timeout",
+            let shows = (0..<20).map { ShowRecord(row: Int64($0), showID: "s\($0)", campaignID: campaign.id, shownAt: now, endedBy: .by(.timeout),
                                                   seconds: 3) }
             var page = scene
             page.campaignPage = OperatorCampaignPage(tile: tiles[1], campaign: campaign, shows: shows)

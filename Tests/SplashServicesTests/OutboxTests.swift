@@ -76,6 +76,32 @@ import Testing
         #expect(try store.pingCount() == 0)
     }
 
+    /// A ping whose tracker cannot be reached waits for the next round, for 24 hours: on a
+    /// clock of the test's, a round a day later gives it up with a warning, sending nothing.
+    @Test func aPingNeverSentIsGivenUpAfterADay() throws {
+        try campaign(impressions: ["http://127.0.0.1:9/imp?s={show}"])
+        try store.recordShow(campaignID: "ad", at: Date())
+        final class Box: @unchecked Sendable {
+            var now = Date()
+            var warnings: [String] = []
+        }
+        let box = Box()
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher(), warn: { box.warnings.append($0) },
+                                  now: { box.now })
+        pings.wake()
+        pings.finish()
+        #expect(try store.waitingPings(limit: 10).count == 1, "a ping that never left was not kept: \(box.warnings)")
+        box.now += TrackingURL.keepSeconds - 60
+        pings.wake()
+        pings.finish()
+        #expect(try store.waitingPings(limit: 10).count == 1, "given up before its day")
+        box.now += 120
+        pings.wake()
+        pings.finish()
+        #expect(try store.pingCount() == 0)
+        #expect(box.warnings.contains { $0.contains("1 pings given up (not sent in 24 hours") }, "\(box.warnings)")
+    }
+
     @Test func listsJoinedByLineBreaksBecomeJSONArraysAndTheFeedIsReadAfresh() throws {
         try campaign(impressions: ["https://t.test/a"])
         // A database of schema 8: lists joined by line breaks, a smuggled file URL in one.

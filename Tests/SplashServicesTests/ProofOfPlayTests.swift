@@ -117,7 +117,47 @@ import Testing
         }
     }
 
-    @Test func aFailingReceiverIsTriedLessAndLessOften() {
-        #expect((1...8).map { ShowReporter.backoff(failures: $0) } == [30, 60, 120, 240, 480, 900, 900, 900])
+    /// The reporter against a real receiver that is down, on a clock of the test's: one post
+    /// fails, the shows that end meanwhile post nothing until the wait (30 s, spread to 33)
+    /// is over, the next failure waits 60 s, and the receiver back gets everything, said once.
+    @Test func aFailedReceiverIsNotAskedAgainBeforeItsWaitHoweverOftenShowsEnd() throws {
+        let folder = try temporaryFolder()
+        let store = try CampaignStore(dataDir: folder)
+        func show() throws {
+            try store.recordShow(campaignID: "a", at: Date())
+            try store.endShow(campaignID: "a", by: .timeout, at: Date())
+        }
+        try show()
+        let receiver = try OTLPReceiver()
+        try receiver.set(down: true)
+        final class Box: @unchecked Sendable {
+            var now: Seconds = 1_000
+            var warnings: [String] = []
+        }
+        let box = Box()
+        let reporter = ShowReporter(url: URL(string: receiver.url)!, dataDir: folder, deviceID: "t",
+                                    warn: { box.warnings.append($0) }, clock: { box.now }, spread: { 1.1 })
+        func round() throws -> Int {
+            reporter.wake()
+            reporter.finish()
+            return try receiver.received().refused
+        }
+        #expect(try round() == 1)
+        for _ in 0..<5 {
+            try show()
+            #expect(try round() == 1, "asked again during its wait")
+        }
+        box.now += 32.9
+        #expect(try round() == 1, "asked again before 30 s spread by 10 %")
+        box.now += 0.2
+        #expect(try round() == 2)
+        box.now += 65
+        #expect(try round() == 2, "the second wait is 60 s, spread")
+        try receiver.set(down: false)
+        box.now += 1
+        #expect(try round() == 2)
+        #expect(try receiver.received().records.count == 6)
+        #expect(box.warnings.filter { $0.contains("tried again after 30 s") }.count == 1, "\(box.warnings)")
+        #expect(box.warnings.last?.contains("answers again") == true, "\(box.warnings)")
     }
 }

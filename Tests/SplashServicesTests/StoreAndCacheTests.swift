@@ -221,19 +221,19 @@ import Testing
         let outcomes = try store.db.query("SELECT outcome, ended_by FROM shows ORDER BY id").map { [$0[0].text, $0[1].text] }
         #expect(outcomes == [["skipped", "key"], ["clicked", "click_through"], [nil, nil]])
         #expect(try store.showCounts() == ["a": 3])
-        #expect(first?.endedBy == "key" && first?.seconds == 2.5 && first?.campaignID == "a")
+        #expect(first?.endedBy == .by(.key) && first?.seconds == 2.5 && first?.campaignID == "a")
         #expect(second?.seconds == 1 && second?.showID != first?.showID && second?.showID.count == 36)
         #expect(try store.endShow(campaignID: "b", by: .tap, at: t) == nil)
         // Only ended shows wait to be reported; the one still open is marked interrupted at the next start.
-        #expect(try store.unreportedShows(limit: 10).map(\.endedBy) == ["key", "click_through"])
+        #expect(try store.unreportedShows(limit: 10).map(\.endedBy) == [.by(.key), .by(.clickThrough)])
         #expect(try store.markInterruptedShows() == 1)
-        #expect(try store.unreportedShows(limit: 10).last?.endedBy == "interrupted")
+        #expect(try store.unreportedShows(limit: 10).last?.endedBy == .interrupted)
         #expect(try store.unreportedShows(limit: 10).last?.seconds == 0)
         try store.markReported([try #require(first?.row)])
         #expect(try store.unreportedCount() == 2)
         // Beyond what the outbox keeps, the oldest are given up; they still count as shows.
         #expect(try store.dropUnreported(keeping: 1) == 1)
-        #expect(try store.unreportedShows(limit: 10).map(\.endedBy) == ["interrupted"])
+        #expect(try store.unreportedShows(limit: 10).map(\.endedBy) == [.interrupted])
         #expect(try store.showCounts() == ["a": 3])
     }
 }

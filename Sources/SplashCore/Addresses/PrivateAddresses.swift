@@ -12,6 +12,26 @@ public enum PrivateAddresses: String, CaseIterable, Equatable, Sendable {
     /// Always refused (`allow-private-addresses = no`), except the feed's own requests.
     case refused
 
+    /// How `allow-private-addresses` spells it: `auto`, `yes` or `no`.
+    public var optionValue: String {
+        switch self {
+        case .automatic: return "auto"
+        case .allowed: return "yes"
+        case .refused: return "no"
+        }
+    }
+
+    /// The rule an `allow-private-addresses` value names (`auto`, or yes/true/on/1, or
+    /// no/false/off/0, in any case); nil for anything else.
+    public init?(optionValue: String) {
+        switch optionValue.lowercased() {
+        case "auto": self = .automatic
+        case "yes", "true", "on", "1": self = .allowed
+        case "no", "false", "off", "0": self = .refused
+        default: return nil
+        }
+    }
+
     /// Whether a connection to `destination` may be made.
     /// - Parameters:
     ///   - forFeed: the connection is the feed's own request (to the feed's host and port,

@@ -37,8 +37,15 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var minInterval: Int?
     /// The highest priority among the eligible is shown (default 0).
     public var priority: Int = 0
-    /// Its own splash countdown (1–30), instead of `--countdown`.
+    /// Its own splash countdown (within `countdownRange`), instead of `--countdown`.
     public var countdown: Int?
+
+    /// The seconds a splash may count down, wherever they are given: `--countdown`, a
+    /// campaign's `countdown`, a stored row.
+    public static let countdownRange = 1...30
+
+    /// The longest `linkUrl`, in characters (its QR code must still fit the detail screen).
+    public static let linkMaxLength = 1024
     /// Shown as a QR code on its detail screen.
     public var linkURL: URL?
     /// Its clip, played under the pill with `picURL` as its poster (absolute, as `picURL`).

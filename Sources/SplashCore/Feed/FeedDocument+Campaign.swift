@@ -203,9 +203,9 @@ extension FeedDocument {
         campaign.maxPerDay = optional.whole("maxPerDay", 1...1_000_000)
         campaign.minInterval = optional.whole("minInterval", 1...31_536_000)
         campaign.priority = optional.whole("priority", -1_000_000...1_000_000) ?? 0
-        campaign.countdown = optional.whole("countdown", 1...30)
+        campaign.countdown = optional.whole("countdown", Campaign.countdownRange)
         if let raw = optional.value("linkUrl") {
-            if let text = raw as? String, text.count <= 1024, !text.unicodeScalars.contains(where: { $0.value < 0x20 }),
+            if let text = raw as? String, text.count <= Campaign.linkMaxLength, !text.unicodeScalars.contains(where: { $0.value < 0x20 }),
                let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
                !(url.host ?? "").isEmpty {
                 campaign.linkURL = url
@@ -216,7 +216,7 @@ extension FeedDocument {
                                   + "dense for small screens (800x480 and the like), where it is left out; a shorter link scans better")
                 }
             } else {
-                optional.drop("linkUrl", "must be an http or https URL of at most 1024 characters, got \(quoted(raw)); "
+                optional.drop("linkUrl", "must be an http or https URL of at most \(Campaign.linkMaxLength) characters, got \(quoted(raw)); "
                               + "ignored: no QR code")
             }
         }

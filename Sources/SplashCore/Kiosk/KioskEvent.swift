@@ -118,7 +118,7 @@ public enum KioskEvent: Equatable, Sendable {
         case let .operatorCampaign(id, shows):
             return [("campaign", .string(id)),
                     ("shows", .array(shows.map { .object([("at", .string(ISO8601.string(from: $0.shownAt))),
-                                                          ("ended_by", .string($0.endedBy))]) }))]
+                                                          ("ended_by", .string($0.endedBy.rawValue))]) }))]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }

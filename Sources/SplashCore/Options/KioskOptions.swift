@@ -35,7 +35,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// request) when the feed has not changed and its server set no `max-age`.
     public var revalidateAfter: Int = 3600
     /// Image cache cap in MiB.
-    public var cacheMaxMB: Int = 256
+    public var cacheMaxMB: Int = KioskOptions.defaultCacheMaxMB
+    /// `cache-max-mb` when it is not given.
+    public static let defaultCacheMaxMB = 256
     /// The largest campaign clip fetched, in MiB (`VideoLimits.defaultMaxMB`).
     public var videoMaxMB: Int = VideoLimits.defaultMaxMB
     /// Who this kiosk is to its fleet; nil means derived from /etc/machine-id (`DeviceIdentity`).

@@ -89,18 +89,17 @@ extension OptionParser {
                    help: "keep Prometheus metrics in this file; off: none", group: .kiosk) { o, s, cwd in
             o.metricsFile = try text(s).lowercased() == "off" ? "off" : try path(s, cwd: cwd)
         },
-        OptionSpec(name: "allow-private-addresses", valueHint: "auto|yes|no", defaultText: "auto",
+        OptionSpec(name: "allow-private-addresses", valueHint: "auto|yes|no", defaultText: standard.privateAddresses.optionValue,
                    help: "may pictures, poems and redirects lead to loopback, LAN or link-local addresses? auto: only when the feed is a file or written as such an address (a feed named by a host name reaches its own host and no other inside)",
                    group: .kiosk) { o, s, _ in
-            switch try text(s).lowercased() {
-            case "auto": o.privateAddresses = .automatic
-            case "yes", "true", "on", "1": o.privateAddresses = .allowed
-            case "no", "false", "off", "0": o.privateAddresses = .refused
-            default: throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
+            guard let rule = PrivateAddresses(optionValue: try text(s)) else {
+                throw OptionError(source: s.source, problem: "expected auto, yes or no, got \"\(s.value ?? "")\"")
             }
+            o.privateAddresses = rule
         },
         OptionSpec(name: "countdown", valueHint: "N", defaultText: "\(standard.countdown)",
-                   help: "seconds on the splash, 1 to 30", group: .kiosk) { o, s, _ in o.countdown = try integer(s, in: 1...30) },
+                   help: "seconds on the splash, \(Campaign.countdownRange.lowerBound) to \(Campaign.countdownRange.upperBound)",
+                   group: .kiosk) { o, s, _ in o.countdown = try integer(s, in: Campaign.countdownRange) },
         OptionSpec(name: "pick", valueHint: "newest|rotate", defaultText: standard.pick.rawValue,
                    help: "among the eligible campaigns of the top priority: the newest, or each in turn, the least recently shown first",
                    group: .kiosk) { o, s, _ in o.pick = try choice(s, PickRule.self) },

@@ -10,15 +10,15 @@ public struct ShowRecord: Equatable, Sendable {
     public var campaignID: String
     /// When its first frame was presented (the ledger's write comes right before it).
     public var shownAt: Date
-    /// `tap`, `key`, `timeout`, `click_through`, `operator_view`, or `interrupted` (the kiosk stopped first).
-    public var endedBy: String
+    /// How it ended (or that it has not yet).
+    public var endedBy: ShowEnd
     /// From the first frame to its end.
     public var seconds: Double
     /// A picture, or a clip under the pill.
     public var media: MediaKind
 
     /// A record with these fields, as the ledger holds them.
-    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: String, seconds: Double,
+    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: ShowEnd, seconds: Double,
                 media: MediaKind = .picture) {
         self.media = media
         self.row = row
@@ -28,7 +28,4 @@ public struct ShowRecord: Equatable, Sendable {
         self.endedBy = endedBy
         self.seconds = seconds
     }
-
-    /// How a show that never saw its end (a crash, a power cut, a kill) is reported.
-    public static let interrupted = "interrupted"
 }

@@ -50,12 +50,12 @@ public struct KioskMetrics: Equatable, Sendable {
         /// The campaign's id.
         public var campaign: String
         /// How they ended (`tap`, `timeout`, …).
-        public var endedBy: String
+        public var endedBy: ShowEnd
         /// How many there are.
         public var count: Int
 
         /// The count of `campaign`'s shows that ended by `endedBy`.
-        public init(campaign: String, endedBy: String, count: Int) {
+        public init(campaign: String, endedBy: ShowEnd, count: Int) {
             self.campaign = campaign
             self.endedBy = endedBy
             self.count = count
@@ -102,8 +102,8 @@ public struct KioskMetrics: Equatable, Sendable {
         family("splashboard_build_info", "gauge", "The running Splashboard's version (always 1).")
         sample("splashboard_build_info", [("version", version)], "1")
         family("splashboard_shows_total", "counter", "Shows in the ledger, by campaign and how they ended.")
-        for s in shows.sorted(by: { ($0.campaign, $0.endedBy) < ($1.campaign, $1.endedBy) }) {
-            sample("splashboard_shows_total", [("campaign", s.campaign), ("ended_by", s.endedBy)], String(s.count))
+        for s in shows.sorted(by: { ($0.campaign, $0.endedBy.rawValue) < ($1.campaign, $1.endedBy.rawValue) }) {
+            sample("splashboard_shows_total", [("campaign", s.campaign), ("ended_by", s.endedBy.rawValue)], String(s.count))
         }
         family("splashboard_sync_total", "counter", "Feed syncs since the kiosk started, by status.")
         for status in [SyncStatus.ok, .notModified, .error] {

@@ -27,11 +27,11 @@ public enum ProofOfPlay {
                 ("timeUnixNano", .string(unixNanos(show.shownAt))),
                 ("severityNumber", .int(9)),
                 ("severityText", .string("INFO")),
-                ("body", .object([("stringValue", .string("show of \(show.campaignID) ended by \(show.endedBy)"))])),
+                ("body", .object([("stringValue", .string("show of \(show.campaignID) ended by \(show.endedBy.rawValue)"))])),
                 ("attributes", .array([
                     attribute("show.id", .object([("stringValue", .string(show.showID))])),
                     attribute("campaign.id", .object([("stringValue", .string(show.campaignID))])),
-                    attribute("show.ended_by", .object([("stringValue", .string(show.endedBy))])),
+                    attribute("show.ended_by", .object([("stringValue", .string(show.endedBy.rawValue))])),
                     attribute("show.seconds", .object([("doubleValue", .double(show.seconds))])),
                     attribute("show.media", .object([("stringValue", .string(show.media.rawValue))])),
                 ])),
@@ -51,12 +51,12 @@ public enum ProofOfPlay {
     public static func journalFields(for show: ShowRecord, deviceID: String?) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE_ID", journalMessageID),
-            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy) after \(String(format: "%.1f", show.seconds)) s"),
+            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy.rawValue) after \(String(format: "%.1f", show.seconds)) s"),
             ("PRIORITY", "6"),
             ("SYSLOG_IDENTIFIER", "splashboard"),
             ("SHOW_ID", show.showID),
             ("CAMPAIGN_ID", show.campaignID),
-            ("SHOW_ENDED_BY", show.endedBy),
+            ("SHOW_ENDED_BY", show.endedBy.rawValue),
             ("SHOW_SECONDS", String(format: "%.3f", show.seconds)),
             ("SHOW_TIME_UNIX_NANO", unixNanos(show.shownAt)),
         ]
