@@ -6,11 +6,29 @@ import SplashServices
 /// Each distinct screen drawn once and presented, the detail drawn ahead while a splash
 /// counts down; what was presented is told to the core (`framePresented`, `imageFailed`).
 extension KioskRunner {
-    func drawIfChanged() throws {
+    /// What a drawing pass tells the core, in order, and whether the screen must be drawn
+    /// again once it has heard (a campaign's splash that would not draw: the core chooses
+    /// again).
+    struct DrawPass {
+        var told: [KioskAction] = []
+        var again = false
+    }
+
+    /// Draws until the screen shows the state, the core told what was presented after each
+    /// pass (by the loop, never from inside a pass).
+    func drawUntilShown() throws {
+        while true {
+            let pass = try drawIfChanged()
+            for action in pass.told { send(action) }
+            guard pass.again else { return }
+        }
+    }
+
+    func drawIfChanged() throws -> DrawPass {
         let size = canvas.layoutSize
         let distinct = drawn.map { $0.scene != state.scene || $0.size != size } ?? true
-        guard distinct || needsRedraw else { return }
-        if case .starting = state.scene { return }
+        guard distinct || needsRedraw else { return DrawPass() }
+        if case .starting = state.scene { return DrawPass() }
         let forced = needsRedraw
         needsRedraw = false
 
@@ -20,7 +38,7 @@ extension KioskRunner {
            case .splash(let splash) = state.scene, before.campaignID == splash.campaignID,
            before.imagePath == splash.imagePath {
             if forced || last.size != size { videoFramesDrawn = 0 }
-            if redrawVideoFrame() { return }
+            if redrawVideoFrame() { return DrawPass() }
         }
         var snapshotPath: String?
         if distinct, let dir = setup.options.snapshotDir {
@@ -33,10 +51,7 @@ extension KioskRunner {
            before.campaignID == splash.campaignID, try tickPill(splash, snapshotPath: snapshotPath) {
             framesPresented += 1
             drawn = (state.scene, size)
-            if distinct {
-                send(.framePresented(sceneKind, sinceStart: RunClock.millisecondsSinceProcessStart(), clock.now()))
-            }
-            return
+            return DrawPass(told: distinct ? [presented()] : [])
         }
 
         let surface = canvas.beginFrame()
@@ -56,8 +71,8 @@ extension KioskRunner {
                 failure = DrawFailure(path: splash.imagePath, reason: error.localizedDescription)
                 if splash.campaignID != nil {
                     // Never present a campaign's splash without its image: the core chooses again.
-                    send(.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now()))
-                    return try drawIfChanged()
+                    return DrawPass(told: [.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now())],
+                                    again: true)
                 }
             }
             keep = [splash.imagePath]
@@ -71,7 +86,7 @@ extension KioskRunner {
             // A campaign's page keeps its picture while it is open: decoded once, not at each redraw.
             keep = Set([view.campaignPage?.imagePath].compactMap { $0 })
         case .starting:
-            return
+            return DrawPass()
         }
 
         try canvas.endFrame(snapshotPath: snapshotPath)
@@ -82,11 +97,15 @@ extension KioskRunner {
         for screen in [canvas] + canvas.others { screen.releasePictures(except: keep) }
         framesPresented += 1
         drawn = (state.scene, size)
-        if distinct {
-            send(.framePresented(sceneKind, sinceStart: RunClock.millisecondsSinceProcessStart(), clock.now()))
-        }
+        var pass = DrawPass(told: distinct ? [presented()] : [])
         // A picture that would not draw is the core's to judge (and to say once).
-        if let failure { send(.imageFailed(path: failure.path, reason: failure.reason, clock.now())) }
+        if let failure { pass.told.append(.imageFailed(path: failure.path, reason: failure.reason, clock.now())) }
+        return pass
+    }
+
+    /// The core's word that the scene is on the screen.
+    private func presented() -> KioskAction {
+        .framePresented(sceneKind, sinceStart: RunClock.millisecondsSinceProcessStart(), clock.now())
     }
 
     /// What lies under the pill of `splash` on a screen laid out at `size`.

@@ -6,21 +6,22 @@ import SplashServices
 /// The effects the core asks for, carried out: the ledger, the cache, the network
 /// process's work (answered through the mailbox), the operator view's reads, the log.
 extension KioskRunner {
-    /// Carries out one effect; returns the action that reports its result when the core
-    /// waits for one (a show recorded or refused, what the operator view reads).
-    func perform(_ effect: KioskEffect) -> KioskAction? {
+    /// Carries out one effect; returns the actions that report its result when the core
+    /// waits for them (a show recorded or refused, what the operator view reads, the screen
+    /// lit and its new size), in order.
+    func perform(_ effect: KioskEffect) -> [KioskAction] {
         switch effect {
         case let .recordShow(id, date, media, picture):
             // Only a splash that reaches the screen is a show: its picture first.
             if let problem = canvas.prepare(picture, fit: setup.options.fit) {
-                return .pictureUnusable(campaignID: id, path: picture, reason: problem.reason, gone: problem.gone, clock.now())
+                return [.pictureUnusable(campaignID: id, path: picture, reason: problem.reason, gone: problem.gone, clock.now())]
             }
             do {
                 try setup.ledger?.recordShow(campaignID: id, at: date, media: media)
             } catch {
-                return .showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())
+                return [.showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())]
             }
-            return .showRecorded(campaignID: id)
+            return [.showRecorded(campaignID: id)]
         case .notePictureUsed(let path):
             if let cache = setup.cache, path.hasPrefix(cache.folder + "/") {
                 cache.touch(key: URL(fileURLWithPath: path).lastPathComponent)
@@ -39,22 +40,20 @@ extension KioskRunner {
             // Frames are a machine's business: the text log leaves them out.
             if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
             setup.observe?(event, state)
-            if case .firstFrame = event { setup.notifier?.ready() }
-            if case .screen(let on, let reason, _) = event {
-                let summary = Kiosk.screenSummary(of: state, now: clock.now().date)
-                setup.notifier?.screen(dark: !on, status: summary)
-                // A journal entry for each change, and for a start in the dark; a start lit is the usual.
-                if !(on && reason == .start) { setup.screenChanged?(summary, powerMeans) }
-            }
+        case .serviceReady:
+            setup.notifier?.ready()
+        case let .serviceScreen(dark, status):
+            setup.notifier?.screen(dark: dark, status: status)
+        case .journalScreen(let summary):
+            setup.screenChanged?(summary, powerMeans)
         case .powerScreen(let on):
-            powerScreen(on)
-            if on { return .screenLit(clock.now()) }
+            return powerScreen(on)
         case .fetchFeed:
             let post = poster()
             if let done = setup.initialSync {
                 setup.initialSync = nil
                 post { .feedFetched(done.report, catalog: done.catalog, message: done.message, screen: done.screen, $0) }
-                return nil
+                return []
             }
             setup.sync.start(at: clock.now().date) { result in
                 post { .feedFetched(result.report, catalog: result.catalog, message: result.message, screen: result.screen, $0) }
@@ -71,13 +70,13 @@ extension KioskRunner {
             let post = poster()
             guard let pictures = setup.poetryPictures else {
                 post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
-                return nil
+                return []
             }
             pictures.load(url) { got in
                 post { .poetryImageLoaded(url: url.absoluteString, path: got.path, reason: got.reason, $0) }
             }
-        case let .startVideo(show, clip):
-            startVideo(show: show, clip: clip)
+        case let .startVideo(show, clip, blends):
+            startVideo(show: show, clip: clip, blends: blends)
         case let .presentVideoFrame(show, slot):
             presentVideoFrame(show: show, slot: slot)
         case let .dropVideoFrame(show, slot):
@@ -89,9 +88,9 @@ extension KioskRunner {
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):
-            if let info = setup.operatorInfo?(ids) { return .operatorInfoLoaded(info, clock.now()) }
+            if let info = setup.operatorInfo?(ids) { return [.operatorInfoLoaded(info, clock.now())] }
         case .loadCampaignShows(let id):
-            if let shows = setup.campaignShows?(id) { return .campaignShowsLoaded(campaignID: id, shows: shows, clock.now()) }
+            if let shows = setup.campaignShows?(id) { return [.campaignShowsLoaded(campaignID: id, shows: shows, clock.now())] }
         case .savePoetry(let entry):
             do {
                 try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
@@ -99,7 +98,7 @@ extension KioskRunner {
                 log.emit(.warning(message: "cannot keep the poem: \(error.localizedDescription)"), at: clock.uptime)
             }
         }
-        return nil
+        return []
     }
 
     /// A function that hands an action to the loop from any thread and wakes it.

@@ -5,13 +5,16 @@ import SplashCore
 /// then the means `screen-off` names; while dark the loop looks for no screens and
 /// systemd's watchdog is relaxed, so nothing wakes it but input, work and the schedule.
 extension KioskRunner {
-    func powerScreen(_ on: Bool) {
+    /// Returns what the core must hear: lit, the screen's new size (a screen set up again)
+    /// and that it is lit.
+    func powerScreen(_ on: Bool) -> [KioskAction] {
         if !on { blackOut() }
         let report = screenSwitch?.turn(on, canvas: canvas) ?? ScreenSwitch.Report()
         powerMeans = report.done
         for problem in report.problems { log.emit(.warning(message: problem), at: clock.uptime) }
         waiter.rescansPaused = !on
-        guard on else { return }
+        guard on else { return [] }
+        var answers: [KioskAction] = []
         // The screens are read afresh: one unplugged, replaced or in another mode while it
         // was dark is set up again before the first frame.
         if canvas.isConsole {
@@ -20,12 +23,13 @@ extension KioskRunner {
             case .lost: log.emit(.output([]), at: clock.uptime)
             case .opened(let names):
                 log.emit(.output(names), at: clock.uptime)
-                if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
+                if canvas.refreshOutputSize() { answers.append(.resized(canvas.layoutSize)) }
                 for other in canvas.others { other.refreshOutputSize() }
             }
         }
         drawn = nil
         needsRedraw = true
+        return answers + [.screenLit(clock.now())]
     }
 
     /// Every screen black, its pictures let go: what shows while the means turn it off,

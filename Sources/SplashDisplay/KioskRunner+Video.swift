@@ -9,7 +9,7 @@ import SplashServices
 /// expose draws it again with the pill), frames given back, the process stopped with the
 /// splash.
 extension KioskRunner {
-    func startVideo(show: Int, clip: VideoClip) {
+    func startVideo(show: Int, clip: VideoClip, blends: Bool) {
         stopVideo(poster: false)
         let post = poster()
         guard let program = ChildProgram.locateMedia() else {
@@ -36,7 +36,7 @@ extension KioskRunner {
                 started = try play(in: WarmMediaProcess(program: program))
             }
             started.onStuck = { post { .videoFailed(show: show, reason: "the media process stopped reading what it is sent", $0) } }
-            started.blends = AnimationLimits.isAnimation(clip.facts)
+            started.blends = blends
             player = started
             videoPlacement = placement
             videoSnapshotCountdown = nil
@@ -57,22 +57,24 @@ extension KioskRunner {
         if poster { needsRedraw = true }
     }
 
-    /// Keeps a media process started ahead of the next video show (`on`), or lets it go.
+    /// The core wants a media process ready for the next video show (`on`: one more, when
+    /// the last was used), or none.
     func keepMediaWarm(_ on: Bool) {
-        keepsMediaWarm = on
-        guard on else {
-            warmMedia = nil
-            return
-        }
-        guard warmMedia == nil, player == nil else { return }
+        warmMediaAsked = on
+        if !on { warmMedia = nil }
+    }
+
+    /// Starts the media process the core asked for, once the loop is idle (never while a
+    /// frame is being drawn) and no clip plays; a failure is the core's to hear.
+    func startWarmMediaIfAsked() {
+        guard warmMediaAsked, player == nil else { return }
+        warmMediaAsked = false
+        guard warmMedia == nil else { return }
         do {
             guard let program = ChildProgram.locateMedia() else { throw MediaPlayerError("it is not installed") }
             warmMedia = try WarmMediaProcess(program: program)
         } catch {
-            // Said once: each show then starts its own, as without one kept warm.
-            keepsMediaWarm = false
-            log.emit(.warning(message: "cannot start the media process ahead of a video show: \(error.localizedDescription)"),
-                     at: clock.uptime)
+            send(.mediaWarmFailed(reason: error.localizedDescription))
         }
     }
 

@@ -13,9 +13,9 @@ extension KioskRunner {
     }
 
     func waitForSomething() {
-        // A warm media process used by a show is replaced now that the loop is idle (after
-        // the frame that followed it, not while it was being drawn).
-        if keepsMediaWarm, warmMedia == nil, player == nil { keepMediaWarm(true) }
+        // The media process the core asked for is started now that the loop is idle (after
+        // the frame that followed the show that used the last, not while it was drawn).
+        startWarmMediaIfAsked()
         var event = SDL_Event()
         let deadline = nextDeadline
         switch clock.mode {

@@ -45,9 +45,10 @@ public final class KioskRunner {
     var powerMeans: [String] = []
     /// The media process of the clip under the pill, while one plays.
     var player: MediaPlayer?
-    /// A media process started ahead of the next video show, while the core wants one.
+    /// A media process started ahead of the next video show, while the core wants one, and
+    /// whether the core asked for one that is not started yet (`keepMediaWarm(true)`).
     var warmMedia: WarmMediaProcess?
-    var keepsMediaWarm = false
+    var warmMediaAsked = false
     /// Where its frames go, and the countdown of the last one written as a snapshot.
     var videoPlacement: VideoPlacement?
     var videoSnapshotCountdown: Int?
@@ -158,7 +159,7 @@ public final class KioskRunner {
         defer { withExtendedLifetime(control) {} }
 
         while !quit {
-            try drawIfChanged()
+            try drawUntilShown()
             if state.runIsOver(at: clock.uptime) { return }
             prepareUpcomingDetail()
             waitForSomething()
@@ -178,7 +179,7 @@ public final class KioskRunner {
         while !queued.isEmpty {
             let next = queued.removeFirst()
             for effect in Kiosk.reduce(&state, next) {
-                if let answer = perform(effect) { queued.append(answer) }
+                queued += perform(effect)
             }
         }
     }

@@ -13,7 +13,6 @@ public final class ServiceNotifier {
     public private(set) var watchdogInterval: Double?
     /// The unit's own pace, kept while a dark screen has it relaxed.
     private let unitInterval: Double?
-    private var readySent = false
     /// The watchdog's timeout while the screen is off: the loop sleeps until the schedule's
     /// next change, waking only this often (and for syncs) to say it is alive.
     public static let darkWatchdogSeconds: Double = 600
@@ -38,14 +37,9 @@ public final class ServiceNotifier {
 
     /// The screen went off (`dark`) or on: while it is off the watchdog's timeout is
     /// `darkWatchdogSeconds` (`WATCHDOG_USEC=`), so the dark loop wakes next to never; lit,
-    /// it is the unit's again. Said at once, with the status line.
+    /// it is the unit's again. Said at once, with the status line (the core tells it only
+    /// after `ready`).
     public func screen(dark: Bool, status text: String) {
-        if !readySent {
-            // Lit at start: READY=1 follows the first frame. Started dark, no first frame is
-            // coming to say it: the kiosk is up all the same.
-            guard dark else { return }
-            ready()
-        }
         if let unitInterval {
             let seconds = dark ? Self.darkWatchdogSeconds : unitInterval * 2
             watchdogInterval = seconds / 2
@@ -55,10 +49,8 @@ public final class ServiceNotifier {
         lastPing = clock()
     }
 
-    /// The first frame is on the screen.
+    /// The kiosk is up (its first frame, or a start in the dark): the core says it once.
     public func ready() {
-        guard !readySent else { return }
-        readySent = true
         send("READY=1\nSTATUS=showing the kiosk")
         lastPing = clock()
     }

@@ -92,9 +92,10 @@ func instant(of action: KioskAction) -> Instant? {
         var other = state
         other.scene = .starting
         #expect(Kiosk.reduce(&other, .showRecorded(campaignID: "a")).isEmpty)
-        // Background work waits for the first frame; later frames start none.
+        // Background work waits for the first frame, as the service manager's word that the
+        // kiosk is up does; later frames start none.
         #expect(Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 250, clock.now)) == [
-            .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 250)), .fetchFeed, .reloadPoetry,
+            .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 250)), .serviceReady, .fetchFeed, .reloadPoetry,
         ])
         #expect(Kiosk.reduce(&state, .framePresented(.detail, sinceStart: 900, clock.now)) == [.emit(.frame(scene: .detail))])
         #expect(state.framesPresented == 2 && state.lastFrame == .detail)
@@ -114,7 +115,8 @@ func instant(of action: KioskAction) -> Instant? {
         splash.startedAt = clock.now
         expected.scene = .splash(splash)
         #expect(state == expected)
-        // The ledger's answer counts the show; the first frame changes only the frames' record.
+        // The ledger's answer counts the show; the first frame changes only the frames' record
+        // and that the service manager was told the kiosk is up.
         _ = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
         expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
         splash.counted = true
@@ -123,6 +125,7 @@ func instant(of action: KioskAction) -> Instant? {
         _ = Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 300, clock.now))
         expected.framesPresented = 1
         expected.lastFrame = .splash
+        expected.serviceToldReady = true
         #expect(state == expected)
         // A tick moves the number on the pill and its next tick, nothing else.
         _ = Kiosk.reduce(&state, .tick(clock.advance(1)))

@@ -71,6 +71,35 @@ import Testing
         start = morning
     }
 
+    /// The service manager hears the kiosk is up once, at its first frame (or at a start in
+    /// the dark, where no frame is coming), and of the screen's changes only after; the
+    /// journal hears of every change and of a start in the dark, never of a start lit.
+    @Test func theServiceManagerHearsOfTheKioskOnceUpAndTheJournalOfEachChange() throws {
+        func journal(_ effects: [KioskEffect]) -> Int { effects.filter { if case .journalScreen = $0 { true } else { false } }.count }
+        func told(_ effects: [KioskEffect]) -> [Bool] {
+            effects.compactMap { if case .serviceScreen(let dark, _) = $0 { dark } else { nil } }
+        }
+        var (state, start) = try kiosk(started: false)
+        let lit = send(&state, .started(start))
+        #expect(!lit.contains(.serviceReady) && told(lit).isEmpty && journal(lit) == 0, "\(lit)")
+        let first = send(&state, .framePresented(.splash, sinceStart: 90, start))
+        #expect(first.filter { $0 == .serviceReady }.count == 1)
+        #expect(!send(&state, .framePresented(.splash, sinceStart: 95, start)).contains(.serviceReady))
+        let dark = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
+        #expect(told(dark) == [true] && journal(dark) == 1 && !dark.contains(.serviceReady), "\(dark)")
+        #expect(dark.contains(.serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30")), "\(dark)")
+        let morning = send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")))
+        #expect(told(morning) == [false] && journal(morning) == 1, "\(morning)")
+
+        // Started in the dark: up at once, the screen said dark, and a journal entry.
+        var (night, at) = try kiosk(time: "2026-12-01 23:00:00", started: false)
+        let started = send(&night, .started(at))
+        let ready = try #require(started.firstIndex(of: .serviceReady), "\(started)")
+        let screen = try #require(started.firstIndex { if case .serviceScreen(true, _) = $0 { true } else { false } })
+        #expect(ready < screen && journal(started) == 1, "\(started)")
+        #expect(!send(&night, .framePresented(.splash, sinceStart: 90, at)).contains(.serviceReady))
+    }
+
     @Test func theShowOnTheScreenWhenItGoesDarkEndsAsScreenOff() throws {
         var (state, start) = try kiosk(time: "2026-12-01 21:59:59")
         if case .splash = state.scene {} else { Issue.record("not on the splash") }

@@ -32,7 +32,7 @@ import Testing
         #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)))
         // 2.4 s rounds up to 3.
         #expect(events(recorded).contains(.countdown(value: 3)))
-        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts)))
+        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false))
         // The campaign's own countdown wins.
         var own = videoState(countdown: 7)
         #expect(events(started(&own, clock)).contains(.countdown(value: 7)))
@@ -53,7 +53,7 @@ import Testing
         let recorded = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
         #expect(events(recorded).contains(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)))
         #expect(events(recorded).contains(.countdown(value: state.settings.countdown)))
-        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/img/a.jpg", facts: gif)))
+        #expect(recorded.last == .startVideo(show: 1, clip: VideoClip(path: "/img/a.jpg", facts: gif), blends: true))
         #expect(gif.summary == "animated gif 320x240 10 fps 2.0 s")
     }
 
@@ -130,7 +130,7 @@ import Testing
         var last = videoState()
         last.catalog[0].shows = last.catalog[0].campaign.showTime - 1
         #expect(!Kiosk.reduce(&last, .started(clock.now)).contains(.keepMediaWarm(true)) && !last.mediaWarm)
-        #expect(Kiosk.reduce(&last, .showRecorded(campaignID: "a")).last == .startVideo(show: 1, clip: last.catalog[0].video!))
+        #expect(Kiosk.reduce(&last, .showRecorded(campaignID: "a")).last == .startVideo(show: 1, clip: last.catalog[0].video!, blends: false))
         // The feed drops the clip: no process is kept.
         var still = entry("a")
         still.video = nil
@@ -140,6 +140,29 @@ import Testing
         // Without a clip, none is ever asked for.
         var pictures = makeState([entry("a")])
         #expect(!Kiosk.reduce(&pictures, .started(clock.now)).contains { if case .keepMediaWarm = $0 { true } else { false } })
+    }
+
+    /// The show took the process kept ready: once it ends, another is asked for (while a clip
+    /// can still play); one that cannot be started is said once and never asked for again.
+    @Test func aUsedMediaProcessIsReplacedAndOneThatCannotStartIsGivenUp() {
+        var state = videoState()
+        var clock = ManualClock()
+        _ = send(&state, .started(clock.now))
+        #expect(state.mediaWarm && state.video?.requested == true)
+        // The splash ends (a key): its clip stops, and one more is kept ready.
+        let skipped = send(&state, .keyPressed(.escape, clock.advance(1)))
+        #expect(skipped.contains(.stopVideo(poster: false)))
+        #expect(skipped.last == .keepMediaWarm(true), "\(skipped)")
+        // A tick that ends no show asks for none.
+        #expect(!send(&state, .tick(clock.advance(0.5))).contains(.keepMediaWarm(true)))
+        // The shell could not start it: said once, let go, and never asked for again.
+        let failed = Kiosk.reduce(&state, .mediaWarmFailed(reason: "it is not installed"))
+        #expect(failed.first == .keepMediaWarm(false) && !state.mediaWarm)
+        #expect(failed.contains(.emit(.warning(message: "cannot start the media process ahead of a video show: it is not "
+                                                         + "installed; each video show starts its own"))))
+        _ = Kiosk.reduce(&state, .screenCommanded(.off, clock.now))
+        let lit = send(&state, .screenCommanded(.on, clock.advance(1)))
+        #expect(!lit.contains(.keepMediaWarm(true)) && !state.mediaWarm, "\(lit)")
     }
 
     @Test func framesArePresentedWhenDueAndLateOnesDropped() {

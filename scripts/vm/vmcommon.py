@@ -103,9 +103,14 @@ def activated_at(vm, unit):
 
 
 def set_config(vm, lines):
-    """The packaged config plus the test's lines (later lines win)."""
+    """The packaged config plus the test's lines. A setting the test gives is commented out
+    where it stood before (and put back at the next call), as an operator edits the file: a
+    setting given twice is a warning the checks would read."""
     vm.sh(f"sed -i '/^# vm-test$/,$d' {CONF}")
+    vm.sh(f"sed -i 's/^#vm-test-was# //' {CONF}")
     if lines:
+        for key in sorted({line.split("=")[0].strip() for line in lines}):
+            vm.sh(f"sed -i 's/^\\({key} *=\\)/#vm-test-was# \\1/' {CONF}")
         vm.sh("printf '%s\\n' '# vm-test' " + " ".join(f"'{line}'" for line in lines) + f" >> {CONF}")
 
 

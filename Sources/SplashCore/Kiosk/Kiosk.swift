@@ -7,19 +7,24 @@ public enum Kiosk {
         let wasOn = state.screenPower.isOn
         var effects = reduceAction(&state, action)
         // A media process is kept ready while a campaign with shows left has a clip that plays
-        // and the screen is on: asked again when the campaigns, their shows or the screen change.
+        // and the screen is on: asked again when the campaigns, their shows or the screen change,
+        // and once a video show (which took the one kept) has ended.
+        let videoEnded = effects.contains { if case .stopVideo = $0 { true } else { false } }
         switch action {
-        case .started, .feedFetched, .catalogChanged, .showRecorded, .pictureUnusable: break
-        default: guard state.screenPower.isOn != wasOn else { return effects }
+        case .started, .feedFetched, .catalogChanged, .showRecorded, .pictureUnusable, .mediaWarmFailed: break
+        default: guard state.screenPower.isOn != wasOn || videoEnded else { return effects }
         }
         // The show on the screen that the ledger has not answered yet counts already.
         let asked: String? = if case .splash(let splash) = state.scene, !splash.counted { splash.campaignID } else { nil }
-        let wanted = state.hasStarted && state.screenPower.isOn
+        let wanted = state.hasStarted && state.screenPower.isOn && !state.mediaWarmFailed
             && state.catalog.contains { $0.video != nil && $0.remaining - ($0.campaign.id == asked ? 1 : 0) > 0 }
         if wanted != state.mediaWarm {
             state.mediaWarm = wanted
             // First: the process loads its libraries while the show is being recorded.
             effects.insert(.keepMediaWarm(wanted), at: 0)
+        } else if wanted, videoEnded {
+            // The show used the one kept: another, for the next.
+            effects.append(.keepMediaWarm(true))
         }
         return effects
     }
@@ -60,6 +65,10 @@ public enum Kiosk {
             var effects: [KioskEffect] = [.emit(.frame(scene: kind))]
             if state.framesPresented == 1 {
                 effects.append(.emit(.firstFrame(ms: sinceStart)))
+                if !state.serviceToldReady {
+                    state.serviceToldReady = true
+                    effects.append(.serviceReady)
+                }
                 // A run that ends at its first frame starts no work it would leave behind.
                 if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
                     effects += [.fetchFeed, .reloadPoetry]
@@ -95,7 +104,8 @@ public enum Kiosk {
                 video.requested = true
                 state.video = video
                 effects.append(.notePictureUsed(path: video.clip.path))
-                effects.append(.startVideo(show: video.show, clip: video.clip))
+                // An animation (still a picture) is laid over the background, as its poster is.
+                effects.append(.startVideo(show: video.show, clip: video.clip, blends: splash.media == .picture))
             }
             return effects
 
@@ -116,6 +126,11 @@ public enum Kiosk {
 
         case let .videoFrameReady(show, slot, pts, now):
             return videoFrameReady(&state, show: show, slot: slot, pts: pts, now)
+
+        case .mediaWarmFailed(let reason):
+            state.mediaWarmFailed = true
+            return [.emit(.warning(message: "cannot start the media process ahead of a video show: \(reason); "
+                                   + "each video show starts its own"))]
 
         case let .videoFailed(show, reason, _):
             return videoFailed(&state, show: show, reason: reason)

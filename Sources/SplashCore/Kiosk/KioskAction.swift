@@ -60,4 +60,6 @@ public enum KioskAction: Equatable, Sendable {
     /// The media process of video show `show` stopped, sent what it should not, or could
     /// not start.
     case videoFailed(show: Int, reason: String, Instant)
+    /// A media process could not be started ahead of the next video show (`keepMediaWarm`).
+    case mediaWarmFailed(reason: String)
 }

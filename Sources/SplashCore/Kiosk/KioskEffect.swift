@@ -36,7 +36,8 @@ public enum KioskEffect: Equatable, Sendable {
     case powerScreen(on: Bool)
     /// Start the media process on the clip of video show `show` (its frames scaled for the
     /// screen); its frames are answered with `videoFrameReady`, a failure with `videoFailed`.
-    case startVideo(show: Int, clip: VideoClip)
+    /// `blends`: its frames are laid over the background (an animated GIF's transparency).
+    case startVideo(show: Int, clip: VideoClip, blends: Bool)
     /// Draw the frame of video show `show` in `slot` with the pill over it and present it;
     /// the slot is kept until the next frame replaces it, then freed.
     case presentVideoFrame(show: Int, slot: Int)
@@ -45,8 +46,18 @@ public enum KioskEffect: Equatable, Sendable {
     /// Stop the media process; `poster`: the splash stays up, so its picture is drawn again.
     case stopVideo(poster: Bool)
     /// Keep a media process started ahead of the next video show (`true`: a campaign has a
-    /// clip that plays and the screen is on), or let it go.
+    /// clip that plays and the screen is on, or a show used the one kept), or let it go. The
+    /// shell starts one when it has none and no clip plays, between frames; a failure
+    /// answers `mediaWarmFailed`.
     case keepMediaWarm(Bool)
     /// Announce an event on the log.
     case emit(KioskEvent)
+    /// Tell the service manager the kiosk is up (systemd's `READY=1`): at the first frame, or
+    /// at a start in the dark, where no frame is coming to say it. Once.
+    case serviceReady
+    /// Tell the service manager the screen went dark (`dark`) or lit, with the status line
+    /// `status`: its watchdog keeps a slower pace while the screen is dark. Only once ready.
+    case serviceScreen(dark: Bool, status: String)
+    /// Write a journal entry for the screen's change, saying `summary`.
+    case journalScreen(summary: String)
 }

@@ -59,8 +59,13 @@ public struct KioskState: Equatable, Sendable {
     public var hasStarted = false
     /// The first sync and poem were asked for before any frame (the kiosk started dark).
     public var backgroundStarted = false
+    /// Whether the service manager was told the kiosk is up (`serviceReady`).
+    public var serviceToldReady = false
     /// Whether the shell keeps a media process ready for the next video show.
     public var mediaWarm = false
+    /// A media process could not be started ahead of a show: none is asked for again in this
+    /// run (each video show starts its own).
+    public var mediaWarmFailed = false
     /// The clip playing under the pill, while a video splash is up and its clip plays.
     public var video: VideoPlayback?
     /// Video shows so far (each playback's number).
