@@ -267,8 +267,8 @@ static inline int splash_limit_address_space(unsigned long bytes) {
     BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (err))
 
 /// The media process's own syscall filter, on top of whatever its service has, for every
-/// thread it has now (TSYNC) and will have: once the clip and its decoder are open it opens
-/// no file and reaches nothing, so opening, creating, removing or renaming files, making or
+/// thread it has now (TSYNC) and will have, installed before a byte of the clip is read: it
+/// opens no file and reaches nothing, so opening, creating, removing or renaming files, making or
 /// connecting sockets, io_uring, starting programs or processes (a clone without
 /// CLONE_THREAD), signalling or looking into other processes fail with EACCES/EPERM (clone3
 /// with ENOSYS, so that glibc's threads fall back to clone); a call of another
@@ -577,7 +577,7 @@ static inline int splash_media_syscall_filter(int allow_memfd, int *listener) {
     };
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
-    // Every thread at once (TSYNC): threads made before the filter (a decoder's) get it too.
+    // Every thread at once (TSYNC): any made before the filter (the runtime's) get it too.
     if (listener) {
         // TSYNC_ESRCH: the only way TSYNC and a listener go together (kernel 5.7).
         long fd = syscall(__NR_seccomp, 1 /* SECCOMP_SET_MODE_FILTER */,
@@ -601,6 +601,7 @@ static inline int splash_media_syscall_filter(int allow_memfd, int *listener) {
 
 
 #include <dirent.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <linux/videodev2.h>
@@ -643,28 +644,49 @@ struct splash_broker {
     struct splash_handout table[16];
 };
 
-/// Takes the handout for `path` (-1: none); `*reusable` says whether it stays.
-static inline int splash_broker_take(struct splash_broker *broker, const char *path, int *reusable) {
+/// Takes the handout for `path` (-1: none), the caller's to close: a file's own descriptor
+/// (its row emptied, `*row` says which), a folder's a duplicate made under the lock (so
+/// that `finish` closing the folder meanwhile cannot let its number name another file).
+static inline int splash_broker_take(struct splash_broker *broker, const char *path, int *row) {
     int fd = -1;
+    *row = -1;
     pthread_mutex_lock(&broker->lock);
     for (int i = 0; !broker->finished && i < broker->count; i++) {
         struct splash_handout *h = &broker->table[i];
         if (h->fd < 0 || strcmp(h->path, path) != 0) continue;
-        fd = h->fd;
-        *reusable = h->reusable;
-        if (h->reusable) lseek(fd, 0, SEEK_SET);
-        else h->fd = -1;
+        if (h->reusable) {
+            lseek(h->fd, 0, SEEK_SET);
+            fd = fcntl(h->fd, F_DUPFD_CLOEXEC, 0);
+        } else {
+            fd = h->fd;
+            h->fd = -1;
+            *row = i;
+        }
         break;
     }
     pthread_mutex_unlock(&broker->lock);
     return fd;
 }
 
+/// Puts a file's handout back in its row when it could not be handed over (the call was
+/// interrupted: its retry gets it), or closes it once the broker is finished.
+static inline void splash_broker_give_back(struct splash_broker *broker, int row, int fd) {
+    pthread_mutex_lock(&broker->lock);
+    if (row >= 0 && !broker->finished && broker->table[row].fd < 0) {
+        broker->table[row].fd = fd;
+        fd = -1;
+    }
+    pthread_mutex_unlock(&broker->lock);
+    if (fd >= 0) close(fd);
+}
+
 /// The broker's thread: every `openat` of the process (the filter sends each here) is
 /// answered with its handout, put in the caller's descriptor table by the kernel
 /// (SECCOMP_IOCTL_NOTIF_ADDFD), or refused with EACCES as the filter would. It opens
 /// nothing itself (its own `openat` would wait for itself): the path only chooses among
-/// what was opened before the filter, so a path changed under it gains nothing.
+/// what was opened before the filter, so a path changed under it gains nothing. The path is
+/// read in this process's own memory: a caller that passes a pointer to nothing crashes the
+/// process (as its own code could anyway).
 static inline void *splash_broker_run(void *argument) {
     struct splash_broker *broker = (struct splash_broker *)argument;
     for (;;) {
@@ -679,8 +701,8 @@ static inline void *splash_broker_run(void *argument) {
         char path[sizeof broker->table[0].path] = {0};
         const char *asked = (const char *)(uintptr_t)request.data.args[1];
         if (asked && request.data.nr == __NR_openat) strncpy(path, asked, sizeof path - 1);
-        int reusable = 0;
-        int fd = path[0] == '/' ? splash_broker_take(broker, path, &reusable) : -1;
+        int row = -1;
+        int fd = path[0] == '/' ? splash_broker_take(broker, path, &row) : -1;
         if (fd >= 0) {
             struct seccomp_notif_addfd add;
             memset(&add, 0, sizeof add);
@@ -689,8 +711,14 @@ static inline void *splash_broker_run(void *argument) {
             add.srcfd = (unsigned)fd;
             add.newfd_flags = (request.data.args[2] & O_CLOEXEC) ? O_CLOEXEC : 0;
             long sent = ioctl(broker->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
-            if (!reusable) close(fd);
-            if (sent >= 0) continue;
+            if (sent >= 0) {
+                close(fd);
+                continue;
+            }
+            // Not handed over (kernels before 5.14 have no ADDFD_FLAG_SEND, and an interrupted
+            // call is gone): a file's handout waits for the next ask, a folder's copy goes.
+            if (row >= 0) splash_broker_give_back(broker, row, fd);
+            else close(fd);
         }
         struct seccomp_notif_resp response;
         memset(&response, 0, sizeof response);
@@ -713,7 +741,10 @@ static inline struct splash_broker *splash_broker_start(int listener, const stru
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_attr_setstacksize(&attributes, 64 << 10);
+    // A small stack: it holds a path and a request (aarch64's glibc allows no less than 128 KiB).
+    size_t stack = 64 << 10;
+    if (stack < (size_t)PTHREAD_STACK_MIN) stack = (size_t)PTHREAD_STACK_MIN;
+    pthread_attr_setstacksize(&attributes, stack);
     int made = pthread_create(&thread, &attributes, splash_broker_run, broker);
     pthread_attr_destroy(&attributes);
     if (made != 0) {

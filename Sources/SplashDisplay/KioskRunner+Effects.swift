@@ -84,7 +84,9 @@ extension KioskRunner {
         case .stopVideo(let poster):
             stopVideo(poster: poster)
         case .keepMediaWarm(let on):
-            keepMediaWarm(on)
+            return keepMediaWarm(on)
+        case .replaceWarmMedia:
+            warmMediaAsked = true
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):

@@ -57,24 +57,30 @@ extension KioskRunner {
         if poster { needsRedraw = true }
     }
 
-    /// The core wants a media process ready for the next video show (`on`: one more, when
-    /// the last was used), or none.
-    func keepMediaWarm(_ on: Bool) {
+    /// The core wants a media process ready for the next video show (`on`: started now,
+    /// unless one is kept or a clip plays), or none.
+    func keepMediaWarm(_ on: Bool) -> [KioskAction] {
         warmMediaAsked = on
-        if !on { warmMedia = nil }
+        guard on else {
+            warmMedia = nil
+            return []
+        }
+        return startWarmMediaIfAsked().map { [$0] } ?? []
     }
 
-    /// Starts the media process the core asked for, once the loop is idle (never while a
-    /// frame is being drawn) and no clip plays; a failure is the core's to hear.
-    func startWarmMediaIfAsked() {
-        guard warmMediaAsked, player == nil else { return }
+    /// Starts the media process the core asked for when none is kept and no clip plays (a
+    /// replacement waits for the loop to be idle, never while a frame is drawn); a failure
+    /// is returned for the core to hear.
+    func startWarmMediaIfAsked() -> KioskAction? {
+        guard warmMediaAsked, player == nil else { return nil }
         warmMediaAsked = false
-        guard warmMedia == nil else { return }
+        guard warmMedia == nil else { return nil }
         do {
             guard let program = ChildProgram.locateMedia() else { throw MediaPlayerError("it is not installed") }
             warmMedia = try WarmMediaProcess(program: program)
+            return nil
         } catch {
-            send(.mediaWarmFailed(reason: error.localizedDescription))
+            return .mediaWarmFailed(reason: error.localizedDescription)
         }
     }
 

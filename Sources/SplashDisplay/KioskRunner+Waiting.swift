@@ -15,7 +15,7 @@ extension KioskRunner {
     func waitForSomething() {
         // The media process the core asked for is started now that the loop is idle (after
         // the frame that followed the show that used the last, not while it was drawn).
-        startWarmMediaIfAsked()
+        if let failed = startWarmMediaIfAsked() { send(failed) }
         var event = SDL_Event()
         let deadline = nextDeadline
         switch clock.mode {

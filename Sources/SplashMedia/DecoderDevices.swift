@@ -30,7 +30,8 @@ public struct DecoderDevices {
             if second >= 0 { handouts.append(MediaSandbox.Handout(path: path, fd: second)) }
         }
         guard !handouts.isEmpty else { return }
+        // First: of a table that cannot hold every decoder, the folder is never the one left out.
         let listing = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if listing >= 0 { handouts.append(MediaSandbox.Handout(path: folder, fd: listing, reusable: true)) }
+        if listing >= 0 { handouts.insert(MediaSandbox.Handout(path: folder, fd: listing, reusable: true), at: 0) }
     }
 }

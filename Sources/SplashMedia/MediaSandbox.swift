@@ -58,8 +58,10 @@ public enum MediaSandbox {
     /// Installs the syscall filter on every thread; throws when the kernel refuses it.
     /// `sharingFrames`: the process makes the shared memory frames go back in (a play);
     /// a probe makes none. With `handouts`, a broker answers `openat` from them and is
-    /// returned; where the kernel cannot (before 5.14) or no thread can be made, they are
-    /// closed, the plain filter is installed and nil returned (decode in software).
+    /// returned; where the kernel has no listener for a filter (before 5.7) they are closed,
+    /// the plain filter is installed and nil returned. (Before 5.14 the broker starts but the
+    /// kernel refuses each hand-over: FFmpeg's V4L2 decoder then fails to open and the clip is
+    /// decoded in software, as without one.)
     @discardableResult
     public static func lockDown(sharingFrames: Bool, handingOut handouts: [Handout] = []) throws -> Broker? {
         let memfd: Int32 = sharingFrames ? 1 : 0

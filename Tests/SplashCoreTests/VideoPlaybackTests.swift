@@ -152,9 +152,9 @@ import Testing
         // The splash ends (a key): its clip stops, and one more is kept ready.
         let skipped = send(&state, .keyPressed(.escape, clock.advance(1)))
         #expect(skipped.contains(.stopVideo(poster: false)))
-        #expect(skipped.last == .keepMediaWarm(true), "\(skipped)")
+        #expect(skipped.last == .replaceWarmMedia, "\(skipped)")
         // A tick that ends no show asks for none.
-        #expect(!send(&state, .tick(clock.advance(0.5))).contains(.keepMediaWarm(true)))
+        #expect(!send(&state, .tick(clock.advance(0.5))).contains(.replaceWarmMedia))
         // The shell could not start it: said once, let go, and never asked for again.
         let failed = Kiosk.reduce(&state, .mediaWarmFailed(reason: "it is not installed"))
         #expect(failed.first == .keepMediaWarm(false) && !state.mediaWarm)

@@ -24,7 +24,7 @@ public enum Kiosk {
             effects.insert(.keepMediaWarm(wanted), at: 0)
         } else if wanted, videoEnded {
             // The show used the one kept: another, for the next.
-            effects.append(.keepMediaWarm(true))
+            effects.append(.replaceWarmMedia)
         }
         return effects
     }

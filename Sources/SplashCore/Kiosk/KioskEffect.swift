@@ -46,10 +46,12 @@ public enum KioskEffect: Equatable, Sendable {
     /// Stop the media process; `poster`: the splash stays up, so its picture is drawn again.
     case stopVideo(poster: Bool)
     /// Keep a media process started ahead of the next video show (`true`: a campaign has a
-    /// clip that plays and the screen is on, or a show used the one kept), or let it go. The
-    /// shell starts one when it has none and no clip plays, between frames; a failure
-    /// answers `mediaWarmFailed`.
+    /// clip that plays and the screen is on; started at once, so that it loads while the
+    /// first show is recorded), or let it go. A failure answers `mediaWarmFailed`.
     case keepMediaWarm(Bool)
+    /// A video show used the process kept: start another once the loop is next idle (not
+    /// while the frame after the show is drawn), when no clip plays.
+    case replaceWarmMedia
     /// Announce an event on the log.
     case emit(KioskEvent)
     /// Tell the service manager the kiosk is up (systemd's `READY=1`): at the first frame, or

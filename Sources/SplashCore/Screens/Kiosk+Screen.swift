@@ -117,17 +117,18 @@ extension Kiosk {
         // touch, else the state's own reason (the schedule).
         let said = reason == .start || reason == .command || reason == .touch ? reason : power.reason
         let event: KioskEffect = .emit(.screen(on: on, reason: said, until: power.until))
-        if !on { return darken(&state, now) + [.powerScreen(on: false), event] + told(&state, on: on, reason: reason, now) }
+        if !on { return darken(&state, now) + [.powerScreen(on: false), event] + told(&state, on: on, reason: said, now) }
         // Lit at start: the first frame comes first (`framePresented` wakes a TV left asleep).
-        if reason == .start { return [event] + told(&state, on: on, reason: reason, now) }
+        if reason == .start { return [event] + told(&state, on: on, reason: said, now) }
         // Lit again: the kiosk starts over with a splash, shown (and counted) as at any start,
         // once the means have lit the screen (`screenLit`): its countdown begins then.
-        return [.powerScreen(on: true), event] + told(&state, on: on, reason: reason, now)
+        return [.powerScreen(on: true), event] + told(&state, on: on, reason: said, now)
     }
 
     /// Who hears of a change of the screen besides the log: the service manager (once it
     /// knows the kiosk is up; a start in the dark is that moment, no frame coming to say it)
-    /// and the journal (every change, and a start in the dark; a start lit is the usual).
+    /// and the journal (every change, and a start in the dark; one the event says is a
+    /// start, lit, is the usual).
     static func told(_ state: inout KioskState, on: Bool, reason: ScreenReason, _ now: Instant) -> [KioskEffect] {
         let summary = screenSummary(of: state, now: now.date)
         var effects: [KioskEffect] = []
