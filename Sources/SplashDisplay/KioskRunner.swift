@@ -57,7 +57,9 @@ public final class KioskRunner {
     var shownVideoSlot: Int?
     /// With a virtual clock: since when (real time) the loop has waited for the clip's next
     /// frame, and at which step of which show.
-    var mediaWait: (step: (Int, Int), since: Double)?
+    /// Since when (real seconds) the loop has waited for the awaited frame of a video show, on
+    /// a virtual clock: show, step, since.
+    var mediaWait: (show: Int, step: Int, since: Double)?
 
     /// The loop for `setup`, drawing on `canvas` with `fonts`; events go to `log`, time from `clock`.
     public init(setup: Setup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {

@@ -55,7 +55,7 @@ struct RunCommand {
         // than a few seconds are spent.
         let lastSuccess = (try? device.store.feedState(for: device.feed))?.lastSuccess
         let initialSync = SyncSchedule.readsBeforeFirstFrame(device.feed, lastSuccess: lastSuccess)
-            ? sync.syncNow(at: clock.now().date, timeout: Self.firstReadTimeout) : nil
+            ? sync.syncNow(at: clock.now().date, timeout: SyncSchedule.firstReadTimeout) : nil
         let catalog: [CatalogEntry]
         do {
             catalog = try device.store.catalog(cache: device.cache)
@@ -170,9 +170,6 @@ struct RunCommand {
         metrics?.flush()
         exit(0)
     }
-
-    /// How long the first start waits for its local feed to be read.
-    static let firstReadTimeout: TimeInterval = 5
 
     /// The line to the network process, and a note for the log when its program is missing
     /// (every sync then fails with that reason, and the screen shows what is stored).

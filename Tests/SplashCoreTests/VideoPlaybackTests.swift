@@ -206,6 +206,25 @@ import Testing
         #expect(events(skip).contains(.skip(by: .tap)))
     }
 
+    /// On a virtual clock the loop waits in real time for the awaited frame and says how
+    /// long: the core gives the clip up at its patience, and only for the frame still awaited.
+    @Test func onAVirtualClockAFrameIsAwaitedForTenRealSecondsAtMost() {
+        var state = videoState(countdown: 10)
+        let clock = ManualClock()
+        _ = started(&state, clock)
+        #expect(state.video?.awaitsFrame == true && state.video?.awaitedStep == 0)
+        #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 0, waited: 9.9, clock.now)) == [])
+        // About another show, or a frame no longer awaited: nothing.
+        #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 2, step: 0, waited: 30, clock.now)) == [])
+        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        #expect(state.video?.awaitedStep == 1)
+        #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 0, waited: 30, clock.now)) == [])
+        let given = Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 1, waited: VideoPlayback.virtualPatience, clock.now))
+        #expect(given.first == .stopVideo(poster: true))
+        #expect(events(given).contains { if case .error(let m) = $0 { m.contains("sent no frame in 10 s") } else { false } })
+        #expect(state.video == nil)
+    }
+
     @Test func aQuietOrFailingMediaProcessEndsTheClipAndThePosterStays() {
         var state = videoState(countdown: 10)
         var clock = ManualClock()

@@ -127,6 +127,12 @@ public enum Kiosk {
         case let .videoFrameReady(show, slot, pts, now):
             return videoFrameReady(&state, show: show, slot: slot, pts: pts, now)
 
+        case let .videoFrameAwaited(show, step, waited, _):
+            // Decoding takes no virtual time, so the frame is waited for; not for ever.
+            guard let video = state.video, video.show == show, video.awaitsFrame, video.awaitedStep == step,
+                  waited >= VideoPlayback.virtualPatience else { return [] }
+            return failVideo(&state, "the media process sent no frame in \(Int(VideoPlayback.virtualPatience)) s")
+
         case .mediaWarmFailed(let reason):
             state.mediaWarmFailed = true
             return [.emit(.warning(message: "cannot start the media process ahead of a video show: \(reason); "

@@ -62,4 +62,7 @@ public enum KioskAction: Equatable, Sendable {
     case videoFailed(show: Int, reason: String, Instant)
     /// A media process could not be started ahead of the next video show (`keepMediaWarm`).
     case mediaWarmFailed(reason: String)
+    /// On a virtual clock, the shell has waited `waited` real seconds for frame `step` of
+    /// video show `show` (`VideoPlayback.awaitedStep`) and none came.
+    case videoFrameAwaited(show: Int, step: Int, waited: Seconds, Instant)
 }

@@ -49,6 +49,11 @@ public struct SyncSchedule: Equatable, Sendable {
         feed.isFileURL && lastSuccess == nil
     }
 
+    /// The most seconds that read before the first frame may take: past it, the first frame
+    /// shows what is stored (the bundled picture), and the sync after the first frame reads
+    /// the feed as any sync does.
+    public static let firstReadTimeout: Seconds = 5
+
     /// Notes a finished sync at `now` and schedules the next.
     public mutating func finished(_ status: SyncStatus, at now: Seconds) {
         running = false

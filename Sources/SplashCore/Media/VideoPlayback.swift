@@ -64,4 +64,11 @@ public struct VideoPlayback: Equatable, Sendable {
     /// Whether the next step needs a frame from the media process (a virtual clock waits
     /// for it instead of jumping ahead).
     public var awaitsFrame: Bool { requested && pending.isEmpty }
+
+    /// On a virtual clock, which stands still while a frame is awaited: the real seconds the
+    /// media process has for each frame before it counts as hung (`videoFrameAwaited`).
+    public static let virtualPatience: Seconds = 10
+
+    /// Which frame is awaited: the same one as long as none is shown or dropped.
+    public var awaitedStep: Int { presented + dropped }
 }
