@@ -69,7 +69,7 @@ extension KioskRunner {
         case .loadPoetryImage(let url):
             let post = poster()
             guard let pictures = setup.poetryPictures else {
-                post { .poetryImageLoaded(url: url.absoluteString, path: nil, $0) }
+                post { .poetryImageLoaded(url: url.absoluteString, path: nil, reason: nil, $0) }
                 return []
             }
             pictures.load(url) { got in

@@ -11,7 +11,7 @@ import Testing
         state.settings.pick = .rotate
         _ = send(&state, .started(clock.now), presenting: .splash)
         _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: catalog.count), catalog: nil,
-                                              message: nil, clock.now))
+                                              message: nil, screen: nil, clock.now))
         return state
     }
 

@@ -81,7 +81,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(Kiosk.reduce(&state, .started(clock.now)) == [
             .emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin)),
             .emit(.screen(on: true, reason: .start, until: nil)),
-            .recordShow(campaignID: "a", at: clock.now.date, picture: "/img/a.jpg"),
+            .recordShow(campaignID: "a", at: clock.now.date, media: .picture, picture: "/img/a.jpg"),
         ])
         #expect(Kiosk.reduce(&state, .showRecorded(campaignID: "a")) == [
             .notePictureUsed(path: "/img/a.jpg"),
@@ -141,7 +141,7 @@ func instant(of action: KioskAction) -> Instant? {
         expected.poetry.spinnerStepAt = 1.5 + 1 / PoetryState.spinnerRate
         #expect(state == expected)
         // A sync that changed nothing schedules the next one.
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1), catalog: nil, message: nil,
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1), catalog: nil, message: nil, screen: nil,
                                               clock.now))
         expected.sync.finished(.notModified, at: 1.5)
         #expect(state == expected)
@@ -310,7 +310,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(Kiosk.reduce(&state, .tick(clock.advance(8))) == [.decodeAhead(path: "/img/a.jpg")])
         #expect(Kiosk.reduce(&state, .tick(clock.advance(1.9))).isEmpty)
         let effects = send(&state, .tick(clock.advance(0.1)))
-        #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date, picture: "/img/a.jpg"))
+        #expect(effects.first == .recordShow(campaignID: "a", at: clock.now.date, media: .picture, picture: "/img/a.jpg"))
         #expect(events(effects).first == .splash(campaign: "a", remaining: 3, image: "/img/a.jpg"))
     }
 
@@ -344,7 +344,7 @@ func instant(of action: KioskAction) -> Instant? {
         var e = entry("a")
         e.campaign.detail = nil
         var state = makeState([e])
-        _ = Kiosk.reduce(&state, .catalogLoaded([e], message: "Hello from the feed"))
+        _ = Kiosk.reduce(&state, .catalogLoaded([e], message: "Hello from the feed", screen: nil))
         _ = Kiosk.reduce(&state, .started(ManualClock().now))
         _ = Kiosk.reduce(&state, .keyPressed(.space, ManualClock().now))
         guard case .detail(let detail) = state.scene else { Issue.record("expected detail"); return }
@@ -370,7 +370,7 @@ func instant(of action: KioskAction) -> Instant? {
         _ = send(&state, .started(clock.now))
         // A sync read the store before the first show was recorded.
         _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
-                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, clock.advance(0.1)))
+                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, screen: nil, clock.advance(0.1)))
         #expect(state.catalog[0].shows == 1)
         _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
         _ = send(&state, .tick(clock.advance(10)))
@@ -380,7 +380,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(third.campaignID == nil)
         // A newer catalog with more shows (and a raised showTime) is taken as it is.
         _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1),
-                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, clock.now))
+                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, screen: nil, clock.now))
         #expect(state.catalog[0].remaining == 3)
     }
 
@@ -395,7 +395,7 @@ func instant(of action: KioskAction) -> Instant? {
         // No second sync while one is running.
         #expect(!Kiosk.reduce(&state, .tick(clock.advance(1000))).contains(.fetchFeed))
         let failed = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
-                                                       catalog: nil, message: nil, clock.now))
+                                                       catalog: nil, message: nil, screen: nil, clock.now))
         #expect(events(failed) == [.error(message: "boom"), .sync(status: .error, campaigns: 0, error: "boom", reason: .other)])
         var waits: [Seconds] = []
         for _ in 0..<7 {
@@ -404,7 +404,7 @@ func instant(of action: KioskAction) -> Instant? {
             #expect(Kiosk.reduce(&state, .tick(clock.advance(due - clock.now.uptime - 0.5))).isEmpty)
             #expect(Kiosk.reduce(&state, .tick(clock.advance(0.5))) == [.fetchFeed])
             _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
-                                                  catalog: nil, message: nil, clock.now))
+                                                  catalog: nil, message: nil, screen: nil, clock.now))
         }
         // Each wait is spread by up to 10 % either way, and not all by the same.
         for (wait, nominal) in zip(waits, [30.0, 60, 120, 240, 480, 900, 900]) {
@@ -412,7 +412,7 @@ func instant(of action: KioskAction) -> Instant? {
         }
         #expect(Set(waits.enumerated().map { $0.element / [30.0, 60, 120, 240, 480, 900, 900][$0.offset] }).count == 7)
         _ = Kiosk.reduce(&state, .tick(clock.advance(1000)))
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil,
+        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil, screen: nil,
                                               clock.now))
         let next = state.nextDeadline! - clock.now.uptime
         #expect(next >= 810 && next <= 990)

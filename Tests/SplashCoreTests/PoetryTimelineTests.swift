@@ -126,7 +126,7 @@ import Testing
         _ = Kiosk.reduce(&s, .tick(clock.advance(1.0 / 12)))
         guard case .detail(let d1) = s.scene else { Issue.record("left the detail screen on a tick"); return }
         #expect(d1.spinnerPhase == 1)
-        _ = Kiosk.reduce(&s, .poetryImageLoaded(url: url, path: "/cache/p", clock.advance(0.05)))
+        _ = Kiosk.reduce(&s, .poetryImageLoaded(url: url, path: "/cache/p", reason: nil, clock.advance(0.05)))
         #expect(!s.poetry.spinning && s.poetry.settled)
         guard case .detail(let d2) = s.scene else { Issue.record("left the detail screen as the picture came"); return }
         #expect(d2.spinnerPhase == nil)

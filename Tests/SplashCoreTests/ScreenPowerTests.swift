@@ -249,7 +249,7 @@ import Testing
         #expect(Kiosk.screenSummary(of: state, now: start.date)
                 == "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)")
         // A 304 brings no catalog: the schedule stays.
-        _ = send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil,
+        _ = send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil, screen: nil,
                                       start.advanced(by: 2)))
         #expect(state.screenPower.source == .feed)
         // The device's own hours win.

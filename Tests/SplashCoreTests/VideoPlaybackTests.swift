@@ -134,7 +134,7 @@ import Testing
         // The feed drops the clip: no process is kept.
         var still = entry("a")
         still.video = nil
-        let fetched = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1), catalog: [still], message: nil,
+        let fetched = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1), catalog: [still], message: nil, screen: nil,
                                                         clock.now))
         #expect(fetched.contains(.keepMediaWarm(false)))
         // Without a clip, none is ever asked for.

@@ -17,14 +17,14 @@ public enum KioskAction: Equatable, Sendable {
     case resized(Size)
     /// The campaigns and what is known about them changed (a sync, a store load), with the
     /// feed's message and screen schedule.
-    case catalogLoaded([CatalogEntry], message: String?, screen: FeedScreen? = nil)
+    case catalogLoaded([CatalogEntry], message: String?, screen: FeedScreen?)
     /// Something other than this loop changed the database (the network process's sync, a
     /// hand-run `splashboard sync`, `cache clear`): the catalog as it stands now, with the
     /// feed's message and screen schedule. The next splash is chosen from it.
     case catalogChanged([CatalogEntry], message: String?, screen: FeedScreen?, Instant)
     /// A sync finished; with a new catalog (and the feed's message and screen schedule)
     /// when the store changed.
-    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen? = nil, Instant)
+    case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen?, Instant)
     /// `splashboard screen on|off|auto` over the control socket.
     case screenCommanded(ScreenCommand, Instant)
     /// `powerScreen(on: true)` is done: the screen is lit (or as lit as its means could make it).
@@ -34,7 +34,7 @@ public enum KioskAction: Equatable, Sendable {
     /// The poetry provider failed.
     case poetryFailed(reason: String, Instant)
     /// The poem's picture arrived (a cached file) or could not be had (nil).
-    case poetryImageLoaded(url: String, path: String?, reason: String? = nil, Instant)
+    case poetryImageLoaded(url: String, path: String?, reason: String?, Instant)
     /// What the operator view shows that the state does not hold (thumbnails, feed state,
     /// cache use, system), read by the shell when the view opens.
     case operatorInfoLoaded(OperatorInfo, Instant)

@@ -7,7 +7,7 @@ public enum KioskEffect: Equatable, Sendable {
     /// reaches the screen is a show. Answered with `showRecorded`; `pictureUnusable` when
     /// the picture is gone or does not decode (nothing is recorded); `showNotRecorded` when
     /// the write fails. The show is announced only after the first.
-    case recordShow(campaignID: String, at: Date, media: MediaKind = .picture, picture: String)
+    case recordShow(campaignID: String, at: Date, media: MediaKind, picture: String)
     /// The picture of a recorded show counts as used, for the cache's eviction order.
     case notePictureUsed(path: String)
     /// Tell the network process that an outbox (proof of play, tracking pings) has something.
