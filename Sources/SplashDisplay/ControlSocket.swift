@@ -57,7 +57,7 @@ final class ControlSocket: @unchecked Sendable {
         // does not hold the socket.
         let channel = LineChannel(fd: fd, limit: ControlRequest.limit)
         let line: Data
-        switch channel.next(by: MonotonicClock.seconds() + Double(Self.readSeconds)) {
+        switch channel.next(within: Double(Self.readSeconds)) {
         case .line(let got): line = got
         case .tooLong: return reply(channel, .failure(.malformed("a request longer than \(ControlRequest.limit) bytes")))
         case .timedOut(partial: true):

@@ -140,7 +140,7 @@ extension AddressGuard {
     /// what came after it is returned as `rest`.
     static func readHead(_ fd: Int32, withinMilliseconds milliseconds: Int) -> (head: String, rest: [UInt8])? {
         let channel = LineChannel(fd: fd, terminator: Array("\r\n\r\n".utf8), limit: 64 * 1024)
-        guard case .line(let head) = channel.next(by: MonotonicClock.seconds() + Double(milliseconds) / 1000) else { return nil }
+        guard case .line(let head) = channel.next(within: Double(milliseconds) / 1000) else { return nil }
         return (String(decoding: head, as: UTF8.self) + "\r\n\r\n", Array(channel.takeRest()))
     }
 

@@ -107,7 +107,7 @@ extension FeedSync {
         }
         let shared = SharedRoom(room)
         // Started within `pictureSeconds`, and within what is left of the sync's budget.
-        let deadline = budget.pictureDeadline(from: clock(), share: pictureSeconds)
+        let deadline = budget.pictureDeadline(from: clock.uptime(), share: pictureSeconds)
         // Pictures are taken in the feed's order, each with its room: when room is short, the
         // earlier ones get it.
         let picking = NSLock()
@@ -125,7 +125,7 @@ extension FeedSync {
                 defer { group.leave() }
                 while true {
                     picking.lock()
-                    guard next < pictures.count, self.clock() < deadline else {
+                    guard next < pictures.count, self.clock.uptime() < deadline else {
                         picking.unlock()
                         return
                     }
@@ -156,7 +156,7 @@ extension FeedSync {
         group.wait()
         for picture in again {
             // Past the sync's time these wait as the late ones do; with no room, the cache is full.
-            guard clock() < deadline else { break }
+            guard clock.uptime() < deadline else { break }
             guard let reserved = shared.reserve() else {
                 outcomes[picture.key] = PictureOutcome(.waiting(ImageCache.fullReason), "picture not cached yet: \(ImageCache.fullMessage)")
                 continue

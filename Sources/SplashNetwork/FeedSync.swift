@@ -30,8 +30,8 @@ public final class FeedSync {
     public var budgetSeconds: TimeInterval = 240
     /// The sync under way's time.
     var budget = SyncBudget(from: 0, seconds: .infinity)
-    /// The monotonic clock the budget is read on (seconds): the system's unless set.
-    public var clock: () -> Seconds = MonotonicClock.seconds
+    /// The clock the budget is read on: the fetcher's.
+    var clock: NetworkClock { fetcher.clock }
     /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
     var unanswered = Set<String>()
     let unansweredLock = NSLock()
@@ -75,19 +75,19 @@ public final class FeedSync {
 
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
-        let started = clock()
+        let started = clock.uptime()
         budget = SyncBudget(from: started, seconds: budgetSeconds)
         replaced = []
         var report = run(feed, now: now)
         report.replaced = replaced
         report.warnings += keepValidators()
-        report.milliseconds = (clock() - started) * 1e3
+        report.milliseconds = (clock.uptime() - started) * 1e3
         return report
     }
 
     /// Seconds left of the sync's budget.
     func secondsLeft() -> TimeInterval {
-        budget.secondsLeft(at: clock())
+        budget.secondsLeft(at: clock.uptime())
     }
 
     /// Why a file was not fetched in this sync: its budget was spent.

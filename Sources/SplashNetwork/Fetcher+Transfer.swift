@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashServices
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +12,9 @@ extension Fetcher {
         let url: URL
         let limit: Int
         let maxRedirects: Int
-        let minimumRate: MinimumRate
+        /// The minimum rate's window, and the clock it is measured on.
+        private var pace: TransferPace
+        let clock: NetworkClock
         let inspect: (([UInt8]) throws -> Void)?
         let sink: (Data) throws -> Void
         let done = DispatchSemaphore(value: 0)
@@ -21,19 +24,17 @@ extension Fetcher {
         private lazy var hops: [URL] = [url]
         private var lastURL: URL?
         private var received = 0
-        /// The current window of the minimum rate: when it began (monotonic nanoseconds, at
-        /// the body's first bytes) and the bytes received in it.
-        private var window: (start: UInt64, bytes: Int)?
         private var inspected = false
         private var failure: Error?
         private var result: Result?
 
-        init(url: URL, limit: Int, maxRedirects: Int, minimumRate: MinimumRate, inspect: (([UInt8]) throws -> Void)?,
+        init(url: URL, limit: Int, maxRedirects: Int, pace: TransferPace, clock: NetworkClock, inspect: (([UInt8]) throws -> Void)?,
              sink: @escaping (Data) throws -> Void) {
             self.url = url
             self.limit = limit
             self.maxRedirects = maxRedirects
-            self.minimumRate = minimumRate
+            self.pace = pace
+            self.clock = clock
             self.inspect = inspect
             self.sink = sink
         }
@@ -133,20 +134,8 @@ extension Fetcher {
         /// Counts `bytes` into the minimum rate's window; throws when a window ended with
         /// fewer than it needs.
         private func keepsPace(_ bytes: Int) throws {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard var current = window else {
-                window = (now, bytes)
-                return
-            }
-            current.bytes += bytes
-            if Double(now - current.start) >= minimumRate.seconds * 1e9 {
-                guard current.bytes >= minimumRate.bytes else {
-                    throw FetchError.tooSlow(url: url.absoluteString, bytes: current.bytes, seconds: Int(minimumRate.seconds),
-                                             minimum: minimumRate.bytes)
-                }
-                current = (now, 0)
-            }
-            window = current
+            guard let short = pace.received(bytes, at: clock.uptime()) else { return }
+            throw FetchError.tooSlow(url: url.absoluteString, bytes: short, seconds: Int(pace.seconds), minimum: pace.bytes)
         }
 
         /// What a transport error means, in the words an operator can act on.

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashServices
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -24,24 +25,12 @@ public final class Fetcher {
     public var totalTimeout: TimeInterval = 30
     /// Redirects followed at most before the request fails.
     public var maxRedirects = 5
-    /// The slowest a body may come in: at least `bytes` in every `seconds` once it has begun
-    /// (16 KiB in 10 s), so that a server dripping a byte now and then cannot hold a fetch
-    /// for its whole time.
-    public var minimumRate = MinimumRate(bytes: 16 << 10, seconds: 10)
-
-    /// A transfer rate below which a fetch is stopped.
-    public struct MinimumRate: Sendable {
-        /// Bytes that must come in each window.
-        public var bytes: Int
-        /// The window, in seconds.
-        public var seconds: TimeInterval
-
-        /// At least `bytes` in every `seconds`.
-        public init(bytes: Int, seconds: TimeInterval) {
-            self.bytes = bytes
-            self.seconds = seconds
-        }
-    }
+    /// The slowest a body may come in (16 KiB in every 10 s once it has begun), so that a
+    /// server dripping a byte now and then cannot hold a fetch for its whole time; judged
+    /// by `TransferPace` on `clock`.
+    public var minimumRate = TransferPace(bytes: 16 << 10, seconds: 10)
+    /// The clock the minimum rate is measured on.
+    public let clock: NetworkClock
 
     /// One session for all of this fetcher's requests: setting one up costs milliseconds,
     /// more than a conditional request that comes back 304. Made again if the timeouts change.
@@ -49,8 +38,10 @@ public final class Fetcher {
     private let router = Router()
     private let sessionLock = NSLock()
 
-    /// A fetcher with the default timeouts and redirect limit.
-    public init() {}
+    /// A fetcher with the default timeouts and redirect limit, measuring on `clock`.
+    public init(clock: NetworkClock = .system) {
+        self.clock = clock
+    }
 
     deinit {
         session?.session.invalidateAndCancel()
@@ -185,7 +176,7 @@ public final class Fetcher {
         request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
 
         let mark = AddressGuard.installed?.mark() ?? 0
-        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, minimumRate: minimumRate, inspect: inspect,
+        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, pace: minimumRate, clock: clock, inspect: inspect,
                                 sink: sink)
         let task = currentSession().dataTask(with: request)
         router.add(transfer, for: task)

@@ -68,7 +68,7 @@ public struct ImageDownloader {
     /// (a picture that would not fit is stopped and is not cached: tried again later).
     public func download(_ url: URL, as key: String, room: Int = ImageDownloader.imageLimit) -> Outcome {
         // Asked without validators, a server cannot answer "unchanged".
-        download(url, as: key, room: room, asking: nil, at: Date()).outcome ?? .unavailable("no answer")
+        download(url, as: key, room: room, asking: nil, at: fetcher.clock.date()).outcome ?? .unavailable("no answer")
     }
 
     /// Downloads `url` as `download(_:as:room:)` does, asking only for a change when `known`

@@ -18,26 +18,30 @@ public final class NetworkServer: @unchecked Sendable {
     private let reporter: ShowReporter?
     private let pings: TrackingPings
     private let poetryImageURL: URL?
+    private let clock: NetworkClock
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
     /// `warn` takes a line for the log (the network process's standard error); `canDraw`
-    /// says whether this device's fonts can draw a character.
-    public init(data: DeviceStorage, canDraw: ((Unicode.Scalar) -> Bool)?, warn: @escaping (String) -> Void) {
+    /// says whether this device's fonts can draw a character; every wait and give-up is
+    /// measured on `clock`.
+    public init(data: DeviceStorage, canDraw: ((Unicode.Scalar) -> Bool)?, clock: NetworkClock,
+                warn: @escaping (String) -> Void) {
         let options = data.options
+        self.clock = clock
         reporter = options.reportURL.map {
-            ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn)
+            ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn, clock: clock)
         }
-        pings = TrackingPings(dataDir: options.dataDir, warn: warn)
+        pings = TrackingPings(dataDir: options.dataDir, fetcher: Fetcher(clock: clock), clock: clock, warn: warn)
         feed = data.feed
-        sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
+        sync = FeedSync(store: data.store, cache: data.cache, fetcher: Fetcher(clock: clock), cacheMaxBytes: options.cacheMaxMB << 20,
                              videoMaxBytes: options.videoMaxMB << 20)
         sync.unwritable = data.storeProblem
         sync.canDraw = canDraw
         sync.revalidateAfter = TimeInterval(options.revalidateAfter)
-        poems = options.poetryURL.map { PoemSource(url: $0) }
+        poems = options.poetryURL.map { PoemSource(url: $0, fetcher: Fetcher(clock: clock)) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
-        pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, current: current?.imagePath) }
+        pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, fetcher: Fetcher(clock: clock), current: current?.imagePath) }
         poetryImageURL = options.poetryImageURL
     }
 
@@ -145,7 +149,7 @@ public final class NetworkServer: @unchecked Sendable {
         switch request.kind {
         case .sync:
             queue(.sync, "syncs", id: id, on: syncWorker, abandoned: abandoned, answer: answer) { [self] in
-                let report = sync.sync(feed, now: request.now ?? Date())
+                let report = sync.sync(feed, now: request.now ?? clock.date())
                 answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
                 // Shows and pings that could not be sent are tried again on the sync's schedule.
                 reporter?.wake()

@@ -18,24 +18,20 @@ public final class ShowReporter: @unchecked Sendable {
     private let deviceID: String?
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
-    private let fetcher = Fetcher()
+    private let fetcher: Fetcher
     /// When the receiver may be tried again (`ReceiverRetry` decides).
     private var retry = ReceiverRetry()
-    /// The monotonic clock, in seconds, and the spread of each wait.
-    private let clock: () -> Seconds
-    private let spread: () -> Double
+    /// The clock waits are measured on and their spread drawn from.
+    private let clock: NetworkClock
 
     /// Reports the ledger's shows in `dataDir` to `url`, naming the device `deviceID`; what
-    /// goes wrong is told to `warn`. `clock` (monotonic seconds) and `spread` (drawn from
-    /// `ReceiverRetry.spread`) are the system's unless given.
-    public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void,
-                clock: @escaping () -> Seconds = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-                spread: @escaping () -> Double = { Double.random(in: ReceiverRetry.spread) }) {
+    /// goes wrong is told to `warn`. waits are measured on `clock`.
+    public init(url: URL, dataDir: String, deviceID: String?, warn: @escaping (String) -> Void, clock: NetworkClock) {
         self.url = url
         self.deviceID = deviceID
         self.warn = warn
         self.clock = clock
-        self.spread = spread
+        fetcher = Fetcher(clock: clock)
         rounds = OutboxRounds(name: "splashboard.report", dataDir: dataDir,
                               work: { [weak self] in try self?.sendWaiting($0) },
                               failed: { [weak self] in self?.failedRound($0) })
@@ -54,7 +50,7 @@ public final class ShowReporter: @unchecked Sendable {
     /// Sends batch after batch until nothing waits or the receiver fails.
     private func sendWaiting(_ store: CampaignStore) throws {
         // A receiver that failed is left alone until its backoff has passed.
-        guard retry.mayPost(at: clock()) else { return }
+        guard retry.mayPost(at: clock.uptime()) else { return }
         do {
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
@@ -69,7 +65,7 @@ public final class ShowReporter: @unchecked Sendable {
             }
             if retry.succeeded() { warn("proof of play: \(url.publicAddress) answers again; every waiting show is sent") }
         } catch {
-            let (wait, first) = retry.failed(at: clock(), spread: spread())
+            let (wait, first) = retry.failed(at: clock.uptime(), spread: ReceiverRetry.spread(drawn: clock.draw()))
             if first {
                 let waiting = try? store.unreportedCount()
                 let what = waiting.map { $0 == 1 ? "1 show waits and is" : "\($0) shows wait and are" } ?? "shows wait and are"

@@ -20,16 +20,15 @@ public final class TrackingPings: @unchecked Sendable {
     private let fetcher: Fetcher
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
-    /// The wall clock pings are given up by.
-    private let now: () -> Date
+    /// The clock pings are given up by (its wall clock).
+    private let clock: NetworkClock
 
     /// Fires the pings waiting in the ledger in `dataDir` through `fetcher`; what goes wrong
-    /// is told to `warn`; `now` is the system's wall clock unless given.
-    public init(dataDir: String, fetcher: Fetcher = Fetcher(), warn: @escaping (String) -> Void,
-                now: @escaping () -> Date = Date.init) {
+    /// is told to `warn`; pings are given up by `clock`'s date.
+    public init(dataDir: String, fetcher: Fetcher, clock: NetworkClock, warn: @escaping (String) -> Void) {
         self.fetcher = fetcher
         self.warn = warn
-        self.now = now
+        self.clock = clock
         rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [weak self] in try self?.sendWaiting($0) },
                               failed: { [warn] in warn("tracking: \($0.localizedDescription)") })
     }
@@ -47,7 +46,7 @@ public final class TrackingPings: @unchecked Sendable {
     private func sendWaiting(_ store: CampaignStore) throws {
         // Pings found on their way were cut off by a stop (rounds run one at a time in
         // the one network process): they may have arrived, so they are not sent again.
-        let expired = try store.giveUpPings(before: now().addingTimeInterval(-TrackingURL.keepSeconds))
+        let expired = try store.giveUpPings(before: clock.date().addingTimeInterval(-TrackingURL.keepSeconds))
         if expired > 0 {
             warn("tracking: \(expired) pings given up (not sent in 24 hours, or cut off by a stop while on their way)")
         }

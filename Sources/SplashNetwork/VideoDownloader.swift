@@ -34,7 +34,7 @@ public struct VideoDownloader {
     /// `seconds` (at most a clip's download time), clips of at most `maxBytes`, probed by
     /// the media program found where the kiosk's programs are (none: no clip is cached).
     public init(cache: ImageCache, like pictures: Fetcher, maxBytes: Int, seconds: TimeInterval = downloadSeconds) {
-        let fetcher = Fetcher()
+        let fetcher = Fetcher(clock: pictures.clock)
         fetcher.totalTimeout = max(1, min(Self.downloadSeconds, seconds))
         fetcher.idleTimeout = pictures.idleTimeout
         fetcher.maxRedirects = pictures.maxRedirects
@@ -47,7 +47,7 @@ public struct VideoDownloader {
 
     /// Downloads `url` and caches it under `key`, taking at most `room` bytes.
     public func download(_ url: URL, as key: String, room: Int) -> Outcome {
-        download(url, as: key, room: room, asking: nil, at: Date()).outcome ?? .unavailable("no answer")
+        download(url, as: key, room: room, asking: nil, at: fetcher.clock.date()).outcome ?? .unavailable("no answer")
     }
 
     /// Downloads `url` as `download(_:as:room:)` does, asking only for a change when `known`
@@ -131,7 +131,7 @@ enum MediaProbe {
         close(pipe[1])
         defer { close(pipe[0]) }
         let channel = LineChannel(fd: pipe[0], limit: 8192)
-        let deadline = MonotonicClock.seconds() + timeout
+        let deadline = channel.deadline(after: timeout)
         guard case .line(let line) = channel.next(by: deadline) else {
             // Ended without an answer (killed by the system, out of memory): tried again at the
             // next sync. Still busy after its time: the clip is what keeps it busy.

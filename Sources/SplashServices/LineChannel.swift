@@ -57,6 +57,16 @@ public final class LineChannel {
         }
     }
 
+    /// Reads as `next(by:)` does, for at most `seconds` from now on the channel's clock.
+    public func next(within seconds: TimeInterval) -> Outcome {
+        next(by: deadline(after: seconds))
+    }
+
+    /// The time on the channel's clock `seconds` from now: a deadline for several reads.
+    public func deadline(after seconds: TimeInterval) -> TimeInterval {
+        clock() + seconds
+    }
+
     /// Reads exactly `count` bytes more (what a unit announced), those already buffered
     /// first; nil when the peer closes or `deadline` passes first. What came after them is
     /// dropped: the answer it reads is the connection's last.

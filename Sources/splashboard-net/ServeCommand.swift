@@ -25,7 +25,7 @@ struct ServeCommand {
         if let note = device.guardAddresses() { fputs("splashboard-net: warning: \(note)\n", stderr) }
         // The operator named the report receiver, as the feed: it may be on an inside address.
         if let report = options.reportURL { AddressGuard.installed?.allow(report) }
-        let server = NetworkServer(data: device, canDraw: GlyphFinder().canDraw) { fputs("splashboard-net: warning: \($0)\n", stderr) }
+        let server = NetworkServer(data: device, canDraw: GlyphFinder().canDraw, clock: .system) { fputs("splashboard-net: warning: \($0)\n", stderr) }
 
         if environment["LISTEN_PID"].flatMap({ pid_t($0) }) == getpid(), environment["LISTEN_FDS"] == "1" {
             server.listen(on: 3)

@@ -37,21 +37,22 @@ struct SyncCommand {
         }
         let data = DeviceStorage.forNetwork(options: options, environment: environment)
         if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }
-        let sync = FeedSync(store: data.store, cache: data.cache, cacheMaxBytes: options.cacheMaxMB << 20,
+        let clock = NetworkClock.system
+        let sync = FeedSync(store: data.store, cache: data.cache, fetcher: Fetcher(clock: clock), cacheMaxBytes: options.cacheMaxMB << 20,
                             videoMaxBytes: options.videoMaxMB << 20)
         // Run by hand, a sync checks again what was refused: the operator may have put a
         // fixed file up at the same address.
         sync.retryRefused = true
         sync.canDraw = GlyphFinder().canDraw
         sync.revalidateAll = true
-        let report = sync.sync(data.feed, now: Date())
+        let report = sync.sync(data.feed, now: clock.date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }
         for problem in report.pictureErrors { fputs("error: \(TerminalText.printable(problem))\n", stderr) }
         switch report.status {
         case .ok, .notModified:
             let catalog = (try? data.store.catalog(cache: data.cache)) ?? []
-            let now = Date()
+            let now = clock.date()
             let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
             let eligible = catalog.filter { $0.isEligible(at: now, context: context) }.count
             let what = report.status == .ok ? "applied" : "not modified"

@@ -41,7 +41,7 @@ import Testing
         fetcher.totalTimeout = 2
         var warnings: [String] = []
         let lock = NSLock()
-        let pings = TrackingPings(dataDir: folder + "/data", fetcher: fetcher) { line in
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: fetcher, clock: .system) { line in
             lock.lock(); warnings.append(line); lock.unlock()
         }
         pings.wake()
@@ -66,7 +66,7 @@ import Testing
         try campaign(impressions: [refused, unresolvable])
         try store.recordShow(campaignID: "ad", at: Date())
         #expect(try store.pingCount() == 2)
-        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher()) { _ in }
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher(), clock: .system) { _ in }
         for _ in 0..<3 {
             pings.wake()
             pings.finish()
@@ -86,8 +86,9 @@ import Testing
             var warnings: [String] = []
         }
         let box = Box()
-        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher(), warn: { box.warnings.append($0) },
-                                  now: { box.now })
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher(),
+                                  clock: NetworkClock(uptime: { 0 }, date: { box.now }, draw: { 0.5 }),
+                                  warn: { box.warnings.append($0) })
         pings.wake()
         pings.finish()
         #expect(try store.waitingPings(limit: 10).count == 1, "a ping that never left was not kept: \(box.warnings)")
@@ -192,7 +193,7 @@ import Testing
         try campaign(impressions: [server.url("/track/imp?s={show}").absoluteString, canary, "file:///etc/hostname"])
         for _ in 0..<3 { try store.recordShow(campaignID: "ad", at: Date()) }
         #expect(try store.pingCount() == 3, "only the sendable URL makes pings")
-        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher()) { _ in }
+        let pings = TrackingPings(dataDir: folder + "/data", fetcher: Fetcher(), clock: .system) { _ in }
         pings.wake()
         pings.finish()
         #expect(try store.pingCount() == 0)

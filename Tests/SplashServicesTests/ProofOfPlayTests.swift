@@ -136,7 +136,7 @@ import Testing
         }
         let box = Box()
         let reporter = ShowReporter(url: URL(string: receiver.url)!, dataDir: folder, deviceID: "t",
-                                    warn: { box.warnings.append($0) }, clock: { box.now }, spread: { 1.1 })
+                                    warn: { box.warnings.append($0) }, clock: NetworkClock(uptime: { box.now }, date: { Date() }, draw: { 1 }))
         func round() throws -> Int {
             reporter.wake()
             reporter.finish()

@@ -24,7 +24,7 @@ import Testing
     @Test func aClipThatDripsInIsStoppedByTheMinimumRate() throws {
         let f = try dripping()
         // 4 KiB in every 2 s: a byte a second is far below it.
-        f.fetcher.minimumRate = Fetcher.MinimumRate(bytes: 4 << 10, seconds: 2)
+        f.fetcher.minimumRate = TransferPace(bytes: 4 << 10, seconds: 2)
         let report = f.sync(f.feedURL())
         #expect(report.status == .ok)
         let slow = report.warnings.filter { $0.contains("came in too slowly") && $0.contains("its picture is shown until it is") }
@@ -37,7 +37,7 @@ import Testing
     @Test func whatTheBudgetHasNoTimeForWaitsForTheNextSync() throws {
         let f = try dripping()
         // No rate to stop them: the budget alone bounds the sync.
-        f.fetcher.minimumRate = Fetcher.MinimumRate(bytes: 1, seconds: 3600)
+        f.fetcher.minimumRate = TransferPace(bytes: 1, seconds: 3600)
         let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
         sync.budgetSeconds = 4
         let report = sync.sync(f.feedURL(), now: f.now)

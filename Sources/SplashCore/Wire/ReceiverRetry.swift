@@ -8,6 +8,11 @@ public struct ReceiverRetry: Equatable, Sendable {
     /// What each wait is multiplied by, drawn anew at each failure.
     public static let spread = 0.9...1.1
 
+    /// The spread that a number drawn evenly from 0 up to 1 stands for.
+    public static func spread(drawn: Double) -> Double {
+        spread.lowerBound + drawn * (spread.upperBound - spread.lowerBound)
+    }
+
     /// Failed rounds in a row.
     public private(set) var failures = 0
     /// The monotonic second before which no round posts.
