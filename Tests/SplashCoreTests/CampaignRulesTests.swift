@@ -145,11 +145,17 @@ import Testing
         let free = entry("free", updated: 50, position: 0)
         var state = makeState([bound, free])
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .clockObserved(.waiting, clock.now))
+        reduce(&state, .clockObserved(.waiting, clock.now), expecting: [
+            .emit(.warning(message: "the clock is not set yet (2026-09-21T14:13:20Z): campaigns bound to dates and hours wait for it")),
+        ])
         #expect(!state.clockTrusted)
         let view = Kiosk.operatorScene(state, clock.now)
         #expect(view.tiles.first { $0.id == "bound" }?.ineligibility == "waiting for the clock")
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "free", at: date(after: 0), media: .picture, picture: "/img/free.jpg"),
+        ])
         guard case .splash(let first) = state.scene else { Issue.record("no splash"); return }
         #expect(first.campaignID == "free")
         // NTP has set the clock.

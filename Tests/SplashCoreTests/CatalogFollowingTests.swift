@@ -9,9 +9,10 @@ import Testing
     func running(_ catalog: [CatalogEntry], clock: ManualClock) -> KioskState {
         var state = makeState(catalog)
         state.settings.pick = .rotate
-        _ = send(&state, .started(clock.now), presenting: .splash)
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: catalog.count), catalog: nil,
-                                              message: nil, screen: nil, clock.now))
+        send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
+        reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: catalog.count), catalog: nil,
+                                    message: nil, screen: nil, clock.now),
+               expecting: [.emit(.sync(status: .notModified, campaigns: catalog.count, error: nil, ms: nil, reason: nil))])
         return state
     }
 
@@ -20,7 +21,12 @@ import Testing
     func splashes(_ state: inout KioskState, _ clock: inout ManualClock, _ count: Int) -> [String?] {
         var shown: [String?] = []
         for _ in 0..<count {
-            _ = send(&state, .keyPressed(.escape, clock.advance(1)))
+            // The show on the screen (if it counts) ends by the key.
+            let skipped = clock.advance(1)
+            var shows: String?
+            if case .splash(let splash) = state.scene { shows = splash.campaignID }
+            send(&state, .keyPressed(.escape, skipped), expecting: (shows.map { [.endShow(campaignID: $0, by: .key, at: skipped.date)] } ?? [])
+                    + [.emit(.skip(by: .key)), .emit(.detail(campaign: shows))])
             let effects = send(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
             for case .splash(let campaign, _, _, _) in events(effects) { shown.append(campaign) }
         }
@@ -64,7 +70,11 @@ import Testing
     @Test func aSplashWhosePictureIsGoneIsNoShowAndTheNextCampaignIsShown() throws {
         var clock = ManualClock()
         var state = running([entry("a"), entry("b")], clock: clock)
-        _ = send(&state, .keyPressed(.escape, clock.advance(1)))
+        send(&state, .keyPressed(.escape, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         let due = Kiosk.reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
         let picked = due.compactMap { if case .recordShow(let id, _, _, let picture) = $0 { (id, picture) } else { nil } }
         let (id, picture) = try #require(picked.first)
@@ -87,8 +97,14 @@ import Testing
     @Test func aBrokenPictureIsNoShowAndItsCampaignIsRefused() {
         var clock = ManualClock()
         var state = running([entry("a")], clock: clock)
-        _ = send(&state, .keyPressed(.escape, clock.advance(1)))
-        _ = Kiosk.reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
+        send(&state, .keyPressed(.escape, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
+        reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))), expecting: [
+            .recordShow(campaignID: "a", at: date(after: 11), media: .picture, picture: "/img/a.jpg"),
+        ])
         let answered = Kiosk.reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", reason: "not a JPEG",
                                                              gone: false, clock.now))
         #expect(!answered.contains(.fetchFeed))

@@ -107,7 +107,11 @@ func instant(of action: KioskAction) -> Instant? {
         var state = makeState()
         var clock = ManualClock()
         var expected = state
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         expected.sync.running = true
         expected.poetry.loading = true
         expected.hasStarted = true
@@ -117,32 +121,48 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(state == expected)
         // The ledger's answer counts the show; the first frame changes only the frames' record
         // and that the service manager was told the kiosk is up.
-        _ = Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
+        reduce(&state, .showRecorded(campaignID: "a"), expecting: [
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
         splash.counted = true
         expected.scene = .splash(splash)
         #expect(state == expected)
-        _ = Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 300, clock.now))
+        reduce(&state, .framePresented(.splash, sinceStart: 300, clock.now), expecting: [
+            .emit(.frame(scene: .splash)),
+            .emit(.firstFrame(ms: 300)),
+            .serviceReady,
+            .fetchFeed,
+            .reloadPoetry,
+        ])
         expected.framesPresented = 1
         expected.lastFrame = .splash
         expected.serviceToldReady = true
         #expect(state == expected)
         // A tick moves the number on the pill and its next tick, nothing else.
-        _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        reduce(&state, .tick(clock.advance(1)), expecting: [.emit(.countdown(value: 2))])
         splash.countdown = 2
         splash.nextTickAt = 2
         expected.scene = .splash(splash)
         #expect(state == expected)
         // A key ends the splash: the detail screen, its idle timer, one splash ended.
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.5)))
+        reduce(&state, .keyPressed(.escape, clock.advance(0.5)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1.5)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         expected.scene = .detail(Kiosk.detailScene(for: "a", in: expected))
         expected.splashesEnded = 1
         expected.idleSince = 1.5
         expected.poetry.spinnerStepAt = 1.5 + 1 / PoetryState.spinnerRate
         #expect(state == expected)
         // A sync that changed nothing schedules the next one.
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1), catalog: nil, message: nil, screen: nil,
-                                              clock.now))
+        reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1), catalog: nil, message: nil, screen: nil,
+                                              clock.now), expecting: [
+            .emit(.sync(status: .notModified, campaigns: 1, error: nil, ms: nil, reason: nil)),
+        ])
         expected.sync.finished(.notModified, at: 1.5)
         #expect(state == expected)
     }
@@ -150,7 +170,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aShowTheLedgerRefusedIsReplacedByTheFallback() {
         var state = makeState([entry("a", showTime: 5, shows: 2)])
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         // Nothing counts until the ledger answers.
         #expect(state.catalog[0].shows == 2)
         let effects = Kiosk.reduce(&state, .showNotRecorded(campaignID: "a", reason: "disk full", clock.advance(0.01)))
@@ -170,8 +194,15 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aRefusedShowWithFallbackSkipGoesStraightToTheDetail() {
         var state = makeState([entry("a")], fallback: .skip)
         let clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
-        _ = Kiosk.reduce(&state, .showNotRecorded(campaignID: "a", reason: "locked", clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
+        reduce(&state, .showNotRecorded(campaignID: "a", reason: "locked", clock.now), expecting: [
+            .emit(.error(message: "cannot record a show of a, so it is not shown: locked")),
+            .emit(.detail(campaign: nil)),
+        ])
         guard case .detail(let detail) = state.scene else { Issue.record("not on the detail screen"); return }
         #expect(detail.campaignID == nil)
     }
@@ -179,7 +210,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func countdownTicksOncePerSecondAndAdvancesAtZero() {
         var state = makeState()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         #expect(Kiosk.reduce(&state, .tick(clock.advance(0.5))).isEmpty)
         #expect(events(Kiosk.reduce(&state, .tick(clock.advance(0.5)))) == [.countdown(value: 2)])
         #expect(state.nextDeadline == 2)
@@ -197,7 +232,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aLateWakeUpCatchesUpWithoutGoingNegative() {
         var state = makeState(countdown: 3)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         #expect(events(Kiosk.reduce(&state, .tick(clock.advance(2.5)))) == [.countdown(value: 1)])
         let effects = Kiosk.reduce(&state, .tick(clock.advance(10)))
         #expect(events(effects).first == .skip(by: .timeout))
@@ -207,7 +246,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func tapOnThePillSkips() {
         var state = makeState()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         let pill = state.skipButton.frame
         let effects = Kiosk.reduce(&state, .pressed(Point(x: pill.maxX - 2, y: pill.y + 2), clock.advance(0.4)))
         #expect(effects.first == .endShow(campaignID: "a", by: .tap, at: clock.now.date))
@@ -218,7 +261,11 @@ func instant(of action: KioskAction) -> Instant? {
     func skipKeysSkip(key: Key) {
         var state = makeState()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         #expect(events(Kiosk.reduce(&state, .keyPressed(key, clock.advance(0.2)))).first == .skip(by: .key))
         if case .detail = state.scene {} else { Issue.record("expected detail") }
     }
@@ -226,7 +273,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func otherKeysDoNotSkip() {
         var state = makeState()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         #expect(Kiosk.reduce(&state, .keyPressed(.other, clock.advance(0.2))).isEmpty)
         if case .splash = state.scene {} else { Issue.record("expected splash") }
     }
@@ -235,14 +286,32 @@ func instant(of action: KioskAction) -> Instant? {
     func theUpcomingDetailIsTheOneTheSplashHandsOverTo(_ how: String) {
         var state = makeState([entry("a"), entry("b", updated: 100)])
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "b", at: date(after: 0), media: .picture, picture: "/img/b.jpg"),
+        ])
         let upcoming = state.upcomingDetail
         #expect(upcoming?.campaignID == "b")
         #expect(upcoming?.title == "T-b")
         switch how {
-        case "key": _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.2)))
-        case "timeout": for _ in 0..<3 { _ = Kiosk.reduce(&state, .tick(clock.advance(1))) }
-        default: _ = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(0.5)))
+        case "key": reduce(&state, .keyPressed(.escape, clock.advance(0.2)), expecting: [
+            .endShow(campaignID: "b", by: .key, at: date(after: 0.2)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "b")),
+        ])
+        case "timeout":
+            reduce(&state, .tick(clock.advance(1)), expecting: [.emit(.countdown(value: 2))])
+            reduce(&state, .tick(clock.advance(1)), expecting: [.emit(.countdown(value: 1))])
+            reduce(&state, .tick(clock.advance(1)), expecting: [
+                .endShow(campaignID: "b", by: .timeout, at: date(after: 3)), .emit(.skip(by: .timeout)), .emit(.detail(campaign: "b")),
+            ])
+        default: reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(0.5)), expecting: [
+            .endShow(campaignID: "b", by: .clickThrough, at: date(after: 0.5)),
+            .wakeOutbox,
+            .emit(.skip(by: .clickThrough)),
+            .emit(.detail(campaign: "b")),
+        ])
         }
         guard case .detail(let detail) = state.scene else { Issue.record("not on the detail screen"); return }
         #expect(detail == upcoming)
@@ -252,7 +321,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func theUpcomingDetailFollowsThePoem() {
         var state = makeState()
         let clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         #expect(state.upcomingDetail?.poetry == .placeholder)
         let poem = PoetryEntry(origin: "江南春", lines: ["千里莺啼绿映红"], source: .bundled)
         state.poetry.entry = poem
@@ -266,7 +339,11 @@ func instant(of action: KioskAction) -> Instant? {
         // Asking records nothing.
         #expect(state.catalog.map(\.shows) == [0, 0, 1])
         var started = state
-        _ = Kiosk.reduce(&started, .started(now))
+        reduce(&started, .started(now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "b", at: date(after: 0), media: .picture, picture: "/img/b.jpg"),
+        ])
         guard case .splash(let splash) = started.scene else { Issue.record("not on the splash"); return }
         #expect(splash.imagePath == "/img/b.jpg")
 
@@ -277,7 +354,11 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func tapElsewhereClicksThrough() {
         var state = makeState()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         let effects = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 500), clock.advance(1.5)))
         #expect(effects.first == .endShow(campaignID: "a", by: .clickThrough, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .clickThrough))
@@ -289,14 +370,18 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func attractLoopReturnsToTheSplashAndInputResetsTheIdleTimer() {
         var state = makeState(attract: 10)
         var clock = ManualClock()
-        _ = send(&state, .started(clock.now))
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 4))
+        reduce(&state, .keyPressed(.escape, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         #expect(state.sceneDeadline == 11)
         #expect(state.nextDeadline == 9)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(6))).isEmpty)
-        _ = Kiosk.reduce(&state, .pressed(Point(x: 300, y: 300), clock.now))
+        reduce(&state, .pressed(Point(x: 300, y: 300), clock.now), expecting: [])
         #expect(state.sceneDeadline == 17)
-        _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(5)))
+        reduce(&state, .keyPressed(.other, clock.advance(5)), expecting: [])
         #expect(state.sceneDeadline == 22)
         #expect(state.nextDeadline == 20)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(7.9))).isEmpty)
@@ -304,7 +389,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(state.splashPictureAhead == "/img/a.jpg")
         #expect(state.nextDeadline == 22)
         // Input: the picture is let go, and asked for again two seconds before the new splash.
-        _ = Kiosk.reduce(&state, .keyPressed(.other, clock.advance(0.5)))
+        reduce(&state, .keyPressed(.other, clock.advance(0.5)), expecting: [])
         #expect(state.splashPictureAhead == nil)
         #expect(state.nextDeadline == 28.5)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(8))) == [.decodeAhead(path: "/img/a.jpg")])
@@ -317,8 +402,16 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func attractZeroMeansNever() {
         var state = makeState(attract: 0)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
-        _ = Kiosk.reduce(&state, .keyPressed(.enter, clock.advance(1)))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
+        reduce(&state, .keyPressed(.enter, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         #expect(state.nextDeadline == nil)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(100_000))).isEmpty)
     }
@@ -344,9 +437,17 @@ func instant(of action: KioskAction) -> Instant? {
         var e = entry("a")
         e.campaign.detail = nil
         var state = makeState([e])
-        _ = Kiosk.reduce(&state, .catalogLoaded([e], message: "Hello from the feed", screen: nil))
-        _ = Kiosk.reduce(&state, .started(ManualClock().now))
-        _ = Kiosk.reduce(&state, .keyPressed(.space, ManualClock().now))
+        reduce(&state, .catalogLoaded([e], message: "Hello from the feed", screen: nil), expecting: [])
+        reduce(&state, .started(ManualClock().now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
+        reduce(&state, .keyPressed(.space, ManualClock().now), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 0)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         guard case .detail(let detail) = state.scene else { Issue.record("expected detail"); return }
         #expect(detail.text == "Hello from the feed")
     }
@@ -355,11 +456,25 @@ func instant(of action: KioskAction) -> Instant? {
         var state = makeState([entry("a", showTime: 2)], attract: 1)
         var clock = ManualClock()
         var shown: [String?] = []
-        _ = send(&state, .started(clock.now))
-        for _ in 0..<3 {
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 1))
+        // Skipped at once each time: the campaign's two shows count, then the default
+        // picture comes and counts nothing.
+        for round in 0..<3 {
             if case .splash(let s) = state.scene { shown.append(s.campaignID) }
-            _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-            _ = send(&state, .tick(clock.advance(1)))
+            let skipped = clock.advance(0.1)
+            reduce(&state, .keyPressed(.escape, skipped), expecting: round < 2 ? [
+                .endShow(campaignID: "a", by: .key, at: skipped.date), .emit(.skip(by: .key)), .emit(.detail(campaign: "a")),
+            ] : [.emit(.skip(by: .key)), .emit(.detail(campaign: nil))])
+            let next = clock.advance(1)
+            send(&state, .tick(next), expecting: round == 0 ? [
+                .recordShow(campaignID: "a", at: next.date, media: .picture, picture: "/img/a.jpg"),
+                .notePictureUsed(path: "/img/a.jpg"),
+                .emit(.splash(campaign: "a", remaining: 0, image: "/img/a.jpg", media: .picture)),
+                .emit(.countdown(value: 3)),
+            ] : [
+                .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+                .emit(.countdown(value: 3)),
+            ])
         }
         #expect(shown == ["a", "a", nil])
     }
@@ -367,20 +482,41 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aStaleCatalogNeverLowersAShowCount() {
         var state = makeState([entry("a", showTime: 2)])
         var clock = ManualClock()
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 1))
         // A sync read the store before the first show was recorded.
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
-                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, screen: nil, clock.advance(0.1)))
+        reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
+                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, screen: nil, clock.advance(0.1)), expecting: [
+            .emit(.sync(status: .notModified, campaigns: 1, error: nil, ms: nil, reason: nil)),
+        ])
         #expect(state.catalog[0].shows == 1)
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-        _ = send(&state, .tick(clock.advance(10)))
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(0.1)))
-        _ = send(&state, .tick(clock.advance(10)))
+        reduce(&state, .keyPressed(.escape, clock.advance(0.1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 0.2)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
+        send(&state, .tick(clock.advance(10)), expecting: [
+            .recordShow(campaignID: "a", at: date(after: 10.2), media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 0, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
+        let skipped = clock.advance(0.1)
+        reduce(&state, .keyPressed(.escape, skipped), expecting: [
+            .endShow(campaignID: "a", by: .key, at: skipped.date),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
+        send(&state, .tick(clock.advance(10)), expecting: [
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         guard case .splash(let third) = state.scene else { Issue.record("expected splash"); return }
         #expect(third.campaignID == nil)
         // A newer catalog with more shows (and a raised showTime) is taken as it is.
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1),
-                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, screen: nil, clock.now))
+        reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1),
+                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, screen: nil, clock.now), expecting: [
+            .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
+        ])
         #expect(state.catalog[0].remaining == 3)
     }
 
@@ -391,7 +527,11 @@ func instant(of action: KioskAction) -> Instant? {
         var clock = ManualClock()
         #expect(send(&state, .started(clock.now), presenting: .splash).contains(.fetchFeed))
         #expect(state.sync.running)
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        reduce(&state, .keyPressed(.escape, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 1)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
         // No second sync while one is running.
         #expect(!Kiosk.reduce(&state, .tick(clock.advance(1000))).contains(.fetchFeed))
         let failed = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
@@ -403,17 +543,22 @@ func instant(of action: KioskAction) -> Instant? {
             waits.append(due - clock.now.uptime)
             #expect(Kiosk.reduce(&state, .tick(clock.advance(due - clock.now.uptime - 0.5))).isEmpty)
             #expect(Kiosk.reduce(&state, .tick(clock.advance(0.5))) == [.fetchFeed])
-            _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
-                                                  catalog: nil, message: nil, screen: nil, clock.now))
+            reduce(&state, .feedFetched(SyncReport(status: .error, campaigns: 0, error: "boom"),
+                                                  catalog: nil, message: nil, screen: nil, clock.now), expecting: [
+                .emit(.error(message: "boom")),
+                .emit(.sync(status: .error, campaigns: 0, error: "boom", ms: nil, reason: .other)),
+            ])
         }
         // Each wait is spread by up to 10 % either way, and not all by the same.
         for (wait, nominal) in zip(waits, [30.0, 60, 120, 240, 480, 900, 900]) {
             #expect(abs(wait - nominal) <= nominal * 0.1 + 1e-9 && wait != nominal, "\(waits)")
         }
         #expect(Set(waits.enumerated().map { $0.element / [30.0, 60, 120, 240, 480, 900, 900][$0.offset] }).count == 7)
-        _ = Kiosk.reduce(&state, .tick(clock.advance(1000)))
-        _ = Kiosk.reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil, screen: nil,
-                                              clock.now))
+        reduce(&state, .tick(clock.advance(1000)), expecting: [.fetchFeed])
+        reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 0), catalog: nil, message: nil, screen: nil,
+                                              clock.now), expecting: [
+            .emit(.sync(status: .notModified, campaigns: 0, error: nil, ms: nil, reason: nil)),
+        ])
         let next = state.nextDeadline! - clock.now.uptime
         #expect(next >= 810 && next <= 990)
         #expect(state.sync.failures == 0)
@@ -427,14 +572,22 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func anUndecodableImageMovesToTheNextCampaign() {
         var state = makeState([entry("old", updated: 100), entry("new", updated: 200)])
         let clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "new", at: date(after: 0), media: .picture, picture: "/img/new.jpg"),
+        ])
         let effects = send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
         #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
         #expect(state.catalog[1].imageProblem == "broken")
         // A picture is said to be broken once, however often it fails to draw.
         #expect(events(send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))).isEmpty)
         // One that fails on the detail screen is said, and its campaign keeps its turns.
-        _ = send(&state, .keyPressed(.escape, clock.now))
+        send(&state, .keyPressed(.escape, clock.now), expecting: [
+            .endShow(campaignID: "old", by: .key, at: date(after: 0)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "old")),
+        ])
         #expect(events(send(&state, .imageFailed(path: "/img/old.jpg", reason: "no memory", clock.now)))
                 == [.error(message: "cannot show image /img/old.jpg: no memory")])
         #expect(state.catalog[0].imageProblem == nil)
@@ -457,7 +610,7 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func theOperatorViewEndsAShowByAReasonOfItsOwn() {
         var state = makeState()
         let clock = ManualClock()
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 4))
         let effects = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.now))
         #expect(effects.first == .endShow(campaignID: "a", by: .operatorView, at: clock.now.date))
         #expect(events(effects).first == .skip(by: .operatorView))
@@ -469,17 +622,17 @@ func instant(of action: KioskAction) -> Instant? {
         // Without proof of play, a show that times out is no news for the network process…
         var state = makeState(attract: 0)
         var clock = ManualClock()
-        _ = send(&state, .started(clock.now), presenting: .splash)
+        send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
         #expect(!send(&state, .tick(clock.advance(3))).contains(.wakeOutbox))
         // …a click-through is (its pings).
         state = makeState(attract: 0)
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 3), remaining: 4))
         let clicked = send(&state, .pressed(Point(x: 300, y: 300), clock.advance(0.5)))
         #expect(clicked.prefix(2) == [.endShow(campaignID: "a", by: .clickThrough, at: clock.now.date), .wakeOutbox])
         // With proof of play every end is.
         state = makeState(attract: 0)
         state.settings.reportsShows = true
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 3.5), remaining: 4))
         #expect(send(&state, .tick(clock.advance(3))).prefix(2) == [.endShow(campaignID: "a", by: .timeout, at: clock.now.date),
                                                                     .wakeOutbox])
         // A show with impression pings wakes it at its first frame, not before.
@@ -494,7 +647,7 @@ func instant(of action: KioskAction) -> Instant? {
         var state = makeState(attract: 0)
         state.settings.exitAfter = .firstFrame
         let clock = ManualClock()
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 4))
         #expect(!state.runIsOver(at: 0))
         let first = Kiosk.reduce(&state, .framePresented(.splash, sinceStart: 100, clock.now))
         #expect(!first.contains(.fetchFeed) && !first.contains(.reloadPoetry))
@@ -502,17 +655,23 @@ func instant(of action: KioskAction) -> Instant? {
         // A timed run's end is a deadline of the loop.
         state = makeState(attract: 0)
         state.settings.exitAfter = .seconds(0.5)
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 4))
         #expect(state.nextDeadline == 0.5)
         #expect(!state.runIsOver(at: 0.4) && state.runIsOver(at: 0.5))
         // `detail`: the detail screen presented with its poem settled.
         state = makeState(attract: 0)
         state.settings.exitAfter = .detail
-        _ = send(&state, .started(clock.now), presenting: .splash)
-        _ = send(&state, .keyPressed(.escape, clock.now))
-        _ = send(&state, .poetryFailed(reason: "offline", clock.now))
+        send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
+        send(&state, .keyPressed(.escape, clock.now), expecting: [
+            .endShow(campaignID: "a", by: .key, at: date(after: 0)),
+            .emit(.skip(by: .key)),
+            .emit(.detail(campaign: "a")),
+        ])
+        send(&state, .poetryFailed(reason: "offline", clock.now), expecting: [
+            .emit(.warning(message: "poetry: offline")),
+        ])
         #expect(!state.runIsOver(at: 0))
-        _ = send(&state, .framePresented(.detail, sinceStart: 200, clock.now))
+        send(&state, .framePresented(.detail, sinceStart: 200, clock.now), expecting: [.emit(.frame(scene: .detail))])
         #expect(state.runIsOver(at: 0))
     }
 }
@@ -521,14 +680,18 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aHeldCornerOpensTheViewAndAShortOneIsATap() {
         var state = makeState(attract: 0)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
         // Down in the corner: nothing yet, not even a click-through.
         #expect(Kiosk.reduce(&state, .pressed(Point(x: 5, y: 5), clock.advance(0.25))).isEmpty)
         #expect(state.nextDeadline == 1)
         // Up after 0.5 s: an ordinary tap on the splash.
         #expect(events(Kiosk.reduce(&state, .released(Point(x: 5, y: 5), clock.advance(0.5)))).first == .skip(by: .clickThrough))
         // Held on the detail screen: after 3 s the view opens, the release does nothing more.
-        _ = Kiosk.reduce(&state, .pressed(Point(x: 5, y: 5), clock.advance(1)))
+        reduce(&state, .pressed(Point(x: 5, y: 5), clock.advance(1)), expecting: [])
         #expect(state.nextDeadline == clock.now.uptime + 3)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(2.75))).isEmpty)
         let opened = Kiosk.reduce(&state, .tick(clock.advance(0.25)))
@@ -548,12 +711,22 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func operatorInfoFillsTheTiles() {
         var state = makeState([entry("a", showTime: 2, shows: 2), entry("b")], attract: 0)
         let clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
-        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "b", at: date(after: 0), media: .picture, picture: "/img/b.jpg"),
+        ])
+        reduce(&state, .keyPressed(.operatorView, clock.now), expecting: [
+            .endShow(campaignID: "b", by: .operatorView, at: date(after: 0)),
+            .emit(.skip(by: .operatorView)),
+            .emit(.operatorView(open: true)),
+            .emit(.operatorPage(1, of: 1, campaigns: ["b", "a"])),
+            .loadOperatorInfo(thumbnailsOf: ["b", "a"]),
+        ])
         let info = OperatorInfo(thumbnails: ["b": [0xFF, 0xD8, 0xFF]], feedURL: "file:///f.json", lastSuccess: nil,
                                 lastError: "boom", cacheBytes: 1, cacheCapBytes: 2, version: "v", driver: "d",
                                 renderer: "r", screen: "s")
-        _ = Kiosk.reduce(&state, .operatorInfoLoaded(info, clock.now))
+        reduce(&state, .operatorInfoLoaded(info, clock.now), expecting: [])
         guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
         // The next campaign first, the finished ones last.
         #expect(view.tiles.map(\.id) == ["b", "a"])
@@ -580,7 +753,11 @@ func instant(of action: KioskAction) -> Instant? {
         let catalog = (0..<60).map { entry(String(format: "c%02d", $0), showTime: 9, updated: Double($0)) }
         var state = makeState(catalog, attract: 0)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "c59", at: date(after: 0), media: .picture, picture: "/img/c59.jpg"),
+        ])
         let layout = OperatorLayout(screen: state.screen)
         let pages = layout.pages(for: 60)
         #expect(pages > 1 && layout.perPage * (pages - 1) < 60)
@@ -591,7 +768,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(seen.first == "c59")  // the next campaign: the newest
         // A swipe to the left, then the keys: each page once.
         let w = state.screen.width
-        _ = Kiosk.reduce(&state, .pressed(Point(x: w / 2, y: 300), clock.advance(1)))
+        reduce(&state, .pressed(Point(x: w / 2, y: 300), clock.advance(1)), expecting: [])
         for case .operatorPage(_, _, let ids) in events(Kiosk.reduce(&state, .released(Point(x: w / 2 - 200, y: 310), clock.advance(0.2)))) {
             seen += ids
         }
@@ -604,9 +781,15 @@ func instant(of action: KioskAction) -> Instant? {
         guard case .operator(let last) = state.scene else { Issue.record("the view closed"); return }
         #expect(last.page == pages - 1)
         // Back with a swipe to the right and the left arrow.
-        _ = Kiosk.reduce(&state, .pressed(Point(x: 100, y: 300), clock.advance(1)))
-        _ = Kiosk.reduce(&state, .released(Point(x: 400, y: 300), clock.advance(0.2)))
-        _ = Kiosk.reduce(&state, .keyPressed(.left, clock.advance(1)))
+        reduce(&state, .pressed(Point(x: 100, y: 300), clock.advance(1)), expecting: [])
+        reduce(&state, .released(Point(x: 400, y: 300), clock.advance(0.2)), expecting: [
+            .emit(.operatorPage(4, of: 5, campaigns: ["c23", "c22", "c21", "c20", "c19", "c18", "c17", "c16", "c15", "c14", "c13", "c12"])),
+            .loadOperatorInfo(thumbnailsOf: ["c23", "c22", "c21", "c20", "c19", "c18", "c17", "c16", "c15", "c14", "c13", "c12"]),
+        ])
+        reduce(&state, .keyPressed(.left, clock.advance(1)), expecting: [
+            .emit(.operatorPage(3, of: 5, campaigns: ["c35", "c34", "c33", "c32", "c31", "c30", "c29", "c28", "c27", "c26", "c25", "c24"])),
+            .loadOperatorInfo(thumbnailsOf: ["c35", "c34", "c33", "c32", "c31", "c30", "c29", "c28", "c27", "c26", "c25", "c24"]),
+        ])
         guard case .operator(let back) = state.scene else { Issue.record("the view closed"); return }
         #expect(back.page == pages - 3)
     }
@@ -614,11 +797,21 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func aTapOpensACampaignsPageAndTheClosingGesturesGoBack() {
         var state = makeState([entry("a", showTime: 9, updated: 2), entry("b", showTime: 9, updated: 1)], attract: 0)
         var clock = ManualClock()
-        _ = Kiosk.reduce(&state, .started(clock.now))
-        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.advance(1)))
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
+        reduce(&state, .keyPressed(.operatorView, clock.advance(1)), expecting: [
+            .endShow(campaignID: "a", by: .operatorView, at: date(after: 1)),
+            .emit(.skip(by: .operatorView)),
+            .emit(.operatorView(open: true)),
+            .emit(.operatorPage(1, of: 1, campaigns: ["a", "b"])),
+            .loadOperatorInfo(thumbnailsOf: ["a", "b"]),
+        ])
         let second = OperatorLayout(screen: state.screen).card(1)
         let ledger = state.catalog.map(\.shows)
-        _ = Kiosk.reduce(&state, .pressed(second.center, clock.advance(1)))
+        reduce(&state, .pressed(second.center, clock.advance(1)), expecting: [])
         let opened = Kiosk.reduce(&state, .released(second.center, clock.advance(0.1)))
         #expect(opened == [.loadCampaignShows(campaignID: "b")])
         let show = ShowRecord(row: 1, showID: "s", campaignID: "b", shownAt: clock.now.date, endedBy: .by(.timeout), seconds: 3)
@@ -627,16 +820,23 @@ func instant(of action: KioskAction) -> Instant? {
         guard case .operator(let view) = state.scene else { Issue.record("the view closed"); return }
         #expect(view.campaignPage?.campaign.id == "b" && view.campaignPage?.shows == [show])
         // Esc goes back to the library, not out of the view; nothing counted.
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        reduce(&state, .keyPressed(.escape, clock.advance(1)), expecting: [])
         guard case .operator(let library) = state.scene else { Issue.record("the view closed"); return }
         #expect(library.campaignPage == nil)
         #expect(state.catalog.map(\.shows) == ledger)
-        _ = Kiosk.reduce(&state, .keyPressed(.escape, clock.advance(1)))
+        reduce(&state, .keyPressed(.escape, clock.advance(1)), expecting: [
+            .emit(.operatorView(open: false)),
+            .emit(.detail(campaign: "a")),
+        ])
         if case .operator = state.scene { Issue.record("Esc on the library closes the view") }
         // The view's 30 s timeout closes it from a campaign's page too.
-        _ = Kiosk.reduce(&state, .keyPressed(.operatorView, clock.advance(1)))
-        _ = Kiosk.reduce(&state, .pressed(second.center, clock.advance(1)))
-        _ = Kiosk.reduce(&state, .released(second.center, clock.advance(0.1)))
+        reduce(&state, .keyPressed(.operatorView, clock.advance(1)), expecting: [
+            .emit(.operatorView(open: true)),
+            .emit(.operatorPage(1, of: 1, campaigns: ["a", "b"])),
+            .loadOperatorInfo(thumbnailsOf: ["a", "b"]),
+        ])
+        reduce(&state, .pressed(second.center, clock.advance(1)), expecting: [])
+        reduce(&state, .released(second.center, clock.advance(0.1)), expecting: [.loadCampaignShows(campaignID: "b")])
         let closed = Kiosk.reduce(&state, .tick(clock.advance(OperatorGesture.idleSeconds)))
         #expect(events(closed).first == .operatorView(open: false))
         if case .operator = state.scene { Issue.record("the timeout left the view open") }

@@ -49,7 +49,7 @@ import Testing
         #expect(events(effects) == [.poetry(source: .timeline, origin: "A")])
         #expect(effects.contains(.savePoetry(liveEntry("A"))))
         #expect(abs(s.poetry.reloadAt! - 300) < 1e-6)
-        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        reduce(&s, .keyPressed(.escape, clock.now), expecting: [.emit(.skip(by: .key)), .emit(.detail(campaign: nil))])
         #expect(Kiosk.reduce(&s, .tick(clock.advance(299))).isEmpty)
         #expect(Kiosk.reduce(&s, .tick(clock.advance(0.8))) == [.reloadPoetry])
     }
@@ -57,11 +57,23 @@ import Testing
     @Test func failuresKeepTheLastGoodEntryAndBackOff() {
         var s = state()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&s, .started(clock.now))
-        _ = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
-                                                    policy: .after(clock.now.date.addingTimeInterval(300))), clock.now))
+        reduce(&s, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
+        reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
+                                                    policy: .after(clock.now.date.addingTimeInterval(300))), clock.now), expecting: [
+            .savePoetry(PoetryEntry(origin: "A", author: nil, lines: ["一行"], imagePath: nil, imageURL: nil, source: .timeline)),
+            .emit(.poetry(source: .timeline, origin: "A")),
+        ])
         var waits: [Seconds] = []
-        _ = Kiosk.reduce(&s, .tick(clock.advance(300)))
+        reduce(&s, .tick(clock.advance(300)), expecting: [
+            .reloadPoetry,
+            .emit(.skip(by: .timeout)),
+            .emit(.detail(campaign: nil)),
+        ])
         for _ in 0..<6 {
             let effects = Kiosk.reduce(&s, .poetryFailed(reason: "server down", clock.now))
             #expect(events(effects) == [.warning(message: "poetry: server down")])
@@ -76,7 +88,12 @@ import Testing
     @Test func withNothingRealYetAFailureShowsABundledPoemNotThePlaceholder() {
         var s = state()
         let clock = ManualClock()
-        _ = Kiosk.reduce(&s, .started(clock.now))
+        reduce(&s, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         let effects = Kiosk.reduce(&s, .poetryFailed(reason: "offline", clock.now))
         #expect(s.poetry.entry.source == .bundled)
         #expect(events(effects).contains { if case .poetry(.bundled, _) = $0 { true } else { false } })
@@ -87,18 +104,33 @@ import Testing
         let clock = ManualClock()
         let start = Kiosk.reduce(&s, .started(clock.now))
         #expect(events(start).first == .poetry(source: .cache, origin: "旧诗"))
-        _ = Kiosk.reduce(&s, .poetryFailed(reason: "offline", clock.now))
+        reduce(&s, .poetryFailed(reason: "offline", clock.now), expecting: [
+            .emit(.warning(message: "poetry: offline")),
+        ])
         #expect(s.poetry.entry.origin == "旧诗")
         #expect(s.poetry.entry.source == .cache)
+    }
+
+    /// Started with no campaign (the default picture) and skipped to the detail screen.
+    func detailScreen(_ s: inout KioskState, _ clock: ManualClock, sourceLocation: SourceLocation = #_sourceLocation) {
+        reduce(&s, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ], sourceLocation: sourceLocation)
+        reduce(&s, .keyPressed(.escape, clock.now), expecting: [.emit(.skip(by: .key)), .emit(.detail(campaign: nil))],
+               sourceLocation: sourceLocation)
     }
 
     @Test func scheduledEntriesComeDueWithoutAReload() {
         var s = state()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&s, .started(clock.now))
-        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        detailScreen(&s, clock)
         let provider = BundledPoetryProvider(poems: poems, refresh: 300)
-        _ = Kiosk.reduce(&s, .poetryLoaded(provider.timeline(at: clock.now.date), clock.now))
+        reduce(&s, .poetryLoaded(provider.timeline(at: clock.now.date), clock.now), expecting: [
+            .emit(.poetry(source: .bundled, origin: "诗2")),
+        ])
         let first = s.poetry.entry.origin
         let due = s.nextDeadline!
         #expect(due <= 300)
@@ -111,8 +143,7 @@ import Testing
     @Test func aPictureLoadsWithASpinnerOnlyWhileThereIsNone() {
         var s = state()
         var clock = ManualClock()
-        _ = Kiosk.reduce(&s, .started(clock.now))
-        _ = Kiosk.reduce(&s, .keyPressed(.escape, clock.now))
+        detailScreen(&s, clock)
         let url = "http://127.0.0.1:9/p.png"
         let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A", image: url))],
                                                               policy: .never), clock.now))
@@ -123,18 +154,24 @@ import Testing
         // The spinner steps twelve times a second while on the detail screen.
         let step = s.nextDeadline!
         #expect(abs(step - clock.now.uptime - 1.0 / 12) < 1e-9)
-        _ = Kiosk.reduce(&s, .tick(clock.advance(1.0 / 12)))
+        reduce(&s, .tick(clock.advance(1.0 / 12)), expecting: [])
         guard case .detail(let d1) = s.scene else { Issue.record("left the detail screen on a tick"); return }
         #expect(d1.spinnerPhase == 1)
-        _ = Kiosk.reduce(&s, .poetryImageLoaded(url: url, path: "/cache/p", reason: nil, clock.advance(0.05)))
+        reduce(&s, .poetryImageLoaded(url: url, path: "/cache/p", reason: nil, clock.advance(0.05)), expecting: [
+            .savePoetry(PoetryEntry(origin: "A", author: nil, lines: ["一行"], imagePath: "/cache/p", imageURL: URL(string: "http://127.0.0.1:9/p.png")!, source: .timeline)),
+        ])
         #expect(!s.poetry.spinning && s.poetry.settled)
         guard case .detail(let d2) = s.scene else { Issue.record("left the detail screen as the picture came"); return }
         #expect(d2.spinnerPhase == nil)
         #expect(d2.poetry.imagePath == "/cache/p")
         #expect(s.nextDeadline == nil)
         // The next poem keeps the old picture while its own loads: no spinner.
-        _ = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("B", image: url))],
-                                                    policy: .never), clock.now))
+        reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("B", image: url))],
+                                                    policy: .never), clock.now), expecting: [
+            .loadPoetryImage(URL(string: "http://127.0.0.1:9/p.png")!),
+            .savePoetry(PoetryEntry(origin: "B", author: nil, lines: ["一行"], imagePath: "/cache/p", imageURL: URL(string: "http://127.0.0.1:9/p.png")!, source: .timeline)),
+            .emit(.poetry(source: .timeline, origin: "B")),
+        ])
         #expect(!s.poetry.spinning)
         #expect(s.poetry.entry.imagePath == "/cache/p")
         #expect(s.poetry.imageLoading == url)

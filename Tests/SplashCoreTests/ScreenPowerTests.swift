@@ -17,9 +17,10 @@ import Testing
         return f.date(from: text)!
     }
 
-    /// A kiosk on at 07:30–22:00 in Berlin, its clock at `time`, started and on its detail screen.
+    /// A kiosk on at 07:30–22:00 in Berlin, its clock at `time`, started (its splash on the
+    /// screen, or the screen `dark` until 07:30 the next day when `time` is outside its hours).
     func kiosk(hours: String? = "07:30-22:00", wake: Int = 0, time: String = "2026-12-01 21:59:00",
-               started: Bool = true) throws -> (KioskState, Instant) {
+               started: Bool = true, dark: Bool = false) throws -> (KioskState, Instant) {
         var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg")
         settings.timeZone = Self.zone
         settings.wakeOnTouch = wake
@@ -27,7 +28,27 @@ import Testing
         var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
         state.catalog = [entry("a", showTime: 100)]
         let now = Instant(uptime: 0, date: Self.at(time))
-        if started { _ = send(&state, .started(now), presenting: .splash) }
+        let poem = KioskEffect.emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin))
+        let firstFrame: [KioskEffect] = [.emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100))]
+        if started, dark {
+            let status = "screen off (schedule) until tomorrow 07:30"
+            send(&state, .started(now), presenting: .splash, expecting: [
+                poem, .powerScreen(on: false),
+                .emit(.screen(on: false, reason: .start, until: Self.at(String(time.prefix(10)) + " 07:30:00") + 86_400)),
+                .serviceReady, .serviceScreen(dark: true, status: status), .journalScreen(summary: status),
+                .fetchFeed, .reloadPoetry,
+            ] + firstFrame)
+        } else if started {
+            send(&state, .started(now), presenting: .splash, expecting: [
+                poem, .emit(.screen(on: true, reason: .start, until: hours.map { _ in Self.at(String(time.prefix(10)) + " 22:00:00") })),
+                .recordShow(campaignID: "a", at: now.date, media: .picture, picture: "/img/a.jpg"),
+                .notePictureUsed(path: "/img/a.jpg"),
+                .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+                .emit(.countdown(value: 3)),
+            ] + firstFrame + [.serviceReady, .fetchFeed, .reloadPoetry]
+                // A screen with hours is told to be on; without, it is left as it is.
+                + (hours == nil ? [] : [.powerScreen(on: true)]))
+        }
         return (state, now)
     }
 
@@ -41,7 +62,11 @@ import Testing
         #expect(state.screenPower.isOn && state.screenPower.reason == .schedule)
         // At 21:59:59 the hours end in one second: that is the next deadline.
         var now = moved(start, to: "2026-12-01 21:59:59")
-        _ = send(&state, .tick(now))
+        send(&state, .tick(now), expecting: [
+            .endShow(campaignID: "a", by: .timeout, at: Self.at("2026-12-01 21:59:59")),
+            .emit(.skip(by: .timeout)),
+            .emit(.detail(campaign: "a")),
+        ])
         #expect(state.nextDeadline == now.uptime + 1)
         now = moved(start, to: "2026-12-01 22:00:00")
         let dark = send(&state, .tick(now))
@@ -110,7 +135,7 @@ import Testing
     }
 
     @Test func aTouchWakesADarkScreenForItsSecondsAndClicksNothing() throws {
-        var (state, start) = try kiosk(wake: 60, time: "2026-12-01 23:00:00")
+        var (state, start) = try kiosk(wake: 60, time: "2026-12-01 23:00:00", dark: true)
         #expect(!state.screenPower.isOn)
         // Without wake-on-touch nothing would happen; with it, the touch lights the screen
         // and a splash is shown (and counted), but the touch itself is not a click-through.
@@ -122,7 +147,7 @@ import Testing
         #expect(!events(woken).contains { if case .skip = $0 { true } else { false } })
         #expect(send(&state, .released(Point(x: 640, y: 360), now)).isEmpty)
         // A touch while it is lit keeps it lit for the whole time again.
-        _ = send(&state, .pressed(Point(x: 10, y: 10), now.advanced(by: 40)))
+        send(&state, .pressed(Point(x: 10, y: 10), now.advanced(by: 40)), expecting: [])
         #expect(state.screenPower.wakeUntil == now.uptime + 100)
         #expect(state.nextDeadline.map { $0 <= now.uptime + 100 } == true)
         // Left alone, it goes dark again when the time is up, by the schedule.
@@ -134,7 +159,7 @@ import Testing
     }
 
     @Test func withoutWakeOnTouchATouchLeavesTheScreenDark() throws {
-        var (state, start) = try kiosk(wake: 0, time: "2026-12-01 23:00:00")
+        var (state, start) = try kiosk(wake: 0, time: "2026-12-01 23:00:00", dark: true)
         #expect(send(&state, .pressed(Point(x: 640, y: 360), start.advanced(by: 1))).isEmpty)
         #expect(!state.screenPower.isOn)
     }
@@ -164,9 +189,16 @@ import Testing
     @Test func withNoScheduleACommandHoldsUntilAuto() throws {
         var (state, start) = try kiosk(hours: nil, time: "2026-12-01 12:00:00")
         #expect(state.screenPower.source == .none && state.screenPower.checkAt == nil)
-        _ = send(&state, .screenCommanded(.off, start))
+        send(&state, .screenCommanded(.off, start), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 12:00:00")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .command, until: nil)),
+            .serviceScreen(dark: true, status: "screen off (splashboard screen off)"),
+            .journalScreen(summary: "screen off (splashboard screen off)"),
+        ])
         #expect(!state.screenPower.isOn && state.screenPower.until == nil)
-        _ = send(&state, .tick(start.advanced(by: 86_400 * 3)))
+        send(&state, .tick(start.advanced(by: 86_400 * 3)), expecting: [])
         #expect(!state.screenPower.isOn)
         let back = send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)))
         #expect(state.screenPower.isOn && back.first == .powerScreen(on: true))
@@ -179,9 +211,13 @@ import Testing
     @Test func aClockNotTrustedYetKeepsTheScreenOnUntilItIs() throws {
         var (state, start) = try kiosk(time: "2026-12-01 23:00:00", started: false)
         // timesyncd says the clock is not synchronized: a kiosk that does not know the time stays lit.
-        _ = send(&state, .clockObserved(.waiting, start))
+        send(&state, .clockObserved(.waiting, start), expecting: [
+            .emit(.warning(message: "the clock is not set yet (2026-12-01T22:00:00Z): campaigns bound to dates and hours wait for it")),
+        ])
         #expect(!state.clockTrusted)
-        _ = send(&state, .started(start), presenting: .splash)
+        send(&state, .started(start), presenting: .splash, expecting: splashStarted(at: Self.at("2026-12-01 23:00:00"), remaining: 99) + firstFrame + [
+            .powerScreen(on: true),
+        ])
         #expect(state.screenPower.isOn)
         let effects = send(&state, .clockObserved(.synchronized, start.advanced(by: 30)))
         #expect(effects.contains(.powerScreen(on: false)))
@@ -190,13 +226,24 @@ import Testing
 
     @Test func aCommandGivenBeforeTheClockIsTrustedEndsWhenTheScheduleComesToSayOtherwise() throws {
         var (state, start) = try kiosk(time: "2026-12-01 23:00:00", started: false)
-        _ = send(&state, .clockObserved(.waiting, start))
-        _ = send(&state, .started(start), presenting: .splash)
+        send(&state, .clockObserved(.waiting, start), expecting: [
+            .emit(.warning(message: "the clock is not set yet (2026-12-01T22:00:00Z): campaigns bound to dates and hours wait for it")),
+        ])
+        send(&state, .started(start), presenting: .splash, expecting: splashStarted(at: Self.at("2026-12-01 23:00:00"), remaining: 99) + firstFrame + [
+            .powerScreen(on: true),
+        ])
         // Untrusted, the schedule says on and knows no change: `off` holds with no end in sight.
-        _ = send(&state, .screenCommanded(.off, start.advanced(by: 1)))
+        send(&state, .screenCommanded(.off, start.advanced(by: 1)), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 23:00:01")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .command, until: nil)),
+            .serviceScreen(dark: true, status: "screen off (splashboard screen off)"),
+            .journalScreen(summary: "screen off (splashboard screen off)"),
+        ])
         #expect(!state.screenPower.isOn && state.screenPower.until == nil)
         // Trusted, the schedule says off (23:00): the command's time is over, the schedule holds it dark.
-        _ = send(&state, .clockObserved(.synchronized, start.advanced(by: 2)))
+        send(&state, .clockObserved(.synchronized, start.advanced(by: 2)), expecting: [.emit(.clockTrusted)])
         #expect(!state.screenPower.isOn && state.screenPower.override == nil && state.screenPower.reason == .schedule)
         // And it lights at 07:30, as the schedule says.
         let lit = send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")))
@@ -205,7 +252,7 @@ import Testing
 
     @Test func aCommandWhileLitSaysSoInTheStatus() throws {
         var (state, start) = try kiosk(time: "2026-12-01 12:00:00")
-        _ = send(&state, .screenCommanded(.on, start.advanced(by: 1)))
+        send(&state, .screenCommanded(.on, start.advanced(by: 1)), expecting: [])
         #expect(state.screenPower.reason == .command)
         #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen on (splashboard screen on) until 22:00")
     }
@@ -249,22 +296,42 @@ import Testing
         #expect(Kiosk.screenSummary(of: state, now: start.date)
                 == "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)")
         // A 304 brings no catalog: the schedule stays.
-        _ = send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil, screen: nil,
-                                      start.advanced(by: 2)))
+        send(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1, error: nil), catalog: nil, message: nil, screen: nil,
+                                      start.advanced(by: 2)), expecting: [
+            .emit(.sync(status: .notModified, campaigns: 1, error: nil, ms: nil, reason: nil)),
+        ])
         #expect(state.screenPower.source == .feed)
         // The device's own hours win.
         var (own, ownStart) = try kiosk(time: "2026-12-01 12:00:00")
-        _ = send(&own, .feedFetched(report, catalog: own.catalog, message: nil, screen: feed, ownStart.advanced(by: 1)))
+        send(&own, .feedFetched(report, catalog: own.catalog, message: nil, screen: feed, ownStart.advanced(by: 1)), expecting: [
+            .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
+        ])
         #expect(own.screenPower.source == .config && own.screenPower.isOn)
         // A feed that drops its schedule leaves the screen on.
-        _ = send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: nil, start.advanced(by: 3)))
+        send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: nil, start.advanced(by: 3)), expecting: [
+            .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .serviceScreen(dark: false, status: "screen on (no schedule)"),
+            .recordShow(campaignID: "a", at: Self.at("2026-12-01 12:00:03"), media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         #expect(state.screenPower.source == .none && state.screenPower.isOn)
         ownStart = start
     }
 
     @Test func theTimeInEachStateIsCounted() throws {
         var (state, start) = try kiosk(time: "2026-12-01 21:00:00")
-        _ = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
+        send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 22:00:00")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         let totals = state.screenPower.totals(at: start.uptime + 5400)
         #expect(totals.on == 3600 && totals.off == 1800)
     }
@@ -337,7 +404,20 @@ import Testing
         state.catalog = [entry("a", showTime: 100)]
         // Berlin, 28 March 2027: 02:00 CET is 03:00 CEST. At 01:59 the window has one real minute left.
         let now = Instant(uptime: 0, date: ScreenPowerTests.at("2027-03-28 01:59:00"))
-        _ = send(&state, .started(now), presenting: .splash)
+        send(&state, .started(now), presenting: .splash, expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: ScreenPowerTests.at("2027-03-28 03:00:00"))),
+            .recordShow(campaignID: "a", at: now.date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .emit(.frame(scene: .splash)),
+            .emit(.firstFrame(ms: 100)),
+            .serviceReady,
+            .fetchFeed,
+            .reloadPoetry,
+            .powerScreen(on: true),
+        ])
         #expect(state.screenPower.isOn)
         #expect(state.screenPower.checkAt == 60)
         let effects = send(&state, .tick(now.advanced(by: 60)))

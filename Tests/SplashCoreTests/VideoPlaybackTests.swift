@@ -21,6 +21,23 @@ import Testing
         Kiosk.reduce(&state, .started(clock.now)) + Kiosk.reduce(&state, .showRecorded(campaignID: "a"))
     }
 
+    /// Started and recorded, expecting exactly the effects up to the clip's start (its
+    /// countdown `countdown`: the campaign's own, or the clip's length rounded up).
+    func start(_ state: inout KioskState, _ clock: ManualClock, countdown: Int = 3,
+               sourceLocation: SourceLocation = #_sourceLocation) {
+        reduce(&state, .started(clock.now), expecting: [
+            .keepMediaWarm(true), .placeholderPoem, .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: clock.now.date, media: .video, picture: "/img/a.jpg"),
+        ], sourceLocation: sourceLocation)
+        reduce(&state, .showRecorded(campaignID: "a"), expecting: [
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
+            .emit(.countdown(value: countdown)),
+            .notePictureUsed(path: "/cache/clip"),
+            .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
+        ], sourceLocation: sourceLocation)
+    }
+
     @Test func aClipsCountdownIsItsLengthAndItStartsOnceTheShowIsRecorded() {
         var state = videoState()
         let clock = ManualClock()
@@ -124,7 +141,13 @@ import Testing
         #expect(state.mediaWarm)
         let off = Kiosk.reduce(&state, .screenCommanded(.off, clock.now))
         #expect(off.contains(.keepMediaWarm(false)) && !state.mediaWarm)
-        _ = Kiosk.reduce(&state, .screenCommanded(.on, clock.now))
+        reduce(&state, .screenCommanded(.on, clock.now), expecting: [
+            .keepMediaWarm(true),
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .command, until: nil)),
+            .serviceScreen(dark: false, status: "screen on (splashboard screen on)"),
+            .journalScreen(summary: "screen on (splashboard screen on)"),
+        ])
         #expect(state.mediaWarm)
         // Its last show starts its own process: none is kept for after it.
         var last = videoState()
@@ -147,7 +170,17 @@ import Testing
     @Test func aUsedMediaProcessIsReplacedAndOneThatCannotStartIsGivenUp() {
         var state = videoState()
         var clock = ManualClock()
-        _ = send(&state, .started(clock.now))
+        send(&state, .started(clock.now), expecting: [
+            .keepMediaWarm(true),
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .video, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
+            .emit(.countdown(value: 3)),
+            .notePictureUsed(path: "/cache/clip"),
+            .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
+        ])
         #expect(state.mediaWarm && state.video?.requested == true)
         // The splash ends (a key): its clip stops, and one more is kept ready.
         let skipped = send(&state, .keyPressed(.escape, clock.advance(1)))
@@ -160,7 +193,13 @@ import Testing
         #expect(failed.first == .keepMediaWarm(false) && !state.mediaWarm)
         #expect(failed.contains(.emit(.warning(message: "cannot start the media process ahead of a video show: it is not "
                                                          + "installed; each video show starts its own"))))
-        _ = Kiosk.reduce(&state, .screenCommanded(.off, clock.now))
+        reduce(&state, .screenCommanded(.off, clock.now), expecting: [
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .command, until: nil)),
+            .serviceReady,
+            .serviceScreen(dark: true, status: "screen off (splashboard screen off)"),
+            .journalScreen(summary: "screen off (splashboard screen off)"),
+        ])
         let lit = send(&state, .screenCommanded(.on, clock.advance(1)))
         #expect(!lit.contains(.keepMediaWarm(true)) && !state.mediaWarm, "\(lit)")
     }
@@ -168,7 +207,7 @@ import Testing
     @Test func framesArePresentedWhenDueAndLateOnesDropped() {
         var state = videoState()
         var clock = ManualClock()
-        _ = started(&state, clock)
+        start(&state, clock)
         // The first frame goes up at once and sets the clock of the others.
         let first = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.advance(0.05)))
         #expect(first.contains(.presentVideoFrame(show: 1, slot: 0)))
@@ -178,8 +217,8 @@ import Testing
         #expect(abs((state.nextDeadline ?? 0) - (0.05 + 1.0 / 30)) < 1e-9)
         #expect(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))) == [.presentVideoFrame(show: 1, slot: 1)])
         // Two frames behind: the older is dropped, the newer shown.
-        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 2, pts: 2.0 / 30, clock.now))
-        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 3, pts: 3.0 / 30, clock.now))
+        reduce(&state, .videoFrameReady(show: 1, slot: 2, pts: 2.0 / 30, clock.now), expecting: [])
+        reduce(&state, .videoFrameReady(show: 1, slot: 3, pts: 3.0 / 30, clock.now), expecting: [])
         #expect(Kiosk.reduce(&state, .tick(clock.advance(3.0 / 30))) == [.dropVideoFrame(show: 1, slot: 2), .presentVideoFrame(show: 1, slot: 3)])
         #expect(state.video?.dropped == 1 && state.video?.presented == 3)
         // A frame of an earlier show is given back unshown.
@@ -189,12 +228,15 @@ import Testing
     @Test func theCountdownGoesOnWithoutFramesAndTheClipStopsWithTheSplash() {
         var state = videoState()
         var clock = ManualClock()
-        _ = started(&state, clock)
-        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        start(&state, clock)
+        reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now), expecting: [
+            .emit(.videoStarted(ms: 0, decoder: "h264")),
+            .presentVideoFrame(show: 1, slot: 0),
+        ])
         // A second passes with frames flowing: the number goes down on time.
         var counted: [KioskEvent] = []
         for i in 1...31 {
-            _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: i % 4, pts: Double(i) / 30, clock.now))
+            reduce(&state, .videoFrameReady(show: 1, slot: i % 4, pts: Double(i) / 30, clock.now), expecting: [])
             counted += events(Kiosk.reduce(&state, .tick(clock.advance(1.0 / 30))))
         }
         #expect(counted.filter { if case .countdown = $0 { true } else { false } } == [.countdown(value: 2)])
@@ -211,12 +253,15 @@ import Testing
     @Test func onAVirtualClockAFrameIsAwaitedForTenRealSecondsAtMost() {
         var state = videoState(countdown: 10)
         let clock = ManualClock()
-        _ = started(&state, clock)
+        start(&state, clock, countdown: 10)
         #expect(state.video?.awaitsFrame == true && state.video?.awaitedStep == 0)
         #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 0, waited: 9.9, clock.now)) == [])
         // About another show, or a frame no longer awaited: nothing.
         #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 2, step: 0, waited: 30, clock.now)) == [])
-        _ = Kiosk.reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        reduce(&state, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now), expecting: [
+            .emit(.videoStarted(ms: 0, decoder: "h264")),
+            .presentVideoFrame(show: 1, slot: 0),
+        ])
         #expect(state.video?.awaitedStep == 1)
         #expect(Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 0, waited: 30, clock.now)) == [])
         let given = Kiosk.reduce(&state, .videoFrameAwaited(show: 1, step: 1, waited: VideoPlayback.virtualPatience, clock.now))
@@ -228,10 +273,10 @@ import Testing
     @Test func aQuietOrFailingMediaProcessEndsTheClipAndThePosterStays() {
         var state = videoState(countdown: 10)
         var clock = ManualClock()
-        _ = started(&state, clock)
+        start(&state, clock, countdown: 10)
         // No first frame in 5 s: given up, with an error; the splash stays up with its poster.
         #expect(state.nextDeadline == 1)
-        _ = Kiosk.reduce(&state, .tick(clock.advance(1)))
+        reduce(&state, .tick(clock.advance(1)), expecting: [.emit(.countdown(value: 9))])
         #expect(state.video?.hangsAt == 5)
         let quiet = Kiosk.reduce(&state, .tick(clock.advance(4)))
         #expect(quiet.contains(.stopVideo(poster: true)))
@@ -239,20 +284,26 @@ import Testing
         if case .splash(let splash) = state.scene { #expect(splash.media == .video) } else { Issue.record("left the splash") }
         // A failure said by the shell: the same, once.
         var failing = videoState()
-        _ = started(&failing, ManualClock())
+        start(&failing, ManualClock())
         let failed = Kiosk.reduce(&failing, .videoFailed(show: 1, reason: "the media process was killed by signal 9", clock.now))
         #expect(failed.first == .stopVideo(poster: true))
         #expect(Kiosk.reduce(&failing, .videoFailed(show: 1, reason: "again", clock.now)) == [])
         // A slot handed over twice is garbage.
         var garbage = videoState()
-        _ = started(&garbage, ManualClock())
-        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
-        _ = Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 1, clock.now))
+        start(&garbage, ManualClock())
+        reduce(&garbage, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now), expecting: [
+            .emit(.videoStarted(ms: 5000, decoder: "h264")),
+            .presentVideoFrame(show: 1, slot: 0),
+        ])
+        reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 1, clock.now), expecting: [])
         #expect(Kiosk.reduce(&garbage, .videoFrameReady(show: 1, slot: 1, pts: 2, clock.now)).first == .stopVideo(poster: true))
         // A frame due far ahead would hold the clip still: given up too.
         var ahead = videoState()
-        _ = started(&ahead, ManualClock())
-        _ = Kiosk.reduce(&ahead, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now))
+        start(&ahead, ManualClock())
+        reduce(&ahead, .videoFrameReady(show: 1, slot: 0, pts: 0, clock.now), expecting: [
+            .emit(.videoStarted(ms: 5000, decoder: "h264")),
+            .presentVideoFrame(show: 1, slot: 0),
+        ])
         let far = Kiosk.reduce(&ahead, .videoFrameReady(show: 1, slot: 1, pts: 30, clock.now))
         #expect(far.first == .stopVideo(poster: true))
         #expect(events(far).contains { if case .error(let m) = $0 { m.contains("s ahead") } else { false } })
