@@ -25,7 +25,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
         }
 
         /// Runs `splashboard ARGS` as the operator would, beside the kiosk.
@@ -124,14 +124,17 @@ import Testing
         // not each read, so the next peer is answered.
         let dripping = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         _ = UnixSocket.withAddress(kiosk.socket) { connect(dripping, $0, $1) }
+        let dripStarted = DispatchSemaphore(value: 0)
         let drip = Thread {
-            for _ in 0..<24 {
+            defer { dripStarted.signal() }
+            for i in 0..<24 {
                 guard send(dripping, "{", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                if i == 0 { dripStarted.signal() }
                 usleep(500_000)
             }
         }
         drip.start()
-        usleep(200_000)
+        dripStarted.wait()
         let next = try kiosk.command(["status", "--json"])
         #expect(next.status == 0, "a dripping peer held the control socket: \(next.stderr)")
         close(dripping)

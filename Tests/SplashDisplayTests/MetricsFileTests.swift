@@ -37,12 +37,10 @@ import Testing
         try exporter.run()
         defer { exporter.terminate(); exporter.waitUntilExit() }
         var scraped = ""
-        for _ in 0..<50 {
-            if let data = try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/metrics")!) {
-                scraped = String(decoding: data, as: UTF8.self)
-                break
-            }
-            usleep(100_000)
+        eventually(within: 5) {
+            guard let data = try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/metrics")!) else { return false }
+            scraped = String(decoding: data, as: UTF8.self)
+            return true
         }
         #expect(scraped.contains("splashboard_build_info{version="), "\(scraped.prefix(500))")
         #expect(scraped.contains("splashboard_scene{scene="))

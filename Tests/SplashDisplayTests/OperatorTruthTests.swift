@@ -39,12 +39,7 @@ import Testing
 
         /// Waits (at most `seconds`) until `done` holds for the splashes shown.
         func wait(_ seconds: Double = 30, until done: ([String?]) -> Bool) -> Bool {
-            let end = Date().addingTimeInterval(seconds)
-            while Date() < end {
-                if done(splashes) { return true }
-                usleep(100_000)
-            }
-            return done(splashes)
+            eventually(within: seconds) { done(splashes) }
         }
 
         func command(_ arguments: [String]) throws -> KioskRun { try runKiosk(arguments, environment: environment) }

@@ -49,12 +49,7 @@ import Testing
         /// Waits (at most `seconds`) until `condition` holds.
         @discardableResult
         func wait(_ seconds: Double, until condition: () -> Bool) -> Bool {
-            let end = Date().addingTimeInterval(seconds)
-            while Date() < end {
-                if condition() { return true }
-                usleep(50_000)
-            }
-            return condition()
+            eventually(within: seconds, condition)
         }
 
         /// The network process this kiosk started, once it has.
@@ -439,7 +434,7 @@ import Testing
             kill(network.processIdentifier, SIGKILL)
             network.waitUntilExit()
         }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) { usleep(50_000) }
+        eventually(within: 5) { FileManager.default.fileExists(atPath: path) }
         // A peer does not choose what is fetched: a local file, or any picture, is refused.
         for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
             let answer = requestLine(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
@@ -476,7 +471,7 @@ import Testing
             if network.isRunning { kill(network.processIdentifier, SIGKILL) }
             network.waitUntilExit()
         }
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
+        eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
         let args = ["--headless", "--clock", "virtual", "--exit-after", "detail", "--network-socket", socket] + s.args
         for _ in 0..<2 {
             let run = try runKiosk(args)

@@ -110,7 +110,7 @@ import Testing
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
 
         let offAnswer = try runKiosk(["screen", "off"], environment: environment)
         #expect(offAnswer.status == 0, "\(offAnswer.stderr)")
@@ -121,11 +121,19 @@ import Testing
         #expect(object["screen_reason"] as? String == "command" && object["screen_schedule"] as? String == "none")
         let text = try runKiosk(["status"], environment: environment)
         #expect(text.stdout.contains("power: screen off (splashboard screen off)\n"), "\(text.stdout)")
-        // Dark for a while: the attract loop (1 s) shows nothing.
-        usleep(3_000_000)
+        // Dark for three seconds of the kiosk's own time: the attract loop (1 s) shows nothing.
+        let darkSince = try #require(object["uptime_seconds"] as? Double)
+        #expect(try eventually {
+            let now = try JSONSerialization.jsonObject(with: Data(try runKiosk(["status", "--json"], environment: environment).stdout.utf8))
+            return ((now as? [String: Any])?["uptime_seconds"] as? Double ?? 0) >= darkSince + 3
+        })
         let onAnswer = try runKiosk(["screen", "auto"], environment: environment)
         #expect(onAnswer.stdout == "screen on (no schedule)\n")
-        usleep(500_000)
+        // Lit again: said before anything else is asked.
+        #expect(eventually {
+            let said = KioskRun(status: 0, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", stderr: "")
+            return said.events(named: "screen").count == 3
+        })
         let bad = try runKiosk(["screen", "dim"], environment: environment)
         #expect(bad.status == 2 && bad.stderr.contains("screen dim: expected on, off or auto"), "\(bad.stderr)")
         kill(process.processIdentifier, SIGTERM)

@@ -76,10 +76,11 @@ import Testing
         #expect(dark.width == 800 && dark.count(in: Rect(x: 0, y: 0, width: 800, height: 600), differingFrom: .black, by: 0) == 0)
         #expect(try runKiosk(["screen", "on"], environment: environment).status == 0)
         #expect(kiosk.waitFor(event: "splash", timeout: 10))
-        usleep(300_000)
-        #expect(try runKiosk(["screenshot", shot], environment: environment).status == 0)
-        let lit = try Snapshot(shot)
-        #expect(lit.count(in: Rect(x: 0, y: 0, width: 800, height: 600), differingFrom: .black) > 100_000)
+        // The picture comes back: screenshots until it is there.
+        #expect(try eventually(within: 10) {
+            guard try runKiosk(["screenshot", shot], environment: environment).status == 0 else { return false }
+            return try Snapshot(shot).count(in: Rect(x: 0, y: 0, width: 800, height: 600), differingFrom: .black) > 100_000
+        }, "the screen stayed black after screen on")
         let run = kiosk.finish()
         #expect(run.events(named: "warning").contains { ($0["message"] as? String)?.contains("the X server has no DPMS") == true })
         let states = run.events(named: "screen").compactMap { $0["state"] as? String }

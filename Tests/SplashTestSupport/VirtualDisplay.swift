@@ -24,12 +24,9 @@ public final class VirtualDisplay {
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return }
-            usleep(50_000)
+        guard eventually(within: 30, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }) else {
+            throw VirtualDisplayError.didNotStart
         }
-        throw VirtualDisplayError.didNotStart
     }
 
     /// Runs an X client (xdotool, …) against this display and returns its output.
@@ -50,13 +47,12 @@ public final class VirtualDisplay {
 
     /// The id of the first window named `name`, waiting for it up to 30 s (a loaded machine is slow).
     public func waitForWindow(named name: String) throws -> String? {
-        for _ in 0..<300 {
-            if let id = try run("xdotool", ["search", "--name", name]).split(separator: "\n").first {
-                return String(id)
-            }
-            usleep(100_000)
+        var found: String?
+        try eventually(within: 30) {
+            found = try run("xdotool", ["search", "--name", name]).split(separator: "\n").first.map(String.init)
+            return found != nil
         }
-        return nil
+        return found
     }
 
     deinit {
@@ -107,16 +103,13 @@ public final class RunningKiosk {
 
     private func waitFor(timeout: TimeInterval, _ seen: (String, String) -> Bool) -> Bool {
         startReading()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        return eventually(within: timeout) {
             lock.lock()
             let out = String(decoding: stdoutSoFar, as: UTF8.self)
             let err = String(decoding: stderrSoFar, as: UTF8.self)
             lock.unlock()
-            if seen(out, err) { return true }
-            usleep(20_000)
+            return seen(out, err)
         }
-        return false
     }
 
     /// Reads both pipes as they are written, so a test can wait for what the kiosk says.
