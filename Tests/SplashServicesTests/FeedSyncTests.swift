@@ -329,17 +329,24 @@ import Glibc
         }
     }
 
+    /// On a clock of the test's that moves 250 ms each time it is read: the report says the
+    /// time between the sync's first and last reading, within what the test saw pass.
     @Test func aSyncSaysHowLongItTook() throws {
-        let f = try SyncFixture()
+        final class Steps: @unchecked Sendable {
+            let lock = NSLock()
+            var now: Seconds = 100
+            func read() -> Seconds { lock.lock(); defer { lock.unlock() }; now += 0.25; return now }
+        }
+        let steps = Steps()
+        let f = try SyncFixture(clock: NetworkClock(uptime: { steps.read() }, date: { Date() }, draw: { 0.5 }))
         try f.publishImage("a.png", red)
         try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
         for url in [f.feedURL(), f.feedURL(), f.feedURL("missing.json")] {
-            // What the report says lies within what the call took, measured around it.
-            let start = DispatchTime.now().uptimeNanoseconds
+            let before = steps.read()
             let report = f.sync(url)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let passed = (steps.read() - before) * 1e3
             let ms = try #require(report.milliseconds, "\(report)")
-            #expect(ms > 0 && ms <= elapsed, "reported \(ms) ms of \(elapsed) ms")
+            #expect(ms >= 250 && ms < passed && ms.truncatingRemainder(dividingBy: 250) == 0, "reported \(ms) ms of \(passed) ms")
         }
     }
 

@@ -15,10 +15,12 @@ final class SyncFixture {
     let server: TestServer
     let store: CampaignStore
     let cache: ImageCache
-    let fetcher = Fetcher()
+    let fetcher: Fetcher
     var now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    init() throws {
+    /// A fixture whose fetches (and so syncs) measure time on `clock`.
+    init(clock: NetworkClock = .system) throws {
+        fetcher = Fetcher(clock: clock)
         folder = try temporaryFolder()
         www = folder + "/www"
         dataDir = folder + "/data"
