@@ -38,7 +38,7 @@ extension KioskRunner {
                                       ("summary", .string(Kiosk.screenSummary(of: state, now: clock.now().date)))]),
                              nil))
         case .screenshot:
-            guard framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
+            guard state.framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
             do {
                 let png = try canvas.screenshotPNG()
                 let size = canvas.outputSize

@@ -76,17 +76,17 @@ extension KioskRunner {
                 post { .poetryImageLoaded(url: url.absoluteString, path: got.path, reason: got.reason, $0) }
             }
         case let .startVideo(show, clip, blends):
-            startVideo(show: show, clip: clip, blends: blends)
+            clips.start(show: show, clip: clip, blends: blends)
         case let .presentVideoFrame(show, slot):
-            presentVideoFrame(show: show, slot: slot)
+            clips.present(show: show, slot: slot, state)
         case let .dropVideoFrame(show, slot):
-            if player?.show == show { player?.free(slot) }
+            clips.drop(show: show, slot: slot)
         case .stopVideo(let poster):
-            stopVideo(poster: poster)
+            clips.stop(poster: poster)
         case .keepMediaWarm(let on):
-            return keepMediaWarm(on)
+            return clips.keepWarm(on)
         case .replaceWarmMedia:
-            warmMediaAsked = true
+            clips.replaceWarm()
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
         case .loadOperatorInfo(let ids):
@@ -105,9 +105,12 @@ extension KioskRunner {
 
     /// A function that hands an action to the loop from any thread and wakes it.
     func poster() -> (@escaping (Instant) -> KioskAction) -> Void {
-        let mailbox = mailbox
-        let wake = wakeEvent
-        let waiter = waiter
+        Self.poster(mailbox: mailbox, wakeEvent: wakeEvent, waiter: waiter)
+    }
+
+    /// A function that hands an action to `mailbox` from any thread and wakes the loop.
+    static func poster(mailbox: Mailbox, wakeEvent wake: UInt32, waiter: EventWaiter)
+        -> (@escaping (Instant) -> KioskAction) -> Void {
         return { make in
             mailbox.post(make)
             var event = SDL_Event()

@@ -8,7 +8,7 @@ extension KioskRunner {
     /// Returns what the core must hear: lit, the screen's new size (a screen set up again)
     /// and that it is lit.
     func powerScreen(_ on: Bool) -> [KioskAction] {
-        if !on { blackOut() }
+        if !on { painter.blackOut() }
         let report = screenSwitch?.turn(on, canvas: canvas) ?? ScreenSwitch.Report()
         powerMeans = report.done
         for problem in report.problems { log.emit(.warning(message: problem), at: clock.uptime) }
@@ -27,19 +27,7 @@ extension KioskRunner {
                 for other in canvas.others { other.refreshOutputSize() }
             }
         }
-        drawn = nil
-        needsRedraw = true
+        painter.forgetShown()
         return answers + [.screenLit(clock.now())]
-    }
-
-    /// Every screen black, its pictures let go: what shows while the means turn it off,
-    /// and all that a screen that ignores them shows.
-    private func blackOut() {
-        for screen in [canvas] + canvas.others {
-            screen.beginFrame().clear(.black)
-            try? screen.endFrame(snapshotPath: nil)
-            screen.releasePictures(except: [])
-        }
-        detailAhead.prepare(nil, size: canvas.layoutSize, on: canvas) { _ in nil }
     }
 }

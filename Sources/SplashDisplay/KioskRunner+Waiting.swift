@@ -15,7 +15,7 @@ extension KioskRunner {
     func waitForSomething() {
         // The media process the core asked for is started now that the loop is idle (after
         // the frame that followed the show that used the last, not while it was drawn).
-        if let failed = startWarmMediaIfAsked() { send(failed) }
+        if let failed = clips.startWarmIfAsked() { send(failed) }
         var event = SDL_Event()
         let deadline = nextDeadline
         switch clock.mode {
@@ -27,15 +27,12 @@ extension KioskRunner {
                 // every run shows the same frames at the same moments, for as long as the core
                 // allows; how long it was is the core's to judge.
                 let step = video.awaitedStep
-                if mediaWait?.show != video.show || mediaWait?.step != step {
-                    mediaWait = (video.show, step, MonotonicClock.seconds())
-                }
-                let since = mediaWait?.since ?? MonotonicClock.seconds()
-                let left = VideoPlayback.virtualPatience - (MonotonicClock.seconds() - since)
-                if let got = waiter.next(timeoutMs: Int32(max(1, left * 1000))) {
+                let waited = clips.waited(show: video.show, step: step, now: MonotonicClock.seconds())
+                if let got = waiter.next(timeoutMs: Int32(max(1, (VideoPlayback.virtualPatience - waited) * 1000))) {
                     handle(got)
                 } else {
-                    send(.videoFrameAwaited(show: video.show, step: step, waited: MonotonicClock.seconds() - since, clock.now()))
+                    let waited = clips.waited(show: video.show, step: step, now: MonotonicClock.seconds())
+                    send(.videoFrameAwaited(show: video.show, step: step, waited: waited, clock.now()))
                 }
             } else if state.backgroundBusy {
                 // Work on another thread takes no virtual time: wait for it before jumping ahead.
@@ -63,9 +60,7 @@ extension KioskRunner {
     func takeCatalogChanges() {
         if let changed = setup.catalogChanges?() {
             // A picture changed on its server came under the same name: the one kept goes.
-            if canvas.forgetChangedPictures() {
-                detailAhead.prepare(nil, size: canvas.layoutSize, on: canvas) { _ in nil }
-            }
+            if canvas.forgetChangedPictures() { painter.forgetDetailAhead() }
             send(.catalogChanged(changed.catalog, message: changed.message, screen: changed.screen, clock.now()))
         }
     }
@@ -83,9 +78,9 @@ extension KioskRunner {
         case .resized:
             if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
             for other in canvas.others { other.refreshOutputSize() }
-            needsRedraw = true
+            painter.redrawWhole()
         case .redraw:
-            needsRedraw = true
+            painter.redrawWhole()
         case .quit:
             quit = true
         case .ignored:

@@ -9,7 +9,7 @@ extension RunCommand {
     /// What a fleet sees of this kiosk: each show in the journal, proof of play and
     /// tracking pings through the network process, the metrics file, and the control
     /// socket's status. Returns the metrics file, to be written once more at the exit.
-    func wireFleet(_ setup: inout KioskRunner.Setup, device: DeviceStorage, link: NetworkLink, canvas: Canvas,
+    func wireFleet(_ setup: inout KioskSetup, device: DeviceStorage, link: NetworkLink, canvas: Canvas,
                    log: EventLog, clock: RunClock) -> MetricsFile? {
         let journal = JournalEntry.socketPath(environment: environment)
         let deviceID = device.deviceID

@@ -125,7 +125,7 @@ struct RunCommand {
             poetry = bundled ?? BundledPoetryProvider(poems: [], refresh: Double(options.poetryRefresh))
         }
         let pictures = options.poetryImageURL.map { _ in LinkedPoetryPictures(link: link, cache: device.cache) }
-        var setup = KioskRunner.Setup(
+        var setup = KioskSetup(
             options: options, settings: settings, catalog: catalog, message: message, script: script,
             ledger: device.store, sync: sync, cache: device.cache,
             poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
