@@ -79,14 +79,12 @@ struct RunCommand {
         settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
-        var probe = KioskState(settings: settings, screen: Size(width: 0, height: 0))
-        _ = Kiosk.reduce(&probe, .catalogLoaded(catalog, message: message, screen: feedState?.screen))
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
-        _ = Kiosk.reduce(&probe, .clockObserved(lookAtTimeSync(), clock.now()))
         let screenMemo = ScreenMemo(dataDir: options.dataDir)
         let keptScreen = screenMemo.read()
         let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
-        let firstPicture = Kiosk.firstPicture(of: probe, at: clock.now()).map {
+        let firstPicture = Kiosk.firstPicture(settings: settings, catalog: catalog, message: message, screen: feedState?.screen,
+                                              timeSync: lookAtTimeSync(), at: clock.now()).map {
             PendingPicture(path: $0, scale: ScreenMemo.scale(of: $0, on: expectedScreen, fit: options.fit))
         }
 

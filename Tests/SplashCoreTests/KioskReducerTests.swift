@@ -351,6 +351,22 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(Kiosk.firstPicture(of: makeState([], fallback: .skip), at: now) == nil)
     }
 
+    /// At start, from what is stored and what the clock is: the catalog decides, and a clock
+    /// not set yet keeps a campaign with hours away, as the first splash will.
+    @Test func theFirstPictureIsJudgedFromWhatTheRunStartsWith() throws {
+        let now = ManualClock().now
+        let settings = makeState().settings
+        var timed = entry("timed", updated: 300)
+        timed.campaign.hours = [try #require(DailyWindow("00:00-24:00"))]
+        let catalog = [entry("a"), entry("b", updated: 100), timed]
+        #expect(Kiosk.firstPicture(settings: settings, catalog: catalog, message: nil, screen: nil, timeSync: .synchronized,
+                                   at: now) == "/img/timed.jpg")
+        #expect(Kiosk.firstPicture(settings: settings, catalog: catalog, message: nil, screen: nil, timeSync: .waiting,
+                                   at: now) == "/img/b.jpg")
+        #expect(Kiosk.firstPicture(settings: settings, catalog: [], message: nil, screen: nil, timeSync: .absent, at: now)
+                == "/assets/default.jpg")
+    }
+
     @Test func tapElsewhereClicksThrough() {
         var state = makeState()
         var clock = ManualClock()

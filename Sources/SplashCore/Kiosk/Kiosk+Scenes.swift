@@ -68,6 +68,18 @@ extension Kiosk {
         return nil
     }
 
+    /// The picture the first splash of a kiosk started at `now` would show: `settings`, the
+    /// stored catalog with the feed's message and screen schedule, and the clock as
+    /// `timeSync` finds it, taken as the run will take them at its start (nil: it would start
+    /// on the detail screen). The shell decodes it while the window opens.
+    public static func firstPicture(settings: KioskSettings, catalog: [CatalogEntry], message: String?, screen: FeedScreen?,
+                                    timeSync: TimeSync, at now: Instant) -> String? {
+        var state = KioskState(settings: settings, screen: Size(width: 0, height: 0))
+        _ = reduce(&state, .catalogLoaded(catalog, message: message, screen: screen))
+        _ = reduce(&state, .clockObserved(timeSync, now))
+        return firstPicture(of: state, at: now)
+    }
+
     /// Shows the campaign whose turn it is (`CatalogEntry.nextToShow`), recording the show
     /// first — it counts and is announced when the ledger answers `showRecorded`, once its
     /// picture has opened and decoded — or, with none eligible, the fallback.
