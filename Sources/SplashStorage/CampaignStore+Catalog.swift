@@ -136,42 +136,25 @@ extension CampaignStore {
         return found
     }
 
-    /// The active campaigns as the kiosk sees them, with their cached pictures.
+    /// The active campaigns as the kiosk sees them (`CatalogEntry.judged`), with what of
+    /// their pictures and clips is in `cache`.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
         try campaigns(thumbnails: false).map { stored in
-            var entry = CatalogEntry(campaign: stored.campaign, shows: stored.shows,
-                                     imagePath: ImageCache.isCacheName(stored.imageKey) && cache.contains(key: stored.imageKey)
-                                        ? cache.path(forKey: stored.imageKey) : nil,
-                                     imageProblem: stored.imageProblem, imageWaiting: stored.imageWaiting)
-            entry.lastShownAt = stored.lastShownAt
-            if entry.imagePath == nil, entry.imageProblem == nil, entry.imageWaiting == nil {
-                entry.imageWaiting = CatalogEntry.notCached
-            }
-            // A clip is played when it is cached and its facts, held to the limits again
-            // (the network process wrote them), say it can be.
-            if let url = stored.campaign.videoURL {
-                let key = ImageCache.key(for: url)
-                if let facts = stored.videoFacts, VideoLimits.problem(facts) == nil, cache.contains(key: key) {
-                    entry.video = VideoClip(path: cache.path(forKey: key), facts: facts)
-                }
-                entry.videoProblem = stored.videoProblem ?? (stored.videoFacts.flatMap(VideoLimits.problem))
-                entry.videoWaiting = entry.video == nil && entry.videoProblem == nil
-                    ? (stored.videoWaiting ?? "not fetched yet") : nil
-            }
-            // An animated GIF plays as a clip does (its facts held to the limits again), unless
-            // the campaign's own clip plays.
-            if let motion = stored.motion, AnimationLimits.isAnimation(motion), let path = entry.imagePath {
-                if let problem = AnimationLimits.problem(motion) {
-                    entry.stillBecause = problem
-                } else if entry.video == nil {
-                    entry.video = VideoClip(path: path, facts: motion)
-                }
-            }
+            let pictureKey = stored.imageKey
+            let clipKey = stored.campaign.videoURL.map(ImageCache.key(for:))
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
+            var recent: [Date] = []
             if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {
-                entry.recentShows = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
+                recent = try recentShows(of: stored.campaign.id, limit: min(cap, CatalogEntry.recentLimit))
             }
-            return entry
+            return CatalogEntry.judged(
+                campaign: stored.campaign, shows: stored.shows, lastShownAt: stored.lastShownAt, recentShows: recent,
+                cachedPicture: ImageCache.isCacheName(pictureKey) && cache.contains(key: pictureKey)
+                    ? cache.path(forKey: pictureKey) : nil,
+                pictureRefused: stored.imageProblem, pictureWaiting: stored.imageWaiting,
+                cachedClip: clipKey.flatMap { cache.contains(key: $0) ? cache.path(forKey: $0) : nil },
+                clipFacts: stored.videoFacts, clipRefused: stored.videoProblem, clipWaiting: stored.videoWaiting,
+                motion: stored.motion)
         }
     }
 

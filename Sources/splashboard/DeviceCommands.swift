@@ -129,7 +129,7 @@ struct DeviceCommands {
                 entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
             ] + (videos ? [videoCell(entry)] : []))
-            if let problem = entry.videoProblem ?? (Self.clipPlays(entry) ? nil : entry.videoWaiting), entry.campaign.videoURL != nil {
+            if let problem = entry.clipProblem?.reason {
                 videoNotes.append("\(entry.campaign.id): \(problem)")
             }
             if let why = entry.stillBecause { stillNotes.append("\(entry.campaign.id): \(why)") }
@@ -161,8 +161,13 @@ struct DeviceCommands {
         let facts: JSONValue = played ? entry.video.map { JSONValue.string($0.facts.summary) } ?? .null : .null
         let animation: JSONValue = entry.video.flatMap { AnimationLimits.isAnimation($0.facts) ? .string($0.facts.summary) : nil }
             ?? .null
-        let problem: JSONValue = entry.videoProblem.map(JSONValue.string) ?? .null
-        let waiting: JSONValue = (played ? nil : entry.videoWaiting).map(JSONValue.string) ?? .null
+        var problem = JSONValue.null
+        var waiting = JSONValue.null
+        switch entry.clipProblem {
+        case .refused(let why): problem = .string(why)
+        case .notCached(let why): waiting = played ? .null : .string(why)
+        case nil: break
+        }
         return .object([("played", .bool(played)), ("facts", facts), ("animation", animation), ("problem", problem),
                         ("waiting", waiting)])
     }
@@ -180,7 +185,8 @@ struct DeviceCommands {
         }
         guard entry.campaign.videoURL != nil else { return "-" }
         let shown = entry.video.map { "its \($0.facts.summary) shown" } ?? "picture shown"
-        return entry.videoProblem != nil ? "no (\(shown))" : "not cached yet"
+        if case .refused = entry.clipProblem { return "no (\(shown))" }
+        return "not cached yet"
     }
 
     /// The feed's freshness and the warnings of the feed in force, under the table.

@@ -74,8 +74,11 @@ struct PreviewCommand {
         for (index, entry) in catalog.enumerated() {
             let name = String(format: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
             guard entry.imagePath != nil else {
-                let why = entry.imageProblem.map { "its picture was refused: \($0)" }
-                    ?? "its picture could not be fetched" + (entry.imageWaiting.map { ": \($0)" } ?? "")
+                let why = switch entry.picture {
+                case .refused(let problem): "its picture was refused: \(problem)"
+                case .waiting(let reason): "its picture could not be fetched: \(reason)"
+                case .cached: "its picture could not be fetched"
+                }
                 print("\(TerminalText.printable(entry.campaign.id)): not previewed: \(TerminalText.printable(why))")
                 problems += 1
                 continue

@@ -295,7 +295,7 @@ import Testing
     @Test func aCampaignOutsideItsHoursIsWaitingInTheMetrics() {
         var campaign = Campaign(id: "a", picURL: URL(string: "https://x.test/a.jpg")!, showTime: 5)
         campaign.hours = [DailyWindow("09:00-10:00")!]
-        let entry = CatalogEntry(campaign: campaign, shows: 0, imagePath: "/cache/a")
+        let entry = CatalogEntry(campaign: campaign, shows: 0, picture: .cached(path: "/cache/a"))
         let context = RuleContext(clockTrusted: true, deviceTimeZone: .gmt)
         let noon = Date(timeIntervalSince1970: Double(1_790_000_000 - 1_790_000_000 % 86_400 + 12 * 3600))
         #expect(KioskMetrics.CampaignState(entry, at: noon, context: context) == .waiting)

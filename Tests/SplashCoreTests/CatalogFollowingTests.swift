@@ -109,7 +109,7 @@ import Testing
                                                              gone: false, clock.now))
         #expect(!answered.contains(.fetchFeed))
         #expect(events(answered).contains(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg")))
-        #expect(state.catalog[0].shows == 1 && state.catalog[0].imageProblem == "not a JPEG")
+        #expect(state.catalog[0].shows == 1 && state.catalog[0].picture == .refused("not a JPEG"))
         // Said once: the same picture failing again is not repeated.
         #expect(state.failedImages.contains("/img/a.jpg"))
     }

@@ -17,7 +17,8 @@ func entry(_ id: String, showTime: Int = 5, shows: Int = 0, updated: TimeInterva
         campaign: Campaign(id: id, picURL: URL(string: "https://example.test/\(id).jpg")!, showTime: showTime,
                            title: "T-\(id)", detail: "D-\(id)", startAt: start, endAt: end,
                            updatedAt: updated.map { Date(timeIntervalSince1970: $0) }, position: position),
-        shows: shows, imagePath: image.map { $0.replacingOccurrences(of: "x", with: id) })
+        shows: shows,
+        picture: image.map { .cached(path: $0.replacingOccurrences(of: "x", with: id)) } ?? .waiting(CatalogEntry.notCached))
 }
 
 func makeState(_ catalog: [CatalogEntry] = [entry("a")], countdown: Int = 3, fallback: FallbackMode = .image,
@@ -595,7 +596,7 @@ func instant(of action: KioskAction) -> Instant? {
         ])
         let effects = send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
         #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
-        #expect(state.catalog[1].imageProblem == "broken")
+        #expect(state.catalog[1].picture == .refused("broken"))
         // A picture is said to be broken once, however often it fails to draw.
         #expect(events(send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))).isEmpty)
         // One that fails on the detail screen is said, and its campaign keeps its turns.
@@ -606,7 +607,7 @@ func instant(of action: KioskAction) -> Instant? {
         ])
         #expect(events(send(&state, .imageFailed(path: "/img/old.jpg", reason: "no memory", clock.now)))
                 == [.error(message: "cannot show image /img/old.jpg: no memory")])
-        #expect(state.catalog[0].imageProblem == nil)
+        #expect(state.catalog[0].picture == .cached(path: "/img/old.jpg"))
         #expect(state.catalog[0].isEligible(at: clock.now.date, context: state.ruleContext(clock.now)))
     }
 }
@@ -756,7 +757,7 @@ func instant(of action: KioskAction) -> Instant? {
 @Suite struct OperatorLibraryTests {
     @Test func theLibraryIsOrderedNextEligibleProblemWaitingFinished() {
         var missing = entry("missing", image: nil)
-        missing.imageWaiting = "cache full"
+        missing.picture = .waiting("cache full")
         let catalog = [entry("used", showTime: 1, shows: 1), entry("old", updated: 100), missing,
                        entry("later", start: Date(timeIntervalSince1970: 1_900_000_000)), entry("new", updated: 300),
                        entry("ended", end: Date(timeIntervalSince1970: 1)), entry("mid", updated: 200)]

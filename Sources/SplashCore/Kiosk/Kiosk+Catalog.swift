@@ -13,7 +13,8 @@ extension Kiosk {
         var effects = takeFeedScreen(&state, screen, now)
         if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
         let lost = state.catalog.contains {
-            hadPicture.contains($0.campaign.id) && $0.imagePath == nil && $0.imageProblem == nil
+            guard hadPicture.contains($0.campaign.id), case .waiting = $0.picture else { return false }
+            return true
         }
         if lost { effects += fetchAgain(&state) }
         return effects
@@ -33,12 +34,7 @@ extension Kiosk {
             effects.append(.emit(.error(message: "cannot show image \(path): \(reason); \(next)")))
         }
         for i in state.catalog.indices where state.catalog[i].imagePath == path {
-            if gone {
-                state.catalog[i].imagePath = nil
-                state.catalog[i].imageWaiting = CatalogEntry.notCached
-            } else {
-                state.catalog[i].imageProblem = reason
-            }
+            state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason)
         }
         if gone { effects += fetchAgain(&state) }
         return effects + enterSplash(&state, now)

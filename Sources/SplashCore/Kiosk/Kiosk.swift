@@ -255,7 +255,7 @@ public enum Kiosk {
             // fails elsewhere (the detail screen) is said, and the campaign keeps its turns.
             let onSplash = if case .splash(let splash) = state.scene, splash.imagePath == path { true } else { false }
             for i in state.catalog.indices where onSplash && state.catalog[i].imagePath == path {
-                state.catalog[i].imageProblem = reason
+                state.catalog[i].picture = .refused(reason)
             }
             if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
                 effects += enterSplash(&state, now)

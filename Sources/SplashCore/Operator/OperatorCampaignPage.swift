@@ -18,8 +18,11 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     public static func videoLine(_ entry: CatalogEntry) -> String? {
         guard entry.campaign.videoURL != nil else { return nil }
         if let clip = entry.video { return "video: \(clip.facts.summary)" }
-        if let problem = entry.videoProblem { return "video not played (its picture is shown): \(problem)" }
-        return "video not cached yet (its picture is shown)" + (entry.videoWaiting.map { ": \($0)" } ?? "")
+        switch entry.clipProblem {
+        case .refused(let problem): return "video not played (its picture is shown): \(problem)"
+        case .notCached(let why): return "video not cached yet (its picture is shown): \(why)"
+        case nil: return "video not cached yet (its picture is shown)"
+        }
     }
 
     /// How many of its shows the page lists.

@@ -17,8 +17,11 @@ public enum CampaignRules {
         if let start = c.startAt, date < start { return .notStarted }
         if let end = c.endAt, date >= end { return .ended }
         if entry.remaining <= 0 { return .usedUp }
-        if let problem = entry.imageProblem { return .imageRefused(problem) }
-        if entry.imagePath == nil { return .imageMissing(entry.imageWaiting) }
+        switch entry.picture {
+        case .refused(let problem): return .imageRefused(problem)
+        case .waiting(let why): return .imageMissing(why)
+        case .cached: break
+        }
         guard !c.hours.isEmpty || !c.days.isEmpty || c.maxPerDay != nil || c.minInterval != nil else { return nil }
         let calendar = Self.calendar(for: c, context: context)
         if !c.hours.isEmpty || !c.days.isEmpty {

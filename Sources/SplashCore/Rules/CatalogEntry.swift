@@ -7,20 +7,15 @@ public struct CatalogEntry: Equatable, Sendable {
     public var campaign: Campaign
     /// Shows recorded in the ledger.
     public var shows: Int
-    /// The validated local image file; nil while it is not cached.
-    public var imagePath: String?
-    /// Why the image cannot be used, when it cannot.
-    public var imageProblem: String?
-    /// Why the image is not cached yet ("cache full", a network error), when that is known.
-    public var imageWaiting: String?
+    /// Its picture: cached (the validated local file), waiting for a sync, or refused.
+    public var picture: PictureState
     /// When its latest shows were recorded, oldest first (enough for `maxPerDay`).
     public var recentShows: [Date] = []
     /// Its clip, when it has one that is cached and playable here (else its picture is shown).
     public var video: VideoClip?
-    /// Why its clip is not played here, when it is not (the poster is shown instead).
-    public var videoProblem: String?
-    /// Why its clip is not cached yet, when it is not.
-    public var videoWaiting: String?
+    /// Why its clip is not played here, when it has one that is not (the poster is shown
+    /// instead).
+    public var clipProblem: ClipProblem?
     /// Why its picture, an animated GIF, is shown still (its first frame), when it is.
     public var stillBecause: String?
     /// When it was last shown, by the wall clock.
@@ -28,14 +23,53 @@ public struct CatalogEntry: Equatable, Sendable {
     /// When it was last shown in this run, by the kiosk's monotonic clock.
     public var lastShownUptime: Double?
 
-    /// An entry for `campaign` with what is known of it, and no recent shows.
-    public init(campaign: Campaign, shows: Int = 0, imagePath: String? = nil, imageProblem: String? = nil,
-                imageWaiting: String? = nil) {
+    /// An entry for `campaign` with `shows` recorded and its `picture`, and no recent shows.
+    public init(campaign: Campaign, shows: Int, picture: PictureState) {
         self.campaign = campaign
         self.shows = shows
-        self.imagePath = imagePath
-        self.imageProblem = imageProblem
-        self.imageWaiting = imageWaiting
+        self.picture = picture
+    }
+
+    /// The validated local picture file; nil while it is not cached or when it is refused.
+    public var imagePath: String? {
+        if case .cached(let path) = picture { return path }
+        return nil
+    }
+
+    /// The entry for a stored campaign as the kiosk judges it, from the facts storage keeps
+    /// (the network process wrote them, and they are held to the limits again here): its
+    /// picture refused, cached (`cachedPicture`: its file in the cache) or waiting; its clip
+    /// played when cached (`cachedClip`) and its facts within `VideoLimits`, else why not;
+    /// an animated GIF (`motion`) played as a clip when the campaign's own clip is not and
+    /// it is within `AnimationLimits`, else shown still with the reason.
+    public static func judged(campaign: Campaign, shows: Int, lastShownAt: Date?, recentShows: [Date],
+                              cachedPicture: String?, pictureRefused: String?, pictureWaiting: String?,
+                              cachedClip: String?, clipFacts: VideoFacts?, clipRefused: String?, clipWaiting: String?,
+                              motion: VideoFacts?) -> CatalogEntry {
+        let picture: PictureState = if let pictureRefused { .refused(pictureRefused) }
+            else if let cachedPicture { .cached(path: cachedPicture) }
+            else { .waiting(pictureWaiting ?? notCached) }
+        var entry = CatalogEntry(campaign: campaign, shows: shows, picture: picture)
+        entry.lastShownAt = lastShownAt
+        entry.recentShows = recentShows
+        if campaign.videoURL != nil {
+            if let facts = clipFacts, VideoLimits.problem(facts) == nil, let cachedClip {
+                entry.video = VideoClip(path: cachedClip, facts: facts)
+            }
+            if let refused = clipRefused ?? clipFacts.flatMap(VideoLimits.problem) {
+                entry.clipProblem = .refused(refused)
+            } else if entry.video == nil {
+                entry.clipProblem = .notCached(clipWaiting ?? "not fetched yet")
+            }
+        }
+        if let motion, AnimationLimits.isAnimation(motion), let path = entry.imagePath {
+            if let problem = AnimationLimits.problem(motion) {
+                entry.stillBecause = problem
+            } else if entry.video == nil {
+                entry.video = VideoClip(path: path, facts: motion)
+            }
+        }
+        return entry
     }
 
     /// `showTime − shows`, never below 0.

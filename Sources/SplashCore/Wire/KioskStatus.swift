@@ -67,9 +67,11 @@ public struct KioskStatus: Equatable, Sendable {
     /// The catalog's campaigns whose picture is refused or missing, one line each (at most 20).
     public static func pictureProblems(of state: KioskState) -> [String] {
         let lines = state.catalog.compactMap { entry -> String? in
-            if let problem = entry.imageProblem { return "\(entry.campaign.id): picture refused: \(problem)" }
-            if entry.imagePath == nil { return "\(entry.campaign.id): picture not cached yet" + (entry.imageWaiting.map { ": \($0)" } ?? "") }
-            return nil
+            switch entry.picture {
+            case .refused(let problem): return "\(entry.campaign.id): picture refused: \(problem)"
+            case .waiting(let why): return "\(entry.campaign.id): picture not cached yet: \(why)"
+            case .cached: return nil
+            }
         }
         return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
     }
