@@ -32,11 +32,12 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
     /// Asks the network process for a poem; `completion` gets its one-entry timeline, or why
     /// there is none (also when the poem it sent is beyond the limits).
     public func timeline(at date: Date, completion: @escaping (Result<Timeline<PoetryEntry>, Error>) -> Void) {
-        link.send(.poem, now: date, timeout: Self.timeout) { [imageURL, refresh] result in
+        link.send(.poem, timeout: Self.timeout) { [imageURL, refresh] result in
             switch result {
             case .failure(let error): completion(.failure(error))
             case .success(let answer):
-                if let sent = answer.poem {
+                switch answer.outcome {
+                case .poem(let sent):
                     do {
                         let poem = try sent.checked()
                         completion(.success(poem.timeline(imageURL: imageURL, at: date, refresh: refresh)))
@@ -44,8 +45,10 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
                         completion(.failure(NetworkLinkError.failed("the network process sent a poem beyond the limits: "
                                                                     + error.localizedDescription)))
                     }
-                } else {
-                    completion(.failure(NetworkLinkError.failed(answer.error ?? "no poem in the answer")))
+                case .failed(let why):
+                    completion(.failure(NetworkLinkError.failed(why)))
+                default:
+                    completion(.failure(NetworkLinkError.failed("no poem in the answer")))
                 }
             }
         }

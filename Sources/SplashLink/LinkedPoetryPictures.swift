@@ -17,12 +17,17 @@ public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Senda
     /// Asks the network process for `url`; `completion` gets the cached file, or why there is
     /// none (also when the path it names is not in `cache`).
     public func load(_ url: URL, completion: @escaping (PictureFetch) -> Void) {
-        link.send(.poemPicture, url: url.absoluteString, timeout: LinkedPoetry.timeout) { [cache] result in
+        link.send(.poemPicture(url: url.absoluteString), timeout: LinkedPoetry.timeout) { [cache] result in
             switch result {
             case .failure(let error):
                 completion(.missing(reason: error.localizedDescription))
             case .success(let answer):
-                guard let path = answer.path else { return completion(.missing(reason: answer.error ?? "no picture in the answer")) }
+                let path: String
+                switch answer.outcome {
+                case .picture(let named): path = named
+                case .failed(let why): return completion(.missing(reason: why))
+                default: return completion(.missing(reason: "no picture in the answer"))
+                }
                 guard cache.holds(path) else {
                     return completion(.missing(reason: "the network process named \(TerminalText.printable(path)), "
                                                + "not a file of the image cache"))

@@ -33,13 +33,16 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
     /// Asks the network process for a sync; `completion` gets its report with the catalog and
     /// the feed's message read afterwards, or a failed report.
     public func start(at now: Date, completion: @escaping Completion) {
-        link.send(.sync, now: now, timeout: Self.timeout) { [self] result in
+        link.send(.sync(now: now), timeout: Self.timeout) { [self] result in
             switch result {
             case .failure(let error):
                 completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription)))
             case .success(let answer):
-                let report = answer.report.map(NetworkWire.checked)
-                    ?? SyncReport(status: .error, campaigns: 0, error: answer.error ?? "the network process sent no report")
+                let report = switch answer.outcome {
+                case .synced(let sent): NetworkWire.checked(sent)
+                case .failed(let why): SyncReport(status: .error, campaigns: 0, error: why)
+                default: SyncReport(status: .error, campaigns: 0, error: "the network process sent no report")
+                }
                 do {
                     let (catalog, feed) = try read(catalog: report.status != .error)
                     completion(SyncResult(report: report, catalog: catalog,

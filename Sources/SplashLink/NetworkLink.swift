@@ -52,8 +52,7 @@ public final class NetworkLink: @unchecked Sendable {
 
     /// Sends one request; `completion` runs on another thread with the answer, or with why
     /// there is none (after `timeout` seconds at the latest). Never blocks on the other side.
-    public func send(_ kind: NetworkRequest.Kind, now: Date? = nil, url: String? = nil, timeout: TimeInterval,
-                     completion: @escaping Completion) {
+    public func send(_ ask: NetworkRequest.Ask, timeout: TimeInterval, completion: @escaping Completion) {
         lock.lock()
         let id = nextID
         nextID += 1
@@ -67,7 +66,7 @@ public final class NetworkLink: @unchecked Sendable {
         }
         connection = current
         lock.unlock()
-        let line = NetworkWire.line(NetworkRequest(id: id, kind: kind, now: now, url: url))
+        let line = NetworkWire.line(NetworkRequest(id: id, ask: ask))
         if let failure = current.send(line, id: id, deadline: clock() + timeout,
                                       timeout: Int(timeout), completion: completion) {
             drop(current)

@@ -60,7 +60,7 @@ public final class NetworkServer: @unchecked Sendable {
                 }
                 writer.expect()
                 var asked = request
-                if !trustsClock { asked.now = nil }
+                if !trustsClock, case .sync = asked.ask { asked.ask = .sync(now: nil) }
                 handle(asked, abandoned: writer.isAbandoned, answer: writer.write)
             case .tooLong:
                 writer.closeAfterError("a request longer than \(Self.requestLimit) bytes")
@@ -133,12 +133,12 @@ public final class NetworkServer: @unchecked Sendable {
         if !full { queued[kind, default: 0] += 1 }
         queueLock.unlock()
         if full {
-            return answer(NetworkAnswer(id: id, error: "the network process has \(Self.maxQueuedSyncs) \(what) waiting already"))
+            return answer(NetworkAnswer(id: id, .failed("the network process has \(Self.maxQueuedSyncs) \(what) waiting already")))
         }
         worker.async { [self] in
             defer { queueLock.lock(); queued[kind, default: 1] -= 1; queueLock.unlock() }
             // Nobody waits for it any more (the display went or gave up): not run.
-            if abandoned() { return answer(NetworkAnswer(id: id, error: "abandoned")) }
+            if abandoned() { return answer(NetworkAnswer(id: id, .abandoned)) }
             work()
         }
     }
@@ -146,11 +146,11 @@ public final class NetworkServer: @unchecked Sendable {
     private func handle(_ request: NetworkRequest, abandoned: @escaping () -> Bool,
                         answer: @escaping (NetworkAnswer) -> Void) {
         let id = request.id
-        switch request.kind {
-        case .sync:
+        switch request.ask {
+        case .sync(let asOf):
             queue(.sync, "syncs", id: id, on: syncWorker, abandoned: abandoned, answer: answer) { [self] in
-                let report = sync.sync(feed, now: request.now ?? clock.date())
-                answer(NetworkAnswer(id: id, report: NetworkWire.trimmed(report)))
+                let report = sync.sync(feed, now: asOf ?? clock.date())
+                answer(NetworkAnswer(id: id, .synced(NetworkWire.trimmed(report))))
                 // Shows and pings that could not be sent are tried again on the sync's schedule.
                 reporter?.wake()
                 pings.wake()
@@ -158,25 +158,30 @@ public final class NetworkServer: @unchecked Sendable {
         case .report:
             reporter?.wake()
             pings.wake()
-            answer(NetworkAnswer(id: id))
+            answer(NetworkAnswer(id: id, .taken))
         case .poem:
             queue(.poem, "poems", id: id, on: poemWorker, abandoned: abandoned, answer: answer) { [poems] in
-                guard let poems else { return answer(NetworkAnswer(id: id, error: "no poetry-url is set")) }
+                guard let poems else { return answer(NetworkAnswer(id: id, .failed("no poetry-url is set"))) }
                 do {
-                    answer(NetworkAnswer(id: id, poem: try poems.fetch()))
+                    answer(NetworkAnswer(id: id, .poem(try poems.fetch())))
                 } catch {
-                    answer(NetworkAnswer(id: id, error: error.localizedDescription))
+                    answer(NetworkAnswer(id: id, .failed(error.localizedDescription)))
                 }
             }
-        case .poemPicture:
+        case .poemPicture(let asked):
             guard let pictures, let configured = poetryImageURL else {
-                return answer(NetworkAnswer(id: id, error: "no poetry-image-url is set"))
+                return answer(NetworkAnswer(id: id, .failed("no poetry-image-url is set")))
             }
             // Only the configured picture: a peer does not name what this process fetches.
-            guard request.url == configured.absoluteString, let text = request.url, let url = URL(string: text) else {
-                return answer(NetworkAnswer(id: id, error: "only the configured poetry-image-url is fetched"))
+            guard asked == configured.absoluteString, let url = URL(string: asked) else {
+                return answer(NetworkAnswer(id: id, .failed("only the configured poetry-image-url is fetched")))
             }
-            pictures.load(url) { got in answer(NetworkAnswer(id: id, path: got.path, error: got.reason)) }
+            pictures.load(url) { got in
+                switch got {
+                case .cached(let path): answer(NetworkAnswer(id: id, .picture(path: path)))
+                case .missing(let reason): answer(NetworkAnswer(id: id, .failed(reason)))
+                }
+            }
         }
     }
 }
@@ -222,7 +227,7 @@ private final class AnswerWriter: @unchecked Sendable {
     /// Answers id 0 with `reason` and ends the connection: a peer that sends what is not a
     /// request is not listened to further.
     func closeAfterError(_ reason: String) {
-        write(NetworkAnswer(id: 0, error: reason))
+        write(NetworkAnswer(id: 0, .failed(reason)))
         finish()
     }
 

@@ -353,7 +353,7 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         let outcome = NSLock()
         var result: Result<NetworkAnswer, NetworkLinkError>?
-        link.send(.sync, timeout: 1) { answer in
+        link.send(.sync(now: nil), timeout: 1) { answer in
             outcome.lock(); result = answer; outcome.unlock()
             done.signal()
         }

@@ -1,24 +1,70 @@
 import Foundation
 
-/// The network process's answer to one `NetworkRequest`.
+/// The network process's answer to one `NetworkRequest`, one JSON object per line
+/// (`{"id": 1, "report": …}`, `{"id": 2, "error": "…"}`).
 public struct NetworkAnswer: Codable, Equatable, Sendable {
-    /// The id of the request answered.
-    public var id: Int
-    /// A sync's outcome.
-    public var report: SyncReport?
-    /// The poem fetched.
-    public var poem: Poem?
-    /// The cached poem picture.
-    public var path: String?
-    /// Why the request failed (a poem or picture that could not be fetched).
-    public var error: String?
+    /// What came of a request.
+    public enum Outcome: Equatable, Sendable {
+        /// A sync's report (`sync`).
+        case synced(SyncReport)
+        /// The poem fetched (`poem`).
+        case poem(Poem)
+        /// The poem picture, cached at `path` (`poemPicture`).
+        case picture(path: String)
+        /// Taken (`report`: the sending goes on in the network process).
+        case taken
+        /// It failed, and why (a poem or picture that could not be fetched, a queue full, a
+        /// request refused: with id 0, the connection ends).
+        case failed(String)
+        /// Not run: nobody waited for it any more (the display had gone or given up).
+        case abandoned
+    }
 
-    /// The answer to request `id`, with what its kind of request is answered with.
-    public init(id: Int, report: SyncReport? = nil, poem: Poem? = nil, path: String? = nil, error: String? = nil) {
+    /// The id of the request answered (0: the connection's, refusing what was sent).
+    public var id: Int
+    /// What came of it.
+    public var outcome: Outcome
+
+    /// The answer to request `id`.
+    public init(id: Int, _ outcome: Outcome) {
         self.id = id
-        self.report = report
-        self.poem = poem
-        self.path = path
-        self.error = error
+        self.outcome = outcome
+    }
+
+    private enum Keys: String, CodingKey {
+        case id, report, poem, path, error, abandoned
+    }
+
+    /// An answer from its line: the one field it carries says what came of the request.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        id = try c.decode(Int.self, forKey: .id)
+        if let report = try c.decodeIfPresent(SyncReport.self, forKey: .report) {
+            outcome = .synced(report)
+        } else if let poem = try c.decodeIfPresent(Poem.self, forKey: .poem) {
+            outcome = .poem(poem)
+        } else if let path = try c.decodeIfPresent(String.self, forKey: .path) {
+            outcome = .picture(path: path)
+        } else if let error = try c.decodeIfPresent(String.self, forKey: .error) {
+            outcome = .failed(error)
+        } else if try c.decodeIfPresent(Bool.self, forKey: .abandoned) == true {
+            outcome = .abandoned
+        } else {
+            outcome = .taken
+        }
+    }
+
+    /// The answer as its line says it.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(id, forKey: .id)
+        switch outcome {
+        case .synced(let report): try c.encode(report, forKey: .report)
+        case .poem(let poem): try c.encode(poem, forKey: .poem)
+        case .picture(let path): try c.encode(path, forKey: .path)
+        case .taken: break
+        case .failed(let why): try c.encode(why, forKey: .error)
+        case .abandoned: try c.encode(true, forKey: .abandoned)
+        }
     }
 }
