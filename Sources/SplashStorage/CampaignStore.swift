@@ -16,7 +16,7 @@ public final class CampaignStore: ShowLedger {
     /// The database's file name in the data folder.
     public static let fileName = "splashboard.db"
     /// The schema this build writes; older files are migrated forward at open.
-    public static let schemaVersion = 14
+    public static var schemaVersion: Int { migrations.last?.version ?? 0 }
 
     /// The open database the store's parts read and write.
     public let db: SQLiteDatabase
