@@ -17,7 +17,7 @@ extension CampaignStore {
         WHERE active = 1 AND (image_problem IS NULL OR ?) GROUP BY image_key
         """, [.int(includingRefused ? 1 : 0)])
             .compactMap { row in
-                guard let key = row["image_key"].text, let url = row["pic_url"].text.flatMap(URL.init(string:)) else {
+                guard let key = try row["image_key"].text, let url = try row["pic_url"].text.flatMap(URL.init(string:)) else {
                     return nil
                 }
                 return (key, url)
@@ -100,18 +100,18 @@ extension CampaignStore {
         """)
         // Every cap of the feed is applied again to what is read: the network process wrote
         // these rows, and the display trusts it no more than the network.
-        return rows.compactMap { r in
-            guard let campaign = Campaign(storedRow: r) else { return nil }
+        return try rows.compactMap { r in
+            guard let campaign = try Campaign(storedRow: r) else { return nil }
             let (id, pic) = (campaign.id, campaign.picURL)
-            return StoredCampaign(campaign: campaign, active: r["active"].int == 1, shows: history[id]?.count ?? 0,
-                                  imageKey: r["image_key"].text ?? ImageCache.key(for: pic),
-                                  imageProblem: r["image_problem"].text, imageWaiting: r["image_waiting"].text,
-                                  thumbnail: r["thumbnail"].blob,
-                                  hasThumbnail: r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last,
-                                  videoFacts: r["video_facts"].text.flatMap(VideoFacts.from(json:)),
-                                  videoProblem: r["video_problem"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
-                                  videoWaiting: r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
-                                  motion: r["motion"].text.flatMap(VideoFacts.from(json:)))
+            return StoredCampaign(campaign: campaign, active: try r["active"].int == 1, shows: history[id]?.count ?? 0,
+                                  imageKey: try r["image_key"].text ?? ImageCache.key(for: pic),
+                                  imageProblem: try r["image_problem"].text, imageWaiting: try r["image_waiting"].text,
+                                  thumbnail: try r["thumbnail"].blob,
+                                  hasThumbnail: try r["has_thumbnail"].int == 1, lastShownAt: history[id]?.last,
+                                  videoFacts: try r["video_facts"].text.flatMap(VideoFacts.from(json:)),
+                                  videoProblem: try r["video_problem"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
+                                  videoWaiting: try r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
+                                  motion: try r["motion"].text.flatMap(VideoFacts.from(json:)))
         }
     }
 
@@ -122,7 +122,7 @@ extension CampaignStore {
         var found: [String: [UInt8]] = [:]
         for id in ids {
             let clip = try db.rows("SELECT video_url FROM campaigns WHERE id = ? AND video_facts IS NOT NULL", [.text(id)])
-            if let url = clip.first?["video_url"].text.flatMap(URL.init(string:)),
+            if let url = try clip.first?["video_url"].text.flatMap(URL.init(string:)),
                let jpeg = try db.query("SELECT jpeg FROM thumbnails WHERE image_key = ?",
                                        [.text(ImageCache.key(for: url))]).first?.first?.blob {
                 found[id] = jpeg
@@ -131,7 +131,7 @@ extension CampaignStore {
             let rows = try db.rows("""
             SELECT t.jpeg FROM campaigns c JOIN thumbnails t ON t.image_key = c.image_key WHERE c.id = ?
             """, [.text(id)])
-            if let jpeg = rows.first?["jpeg"].blob { found[id] = jpeg }
+            if let jpeg = try rows.first?["jpeg"].blob { found[id] = jpeg }
         }
         return found
     }

@@ -33,7 +33,7 @@ extension CampaignStore {
             JOIN campaign_keys k ON k.id = c.id JOIN ledger l ON l.campaign = k.key
             WHERE c.image_key IS NOT NULL GROUP BY c.image_key
             """) {
-                if let key = row["image_key"].text, let last = row["last"].date { shown[key] = last }
+                if let key = try row["image_key"].text, let last = try row["last"].date { shown[key] = last }
             }
             return cache.evict(toFit: capBytes, protecting: keep, shown: shown)
         }

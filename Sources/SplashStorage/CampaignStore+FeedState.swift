@@ -39,13 +39,13 @@ extension CampaignStore {
         FROM feed_state WHERE feed_url = ?
         """, [.text(url.absoluteString)])
         guard let r = rows.first else { return FeedState() }
-        let success = r["last_success"].date
+        let success = try r["last_success"].date
         let confirmed = confirmation.date(for: url).map { max($0, success ?? $0) } ?? success
-        return FeedState(etag: r["etag"].text, lastModified: r["last_modified"].text, lastSuccess: success,
-                         lastAttempt: r["last_attempt"].date, lastError: r["last_error"].text, message: r["message"].text,
-                         lastChange: r["last_change"].date, lastConfirmed: confirmed,
-                         warnings: Self.decodeList(r["warnings"].text), screen: FeedScreen(stored: r["screen"].text),
-                         contentHash: r["content_hash"].text)
+        return FeedState(etag: try r["etag"].text, lastModified: try r["last_modified"].text, lastSuccess: success,
+                         lastAttempt: try r["last_attempt"].date, lastError: try r["last_error"].text, message: try r["message"].text,
+                         lastChange: try r["last_change"].date, lastConfirmed: confirmed,
+                         warnings: Self.decodeList(try r["warnings"].text), screen: FeedScreen(stored: try r["screen"].text),
+                         contentHash: try r["content_hash"].text)
     }
 
     /// The feed the stored campaigns came from: the one applied last; nil before any.

@@ -31,7 +31,7 @@ extension CampaignStore {
     /// once per show, kind and URL.
     private func addPings(_ kind: PingKind, campaignID: String, showID: String, at date: Date) throws {
         let stored = try db.rows("SELECT \(kind.column) AS urls FROM campaigns WHERE id = ?", [.text(campaignID)])
-        for template in Self.decodeList(stored.first?["urls"].text) {
+        for template in Self.decodeList(try stored.first?["urls"].text) {
             let url = TrackingURL.expand(template, device: trackingDevice ?? "", campaign: campaignID, show: showID,
                                          timestamp: date)
             // Checked again filled in, whoever wrote the template: http(s), one URL, within the length.
@@ -45,8 +45,8 @@ extension CampaignStore {
     public func waitingPings(limit: Int) throws -> [(id: Int64, url: String)] {
         let rows = try db.rows("SELECT id, url FROM pings WHERE state = \(PingState.waiting.sql) ORDER BY id LIMIT ?",
                                [.int(Int64(limit))])
-        return rows.compactMap { row in
-            guard let id = row["id"].int, let url = row["url"].text else { return nil }
+        return try rows.compactMap { row in
+            guard let id = try row["id"].int, let url = try row["url"].text else { return nil }
             return (id, url)
         }
     }
@@ -111,7 +111,7 @@ extension CampaignStore {
         try db.transaction {
             let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
                                    [.text(campaignID)])
-            guard let row = open.first?["id"].int else { return nil }
+            guard let row = try open.first?["id"].int else { return nil }
             try db.execute("UPDATE ledger SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
                            [.text(reason.outcome.rawValue), .text(ShowEnd.by(reason).rawValue), .date(date), .int(row)])
             let show = try showRecords(where: "id = ?", [.int(row)], limit: 1).first
@@ -127,8 +127,8 @@ extension CampaignStore {
         try db.rows("""
         SELECT campaign_id, ended_by, COUNT(*) AS n FROM shows WHERE ended_by IS NOT NULL GROUP BY campaign_id, ended_by
         """).compactMap { row in
-            guard let campaign = row["campaign_id"].text, let ended = row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)),
-                  let n = row["n"].int else { return nil }
+            guard let campaign = try row["campaign_id"].text, let ended = try row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)),
+                  let n = try row["n"].int else { return nil }
             return KioskMetrics.ShowCount(campaign: campaign, endedBy: ended, count: Int(n))
         }
     }
@@ -178,7 +178,7 @@ extension CampaignStore {
     private func showRecords(where condition: String, _ arguments: [SQLiteDatabase.Value], limit: Int) throws -> [ShowRecord] {
         try db.rows("""
         SELECT \(Self.showColumns) FROM shows WHERE \(condition) ORDER BY id LIMIT \(limit)
-        """, arguments).compactMap { ShowRecord(shownRow: $0, unended: .interrupted) }
+        """, arguments).compactMap { try ShowRecord(shownRow: $0, unended: .interrupted) }
     }
 
     /// When each campaign was last shown (wall clock, as recorded).
@@ -189,7 +189,7 @@ extension CampaignStore {
             (SELECT campaign, COUNT(*) AS n, MAX(shown_at) AS last FROM ledger GROUP BY campaign) h
             JOIN campaign_keys k ON k.key = h.campaign
         """) {
-            if let id = row["campaign_id"].text { history[id] = (Int(row["n"].int ?? 0), row["last"].date) }
+            if let id = try row["campaign_id"].text { history[id] = (Int(try row["n"].int ?? 0), try row["last"].date) }
         }
         return history
     }
@@ -197,7 +197,7 @@ extension CampaignStore {
     /// The latest `limit` shows of a campaign, oldest first.
     public func recentShows(of campaignID: String, limit: Int) throws -> [Date] {
         try db.rows("SELECT shown_at FROM shows WHERE campaign_id = ? ORDER BY shown_at DESC LIMIT ?",
-                    [.text(campaignID), .int(Int64(limit))]).compactMap { $0["shown_at"].date }.reversed()
+                    [.text(campaignID), .int(Int64(limit))]).compactMap { try $0["shown_at"].date }.reversed()
     }
 
     /// A campaign's last `limit` shows, newest first; one that has not ended yet (it is on
@@ -205,7 +205,7 @@ extension CampaignStore {
     public func lastShows(of campaignID: String, limit: Int) throws -> [ShowRecord] {
         try db.rows("""
         SELECT \(Self.showColumns) FROM shows WHERE campaign_id = ? ORDER BY id DESC LIMIT ?
-        """, [.text(campaignID), .int(Int64(limit))]).compactMap { ShowRecord(shownRow: $0, unended: .onScreen) }
+        """, [.text(campaignID), .int(Int64(limit))]).compactMap { try ShowRecord(shownRow: $0, unended: .onScreen) }
     }
 
     /// Shows recorded per campaign id.

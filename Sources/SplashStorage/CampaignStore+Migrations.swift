@@ -134,7 +134,7 @@ extension CampaignStore {
             // at the next sync (its validators forgotten), which writes them afresh.
             for row in try db.rows("SELECT id, impression_urls, click_urls FROM campaigns "
                                    + "WHERE impression_urls IS NOT NULL OR click_urls IS NOT NULL") {
-                let id = row["id"].text ?? ""
+                let id = try row["id"].text ?? ""
                 func converted(_ text: String?) -> SQLiteDatabase.Value {
                     .optional(CampaignStore.encodeList((text ?? "").split(separator: "\n").map(String.init)
                         .filter { TrackingURL.problem($0, campaign: id) == nil }))
@@ -182,7 +182,7 @@ extension CampaignStore {
             // over 200 characters takes the stand-in a feed now gives it, with its shows.
             for row in try db.rows("SELECT id FROM campaigns WHERE length(id) > ? AND id = pic_url",
                                    [.int(Int64(FeedDocument.maxID))]) {
-                guard let old = row["id"].text else { continue }
+                guard let old = try row["id"].text else { continue }
                 let stand = "picUrl-" + SHA256.hex(old).prefix(16)
                 try db.execute("UPDATE campaigns SET id = ? WHERE id = ?", [.text(stand), .text(old)])
                 try db.execute("UPDATE campaign_keys SET id = ? WHERE id = ?", [.text(stand), .text(old)])

@@ -17,10 +17,10 @@ extension CampaignStore {
     /// The last good poem, marked as coming from the cache; its picture only if still on disk.
     public func loadPoetry(imageURL: URL?) throws -> PoetryEntry? {
         guard let r = try db.rows("SELECT origin, author, content, image_path FROM poetry WHERE slot = 1").first,
-              let origin = r["origin"].text, let content = r["content"].text
+              let origin = try r["origin"].text, let content = try r["content"].text
         else { return nil }
-        let path = r["image_path"].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        return PoetryEntry(origin: origin, author: r["author"].text, lines: Self.decodeList(content),
+        let path = try r["image_path"].text.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        return PoetryEntry(origin: origin, author: try r["author"].text, lines: Self.decodeList(content),
                            imagePath: path, imageURL: imageURL, source: .cache)
     }
 }

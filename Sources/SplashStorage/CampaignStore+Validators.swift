@@ -16,9 +16,9 @@ extension CampaignStore {
             for row in try db.rows("""
                 SELECT key, etag, last_modified, max_age, no_cache, fetched_at FROM cached_files WHERE key IN (\(marks))
                 """, slice.map { .text($0) }) {
-                guard let key = row["key"].text, let fetched = row["fetched_at"].date else { continue }
-                found[key] = FileValidators(etag: row["etag"].text, lastModified: row["last_modified"].text,
-                                            maxAge: row["max_age"].real, noCache: (row["no_cache"].int ?? 0) != 0,
+                guard let key = try row["key"].text, let fetched = try row["fetched_at"].date else { continue }
+                found[key] = FileValidators(etag: try row["etag"].text, lastModified: try row["last_modified"].text,
+                                            maxAge: try row["max_age"].real, noCache: (try row["no_cache"].int ?? 0) != 0,
                                             fetchedAt: fetched)
             }
         }

@@ -29,9 +29,9 @@ extension CampaignStore {
     public func activeVideos() throws -> [StoredVideo] {
         try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL")
             .compactMap { row in
-                guard let id = row["id"].text, let url = row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
-                return StoredVideo(campaignID: id, url: url, facts: row["video_facts"].text.flatMap(VideoFacts.from(json:)),
-                                   problem: row["video_problem"].text)
+                guard let id = try row["id"].text, let url = try row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
+                return StoredVideo(campaignID: id, url: url, facts: try row["video_facts"].text.flatMap(VideoFacts.from(json:)),
+                                   problem: try row["video_problem"].text)
             }
     }
 

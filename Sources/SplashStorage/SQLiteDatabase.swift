@@ -74,15 +74,24 @@ public final class SQLiteDatabase {
         try run(statement(sql), values)
     }
 
-    /// One row, read by column name (`row["title"]`), as the statement named its columns.
+    /// One row, read by column name (`try row["title"]`), as the statement named its columns.
     public struct Row {
         /// The row's values, in the statement's column order.
         public let values: [Value]
         let columns: [String: Int]
+        /// The statement's text, for the error that names a column it has not.
+        let sql: String
+        let path: String
 
-        /// The value of the column `name`; `.null` for a column the statement has not.
+        /// The value of the column `name`. A column the statement has not is an error (a
+        /// name mistyped is never read as NULL).
         public subscript(_ name: String) -> Value {
-            columns[name].map { values[$0] } ?? .null
+            get throws {
+                guard let index = columns[name] else {
+                    throw StoreError(path: path, message: "no column \(name) in \(sql.prefix(80))")
+                }
+                return values[index]
+            }
         }
     }
 
@@ -94,7 +103,7 @@ public final class SQLiteDatabase {
         for i in 0..<sqlite3_column_count(prepared.handle) {
             if let name = sqlite3_column_name(prepared.handle, i) { columns[String(cString: name)] = Int(i) }
         }
-        return found.map { Row(values: $0, columns: columns) }
+        return found.map { Row(values: $0, columns: columns, sql: sql, path: path) }
     }
 
     /// A prepared statement, kept for the connection's life. A loop that runs the same SQL

@@ -6,13 +6,13 @@ extension ShowRecord {
     /// not ended yet is `unended` (`interrupted` for proof of play, `onScreen` for the
     /// operator view), and so is an end no version of the ledger writes. Nil for a row
     /// without its id, campaign or time.
-    init?(shownRow row: SQLiteDatabase.Row, unended: ShowEnd) {
-        guard let id = row["id"].int, let campaign = row["campaign_id"].text, let shown = row["shown_at"].real else {
+    init?(shownRow row: SQLiteDatabase.Row, unended: ShowEnd) throws {
+        guard let id = try row["id"].int, let campaign = try row["campaign_id"].text, let shown = try row["shown_at"].real else {
             return nil
         }
-        self.init(row: id, showID: row["show_id"].text ?? "", campaignID: campaign,
-                  shownAt: Date(timeIntervalSince1970: shown), endedBy: row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)) ?? unended,
-                  seconds: max(0, (row["ended_at"].real ?? shown) - shown),
-                  media: row["media"].text.flatMap(MediaKind.init(rawValue:)) ?? .picture)
+        self.init(row: id, showID: try row["show_id"].text ?? "", campaignID: campaign,
+                  shownAt: Date(timeIntervalSince1970: shown), endedBy: try row["ended_by"].text.flatMap(ShowEnd.init(rawValue:)) ?? unended,
+                  seconds: max(0, (try row["ended_at"].real ?? shown) - shown),
+                  media: try row["media"].text.flatMap(MediaKind.init(rawValue:)) ?? .picture)
     }
 }

@@ -41,7 +41,7 @@ import Testing
 
         let store = try CampaignStore(dataDir: s.folder + "/data")
         let ended = try store.db.rows("SELECT show_id, ended_by, reported FROM shows WHERE ended_by IS NOT NULL")
-        let ledger = Set(ended.compactMap { $0["show_id"].text })
+        let ledger = Set(try ended.compactMap { try $0["show_id"].text })
         let got = try receiver.received()
         let ids = got.records.compactMap { $0["show.id"] as? String }
         #expect(got.invalid.isEmpty, "\(got.invalid)")
@@ -49,7 +49,7 @@ import Testing
         #expect(ledger.count > 20, "seed \(seed)")
         #expect(ledger.isSubset(of: Set(ids)), "seed \(seed): \(ledger.subtracting(ids).count) shows never arrived")
         #expect(Set(ids).isSubset(of: ledger), "a show.id that is not in the ledger")
-        #expect(ended.allSatisfy { $0["reported"].int == 1 })
+        #expect(try ended.allSatisfy { try $0["reported"].int == 1 })
         // Shows cut short by a kill are reported as interrupted; the others by how they ended.
         let endings = Set(got.records.compactMap { $0["show.ended_by"] as? String })
         #expect(endings.isSubset(of: ["tap", "key", "timeout", "click_through", "interrupted"]))

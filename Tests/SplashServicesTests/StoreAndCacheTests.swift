@@ -159,9 +159,12 @@ import Testing
         // Schema 5's backfill: shows from before are history — each with a show id, an
         // ending from its outcome (none: interrupted), and reported.
         let history = try migrated.db.rows("SELECT show_id, ended_by, reported FROM shows ORDER BY id")
-        #expect(history.map { $0["ended_by"].text } == ["interrupted", "click_through"])
-        #expect(history.allSatisfy { $0["reported"].int == 1 && $0["show_id"].text?.count == 32 })
-        #expect(Set(history.compactMap { $0["show_id"].text }).count == 2)
+        #expect(try history.map { try $0["ended_by"].text } == ["interrupted", "click_through"])
+        #expect(try history.allSatisfy { row in
+            let (reported, id) = (try row["reported"].int, try row["show_id"].text)
+            return reported == 1 && id?.count == 32
+        })
+        #expect(try Set(history.compactMap { try $0["show_id"].text }).count == 2)
         // Schema 6's outbox of pings takes a ping, once.
         try migrated.db.execute("INSERT INTO pings (show_id, kind, url, created_at) VALUES ('s', 'click', 'https://t.test/', 0)")
         #expect(throws: (any Error).self) {
@@ -179,16 +182,16 @@ import Testing
     static func schema(of db: SQLiteDatabase) throws -> [String] {
         var lines: [String] = []
         for object in try db.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name") {
-            let (type, name) = (object["type"].text ?? "", object["name"].text ?? "")
+            let (type, name) = (try object["type"].text ?? "", try object["name"].text ?? "")
             if type == "index" {
-                let columns = try db.rows("PRAGMA index_info(\"\(name)\")").compactMap { $0["name"].text }
+                let columns = try db.rows("PRAGMA index_info(\"\(name)\")").compactMap { try $0["name"].text }
                 let flags = try db.rows("PRAGMA index_list(\"\(object["tbl_name"].text ?? "")\")")
-                    .first { $0["name"].text == name }.map { "unique \($0["unique"].int ?? 0) partial \($0["partial"].int ?? 0)" }
-                lines.append("index \(name) on \(object["tbl_name"].text ?? "") \(columns) \(flags ?? "")")
+                    .first { try $0["name"].text == name }.map { "unique \(try $0["unique"].int ?? 0) partial \(try $0["partial"].int ?? 0)" }
+                lines.append("index \(name) on \(try object["tbl_name"].text ?? "") \(columns) \(flags ?? "")")
             } else {
                 for column in try db.rows("PRAGMA table_info(\"\(name)\")") {
-                    lines.append("\(type) \(name).\(column["name"].text ?? "") \(column["type"].text ?? "") notnull "
-                                 + "\(column["notnull"].int ?? 0) default \(column["dflt_value"].text ?? "-") pk \(column["pk"].int ?? 0)")
+                    lines.append("\(type) \(name).\(try column["name"].text ?? "") \(try column["type"].text ?? "") notnull "
+                                 + "\(try column["notnull"].int ?? 0) default \(try column["dflt_value"].text ?? "-") pk \(try column["pk"].int ?? 0)")
                 }
             }
         }
@@ -331,10 +334,19 @@ import Testing
         #expect(damaged?.kind == .corrupt, "\(String(describing: damaged))")
     }
 
-    @Test func rowsAreReadByColumnName() throws {
+    /// By the names the statement gave them; a name it has not (a typo) is an error that
+    /// names it, never a NULL.
+    @Test func rowsAreReadByColumnNameAndAMissingColumnIsAnError() throws {
         let dir = try temporaryFolder()
         let db = try SQLiteDatabase(path: dir + "/r.db")
-        let row = try #require(try db.rows("SELECT 7 AS seven, 'x' AS letter").first)
-        #expect(row["letter"] == .text("x") && row["seven"] == .int(7) && row["missing"] == .null)
+        let row = try #require(try db.rows("SELECT 7 AS seven, 'x' AS letter, NULL AS empty").first)
+        #expect(try row["letter"] == .text("x"))
+        #expect(try row["seven"] == .int(7))
+        #expect(try row["empty"] == .null)
+        #expect {
+            _ = try row["lettre"]
+        } throws: { error in
+            (error as? StoreError)?.message.contains("no column lettre in SELECT 7 AS seven") == true
+        }
     }
 }
