@@ -65,18 +65,10 @@ struct RunCommand {
         let feedState = try? device.store.feedState(for: device.feed)
         let message = feedState?.message
 
-        var settings = KioskSettings(countdown: options.countdown, fallback: options.fallback,
-                                     attractAfter: options.attractAfter, syncInterval: options.syncInterval,
-                                     poetryRefresh: options.poetryRefresh, defaultImage: assets.defaultSplash)
-        settings.pick = options.pick
-        settings.exitAfter = options.exitAfter
-        settings.reportsShows = options.reportURL != nil
-        settings.timeZone = TimeZone.current
-        settings.screenSchedule = options.screenSchedule
-        settings.wakeOnTouch = options.wakeOnTouch
-        settings.screenLeftDark = !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir)
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
-        settings.syncSeed = options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max)
+        let settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: TimeZone.current,
+                                     screenLeftDark: !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir),
+                                     syncSeed: options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max))
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }

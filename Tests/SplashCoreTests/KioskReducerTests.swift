@@ -24,7 +24,7 @@ func entry(_ id: String, showTime: Int = 5, shows: Int = 0, updated: TimeInterva
 func makeState(_ catalog: [CatalogEntry] = [entry("a")], countdown: Int = 3, fallback: FallbackMode = .image,
                attract: Int = 10) -> KioskState {
     var state = KioskState(settings: KioskSettings(countdown: countdown, fallback: fallback, attractAfter: attract,
-                                                   defaultImage: "/assets/default.jpg"),
+                                                   defaultImage: "/assets/default.jpg", pick: .newest, timeZone: .gmt),
                            screen: Size(width: 1280, height: 720))
     state.catalog = catalog
     return state

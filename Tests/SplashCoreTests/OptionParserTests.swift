@@ -333,3 +333,26 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         }
     }
 }
+
+/// The reducer's settings come from the options, every one of them, with nothing assumed.
+@Suite struct KioskSettingsFromOptionsTests {
+    @Test func everySettingIsTheOptionsOwn() throws {
+        let options = try parse(["--countdown", "7", "--fallback", "skip", "--attract-after", "0", "--sync-interval", "120",
+                                 "--poetry-refresh", "600", "--pick", "rotate", "--exit-after", "30",
+                                 "--report-url", "http://127.0.0.1:4318/v1/logs", "--wake-on-touch", "45",
+                                 "--screen-hours", "07:30-22:00"]).options
+        let shanghai = try #require(TimeZone(identifier: "Asia/Shanghai"))
+        let settings = KioskSettings(options: options, defaultImage: "/assets/d.jpg", timeZone: shanghai, screenLeftDark: true,
+                                     syncSeed: 42)
+        #expect(settings.countdown == 7 && settings.fallback == .skip && settings.attractAfter == 0)
+        #expect(settings.syncInterval == 120 && settings.poetryRefresh == 600)
+        #expect(settings.pick == .rotate && settings.timeZone == shanghai && settings.defaultImage == "/assets/d.jpg")
+        #expect(settings.exitAfter == options.exitAfter && settings.exitAfter != nil)
+        #expect(settings.reportsShows && settings.wakeOnTouch == 45 && settings.screenSchedule == options.screenSchedule)
+        #expect(settings.screenLeftDark && settings.syncSeed == 42)
+        // Without them: the options' defaults, not the settings' own.
+        let plain = KioskSettings(options: try parse([]).options, defaultImage: "/d.jpg", timeZone: .gmt, screenLeftDark: false,
+                                  syncSeed: 1)
+        #expect(plain.pick == .newest && !plain.reportsShows && plain.exitAfter == nil && plain.countdown == 3)
+    }
+}

@@ -21,8 +21,8 @@ import Testing
     /// screen, or the screen `dark` until 07:30 the next day when `time` is outside its hours).
     func kiosk(hours: String? = "07:30-22:00", wake: Int = 0, time: String = "2026-12-01 21:59:00",
                started: Bool = true, dark: Bool = false) throws -> (KioskState, Instant) {
-        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg")
-        settings.timeZone = Self.zone
+        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg", pick: .newest,
+                                     timeZone: Self.zone)
         settings.wakeOnTouch = wake
         settings.screenSchedule = try ScreenSchedule(hoursText: hours, daysText: nil, offDatesText: nil)
         var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
@@ -397,8 +397,8 @@ import Testing
 /// A spring-forward night on the manual clock: the deadline is the real time to the change.
 @Suite struct ScreenPowerDSTTests {
     @Test func anOvernightWindowEndingInTheSkippedHourEndsAtTheFirstMomentAfterIt() throws {
-        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg")
-        settings.timeZone = ScreenPowerTests.zone
+        var settings = KioskSettings(countdown: 3, attractAfter: 10, defaultImage: "/assets/default.jpg", pick: .newest,
+                                     timeZone: ScreenPowerTests.zone)
         settings.screenSchedule = try ScreenSchedule(hoursText: "20:00-02:30", daysText: nil, offDatesText: nil)
         var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
         state.catalog = [entry("a", showTime: 100)]

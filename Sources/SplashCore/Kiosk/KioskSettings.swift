@@ -17,10 +17,10 @@ public struct KioskSettings: Equatable, Sendable {
     /// Detail text when neither the campaign nor the feed has any.
     public var defaultMessage: String
     /// How the eligible campaigns of the top priority take turns (`--pick`).
-    public var pick: PickRule = .newest
+    public var pick: PickRule
     /// The device's time zone: campaigns' hours and days are read in it unless their feed
     /// names one.
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var timeZone: TimeZone
 
     /// When the run ends by itself (`--exit-after`); nil: never.
     public var exitAfter: ExitCondition?
@@ -40,9 +40,13 @@ public struct KioskSettings: Equatable, Sendable {
     /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
     public var syncSeed: UInt64 = 0
 
-    /// Settings with these values; the rest keep their defaults.
+    /// Settings with these values, the device's `timeZone` and its `pick` rule given (no
+    /// zone or rule is assumed); the rest as the options' defaults.
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
-                poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage) {
+                poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage,
+                pick: PickRule, timeZone: TimeZone) {
+        self.pick = pick
+        self.timeZone = timeZone
         self.poetryRefresh = poetryRefresh
         self.countdown = countdown
         self.fallback = fallback
@@ -50,6 +54,21 @@ public struct KioskSettings: Equatable, Sendable {
         self.syncInterval = syncInterval
         self.defaultImage = defaultImage
         self.defaultMessage = defaultMessage
+    }
+
+    /// The settings a run takes from its `options`, every one of them: the device's zone
+    /// `timeZone`, the bundled `defaultImage`, whether the last run left the screen dark and
+    /// the seed of its sync waits being the run's own.
+    public init(options: KioskOptions, defaultImage: String, timeZone: TimeZone, screenLeftDark: Bool, syncSeed: UInt64) {
+        self.init(countdown: options.countdown, fallback: options.fallback, attractAfter: options.attractAfter,
+                  syncInterval: options.syncInterval, poetryRefresh: options.poetryRefresh, defaultImage: defaultImage,
+                  pick: options.pick, timeZone: timeZone)
+        exitAfter = options.exitAfter
+        reportsShows = options.reportURL != nil
+        screenSchedule = options.screenSchedule
+        wakeOnTouch = options.wakeOnTouch
+        self.screenLeftDark = screenLeftDark
+        self.syncSeed = syncSeed
     }
 
     /// The default detail text, shown when neither the campaign nor the feed has any.
