@@ -50,11 +50,6 @@ extension KioskRunner {
             return powerScreen(on)
         case .fetchFeed:
             let post = poster()
-            if let done = setup.initialSync {
-                setup.initialSync = nil
-                post { .feedFetched(done.report, catalog: done.catalog, message: done.message, screen: done.screen, $0) }
-                return []
-            }
             setup.sync.start(at: clock.now().date) { result in
                 post { .feedFetched(result.report, catalog: result.catalog, message: result.message, screen: result.screen, $0) }
             }

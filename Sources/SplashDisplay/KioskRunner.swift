@@ -18,7 +18,7 @@ import SplashServices
 /// and frames the `VideoShell`'s, input the `EventWaiter`'s.
 public final class KioskRunner {
 
-    var setup: KioskSetup
+    let setup: KioskSetup
     let canvas: Canvas
     let log: EventLog
     let clock: RunClock
@@ -65,6 +65,11 @@ public final class KioskRunner {
         let options = setup.options
         if let dir = options.snapshotDir { try ScreenPainter.prepareSnapshotFolder(dir) }
         send(.catalogLoaded(setup.catalog, message: setup.message, screen: setup.screen))
+        // A feed read before the first frame is a sync that has happened: the core takes it
+        // as one (and asks for the next on its schedule).
+        if let first = setup.initialSync {
+            send(.feedFetched(first.report, catalog: first.catalog, message: first.message, screen: first.screen, clock.now()))
+        }
         if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))
         var control: ControlSocket?

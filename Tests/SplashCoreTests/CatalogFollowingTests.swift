@@ -114,3 +114,25 @@ import Testing
         #expect(state.failedImages.contains("/img/a.jpg"))
     }
 }
+
+/// A local feed read before the first frame is the first sync: the core takes it as one
+/// before the start, asks for no other at the first frame, and the next comes on schedule.
+@Suite struct FirstReadAsSyncTests {
+    @Test func aSyncBeforeTheStartStandsForTheFirst() {
+        var state = makeState([entry("a")])
+        let clock = ManualClock()
+        reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1), catalog: [entry("a")], message: nil, screen: nil,
+                                    clock.now),
+               expecting: [.emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil))])
+        send(&state, .started(clock.now), presenting: .splash,
+             expecting: splashStarted(at: clock.now.date, remaining: 4) + [
+                 .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100)), .serviceReady, .reloadPoetry,
+             ])
+        #expect(!state.sync.running)
+        let next = try? #require(state.sync.nextAt)
+        #expect(next.map { $0 >= 900 * 0.9 && $0 <= 900 * 1.1 } == true, "the next sync is due at \(String(describing: next))")
+        // Without it, the first frame asks for the sync.
+        var plain = makeState([entry("a")])
+        send(&plain, .started(clock.now), presenting: .splash, expecting: splashStarted(at: clock.now.date, remaining: 4) + firstFrame)
+    }
+}

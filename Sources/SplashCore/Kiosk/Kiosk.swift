@@ -45,8 +45,10 @@ public enum Kiosk {
             guard !state.hasStarted else { return [] }
             state.hasStarted = true
             // The sync and the poem are asked for once the first frame is up (`framePresented`):
-            // they would only compete with it.
-            state.sync.running = true
+            // they would only compete with it. A sync that finished before the start (a local
+            // feed read for the first frame) stands for the first: the next is on its schedule.
+            let synced = state.sync.nextAt != nil
+            if !synced { state.sync.running = true }
             state.poetry.loading = true
             let entry = state.poetry.entry
             let screen = updateScreen(&state, now, reason: .start)
@@ -54,7 +56,7 @@ public enum Kiosk {
             guard state.screenPower.isOn else {
                 // Started dark: no frame is coming to wait for.
                 state.backgroundStarted = true
-                return effects + [.fetchFeed, .reloadPoetry]
+                return effects + (synced ? [] : [.fetchFeed]) + [.reloadPoetry]
             }
             effects += enterSplash(&state, now)
             return effects
@@ -71,7 +73,8 @@ public enum Kiosk {
                 }
                 // A run that ends at its first frame starts no work it would leave behind.
                 if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
-                    effects += [.fetchFeed, .reloadPoetry]
+                    // No sync yet: the one the start planned (none when one came before it).
+                    effects += (state.sync.nextAt == nil ? [.fetchFeed] : []) + [.reloadPoetry]
                     // A kiosk with a schedule, or one a stopped run left dark, lights its
                     // screen by its means once it shows something: a TV left in standby wakes.
                     if state.screenPower.source != .none || state.settings.screenLeftDark {
