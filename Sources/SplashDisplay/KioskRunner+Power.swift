@@ -23,8 +23,7 @@ extension KioskRunner {
             case .lost: log.emit(.output([]), at: clock.uptime)
             case .opened(let names):
                 log.emit(.output(names), at: clock.uptime)
-                if canvas.refreshOutputSize() { answers.append(.resized(canvas.layoutSize)) }
-                for other in canvas.others { other.refreshOutputSize() }
+                answers += readScreenSizes()
             }
         }
         painter.forgetShown()

@@ -76,8 +76,7 @@ extension KioskRunner {
         case .action(let make):
             send(make(clock.now()))
         case .resized:
-            if canvas.refreshOutputSize() { send(.resized(canvas.layoutSize)) }
-            for other in canvas.others { other.refreshOutputSize() }
+            for action in readScreenSizes() { send(action) }
             painter.redrawWhole()
         case .redraw:
             painter.redrawWhole()
@@ -86,6 +85,14 @@ extension KioskRunner {
         case .ignored:
             break
         }
+    }
+
+    /// Every screen's size read again (a resize, a screen set up again); the first one's new
+    /// layout is what the core must hear.
+    func readScreenSizes() -> [KioskAction] {
+        let changed = canvas.refreshOutputSize()
+        for other in canvas.others { other.refreshOutputSize() }
+        return changed ? [.resized(canvas.layoutSize)] : []
     }
 
     func runDueScriptSteps() {

@@ -46,7 +46,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
                 do {
                     let (catalog, feed) = try read(catalog: report.status != .error)
                     completion(SyncResult(report: report, catalog: catalog,
-                                          message: feed.message.map { String($0.prefix(FeedDocument.maxMessage)) },
+                                          message: feed.message,
                                           screen: feed.screen))
                 } catch {
                     completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,

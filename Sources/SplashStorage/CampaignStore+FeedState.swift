@@ -17,7 +17,8 @@ extension CampaignStore {
         public var lastAttempt: Date?
         /// Why the last sync failed; nil once a feed is applied again.
         public var lastError: String?
-        /// The feed's default detail text, from the feed applied last.
+        /// The feed's default detail text, from the feed applied last (held again to the
+        /// feed's cap, `FeedDocument.maxMessage`, whoever reads it: the network process wrote it).
         public var message: String?
         /// When the feed's content last changed, as this device saw it.
         public var lastChange: Date?
@@ -42,7 +43,7 @@ extension CampaignStore {
         let success = try r["last_success"].date
         let confirmed = confirmation.date(for: url).map { max($0, success ?? $0) } ?? success
         return FeedState(etag: try r["etag"].text, lastModified: try r["last_modified"].text, lastSuccess: success,
-                         lastAttempt: try r["last_attempt"].date, lastError: try r["last_error"].text, message: try r["message"].text,
+                         lastAttempt: try r["last_attempt"].date, lastError: try r["last_error"].text, message: try r["message"].text.map { String($0.prefix(FeedDocument.maxMessage)) },
                          lastChange: try r["last_change"].date, lastConfirmed: confirmed,
                          warnings: Self.decodeList(try r["warnings"].text), screen: FeedScreen(stored: try r["screen"].text),
                          contentHash: try r["content_hash"].text)

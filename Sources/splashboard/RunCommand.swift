@@ -128,7 +128,7 @@ struct RunCommand {
         setup.catalogChanges = {
             guard watch.changed(), let catalog = try? device.store.catalog(cache: device.cache) else { return nil }
             let feed = try? device.store.feedState(for: device.feed)
-            return (catalog, feed?.message.map { String($0.prefix(FeedDocument.maxMessage)) }, feed?.screen)
+            return (catalog, feed?.message, feed?.screen)
         }
         setup.notifier = notifier
         // A first read that brought a catalog stands for the first sync the loop asks for.

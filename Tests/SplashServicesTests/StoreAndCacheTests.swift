@@ -28,6 +28,16 @@ import Testing
         #expect(try mode(own + "/" + CampaignStore.fileName) & 0o020 == 0)
     }
 
+    /// The feed's message is held to the feed's cap by whoever reads it, the kiosk at start
+    /// included: the network process wrote it, and is trusted no more than the network.
+    @Test func aStoredMessageIsReadAtMostTheFeedsCap() throws {
+        let store = try CampaignStore(dataDir: try temporaryFolder())
+        let feed = URL(string: "https://feed.test/feed.json")!
+        try store.db.execute("INSERT INTO feed_state (feed_url, message) VALUES (?, ?)",
+                             [.text(feed.absoluteString), .text(String(repeating: "长", count: 5_000))])
+        #expect(try store.feedState(for: feed).message?.count == FeedDocument.maxMessage)
+    }
+
     @Test func theDatabaseIsVersionedAndInWALMode() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")
