@@ -7,18 +7,28 @@ public final class EventLog {
     /// JSON lines on stdout, or readable lines on stderr.
     public let format: LogFormat
 
+    /// Where the lines go; nil: stdout for JSON, stderr for text.
+    private let stream: UnsafeMutablePointer<FILE>?
+
     /// A log that writes every event in `format`.
     public init(format: LogFormat) {
         self.format = format
+        stream = nil
+    }
+
+    /// A log that writes every event in `format` to `stream` (a file of the caller's).
+    public init(format: LogFormat, into stream: UnsafeMutablePointer<FILE>) {
+        self.format = format
+        self.stream = stream
     }
 
     /// Announces `event` at clock time `uptime`.
     public func emit(_ event: KioskEvent, at uptime: Seconds) {
         switch format {
         case .json:
-            write(event.jsonLine(at: uptime) + "\n", to: stdout)
+            write(event.jsonLine(at: uptime) + "\n", to: stream ?? stdout)
         case .text:
-            write("splashboard: " + event.textLine() + "\n", to: stderr)
+            write("splashboard: " + event.textLine() + "\n", to: stream ?? stderr)
         }
     }
 
