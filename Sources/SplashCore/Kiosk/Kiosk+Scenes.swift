@@ -29,9 +29,9 @@ extension Kiosk {
             }
             return []
         case .operator:
-            if now.uptime >= state.operatorIdleSince + OperatorGesture.idleSeconds {
+            if now.uptime >= state.operatorView.idleSince + OperatorGesture.idleSeconds {
                 // The view's own timeout closes it all, a campaign's page included.
-                state.operatorCampaign = nil
+                state.operatorView.campaign = nil
                 return toggleOperatorView(&state, now)
             }
             return []
@@ -51,7 +51,7 @@ extension Kiosk {
             restartIdle(&state, now)
             return []
         case .operator:
-            state.operatorIdleSince = now.uptime
+            state.operatorView.idleSince = now.uptime
             return []
         case .starting:
             return []

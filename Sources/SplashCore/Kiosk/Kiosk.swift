@@ -121,8 +121,8 @@ public enum Kiosk {
             effects += PoetryRules.advance(&state, now)
             effects += updateScreen(&state, now, reason: .schedule)
             guard state.screenPower.isOn else { return effects }
-            if let start = state.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
-                state.cornerPressAt = nil
+            if let start = state.operatorView.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
+                state.operatorView.cornerPressAt = nil
                 return effects + toggleOperatorView(&state, now)
             }
             return effects + advanceVideo(&state, now) + advanceScene(&state, now)
@@ -173,24 +173,24 @@ public enum Kiosk {
             // A press in the operator corner waits: held 3 s it opens the view, let go
             // sooner it is an ordinary tap.
             if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
-                state.cornerPressAt = now.uptime
-                state.operatorIdleSince = now.uptime
-                if case .operator = state.scene { state.operatorPress = point }
+                state.operatorView.cornerPressAt = now.uptime
+                state.operatorView.idleSince = now.uptime
+                if case .operator = state.scene { state.operatorView.press = point }
                 return []
             }
             if case .operator = state.scene {
                 // In the view a press waits for its release: a swipe, or a tap.
-                state.operatorPress = point
-                state.operatorIdleSince = now.uptime
+                state.operatorView.press = point
+                state.operatorView.idleSince = now.uptime
                 return []
             }
             return tap(&state, at: point, now)
 
         case let .released(point, now):
-            let corner = state.cornerPressAt
-            let from = state.operatorPress
-            state.cornerPressAt = nil
-            state.operatorPress = nil
+            let corner = state.operatorView.cornerPressAt
+            let from = state.operatorView.press
+            state.operatorView.cornerPressAt = nil
+            state.operatorView.press = nil
             // Held long in the corner: the view was toggled when the time came; nothing more.
             if let corner, now.uptime - corner >= OperatorGesture.holdSeconds { return [] }
             if case .operator = state.scene, let from { return operatorRelease(&state, from: from, to: point, now) }
@@ -213,13 +213,13 @@ public enum Kiosk {
             }
 
         case let .campaignShowsLoaded(id, shows, now):
-            guard state.operatorCampaign == id, case .operator = state.scene else { return [] }
-            state.operatorShows = shows
+            guard state.operatorView.campaign == id, case .operator = state.scene else { return [] }
+            state.operatorView.shows = shows
             state.scene = .operator(operatorScene(state, now))
             return [.emit(.operatorCampaign(id, shows: shows))]
 
         case let .operatorInfoLoaded(info, now):
-            state.operatorInfo = info
+            state.operatorView.info = info
             if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
             return []
 

@@ -12,20 +12,14 @@ public struct KioskState: Equatable, Sendable {
     public var clockTrusted = true
     /// What was last seen of timesyncd.
     public var timeSync: TimeSync = .absent
-    /// The operator view's page of the library (from 0).
-    public var operatorPage = 0
-    /// The campaign whose page is open in the operator view.
-    public var operatorCampaign: String?
-    /// Its last shows, once read.
-    public var operatorShows: [ShowRecord]?
-    /// Where a finger or button went down in the operator view (a swipe or a tap on release).
-    public var operatorPress: Point?
     /// The latest `updatedAt` seen in a catalog: a wall clock before it is not trusted.
     public var newestUpdatedAt: Date?
     /// The feed's default detail text.
     public var feedMessage: String?
     /// The poetry panel's timeline: its entry, those to come and its picture loading.
     public var poetry: PoetryState
+    /// The operator view: its page, the campaign open, the gesture that opens it.
+    public var operatorView = OperatorViewState()
     /// The screen on display.
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
@@ -43,14 +37,6 @@ public struct KioskState: Equatable, Sendable {
     public var failedImages: Set<String> = []
     /// When the feed is synced next, and whether a sync is in flight.
     public var sync: SyncSchedule
-    /// A press in the operator corner that has not come up yet: when it went down.
-    public var cornerPressAt: Seconds?
-    /// Last input in the operator view.
-    public var operatorIdleSince: Seconds = 0
-    /// The campaign whose detail follows when the operator view closes.
-    public var operatorReturn: String?
-    /// What the shell read for the operator view.
-    public var operatorInfo: OperatorInfo?
     /// Whether the screen is lit, why and until when (`screen-hours`, the feed's `screen`,
     /// `splashboard screen`, `wake-on-touch`).
     public var screenPower = ScreenPower()
@@ -109,7 +95,7 @@ public struct KioskState: Equatable, Sendable {
         case .detail:
             return settings.attractAfter > 0 ? idleSince + Double(settings.attractAfter) : nil
         case .operator:
-            return operatorIdleSince + OperatorGesture.idleSeconds
+            return operatorView.idleSince + OperatorGesture.idleSeconds
         }
     }
 
@@ -132,7 +118,7 @@ public struct KioskState: Equatable, Sendable {
             return [syncAt, screenPower.checkAt, runEnds].compactMap { $0 }.min()
         }
         let onScreen = if case .detail = scene { true } else { false }
-        let holdEnds = cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
+        let holdEnds = operatorView.cornerPressAt.map { $0 + OperatorGesture.holdSeconds }
         return [sceneDeadline, decodeAheadAt, syncAt, poetry.nextDeadline(onScreen: onScreen), holdEnds, runEnds,
                 screenPower.checkAt, video?.nextFrameAt, video?.hangsAt]
             .compactMap { $0 }.min()

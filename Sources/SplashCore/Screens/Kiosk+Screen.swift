@@ -155,9 +155,9 @@ extension Kiosk {
         if case .splash(let splash) = state.scene { effects += endShow(&state, splash, by: .screenOff, now) }
         if case .operator = state.scene { effects.append(.emit(.operatorView(open: false))) }
         state.scene = .starting
-        state.cornerPressAt = nil
-        state.operatorPress = nil
-        state.operatorCampaign = nil
+        state.operatorView.cornerPressAt = nil
+        state.operatorView.press = nil
+        state.operatorView.campaign = nil
         state.splashPictureAhead = nil
         return effects
     }
