@@ -194,4 +194,20 @@ import Testing
         #expect(poems.allSatisfy { $0.author != nil && !$0.origin.isEmpty })
         #expect(Set(poems.map(\.origin)).count == poems.count)
     }
+
+    /// The panel is a feature of its own: its rules change only the `PoetryState` handed to
+    /// them, and the spinner steps only while the panel is on the screen.
+    @Test func thePanelsRulesRunOnItsOwnState() {
+        var poetry = PoetryState(refresh: 300)
+        let clock = ManualClock()
+        let url = "http://127.0.0.1:9/p.png"
+        let timeline = Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A", image: url))], policy: .never)
+        #expect(PoetryRules.loaded(&poetry, timeline, clock.now) == [
+            .loadPoetryImage(URL(string: url)!), .savePoetry(poetry.entry), .emit(.poetry(source: .timeline, origin: "A")),
+        ])
+        #expect(poetry.spinning && poetry.entry.origin == "A")
+        let later = clock.now.advanced(by: 1)
+        #expect(PoetryRules.advance(&poetry, onScreen: false, later) == [] && poetry.spinnerPhase == 0)
+        #expect(PoetryRules.advance(&poetry, onScreen: true, later) == [] && poetry.spinnerPhase == 1)
+    }
 }

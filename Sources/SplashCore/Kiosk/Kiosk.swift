@@ -118,7 +118,9 @@ public enum Kiosk {
                 state.sync.running = true
                 effects.append(.fetchFeed)
             }
-            effects += PoetryRules.advance(&state, now)
+            let onDetail = if case .detail = state.scene { true } else { false }
+            effects += PoetryRules.advance(&state.poetry, onScreen: onDetail, now)
+            PoetryRules.showOnDetail(&state)
             effects += updateScreen(&state, now, reason: .schedule)
             guard state.screenPower.isOn else { return effects }
             if let start = state.operatorView.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
@@ -145,13 +147,19 @@ public enum Kiosk {
             return videoFailed(&state, show: show, reason: reason)
 
         case let .poetryLoaded(timeline, now):
-            return PoetryRules.loaded(&state, timeline, now)
+            let effects = PoetryRules.loaded(&state.poetry, timeline, now)
+            PoetryRules.showOnDetail(&state)
+            return effects
 
         case let .poetryFailed(reason, now):
-            return PoetryRules.failed(&state, reason, now)
+            let effects = PoetryRules.failed(&state.poetry, reason, now)
+            PoetryRules.showOnDetail(&state)
+            return effects
 
         case let .poetryImageLoaded(url, path, reason, now):
-            return PoetryRules.imageLoaded(&state, url: url, path: path, reason: reason, now)
+            let effects = PoetryRules.imageLoaded(&state.poetry, url: url, path: path, reason: reason, now)
+            PoetryRules.showOnDetail(&state)
+            return effects
 
         case let .feedFetched(report, catalog, message, screen, now):
             state.sync.finished(report.status, at: now.uptime)
