@@ -86,7 +86,7 @@ extension Kiosk {
     static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         guard let index = CatalogEntry.nextToShow(in: state.catalog, at: now.date, context: state.ruleContext(now)),
               let imagePath = state.catalog[index].imagePath else { return enterFallbackSplash(&state, now) }
-        let stopped = stopVideo(&state)
+        let stopped = VideoRules.stop(&state.video)
         let campaign = state.catalog[index].campaign
         var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
                                 countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
@@ -108,7 +108,7 @@ extension Kiosk {
     /// `fallback = skip` — the detail screen. Nothing is recorded.
     static func enterFallbackSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         let countdown = state.settings.countdown
-        let stopped = stopVideo(&state)
+        let stopped = VideoRules.stop(&state.video)
         switch state.settings.fallback {
         case .image:
             let image = state.settings.defaultImage
@@ -133,7 +133,7 @@ extension Kiosk {
     /// has pings).
     static func endShow(_ state: inout KioskState, _ splash: SplashScene, by reason: SkipReason,
                         _ now: Instant) -> [KioskEffect] {
-        var effects: [KioskEffect] = stopVideo(&state)
+        var effects: [KioskEffect] = VideoRules.stop(&state.video)
         if let id = splash.campaignID {
             effects.append(.endShow(campaignID: id, by: reason, at: now.date))
             if state.settings.reportsShows || reason == .clickThrough { effects.append(.wakeOutbox) }

@@ -127,16 +127,13 @@ public enum Kiosk {
                 state.operatorView.cornerPressAt = nil
                 return effects + toggleOperatorView(&state, now)
             }
-            return effects + advanceVideo(&state, now) + advanceScene(&state, now)
+            return effects + VideoRules.advance(&state.video, now) + advanceScene(&state, now)
 
         case let .videoFrameReady(show, slot, pts, now):
-            return videoFrameReady(&state, show: show, slot: slot, pts: pts, now)
+            return VideoRules.frameReady(&state.video, show: show, slot: slot, pts: pts, now)
 
         case let .videoFrameAwaited(show, step, waited, _):
-            // Decoding takes no virtual time, so the frame is waited for; not for ever.
-            guard let video = state.video, video.show == show, video.awaitsFrame, video.awaitedStep == step,
-                  waited >= VideoPlayback.virtualPatience else { return [] }
-            return failVideo(&state, "the media process sent no frame in \(Int(VideoPlayback.virtualPatience)) s")
+            return VideoRules.awaited(&state.video, show: show, step: step, waited: waited)
 
         case .mediaWarmFailed(let reason):
             state.mediaWarmFailed = true
@@ -144,7 +141,7 @@ public enum Kiosk {
                                    + "each video show starts its own"))]
 
         case let .videoFailed(show, reason, _):
-            return videoFailed(&state, show: show, reason: reason)
+            return VideoRules.failed(&state.video, show: show, reason: reason)
 
         case let .poetryLoaded(timeline, now):
             let effects = PoetryRules.loaded(&state.poetry, timeline, now)
