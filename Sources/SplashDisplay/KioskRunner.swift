@@ -66,9 +66,10 @@ public final class KioskRunner {
         if let dir = options.snapshotDir { try ScreenPainter.prepareSnapshotFolder(dir) }
         send(.catalogLoaded(setup.catalog, message: setup.message, screen: setup.screen))
         // A feed read before the first frame is a sync that has happened: the core takes it
-        // as one (and asks for the next on its schedule).
+        // where it would ask for the first.
         if let first = setup.initialSync {
-            send(.feedFetched(first.report, catalog: first.catalog, message: first.message, screen: first.screen, clock.now()))
+            send(.syncedBeforeStart(EarlySync(report: first.report, catalog: first.catalog, message: first.message,
+                                              screen: first.screen)))
         }
         if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))

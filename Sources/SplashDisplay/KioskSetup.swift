@@ -42,7 +42,8 @@ public struct KioskSetup {
     /// Reads a campaign's last shows from the ledger, newest first.
     public var campaignShows: ((String) -> [ShowRecord])?
     /// The result of a sync already done before the loop started (a local feed read
-    /// for the first frame): handed to the core as the sync it is, before the start.
+    /// for the first frame): handed to the core before the start, which takes it where it
+    /// would ask for the first sync.
     public var initialSync: SyncResult?
     /// Tells systemd the first frame is up, and keeps its watchdog fed from the loop.
     public var notifier: ServiceNotifier?

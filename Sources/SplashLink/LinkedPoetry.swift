@@ -45,10 +45,8 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
                         completion(.failure(NetworkLinkError.failed("the network process sent a poem beyond the limits: "
                                                                     + error.localizedDescription)))
                     }
-                case .failed(let why):
-                    completion(.failure(NetworkLinkError.failed(why)))
                 default:
-                    completion(.failure(NetworkLinkError.failed("no poem in the answer")))
+                    completion(.failure(NetworkLinkError.failed(answer.outcome.failure ?? "no poem in the answer")))
                 }
             }
         }

@@ -25,8 +25,7 @@ public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Senda
                 let path: String
                 switch answer.outcome {
                 case .picture(let named): path = named
-                case .failed(let why): return completion(.missing(reason: why))
-                default: return completion(.missing(reason: "no picture in the answer"))
+                default: return completion(.missing(reason: answer.outcome.failure ?? "no picture in the answer"))
                 }
                 guard cache.holds(path) else {
                     return completion(.missing(reason: "the network process named \(TerminalText.printable(path)), "

@@ -40,8 +40,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
             case .success(let answer):
                 let report = switch answer.outcome {
                 case .synced(let sent): NetworkWire.checked(sent)
-                case .failed(let why): SyncReport(status: .error, campaigns: 0, error: why)
-                default: SyncReport(status: .error, campaigns: 0, error: "the network process sent no report")
+                default: SyncReport(status: .error, campaigns: 0, error: answer.outcome.failure ?? "the network process sent no report")
                 }
                 do {
                     let (catalog, feed) = try read(catalog: report.status != .error)

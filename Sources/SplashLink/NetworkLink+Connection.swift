@@ -171,8 +171,8 @@ extension NetworkLink {
             lock.unlock()
             guard let waiting else {
                 // Not an answer to anything asked: the other side is not following the protocol.
-                let refusal = if case .failed(let why) = answer.outcome { why } else { "" }
-                end(.stopped(answer.id == 0 ? "it refused a request: \(refusal)" : "an answer to a request never made"))
+                end(.stopped(answer.id == 0 ? "it refused a request: \(answer.outcome.failure ?? "")"
+                                            : "an answer to a request never made"))
                 return
             }
             waiting.completion(.success(answer))

@@ -23,8 +23,8 @@ public final class NetworkServer: @unchecked Sendable {
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
 
     /// `warn` takes a line for the log (the network process's standard error); `canDraw`
-    /// says whether this device's fonts can draw a character; every wait and give-up is
-    /// measured on `clock`.
+    /// says whether this device's fonts can draw a character; every backoff, budget, rate
+    /// and give-up is measured on `clock` (an I/O wait's own deadline excepted).
     public init(data: DeviceStorage, canDraw: ((Unicode.Scalar) -> Bool)?, clock: NetworkClock,
                 warn: @escaping (String) -> Void) {
         let options = data.options
@@ -173,7 +173,7 @@ public final class NetworkServer: @unchecked Sendable {
                 return answer(NetworkAnswer(id: id, .failed("no poetry-image-url is set")))
             }
             // Only the configured picture: a peer does not name what this process fetches.
-            guard asked == configured.absoluteString, let url = URL(string: asked) else {
+            guard let asked, asked == configured.absoluteString, let url = URL(string: asked) else {
                 return answer(NetworkAnswer(id: id, .failed("only the configured poetry-image-url is fetched")))
             }
             pictures.load(url) { got in

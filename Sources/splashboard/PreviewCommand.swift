@@ -75,7 +75,7 @@ struct PreviewCommand {
             let name = String(format: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
             guard entry.imagePath != nil else {
                 let why = switch entry.picture {
-                case .refused(let problem): "its picture was refused: \(problem)"
+                case .refused(let problem, _): "its picture was refused: \(problem)"
                 case .waiting(let reason): "its picture could not be fetched: \(reason)"
                 case .cached: "its picture could not be fetched"
                 }

@@ -131,7 +131,7 @@ struct RunCommand {
             return (catalog, feed?.message, feed?.screen)
         }
         setup.notifier = notifier
-        // A first read that brought a catalog stands for the first sync the loop asks for.
+        // A first read that brought a catalog stands for the first sync (the core takes it where it would ask for one).
         setup.initialSync = initialSync.flatMap { $0.catalog == nil ? nil : SyncResult(report: $0.report, catalog: $0.catalog,
                                                                                        message: message, screen: $0.screen) }
         setup.operatorInfo = { [options] ids in

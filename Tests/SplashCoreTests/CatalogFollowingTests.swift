@@ -109,30 +109,44 @@ import Testing
                                                              gone: false, clock.now))
         #expect(!answered.contains(.fetchFeed))
         #expect(events(answered).contains(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg")))
-        #expect(state.catalog[0].shows == 1 && state.catalog[0].picture == .refused("not a JPEG"))
+        #expect(state.catalog[0].shows == 1 && state.catalog[0].picture == .refused("not a JPEG", path: "/img/a.jpg"))
         // Said once: the same picture failing again is not repeated.
         #expect(state.failedImages.contains("/img/a.jpg"))
     }
 }
 
-/// A local feed read before the first frame is the first sync: the core takes it as one
-/// before the start, asks for no other at the first frame, and the next comes on schedule.
+/// A local feed read before the first frame is the first sync: kept by the core and taken
+/// where the first sync would be asked for (the first frame), as the sync it is.
 @Suite struct FirstReadAsSyncTests {
     @Test func aSyncBeforeTheStartStandsForTheFirst() {
         var state = makeState([entry("a")])
         let clock = ManualClock()
-        reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1), catalog: [entry("a")], message: nil, screen: nil,
-                                    clock.now),
-               expecting: [.emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil))])
+        reduce(&state, .syncedBeforeStart(EarlySync(report: SyncReport(status: .ok, campaigns: 1, warnings: ["w"]),
+                                                    catalog: [entry("a")], message: nil, screen: nil)),
+               expecting: [])
         send(&state, .started(clock.now), presenting: .splash,
              expecting: splashStarted(at: clock.now.date, remaining: 4) + [
-                 .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100)), .serviceReady, .reloadPoetry,
+                 .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100)), .serviceReady,
+                 .emit(.warning(message: "w")), .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
+                 .reloadPoetry,
              ])
-        #expect(!state.sync.running)
+        #expect(!state.sync.running && state.earlySync == nil)
         let next = try? #require(state.sync.nextAt)
         #expect(next.map { $0 >= 900 * 0.9 && $0 <= 900 * 1.1 } == true, "the next sync is due at \(String(describing: next))")
         // Without it, the first frame asks for the sync.
         var plain = makeState([entry("a")])
         send(&plain, .started(clock.now), presenting: .splash, expecting: splashStarted(at: clock.now.date, remaining: 4) + firstFrame)
+    }
+
+    /// A run that ends at its first frame leaves it unsaid, as it asks for no sync.
+    @Test func aRunEndingAtItsFirstFrameTakesNoSync() {
+        var state = makeState([entry("a")])
+        state.settings.exitAfter = .firstFrame
+        let clock = ManualClock()
+        reduce(&state, .syncedBeforeStart(EarlySync(report: SyncReport(status: .ok, campaigns: 1), catalog: nil, message: nil,
+                                                    screen: nil)), expecting: [])
+        send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: clock.now.date, remaining: 4) + [
+            .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100)), .serviceReady,
+        ])
     }
 }

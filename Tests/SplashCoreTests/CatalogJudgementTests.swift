@@ -18,13 +18,15 @@ import Testing
                             clipRefused: clipRefused, clipWaiting: clipWaiting, motion: motion)
     }
 
-    @Test func aPictureIsCachedWaitingOrRefusedAndARefusalWinsOverAFileStillThere() {
+    @Test func aPictureIsCachedWaitingOrRefusedAndARefusalWinsOverItsFile() {
         let still = entry("a").campaign
         #expect(judged(still).picture == .cached(path: "/c/p"))
         #expect(judged(still, picture: nil).picture == .waiting(CatalogEntry.notCached))
         #expect(judged(still, picture: nil, waiting: "cache full").picture == .waiting("cache full"))
-        #expect(judged(still, refused: "not a JPEG").picture == .refused("not a JPEG"))
-        #expect(judged(still, refused: "not a JPEG").imagePath == nil)
+        #expect(judged(still, refused: "not a JPEG").picture == .refused("not a JPEG", path: "/c/p"))
+        #expect(judged(still, picture: nil, refused: "not a JPEG").picture == .refused("not a JPEG", path: nil))
+        #expect(!judged(still, refused: "not a JPEG").isEligible(at: Date(timeIntervalSince1970: 1_790_000_000),
+                                                                 context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)))
     }
 
     @Test func aClipPlaysOnlyCachedAndWithinTheLimitsAndSaysWhyNot() {

@@ -596,7 +596,7 @@ func instant(of action: KioskAction) -> Instant? {
         ])
         let effects = send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))
         #expect(events(effects).contains(.splash(campaign: "old", remaining: 4, image: "/img/old.jpg")))
-        #expect(state.catalog[1].picture == .refused("broken"))
+        #expect(state.catalog[1].picture == .refused("broken", path: "/img/new.jpg"))
         // A picture is said to be broken once, however often it fails to draw.
         #expect(events(send(&state, .imageFailed(path: "/img/new.jpg", reason: "broken", clock.now))).isEmpty)
         // One that fails on the detail screen is said, and its campaign keeps its turns.

@@ -12,7 +12,8 @@ import Testing
 
     @Test func requestsCarryWhatTheirKindNeedsAndNothingElse() throws {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
-        for ask: NetworkRequest.Ask in [.sync(now: now), .sync(now: nil), .poem, .poemPicture(url: "https://p.test/a.png"), .report] {
+        for ask: NetworkRequest.Ask in [.sync(now: now), .sync(now: nil), .poem, .poemPicture(url: "https://p.test/a.png"),
+                                        .poemPicture(url: nil), .report] {
             let request = NetworkRequest(id: 7, ask: ask)
             #expect(try NetworkWire.decode(NetworkRequest.self, from: NetworkWire.line(request).dropLast()) == request)
         }
@@ -20,10 +21,10 @@ import Testing
         #expect(try object(NetworkRequest(id: 2, ask: .poem)) == ["id": 2, "kind": "poem"])
         #expect(try object(NetworkRequest(id: 3, ask: .poemPicture(url: "https://p.test/a.png")))
                 == ["id": 3, "kind": "poem_picture", "url": "https://p.test/a.png"])
-        // A picture request without its picture is not a request.
-        #expect(throws: (any Error).self) {
-            try NetworkWire.decode(NetworkRequest.self, from: Data(#"{"id": 3, "kind": "poem_picture"}"#.utf8))
-        }
+        // A picture request without its picture is still one (answered that only the
+        // configured picture is fetched), as it always was.
+        #expect(try NetworkWire.decode(NetworkRequest.self, from: Data(#"{"id": 3, "kind": "poem_picture"}"#.utf8)).ask
+                == .poemPicture(url: nil))
         #expect(try NetworkWire.decode(NetworkRequest.self, from: Data(#"{"id": 4, "kind": "sync"}"#.utf8)).ask == .sync(now: nil))
     }
 
@@ -39,6 +40,11 @@ import Testing
         }
         #expect(try object(NetworkAnswer(id: 5, .failed("busy"))) == ["id": 5, "error": "busy"])
         #expect(try object(NetworkAnswer(id: 6, .picture(path: "/cache/p"))) == ["id": 6, "path": "/cache/p"])
+        // Lines as they have always been written.
+        #expect(try object(NetworkAnswer(id: 7, .abandoned)) == ["id": 7, "error": "abandoned"])
+        #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 7, "error": "abandoned"}"#.utf8)).outcome
+                == .abandoned)
+        #expect(NetworkAnswer.Outcome.abandoned.failure == "abandoned" && NetworkAnswer.Outcome.taken.failure == nil)
         #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 6}"#.utf8)).outcome == .taken)
         #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 0, "error": "not a request"}"#.utf8))
                 == NetworkAnswer(id: 0, .failed("not a request")))

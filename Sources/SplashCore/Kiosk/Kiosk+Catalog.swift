@@ -34,7 +34,7 @@ extension Kiosk {
             effects.append(.emit(.error(message: "cannot show image \(path): \(reason); \(next)")))
         }
         for i in state.catalog.indices where state.catalog[i].imagePath == path {
-            state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason)
+            state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path)
         }
         if gone { effects += fetchAgain(&state) }
         return effects + enterSplash(&state, now)
@@ -46,5 +46,32 @@ extension Kiosk {
         guard state.hasStarted, !state.sync.running else { return [] }
         state.sync.running = true
         return [.fetchFeed]
+    }
+
+    /// A sync finished (`feedFetched`, or one done before the start): its schedule goes on
+    /// from `now`, its catalog is taken, and what it found is said.
+    static func feedFetched(_ state: inout KioskState, _ report: SyncReport, catalog: [CatalogEntry]?, message: String?,
+                            screen: FeedScreen?, _ now: Instant) -> [KioskEffect] {
+        state.sync.finished(report.status, at: now.uptime)
+        var screenEffects: [KioskEffect] = []
+        if let catalog {
+            replaceCatalog(&state, with: catalog, message: message)
+            screenEffects = takeFeedScreen(&state, screen, now)
+        }
+        if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
+        var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
+        effects += report.pictureErrors.map { .emit(.error(message: $0)) }
+        if let error = report.error { effects.append(.emit(.error(message: error))) }
+        effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
+                                   ms: report.milliseconds, reason: report.failure)))
+        return effects + screenEffects
+    }
+
+    /// The first sync: the one done before the start when there was one (taken now, as the
+    /// sync it is), else asked for.
+    static func firstSync(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+        guard let early = state.earlySync else { return [.fetchFeed] }
+        state.earlySync = nil
+        return feedFetched(&state, early.report, catalog: early.catalog, message: early.message, screen: early.screen, now)
     }
 }

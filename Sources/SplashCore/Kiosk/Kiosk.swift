@@ -45,10 +45,8 @@ public enum Kiosk {
             guard !state.hasStarted else { return [] }
             state.hasStarted = true
             // The sync and the poem are asked for once the first frame is up (`framePresented`):
-            // they would only compete with it. A sync that finished before the start (a local
-            // feed read for the first frame) stands for the first: the next is on its schedule.
-            let synced = state.sync.nextAt != nil
-            if !synced { state.sync.running = true }
+            // they would only compete with it.
+            state.sync.running = true
             state.poetry.loading = true
             let entry = state.poetry.entry
             let screen = updateScreen(&state, now, reason: .start)
@@ -56,7 +54,7 @@ public enum Kiosk {
             guard state.screenPower.isOn else {
                 // Started dark: no frame is coming to wait for.
                 state.backgroundStarted = true
-                return effects + (synced ? [] : [.fetchFeed]) + [.reloadPoetry]
+                return effects + firstSync(&state, now) + [.reloadPoetry]
             }
             effects += enterSplash(&state, now)
             return effects
@@ -73,8 +71,7 @@ public enum Kiosk {
                 }
                 // A run that ends at its first frame starts no work it would leave behind.
                 if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
-                    // No sync yet: the one the start planned (none when one came before it).
-                    effects += (state.sync.nextAt == nil ? [.fetchFeed] : []) + [.reloadPoetry]
+                    effects += firstSync(&state, now) + [.reloadPoetry]
                     // A kiosk with a schedule, or one a stopped run left dark, lights its
                     // screen by its means once it shows something: a TV left in standby wakes.
                     if state.screenPower.source != .none || state.settings.screenLeftDark {
@@ -158,20 +155,12 @@ public enum Kiosk {
             PoetryRules.showOnDetail(&state)
             return effects
 
+        case .syncedBeforeStart(let early):
+            state.earlySync = early
+            return []
+
         case let .feedFetched(report, catalog, message, screen, now):
-            state.sync.finished(report.status, at: now.uptime)
-            var screenEffects: [KioskEffect] = []
-            if let catalog {
-                replaceCatalog(&state, with: catalog, message: message)
-                screenEffects = takeFeedScreen(&state, screen, now)
-            }
-            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
-            var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
-            effects += report.pictureErrors.map { .emit(.error(message: $0)) }
-            if let error = report.error { effects.append(.emit(.error(message: error))) }
-            effects.append(.emit(.sync(status: report.status, campaigns: report.campaigns, error: report.error,
-                                       ms: report.milliseconds, reason: report.failure)))
-            return effects + screenEffects
+            return feedFetched(&state, report, catalog: catalog, message: message, screen: screen, now)
 
         case let .pressed(point, now):
             if let dark = screenInput(&state, now) { return dark }
@@ -263,7 +252,7 @@ public enum Kiosk {
             // fails elsewhere (the detail screen) is said, and the campaign keeps its turns.
             let onSplash = if case .splash(let splash) = state.scene, splash.imagePath == path { true } else { false }
             for i in state.catalog.indices where onSplash && state.catalog[i].imagePath == path {
-                state.catalog[i].picture = .refused(reason)
+                state.catalog[i].picture = .refused(reason, path: path)
             }
             if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
                 effects += enterSplash(&state, now)

@@ -43,6 +43,8 @@ public struct KioskState: Equatable, Sendable {
     /// The kiosk has started (`started`): the sync and the poem have been asked for, or
     /// will be at the first frame.
     public var hasStarted = false
+    /// A sync done before the start, waiting to stand for the first sync.
+    public var earlySync: EarlySync?
     /// The first sync and poem were asked for before any frame (the kiosk started dark).
     public var backgroundStarted = false
     /// Whether the service manager was told the kiosk is up (`serviceReady`).

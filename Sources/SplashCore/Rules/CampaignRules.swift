@@ -18,7 +18,7 @@ public enum CampaignRules {
         if let end = c.endAt, date >= end { return .ended }
         if entry.remaining <= 0 { return .usedUp }
         switch entry.picture {
-        case .refused(let problem): return .imageRefused(problem)
+        case .refused(let problem, _): return .imageRefused(problem)
         case .waiting(let why): return .imageMissing(why)
         case .cached: break
         }

@@ -30,15 +30,20 @@ public struct CatalogEntry: Equatable, Sendable {
         self.picture = picture
     }
 
-    /// The validated local picture file; nil while it is not cached or when it is refused.
+    /// The local picture file; nil while it is not cached (a refused picture's file may be
+    /// there still: the rules keep it off the screen).
     public var imagePath: String? {
-        if case .cached(let path) = picture { return path }
-        return nil
+        switch picture {
+        case .cached(let path): return path
+        case .refused(_, let path): return path
+        case .waiting: return nil
+        }
     }
 
     /// The entry for a stored campaign as the kiosk judges it, from the facts storage keeps
     /// (the network process wrote them, and they are held to the limits again here): its
-    /// picture refused, cached (`cachedPicture`: its file in the cache) or waiting; its clip
+    /// picture refused (its file kept in sight when it is there), cached (`cachedPicture`:
+    /// its file in the cache) or waiting; its clip
     /// played when cached (`cachedClip`) and its facts within `VideoLimits`, else why not;
     /// an animated GIF (`motion`) played as a clip when the campaign's own clip is not and
     /// it is within `AnimationLimits`, else shown still with the reason.
@@ -46,7 +51,7 @@ public struct CatalogEntry: Equatable, Sendable {
                               cachedPicture: String?, pictureRefused: String?, pictureWaiting: String?,
                               cachedClip: String?, clipFacts: VideoFacts?, clipRefused: String?, clipWaiting: String?,
                               motion: VideoFacts?) -> CatalogEntry {
-        let picture: PictureState = if let pictureRefused { .refused(pictureRefused) }
+        let picture: PictureState = if let pictureRefused { .refused(pictureRefused, path: cachedPicture) }
             else if let cachedPicture { .cached(path: cachedPicture) }
             else { .waiting(pictureWaiting ?? notCached) }
         var entry = CatalogEntry(campaign: campaign, shows: shows, picture: picture)

@@ -68,7 +68,7 @@ public struct KioskStatus: Equatable, Sendable {
     public static func pictureProblems(of state: KioskState) -> [String] {
         let lines = state.catalog.compactMap { entry -> String? in
             switch entry.picture {
-            case .refused(let problem): return "\(entry.campaign.id): picture refused: \(problem)"
+            case .refused(let problem, _): return "\(entry.campaign.id): picture refused: \(problem)"
             case .waiting(let why): return "\(entry.campaign.id): picture not cached yet: \(why)"
             case .cached: return nil
             }

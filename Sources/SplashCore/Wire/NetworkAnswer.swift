@@ -16,9 +16,22 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
         /// It failed, and why (a poem or picture that could not be fetched, a queue full, a
         /// request refused: with id 0, the connection ends).
         case failed(String)
-        /// Not run: nobody waited for it any more (the display had gone or given up).
+        /// Not run: nobody waited for it any more (the display had gone or given up). On the
+        /// wire it is the error "abandoned", as it has always been.
         case abandoned
+
+        /// Why it failed, when it did (an abandoned request: "abandoned").
+        public var failure: String? {
+            switch self {
+            case .failed(let why): return why
+            case .abandoned: return NetworkAnswer.abandonedWord
+            default: return nil
+            }
+        }
     }
+
+    /// The error an abandoned request is answered with.
+    static let abandonedWord = "abandoned"
 
     /// The id of the request answered (0: the connection's, refusing what was sent).
     public var id: Int
@@ -32,7 +45,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case id, report, poem, path, error, abandoned
+        case id, report, poem, path, error
     }
 
     /// An answer from its line: the one field it carries says what came of the request.
@@ -46,9 +59,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
         } else if let path = try c.decodeIfPresent(String.self, forKey: .path) {
             outcome = .picture(path: path)
         } else if let error = try c.decodeIfPresent(String.self, forKey: .error) {
-            outcome = .failed(error)
-        } else if try c.decodeIfPresent(Bool.self, forKey: .abandoned) == true {
-            outcome = .abandoned
+            outcome = error == Self.abandonedWord ? .abandoned : .failed(error)
         } else {
             outcome = .taken
         }
@@ -64,7 +75,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
         case .picture(let path): try c.encode(path, forKey: .path)
         case .taken: break
         case .failed(let why): try c.encode(why, forKey: .error)
-        case .abandoned: try c.encode(true, forKey: .abandoned)
+        case .abandoned: try c.encode(Self.abandonedWord, forKey: .error)
         }
     }
 }

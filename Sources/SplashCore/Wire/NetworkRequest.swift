@@ -19,8 +19,9 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
         case sync(now: Date?)
         /// Fetch a poem; answered with it.
         case poem
-        /// Fetch the poem picture at `url` into the image cache; answered with its path.
-        case poemPicture(url: String)
+        /// Fetch the poem picture at `url` into the image cache; answered with its path (or,
+        /// with no URL or another than the configured one, with why not).
+        case poemPicture(url: String?)
         /// Shows have ended: send what the ledger has not reported yet (`report-url`).
         /// Answered at once; the sending goes on in the network process.
         case report
@@ -51,14 +52,14 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
         case id, kind, now, url
     }
 
-    /// A request from its line: a kind that needs a value without it is not a request.
+    /// A request from its line.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decode(Int.self, forKey: .id)
         switch try c.decode(Kind.self, forKey: .kind) {
         case .sync: ask = .sync(now: try c.decodeIfPresent(Date.self, forKey: .now))
         case .poem: ask = .poem
-        case .poemPicture: ask = .poemPicture(url: try c.decode(String.self, forKey: .url))
+        case .poemPicture: ask = .poemPicture(url: try c.decodeIfPresent(String.self, forKey: .url))
         case .report: ask = .report
         }
     }
@@ -70,7 +71,7 @@ public struct NetworkRequest: Codable, Equatable, Sendable {
         try c.encode(ask.kind, forKey: .kind)
         switch ask {
         case .sync(let now): try c.encodeIfPresent(now, forKey: .now)
-        case .poemPicture(let url): try c.encode(url, forKey: .url)
+        case .poemPicture(let url): try c.encodeIfPresent(url, forKey: .url)
         case .poem, .report: break
         }
     }
