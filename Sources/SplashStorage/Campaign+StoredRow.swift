@@ -23,11 +23,12 @@ extension Campaign {
         hours = (try r["hours"].text ?? "").split(separator: ",").compactMap { DailyWindow(String($0)) }
         days = Set((try r["days"].text ?? "").split(separator: ",").compactMap { Weekday(String($0)) })
         timeZone = try r["time_zone"].text
-        maxPerDay = try r["max_per_day"].int.map { max(0, Int($0)) }
-        minInterval = try r["min_interval"].int.map { max(0, Int($0)) }
-        priority = Int(try r["priority"].int ?? 0)
-        let seconds = Campaign.countdownRange
-        countdown = try r["countdown"].int.map { min(seconds.upperBound, max(seconds.lowerBound, Int($0))) }
+        // Held to the ranges a feed's values are read in (`Campaign`'s).
+        func held(_ value: Int64, _ range: ClosedRange<Int>) -> Int { min(range.upperBound, max(range.lowerBound, Int(value))) }
+        maxPerDay = try r["max_per_day"].int.map { held($0, Campaign.maxPerDayRange) }
+        minInterval = try r["min_interval"].int.map { held($0, Campaign.minIntervalRange) }
+        priority = held(try r["priority"].int ?? 0, Campaign.priorityRange)
+        countdown = try r["countdown"].int.map { held($0, Campaign.countdownRange) }
         linkURL = try r["link_url"].text.flatMap { $0.count <= Campaign.linkMaxLength && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
         videoURL = try r["video_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
     }

@@ -92,6 +92,23 @@ import Testing
 
     /// A campaign gone from the feed for longer than the retention period is forgotten with
     /// its shows and thumbnail; one gone for less stays, history and all.
+    /// A row's rules are held to the ranges a feed's are read in, one table of them
+    /// (`Campaign`): a row written past them (by a network process not to be trusted) is
+    /// read within them.
+    @Test func aStoredCampaignsRulesAreHeldToTheFeedsRanges() throws {
+        let store = try CampaignStore(dataDir: try temporaryFolder())
+        let feedURL = URL(string: "https://cdn.example.test/feed.json")!
+        let document = try FeedDocument.decode(Data(#"[{"id": "a", "picUrl": "a.jpg", "showTime": 5}]"#.utf8), from: feedURL,
+                                               deviceZone: .gmt)
+        try store.apply(document, from: feedURL, etag: nil, lastModified: nil, images: [:],
+                        at: Date(timeIntervalSince1970: 1_800_000_000))
+        try store.db.execute("UPDATE campaigns SET max_per_day = 0, min_interval = -5, priority = ?, countdown = 500",
+                             [.int(1 << 50)])
+        let read = try #require(try store.campaigns(thumbnails: false).first?.campaign)
+        #expect(read.maxPerDay == Campaign.maxPerDayRange.lowerBound && read.minInterval == Campaign.minIntervalRange.lowerBound)
+        #expect(read.priority == Campaign.priorityRange.upperBound && read.countdown == Campaign.countdownRange.upperBound)
+    }
+
     @Test func campaignsGoneForLongerThanTheRetentionArePruned() throws {
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")

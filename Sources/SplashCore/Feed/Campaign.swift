@@ -46,6 +46,13 @@ public struct Campaign: Equatable, Hashable, Sendable {
 
     /// The longest `linkUrl`, in characters (its QR code must still fit the detail screen).
     public static let linkMaxLength = 1024
+
+    /// The daily caps, spacings (seconds) and priorities a campaign may have, wherever they
+    /// are read: the feed (a value outside is dropped with a warning) and a stored row (held
+    /// to them again).
+    public static let maxPerDayRange = 1...1_000_000
+    public static let minIntervalRange = 1...31_536_000
+    public static let priorityRange = -1_000_000...1_000_000
     /// Shown as a QR code on its detail screen.
     public var linkURL: URL?
     /// Its clip, played under the pill with `picURL` as its poster (absolute, as `picURL`).

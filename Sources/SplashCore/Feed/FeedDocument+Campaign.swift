@@ -200,9 +200,9 @@ extension FeedDocument {
                               + "\(bad.map(quoted) ?? describe(raw)); ignored: shown on every day")
             }
         }
-        campaign.maxPerDay = optional.whole("maxPerDay", 1...1_000_000)
-        campaign.minInterval = optional.whole("minInterval", 1...31_536_000)
-        campaign.priority = optional.whole("priority", -1_000_000...1_000_000) ?? 0
+        campaign.maxPerDay = optional.whole("maxPerDay", Campaign.maxPerDayRange)
+        campaign.minInterval = optional.whole("minInterval", Campaign.minIntervalRange)
+        campaign.priority = optional.whole("priority", Campaign.priorityRange) ?? 0
         campaign.countdown = optional.whole("countdown", Campaign.countdownRange)
         if let raw = optional.value("linkUrl") {
             if let text = raw as? String, text.count <= Campaign.linkMaxLength, !text.unicodeScalars.contains(where: { $0.value < 0x20 }),
