@@ -62,10 +62,9 @@ public final class FeedSync {
     public var canDraw: ((Unicode.Scalar) -> Bool)?
 
     /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
-    /// clips of at most `videoMaxBytes` (both the options' defaults unless given).
-    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher = Fetcher(),
-                cacheMaxBytes: Int = KioskOptions.defaultCacheMaxMB << 20,
-                videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
+    /// clips of at most `videoMaxBytes` (the options' `cache-max-mb` and `video-max-mb`:
+    /// nothing is assumed here).
+    public init(store: CampaignStore, cache: ImageCache, fetcher: Fetcher, cacheMaxBytes: Int, videoMaxBytes: Int) {
         self.store = store
         self.cache = cache
         self.fetcher = fetcher

@@ -31,7 +31,7 @@ import Glibc
         defer { hosts.forEach { close($0.fd) } }
         let entries = hosts.enumerated().map { #"{"id": "s\#($0.offset)", "picUrl": "http://127.0.0.1:\#($0.element.port)/p.jpg", "showTime": 5}"# }
         try f.publish("feed.json", "[" + (entries + [#"{"id": "good", "picUrl": "good.jpg", "showTime": 5}"#]).joined(separator: ",") + "]")
-        let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let sync = f.feedSync()
         sync.pictureSeconds = 2
         let report = sync.sync(f.feedURL(), now: f.now)
         // The feed is applied; the pictures not started in the sync's time wait for the next one.
@@ -234,7 +234,7 @@ import Glibc
         #expect(try f.server.requestCounts()["/files/a.png"] == 1)
         #expect(try f.eligibleIDs().isEmpty)
         // A sync run by hand checks it again, after a 304 as after a new feed.
-        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let byHand = f.feedSync()
         byHand.retryRefused = true
         #expect(byHand.sync(f.feedURL(), now: f.now).status == .notModified)
         #expect(try f.server.requestCounts()["/files/a.png"] == 2)
@@ -259,7 +259,7 @@ import Glibc
              {"id": "big", "picUrl": "poster.png", "videoUrl": "big.mp4", "showTime": 5}]
             """#)
         func sync(maxMB: Int, byHand: Bool = false) -> String {
-            let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher, videoMaxBytes: maxMB << 20)
+            let sync = f.feedSync(videoMaxBytes: maxMB << 20)
             sync.retryRefused = byHand
             return sync.sync(f.feedURL(), now: f.now).warnings.joined(separator: "\n")
         }

@@ -23,7 +23,7 @@ import Testing
         let f = try SyncFixture()
         try f.publishImage("a.png", red)
         try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
-        let kiosk = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let kiosk = f.feedSync()
         kiosk.revalidateAfter = 3600
         #expect(kiosk.sync(f.feedURL(), now: f.now).status == .ok)
         let picture = f.server.url("/files/a.png")
@@ -47,7 +47,7 @@ import Testing
 
         // Asked again by hand: "not modified", and not a byte written to the database.
         let before = try f.databaseFingerprint()
-        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let byHand = f.feedSync()
         byHand.revalidateAll = true
         let unchanged = byHand.sync(f.feedURL(), now: f.now.addingTimeInterval(3700))
         #expect(unchanged.status == .notModified && unchanged.replaced.isEmpty)
@@ -74,7 +74,7 @@ import Testing
                 """#)
         }
         try feed(3)
-        let kiosk = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let kiosk = f.feedSync()
         #expect(kiosk.sync(f.feedURL(), now: f.now).status == .ok)
         func asked() throws -> [Int] {
             let counts = try f.server.requestCounts()
@@ -101,7 +101,7 @@ import Testing
         var before = stat()
         #expect(stat(path, &before) == 0)
         let database = try f.databaseFingerprint()
-        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let byHand = f.feedSync()
         byHand.revalidateAll = true
         let same = byHand.sync(f.feedURL(), now: f.now)
         #expect(same.status == .notModified && same.replaced.isEmpty)
@@ -121,7 +121,7 @@ import Testing
         let picture = f.server.url("/files/a.png")
         let old = try cached(f, picture)
         try f.publish("a.png", "<!doctype html><html><body>Not found</body></html>")
-        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let byHand = f.feedSync()
         byHand.revalidateAll = true
         let report = byHand.sync(f.feedURL(), now: f.now)
         #expect(report.warnings.contains { $0.contains("picture \(picture.absoluteString) changed on its server, but the new one is "
@@ -139,7 +139,7 @@ import Testing
         try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
         // A local feed, whose pictures may be local files.
         let feed = URL(fileURLWithPath: f.www + "/feed.json")
-        let kiosk = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let kiosk = f.feedSync()
         let first = kiosk.sync(feed, now: f.now)
         #expect(first.status == .ok, "\(first)")
         let key = ImageCache.key(for: picture)
@@ -164,7 +164,7 @@ import Testing
         let clip = f.server.url("/files/clip.mp4")
         #expect(try f.catalog().first?.video?.facts.width == 64)
         try Clips.make(f.www + "/clip.mp4", size: "96x64", rate: 2, seconds: 2)
-        let byHand = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let byHand = f.feedSync()
         byHand.revalidateAll = true
         let report = byHand.sync(f.feedURL(), now: f.now)
         #expect(report.warnings.isEmpty, "\(report.warnings)")

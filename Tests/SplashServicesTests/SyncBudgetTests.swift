@@ -38,7 +38,7 @@ import Testing
         let f = try dripping()
         // No rate to stop them: the budget alone bounds the sync.
         f.fetcher.minimumRate = TransferPace(bytes: 1, seconds: 3600)
-        let sync = FeedSync(store: f.store, cache: f.cache, fetcher: f.fetcher)
+        let sync = f.feedSync()
         sync.budgetSeconds = 4
         let report = sync.sync(f.feedURL(), now: f.now)
         #expect(report.status == .ok)

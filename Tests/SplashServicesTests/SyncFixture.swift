@@ -44,7 +44,13 @@ final class SyncFixture {
     }
 
     func sync(_ feed: URL, cacheMaxBytes: Int = 256 << 20) -> SyncReport {
-        FeedSync(store: store, cache: cache, fetcher: fetcher, cacheMaxBytes: cacheMaxBytes).sync(feed, now: now)
+        feedSync(cacheMaxBytes: cacheMaxBytes).sync(feed, now: now)
+    }
+
+    /// A sync of this device, with the options' default caps unless given.
+    func feedSync(cacheMaxBytes: Int = KioskOptions.defaultCacheMaxMB << 20,
+                  videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) -> FeedSync {
+        FeedSync(store: store, cache: cache, fetcher: fetcher, cacheMaxBytes: cacheMaxBytes, videoMaxBytes: videoMaxBytes)
     }
 
     func feedURL(_ name: String = "feed.json") -> URL { server.url("/files/" + name) }
