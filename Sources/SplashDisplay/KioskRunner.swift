@@ -68,8 +68,7 @@ public final class KioskRunner {
         // A feed read before the first frame is a sync that has happened: the core takes it
         // where it would ask for the first.
         if let first = setup.initialSync {
-            send(.syncedBeforeStart(EarlySync(report: first.report, catalog: first.catalog, message: first.message,
-                                              screen: first.screen)))
+            send(.syncedBeforeStart(first))
         }
         if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))

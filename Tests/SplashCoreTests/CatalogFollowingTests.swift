@@ -121,7 +121,7 @@ import Testing
     @Test func aSyncBeforeTheStartStandsForTheFirst() {
         var state = makeState([entry("a")])
         let clock = ManualClock()
-        reduce(&state, .syncedBeforeStart(EarlySync(report: SyncReport(status: .ok, campaigns: 1, warnings: ["w"]),
+        reduce(&state, .syncedBeforeStart(SyncResult(report: SyncReport(status: .ok, campaigns: 1, warnings: ["w"]),
                                                     catalog: [entry("a")], message: nil, screen: nil)),
                expecting: [])
         send(&state, .started(clock.now), presenting: .splash,
@@ -143,7 +143,7 @@ import Testing
         var state = makeState([entry("a")])
         state.settings.exitAfter = .firstFrame
         let clock = ManualClock()
-        reduce(&state, .syncedBeforeStart(EarlySync(report: SyncReport(status: .ok, campaigns: 1), catalog: nil, message: nil,
+        reduce(&state, .syncedBeforeStart(SyncResult(report: SyncReport(status: .ok, campaigns: 1), catalog: nil, message: nil,
                                                     screen: nil)), expecting: [])
         send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: clock.now.date, remaining: 4) + [
             .emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100)), .serviceReady,

@@ -24,7 +24,7 @@ public enum KioskAction: Equatable, Sendable {
     case catalogChanged([CatalogEntry], message: String?, screen: FeedScreen?, Instant)
     /// A sync was done before the start (a local feed read for the first frame): taken in
     /// place of the first sync the core would ask for.
-    case syncedBeforeStart(EarlySync)
+    case syncedBeforeStart(SyncResult)
     /// A sync finished; with a new catalog (and the feed's message and screen schedule)
     /// when the store changed.
     case feedFetched(SyncReport, catalog: [CatalogEntry]?, message: String?, screen: FeedScreen?, Instant)

@@ -44,7 +44,7 @@ public struct KioskState: Equatable, Sendable {
     /// will be at the first frame.
     public var hasStarted = false
     /// A sync done before the start, waiting to stand for the first sync.
-    public var earlySync: EarlySync?
+    public var earlySync: SyncResult?
     /// The first sync and poem were asked for before any frame (the kiosk started dark).
     public var backgroundStarted = false
     /// Whether the service manager was told the kiosk is up (`serviceReady`).

@@ -1,8 +1,8 @@
-import SplashCore
-
 /// What one finished sync leaves for the display: its report, the fresh catalog (nil when
 /// the sync failed or changed nothing the display must read) and the feed's default text.
-public struct SyncResult: Sendable {
+/// One done before the start (a local feed read for the first frame) is kept by the core
+/// (`syncedBeforeStart`) and taken where the first sync would be asked for.
+public struct SyncResult: Equatable, Sendable {
     /// How the sync went, as the network process reported it.
     public var report: SyncReport
     /// The campaigns as the database holds them after the sync; nil when it failed.
