@@ -751,6 +751,36 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(view.tiles.map { $0.thumbnail != nil } == [true, false])
         #expect(view.info?.lastError == "boom")
     }
+
+    /// The view is derived from the state in one place after every action: it follows what
+    /// it shows (a catalog taken while it is open), and a frame presented, which changes
+    /// nothing it shows, leaves it as drawn (no redraw, so no endless frames).
+    @Test func theOpenViewFollowsTheStateAndOnlyWhenWhatItShowsChanged() {
+        var state = makeState([entry("a")], attract: 0)
+        var clock = ManualClock()
+        reduce(&state, .started(clock.now), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .recordShow(campaignID: "a", at: date(after: 0), media: .picture, picture: "/img/a.jpg"),
+        ])
+        reduce(&state, .keyPressed(.operatorView, clock.now), expecting: [
+            .endShow(campaignID: "a", by: .operatorView, at: date(after: 0)),
+            .emit(.skip(by: .operatorView)),
+            .emit(.operatorView(open: true)),
+            .emit(.operatorPage(1, of: 1, campaigns: ["a"])),
+            .loadOperatorInfo(thumbnailsOf: ["a"]),
+        ])
+        let opened = state.scene
+        reduce(&state, .framePresented(.operator, sinceStart: 5, clock.advance(1)), expecting: [
+            .emit(.frame(scene: .operator)), .emit(.firstFrame(ms: 5)), .serviceReady, .fetchFeed, .reloadPoetry,
+        ])
+        #expect(state.scene == opened)
+        reduce(&state, .catalogChanged([entry("a"), entry("b", updated: 300)], message: nil, screen: nil, clock.advance(1)),
+               expecting: [])
+        guard case .operator(let view) = state.scene else { Issue.record("expected the operator view"); return }
+        #expect(view.tiles.map(\.id) == ["b", "a"])
+        #expect(view.now == clock.now.date)
+    }
 }
 
 /// The operator view's library: its order, its pages, a campaign's page.

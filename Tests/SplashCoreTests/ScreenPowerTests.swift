@@ -437,3 +437,34 @@ import Testing
         #expect(!send(&plain, .started(ManualClock().now), presenting: .splash).contains(.powerScreen(on: true)))
     }
 }
+
+/// The screen power's child reducer alone, on the `ScreenPower` it is handed: an
+/// override lasts until the schedule's next change, a touch's wake ends at its time, and
+/// the time spent lit and dark is kept.
+@Suite struct ScreenPowerRulesTests {
+    @Test func anOverrideLastsUntilTheScheduleChangesAndAWakeUntilItsTime() throws {
+        let zone = ScreenPowerTests.zone
+        var power = ScreenPower()
+        power.configSchedule = try ScreenSchedule(hoursText: "07:30-22:00", daysText: nil, offDatesText: nil)
+        let evening = Instant(uptime: 100, date: ScreenPowerTests.at("2026-12-01 21:00:00"))
+        #expect(!ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, evening))
+        #expect(power.isOn && power.reason == .schedule && power.until == ScreenPowerTests.at("2026-12-01 22:00:00"))
+
+        ScreenPowerRules.command(&power, .off, deviceZone: zone, clockTrusted: true, evening)
+        #expect(ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, evening))
+        #expect(!power.isOn && power.reason == .command)
+        // At 22:00 the schedule says dark on its own: the override has ended, the screen stays dark.
+        let late = evening.advanced(by: 3600)
+        #expect(!ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, late))
+        #expect(power.override == nil && power.reason == .schedule && !power.isOn)
+        let totals = power.totals(at: late.uptime)
+        #expect(totals.on == 100 && totals.off == 3600)
+
+        // A touch lights it for 30 s, then it is dark again.
+        ScreenPowerRules.wake(&power, for: 30, late)
+        #expect(ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, late))
+        #expect(power.isOn && power.reason == .touch && power.checkAt == late.uptime + 30)
+        #expect(ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, late.advanced(by: 30)))
+        #expect(!power.isOn && power.wakeUntil == nil)
+    }
+}

@@ -11,7 +11,6 @@ extension Kiosk {
         let hadPicture = Set(state.catalog.filter { $0.imagePath != nil }.map(\.campaign.id))
         replaceCatalog(&state, with: catalog, message: message)
         var effects = takeFeedScreen(&state, screen, now)
-        if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
         let lost = state.catalog.contains {
             guard hadPicture.contains($0.campaign.id), case .waiting = $0.picture else { return false }
             return true
@@ -58,7 +57,6 @@ extension Kiosk {
             replaceCatalog(&state, with: catalog, message: message)
             screenEffects = takeFeedScreen(&state, screen, now)
         }
-        if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
         var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }
         effects += report.pictureErrors.map { .emit(.error(message: $0)) }
         if let error = report.error { effects.append(.emit(.error(message: error))) }

@@ -5,7 +5,11 @@ public enum Kiosk {
     /// Applies `action` to `state` and returns the work the shell must do, in order.
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
         let wasOn = state.screenPower.isOn
+        let viewBefore: OperatorScene? = if case .operator = state.scene, let now = action.instant {
+            operatorScene(state, now)
+        } else { nil }
         var effects = reduceAction(&state, action)
+        deriveScreens(&state, operatorViewBefore: viewBefore, action.instant)
         // A media process is kept ready while a campaign with shows left has a clip that plays
         // and the screen is on: asked again when the campaigns, their shows or the screen change,
         // and once a video show (which took the one kept) has ended.
@@ -27,6 +31,17 @@ public enum Kiosk {
             effects.append(.replaceWarmMedia)
         }
         return effects
+    }
+
+    /// The screens that show the state, made to follow it after every action, in this one
+    /// place: the detail screen's panel shows the poetry state; the operator view (left
+    /// open) is rebuilt when what it shows changed (the catalog, its page, what was read
+    /// for it, the sync, the poem, the screen's power), compared at the same instant.
+    static func deriveScreens(_ state: inout KioskState, operatorViewBefore before: OperatorScene?, _ now: Instant?) {
+        PoetryRules.showOnDetail(&state)
+        guard case .operator = state.scene, let before, let now else { return }
+        let after = operatorScene(state, now)
+        if after != before { state.scene = .operator(after) }
     }
 
     private static func reduceAction(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
@@ -117,7 +132,6 @@ public enum Kiosk {
             }
             let onDetail = if case .detail = state.scene { true } else { false }
             effects += PoetryRules.advance(&state.poetry, onScreen: onDetail, now)
-            PoetryRules.showOnDetail(&state)
             effects += updateScreen(&state, now, reason: .schedule)
             guard state.screenPower.isOn else { return effects }
             if let start = state.operatorView.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
@@ -141,19 +155,13 @@ public enum Kiosk {
             return VideoRules.failed(&state.video, show: show, reason: reason)
 
         case let .poetryLoaded(timeline, now):
-            let effects = PoetryRules.loaded(&state.poetry, timeline, now)
-            PoetryRules.showOnDetail(&state)
-            return effects
+            return PoetryRules.loaded(&state.poetry, timeline, now)
 
         case let .poetryFailed(reason, now):
-            let effects = PoetryRules.failed(&state.poetry, reason, now)
-            PoetryRules.showOnDetail(&state)
-            return effects
+            return PoetryRules.failed(&state.poetry, reason, now)
 
         case let .poetryImageLoaded(url, path, reason, now):
-            let effects = PoetryRules.imageLoaded(&state.poetry, url: url, path: path, reason: reason, now)
-            PoetryRules.showOnDetail(&state)
-            return effects
+            return PoetryRules.imageLoaded(&state.poetry, url: url, path: path, reason: reason, now)
 
         case .syncedBeforeStart(let early):
             state.earlySync = early
@@ -209,12 +217,10 @@ public enum Kiosk {
         case let .campaignShowsLoaded(id, shows, now):
             guard state.operatorView.campaign == id, case .operator = state.scene else { return [] }
             state.operatorView.shows = shows
-            state.scene = .operator(operatorScene(state, now))
             return [.emit(.operatorCampaign(id, shows: shows))]
 
-        case let .operatorInfoLoaded(info, now):
+        case let .operatorInfoLoaded(info, _):
             state.operatorView.info = info
-            if case .operator = state.scene { state.scene = .operator(operatorScene(state, now)) }
             return []
 
         case .resized(let size):

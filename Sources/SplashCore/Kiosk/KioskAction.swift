@@ -68,4 +68,21 @@ public enum KioskAction: Equatable, Sendable {
     /// On a virtual clock, the shell has waited `waited` real seconds for frame `step` of
     /// video show `show` (`VideoPlayback.awaitedStep`) and none came.
     case videoFrameAwaited(show: Int, step: Int, waited: Seconds, Instant)
+
+    /// When the action happened, for those that carry the time (the screens derived from
+    /// the state are rebuilt with it).
+    public var instant: Instant? {
+        switch self {
+        case .started(let now), .tick(let now), .clockObserved(_, let now), .pressed(_, let now), .released(_, let now),
+             .keyPressed(_, let now), .catalogChanged(_, _, _, let now), .feedFetched(_, _, _, _, let now),
+             .screenCommanded(_, let now), .screenLit(let now), .poetryLoaded(_, let now), .poetryFailed(_, let now),
+             .poetryImageLoaded(_, _, _, let now), .operatorInfoLoaded(_, let now), .campaignShowsLoaded(_, _, let now),
+             .imageFailed(_, _, let now), .pictureUnusable(_, _, _, _, let now), .framePresented(_, _, let now),
+             .showNotRecorded(_, _, let now), .videoFrameReady(_, _, _, let now), .videoFailed(_, _, let now),
+             .videoFrameAwaited(_, _, _, let now):
+            return now
+        case .resized, .catalogLoaded, .syncedBeforeStart, .showRecorded, .mediaWarmFailed:
+            return nil
+        }
+    }
 }

@@ -10,7 +10,7 @@ extension Kiosk {
     static func toggleOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         switch state.scene {
         case .operator:
-            if state.operatorView.campaign != nil { return closeCampaignPage(&state, now) }
+            if state.operatorView.campaign != nil { return closeCampaignPage(&state) }
             return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorView.returnTo, now)
         case .splash(let splash):
             // A show the operator view ends is its own reason in the ledger, not a tap.
@@ -46,13 +46,12 @@ extension Kiosk {
         if abs(dx) >= OperatorGesture.swipeDistance(on: state.screen), abs(dx) > abs(dy), state.operatorView.campaign == nil {
             return turnPage(&state, by: dx < 0 ? 1 : -1, now)
         }
-        if state.operatorView.campaign != nil { return closeCampaignPage(&state, now) }
+        if state.operatorView.campaign != nil { return closeCampaignPage(&state) }
         let layout = OperatorLayout(screen: state.screen)
         guard let slot = layout.slot(at: start), case .operator(let view) = state.scene, slot < view.tiles.count else { return [] }
         let id = view.tiles[slot].id
         state.operatorView.campaign = id
         state.operatorView.shows = nil
-        state.scene = .operator(operatorScene(state, now))
         return [.loadCampaignShows(campaignID: id)]
     }
 
@@ -74,15 +73,13 @@ extension Kiosk {
         guard page != state.operatorView.page else { return [] }
         state.operatorView.page = page
         let scene = operatorScene(state, now)
-        state.scene = .operator(scene)
         return [.emit(.operatorPage(page + 1, of: pages, campaigns: scene.tiles.map(\.id))),
                 .loadOperatorInfo(thumbnailsOf: scene.tiles.map(\.id))]
     }
 
-    static func closeCampaignPage(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
+    static func closeCampaignPage(_ state: inout KioskState) -> [KioskEffect] {
         state.operatorView.campaign = nil
         state.operatorView.shows = nil
-        state.scene = .operator(operatorScene(state, now))
         return []
     }
 

@@ -6,15 +6,7 @@ import Foundation
 extension Kiosk {
     /// The schedule in force and the calendar it is read in.
     static func screenSchedule(of state: KioskState) -> (ScreenSchedule, Calendar) {
-        var calendar = Calendar(identifier: .gregorian)
-        switch state.screenPower.source {
-        case .config, .none:
-            calendar.timeZone = state.settings.timeZone
-            return (state.screenPower.configSchedule, calendar)
-        case .feed:
-            calendar.timeZone = state.screenPower.feedZone ?? state.settings.timeZone
-            return (state.screenPower.feedSchedule, calendar)
-        }
+        ScreenPowerRules.schedule(of: state.screenPower, deviceZone: state.settings.timeZone)
     }
 
     /// The zone the schedule in force is read in (for saying "until 07:30").
@@ -39,16 +31,8 @@ extension Kiosk {
     /// `splashboard screen on|off|auto`: an override until the schedule's next change (for
     /// good with no schedule), or the schedule again.
     static func commandScreen(_ state: inout KioskState, _ command: ScreenCommand, _ now: Instant) -> [KioskEffect] {
-        let (schedule, calendar) = screenSchedule(of: state)
-        let trusted = state.clockTrusted
-        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
-        let scheduled = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
-        switch command {
-        case .auto: state.screenPower.override = nil
-        case .on: state.screenPower.override = .init(on: true, scheduled: scheduled, until: next)
-        case .off: state.screenPower.override = .init(on: false, scheduled: scheduled, until: next)
-        }
-        state.screenPower.wakeUntil = nil
+        ScreenPowerRules.command(&state.screenPower, command, deviceZone: state.settings.timeZone,
+                                 clockTrusted: state.clockTrusted, now)
         return updateScreen(&state, now, reason: .command)
     }
 
@@ -59,58 +43,23 @@ extension Kiosk {
         let wake = Double(state.settings.wakeOnTouch)
         if state.screenPower.isOn {
             if state.screenPower.wakeUntil != nil {
-                state.screenPower.wakeUntil = now.uptime + wake
+                ScreenPowerRules.wake(&state.screenPower, for: wake, now)
                 _ = updateScreen(&state, now, reason: .touch)
             }
             return nil
         }
         guard wake > 0, state.hasStarted else { return [] }
-        state.screenPower.wakeUntil = now.uptime + wake
+        ScreenPowerRules.wake(&state.screenPower, for: wake, now)
         return updateScreen(&state, now, reason: .touch)
     }
 
     /// Looks at what the screen should be at `now` and lights or darkens it when that
     /// changed; `reason` is said when the change is the caller's doing (a command, a touch).
     static func updateScreen(_ state: inout KioskState, _ now: Instant, reason: ScreenReason) -> [KioskEffect] {
-        var power = state.screenPower
-        let (schedule, calendar) = screenSchedule(of: state)
-        let trusted = state.clockTrusted
-        let scheduledOn = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
-        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
-        // An override ends when the schedule changes: its time has come, or the schedule
-        // itself now says otherwise than it did (a clock trusted since, another feed).
-        if let o = power.override, o.scheduled != scheduledOn || o.until.map({ now.date >= $0 }) == true {
-            power.override = nil
-        }
-        if let w = power.wakeUntil, now.uptime >= w { power.wakeUntil = nil }
-        let uptime = { (date: Date) in now.uptime + max(0, date.timeIntervalSince(now.date)) }
-
-        let on: Bool
-        var why: ScreenReason
-        if let o = power.override {
-            (on, why, power.until) = (o.on, .command, o.until ?? next)
-            power.wakeUntil = nil
-            power.checkAt = [o.until, next].compactMap { $0 }.min().map(uptime)
-        } else if let w = power.wakeUntil, !scheduledOn {
-            (on, why, power.until) = (true, .touch, now.date.addingTimeInterval(w - now.uptime))
-            power.checkAt = [w, next.map(uptime)].compactMap { $0 }.min()
-        } else {
-            power.wakeUntil = nil
-            (on, why, power.until) = (scheduledOn, .schedule, next)
-            power.checkAt = next.map(uptime)
-        }
-        // The reason is what the state holds by now, as `status` says it beside the schedule
-        // in force: a command's or a touch's while theirs lasts, else the schedule's where
-        // there is one, else the start's (the screen is as the kiosk started it: on).
-        if why == .schedule && power.source == .none { why = .start }
-        let changed = on != power.isOn
-        if changed {
-            let totals = power.totals(at: now.uptime)
-            (power.secondsOn, power.secondsOff, power.since) = (totals.on, totals.off, now.uptime)
-            power.isOn = on
-        }
-        power.reason = why
-        state.screenPower = power
+        let changed = ScreenPowerRules.update(&state.screenPower, deviceZone: state.settings.timeZone,
+                                              clockTrusted: state.clockTrusted, now)
+        let power = state.screenPower
+        let on = power.isOn
         guard state.hasStarted, changed || reason == .start else { return [] }
 
         // The event says what made the change: the start, a command (`auto` included) or a
