@@ -35,17 +35,6 @@ extension Canvas {
         surface.releaseTextures(except: paths)
     }
 
-    /// Lets go of the pictures whose files were replaced in the cache since they were read,
-    /// on this screen and the others: the next frame that needs one reads the new file.
-    /// Whether any was (frames drawn ahead with them are then out of date).
-    @discardableResult
-    public func forgetChangedPictures() -> Bool {
-        let changed = shelf.forgetChanged()
-        guard !changed.isEmpty else { return false }
-        for screen in [self] + others { screen.surface.releaseTextures(of: changed) }
-        return true
-    }
-
     /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,
     /// and presents it. `damage` is the only part that changed since the last frame, in
     /// layout pixels (nil: all of it); only it is copied to the screen.

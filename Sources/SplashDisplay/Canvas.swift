@@ -7,8 +7,8 @@ import SplashServices
 /// Where frames are drawn and shown: the output (a window, or the console's screen
 /// through `DRMOutput`), its renderer, rotation, and reading frames back as PNG.
 ///
-/// Here: setting up the window or the console's frame and the renderer (two ways to the
-/// same state); following the console in `Canvas+Console`, a frame's life in
+/// One screen's canvas; the list of them is `Screens`. Here: setting up the window or the
+/// console's frame and the renderer (two ways to the same state); a frame's life in
 /// `Canvas+Frames`, reading frames back in `Canvas+Screenshots`. What is drawn
 /// on is a `Surface` (`Surface+Primitives`: fills, rounded rectangles, text;
 /// `Surface+Pictures`: pictures and thumbnails), which `beginFrame` hands out; decoded
@@ -28,30 +28,8 @@ public final class Canvas {
     /// The console's screen (KMS dumb buffers or a framebuffer device); nil in a window or
     /// headless, and while the console has none.
     var console: (any ConsoleScreen)?
-    /// Whether frames go to the console (input then comes from `EvdevInput`).
+    /// Whether frames go to the console (a frame in memory copied to `console`).
     public let isConsole: Bool
-    /// What the console is asked to draw on (`drm-device`, `fb-device`, `drm-mode`).
-    let request: ConsoleRequest
-    /// On the console, a canvas for each other screen connected, laid out for its own
-    /// size and turn, sharing this one's decoded pictures; this canvas is the first screen's.
-    var others: [Canvas] = []
-    /// What the KMS devices had connected at the last look (`DRMDevice.connectedScreens`).
-    var lastConnected: Set<String> = []
-    /// The virtual terminal held in graphics mode while a framebuffer is drawn on; nil
-    /// elsewhere.
-    var terminal: VirtualTerminal?
-
-    /// On a framebuffer the text console shares the kiosk's memory: the terminal is held in
-    /// graphics mode, so neither its cursor nor a kernel message draws over the frames. On
-    /// a DRM device the console draws into a frame of its own that is not on the screen
-    /// while the kiosk's is, and the terminal is left as it is.
-    func holdTerminal() {
-        if console is FramebufferOutput {
-            if terminal == nil { terminal = VirtualTerminal.enterGraphics() }
-        } else {
-            terminal = nil
-        }
-    }
     /// What frames are drawn on: the renderer on the window's own pixels (`windowPixels`)
     /// where the driver has them, otherwise the driver's renderer (KMSDRM). Made anew when
     /// the framebuffer changes.
@@ -77,17 +55,9 @@ public final class Canvas {
     let configuredRotation: Rotation
     /// The renderer's output in pixels.
     public private(set) var outputSize: Size
-    /// Which screens are drawn on, on the console: device, connector and mode of each,
-    /// this canvas's first.
-    public var outputNames: [String] { ([console] + others.map(\.console)).compactMap { $0?.description } }
     var rotationTarget: OpaquePointer?
     /// The kiosk's terminal is switched away: frames are drawn but not presented.
     var suspended = false
-    /// The console's display signal is off (the screen schedule): a switch back to the
-    /// kiosk's terminal, whose modeset would light it, turns it off again.
-    var signalOff = false
-    /// Switched back, but a device's master could not be taken yet.
-    var wantsScreensBack = false
     /// What the frame showed under the pill before it was drawn, for the next tick.
     var underPill: SavedRegion?
     /// The turn changed since the last `refreshOutputSize`.
@@ -116,7 +86,7 @@ public final class Canvas {
     public var layoutSize: Size { rotation.logicalSize(for: outputSize) }
 
     /// Sets the process-wide SDL hints the kiosk relies on.
-    private static func setHints(headless: Bool) {
+    static func setHints(headless: Bool) {
         if headless {
             splash_set_hint("SDL_VIDEODRIVER", "dummy")
         }
@@ -132,29 +102,12 @@ public final class Canvas {
         splash_set_hint("SDL_NO_SIGNAL_HANDLERS", "1")
     }
 
-    /// Opens the console's screens: SDL's software renderer on a frame in memory that each
-    /// present copies into a KMS dumb buffer or a framebuffer, one canvas for each screen
-    /// connected (this one the first's, `others` the rest). SDL's video subsystem is not started.
-    public convenience init(console request: ConsoleRequest, rotation: Rotation) throws {
-        Self.setHints(headless: false)
-        if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
-            throw DisplayError.sdl("starting SDL's events", sdlErrorText())
-        }
-        let outputs = try ConsoleScreens.openAll(request)
-        try self.init(consoleFrame: outputs[0].size, output: outputs[0], request: request, rotation: rotation)
-        others = try outputs.dropFirst().map {
-            try Canvas(consoleFrame: $0.size, output: $0, request: request, rotation: rotation, shelf: shelf)
-        }
-        lastConnected = DRMDevice.connectedScreens(requested: request.drm, open: openDevices)
-        holdTerminal()
-    }
-
     /// The console's drawing: SDL's software renderer on a frame in memory in the dumb
     /// buffers' format, which each present copies to `output`'s screen, turned by
     /// `rotation` added to the screen's own orientation. With no output (the tests), what
     /// the console would show, pixel for pixel, without a screen.
-    init(consoleFrame size: Size, output: (any ConsoleScreen)?, request: ConsoleRequest = ConsoleRequest(),
-         rotation: Rotation, shelf: PictureShelf = PictureShelf()) throws {
+    init(consoleFrame size: Size, output: (any ConsoleScreen)?, rotation: Rotation,
+         shelf: PictureShelf = PictureShelf()) throws {
         configuredRotation = rotation
         let rotation = rotation.adding(output?.orientation ?? .none)
         self.rotation = rotation
@@ -164,7 +117,6 @@ public final class Canvas {
         }
         window = nil
         console = output
-        self.request = request
         isConsole = true
         windowPixels = pixels
         surface = Surface(renderer: renderer, pixels: rotation == .none ? pixels : nil,
@@ -184,7 +136,6 @@ public final class Canvas {
         self.rotation = rotation
         configuredRotation = rotation
         shelf = PictureShelf()
-        request = ConsoleRequest()
         isConsole = false
         Self.setHints(headless: headless)
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
@@ -276,6 +227,13 @@ public final class Canvas {
         let renderer = SDL_CreateSoftwareRenderer(pixels)
         if let renderer { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
         return renderer
+    }
+
+    /// Draws on `output` from now on, turned as it asks (`refreshOutputSize` then makes
+    /// the frame of its size).
+    func adopt(_ output: any ConsoleScreen) {
+        console = output
+        turn(to: configuredRotation.adding(output.orientation))
     }
 
     /// Turns frames by `turn` from now on (a screen with another orientation took this

@@ -5,12 +5,13 @@ import SplashCore
 /// the same `tapped` and `keyPressed` actions, in layout coordinates.
 enum InputMapper {
     /// `maxCountdown` sizes the pill, to carry a touch on another screen's pill to the first's.
-    static func meaning(of event: SDL_Event, canvas: Canvas, maxCountdown: Int) -> InputMeaning {
+    static func meaning(of event: SDL_Event, screens: Screens, maxCountdown: Int) -> InputMeaning {
+        let canvas = screens.first
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
         case SDL_FINGERDOWN, SDL_FINGERUP:
-            let p = point(of: event.tfinger, canvas: canvas, maxCountdown: maxCountdown)
+            let p = point(of: event.tfinger, screens: screens, maxCountdown: maxCountdown)
             let down = SDL_EventType(event.type) == SDL_FINGERDOWN
             return .action { down ? .pressed(p, $0) : .released(p, $0) }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
@@ -39,12 +40,13 @@ enum InputMapper {
     /// Where a touch is on the first screen's layout, the core's: on the console, a touch
     /// on another screen (the index `EvdevInput` put in `windowID`) is carried over from
     /// that screen's layout (`LayoutTranslation`).
-    static func point(of finger: SDL_TouchFingerEvent, canvas: Canvas, maxCountdown: Int) -> Point {
+    static func point(of finger: SDL_TouchFingerEvent, screens: Screens, maxCountdown: Int) -> Point {
+        let canvas = screens.first
         let index = Int(finger.windowID)
-        guard canvas.isConsole, index > 0, index <= canvas.others.count else {
+        guard index > 0, index <= screens.others.count else {
             return canvas.layoutPoint(normalizedX: finger.x, normalizedY: finger.y)
         }
-        let screen = canvas.others[index - 1]
+        let screen = screens.others[index - 1]
         let p = screen.layoutPoint(normalizedX: finger.x, normalizedY: finger.y)
         return LayoutTranslation.translate(p, from: screen.layoutSize, to: canvas.layoutSize,
                                            maxCountdown: maxCountdown)

@@ -9,7 +9,7 @@ extension KioskRunner {
     /// and that it is lit.
     func powerScreen(_ on: Bool) -> [KioskAction] {
         if !on { painter.blackOut() }
-        let report = screenSwitch?.turn(on, canvas: canvas) ?? ScreenSwitch.Report()
+        let report = screenSwitch?.turn(on, screens: screens) ?? ScreenSwitch.Report()
         powerMeans = report.done
         for problem in report.problems { log.emit(.warning(message: problem), at: clock.uptime) }
         waiter.rescansPaused = !on
@@ -17,14 +17,12 @@ extension KioskRunner {
         var answers: [KioskAction] = []
         // The screens are read afresh: one unplugged, replaced or in another mode while it
         // was dark is set up again before the first frame.
-        if canvas.isConsole {
-            switch canvas.consoleChanged() {
-            case .same: break
-            case .lost: log.emit(.output([]), at: clock.uptime)
-            case .opened(let names):
-                log.emit(.output(names), at: clock.uptime)
-                answers += readScreenSizes()
-            }
+        switch screens.consoleChanged() {
+        case .same: break
+        case .lost: log.emit(.output([]), at: clock.uptime)
+        case .opened(let names):
+            log.emit(.output(names), at: clock.uptime)
+            answers += readScreenSizes()
         }
         painter.forgetShown()
         return answers + [.screenLit(clock.now())]

@@ -60,7 +60,7 @@ extension KioskRunner {
     func takeCatalogChanges() {
         if let changed = setup.catalogChanges?() {
             // A picture changed on its server came under the same name: the one kept goes.
-            if canvas.forgetChangedPictures() { painter.forgetDetailAhead() }
+            if screens.forgetChangedPictures() { painter.forgetDetailAhead() }
             send(.catalogChanged(changed.catalog, message: changed.message, screen: changed.screen, clock.now()))
         }
     }
@@ -72,7 +72,7 @@ extension KioskRunner {
             for task in mailbox.takeTasks() { task() }
             return
         }
-        switch InputMapper.meaning(of: event, canvas: canvas, maxCountdown: state.settings.countdown) {
+        switch InputMapper.meaning(of: event, screens: screens, maxCountdown: state.settings.countdown) {
         case .action(let make):
             send(make(clock.now()))
         case .resized:
@@ -90,9 +90,7 @@ extension KioskRunner {
     /// Every screen's size read again (a resize, a screen set up again); the first one's new
     /// layout is what the core must hear.
     func readScreenSizes() -> [KioskAction] {
-        let changed = canvas.refreshOutputSize()
-        for other in canvas.others { other.refreshOutputSize() }
-        return changed ? [.resized(canvas.layoutSize)] : []
+        screens.refreshSizes() ? [.resized(canvas.layoutSize)] : []
     }
 
     func runDueScriptSteps() {

@@ -19,7 +19,9 @@ import SplashServices
 public final class KioskRunner {
 
     let setup: KioskSetup
-    let canvas: Canvas
+    /// Where frames go: every screen, the first the core's layout.
+    let screens: Screens
+    var canvas: Canvas { screens.first }
     let log: EventLog
     let clock: RunClock
     var state: KioskState
@@ -41,21 +43,21 @@ public final class KioskRunner {
     /// What the last change of the screen's power did, one line per means.
     var powerMeans: [String] = []
 
-    /// The loop for `setup`, drawing on `canvas` with `fonts`; events go to `log`, time from `clock`.
-    public init(setup: KioskSetup, canvas: Canvas, fonts: FontBook, log: EventLog, clock: RunClock) {
+    /// The loop for `setup`, drawing on `screens` with `fonts`; events go to `log`, time from `clock`.
+    public init(setup: KioskSetup, screens: Screens, fonts: FontBook, log: EventLog, clock: RunClock) {
         self.setup = setup
-        self.canvas = canvas
+        self.screens = screens
         self.log = log
         self.clock = clock
-        state = KioskState(settings: setup.settings, screen: canvas.layoutSize)
+        state = KioskState(settings: setup.settings, screen: screens.first.layoutSize)
         state.poetry.entry = setup.cachedPoetry ?? .placeholder
         state.poetry.fallback = setup.bundledPoetry
         script = ScriptPlayer(setup.script)
         wakeEvent = SDL_RegisterEvents(1)
         screenSwitch = setup.options.headless ? nil
             : ScreenSwitch(methods: setup.options.screenOff, marker: setup.options.dataDir + "/" + ScreenSwitch.markerName)
-        waiter = EventWaiter.forScreens(of: canvas, touchOutput: setup.options.touchOutput, log: log, clock: clock)
-        painter = ScreenPainter(canvas: canvas, fonts: fonts, options: setup.options, log: log, clock: clock)
+        waiter = EventWaiter.forScreens(screens, touchOutput: setup.options.touchOutput, log: log, clock: clock)
+        painter = ScreenPainter(screens: screens, fonts: fonts, options: setup.options, log: log, clock: clock)
         clips = VideoShell(painter: painter, options: setup.options,
                            post: Self.poster(mailbox: mailbox, wakeEvent: wakeEvent, waiter: waiter))
     }

@@ -15,7 +15,9 @@ final class ScreenPainter {
         var again = false
     }
 
-    let canvas: Canvas
+    /// Every screen; the first is laid out as the core's layout, the others for their own.
+    let screens: Screens
+    var canvas: Canvas { screens.first }
     let fonts: FontBook
     private let options: KioskOptions
     private let log: EventLog
@@ -28,10 +30,10 @@ final class ScreenPainter {
     private var needsRedraw = false
     private var snapshotCount = 0
 
-    /// Draws on `canvas` (and the screens it lists) with `fonts`, as `options` say (fit,
-    /// background, snapshots); warnings go to `log`, time is read on `clock`.
-    init(canvas: Canvas, fonts: FontBook, options: KioskOptions, log: EventLog, clock: RunClock) {
-        self.canvas = canvas
+    /// Draws on `screens` with `fonts`, as `options` say (fit, background, snapshots);
+    /// warnings go to `log`, time is read on `clock`.
+    init(screens: Screens, fonts: FontBook, options: KioskOptions, log: EventLog, clock: RunClock) {
+        self.screens = screens
         self.fonts = fonts
         self.options = options
         self.log = log
@@ -139,7 +141,7 @@ final class ScreenPainter {
         // Once the picture is on every screen, the ticks need only what is under the pills:
         // the decoded picture is let go (where a screen's ticks redraw it all, it is kept).
         if pillKept, othersKept { keep = [] }
-        for screen in [canvas] + canvas.others { screen.releasePictures(except: keep) }
+        screens.releasePictures(except: keep)
         drawn = (state.scene, size)
         var pass = DrawPass(told: distinct ? [presented(state)] : [])
         // A picture that would not draw is the core's to judge (and to say once).
@@ -173,14 +175,14 @@ final class ScreenPainter {
         }
         // The clip covers the poster: its decoded pixels go (drawn again if the clip fails),
         // unless another screen still shows it.
-        if first, canvas.others.isEmpty { canvas.releasePictures(except: []) }
+        if first, screens.others.isEmpty { canvas.releasePictures(except: []) }
         drawn = (state.scene, size)
     }
 
     /// Every screen black, its pictures let go: what shows while the means turn it off,
     /// and all that a screen that ignores them shows.
     func blackOut() {
-        for screen in [canvas] + canvas.others {
+        for screen in screens.all {
             screen.beginFrame().clear(.black)
             try? screen.endFrame(snapshotPath: nil)
             screen.releasePictures(except: [])
@@ -222,7 +224,7 @@ final class ScreenPainter {
     /// drawn with the new number; only the pill's rectangle is presented. False (nothing
     /// drawn) when a screen has not kept what was under its pill: the frame is drawn whole.
     private func tickPill(_ splash: SplashScene, _ state: KioskState, snapshotPath: String?) throws -> Bool {
-        let screens = [canvas] + canvas.others
+        let screens = screens.all
         let buttons = screens.map { SkipButton(screen: $0.layoutSize, maxCountdown: state.settings.countdown) }
         let ready = zip(screens, buttons).allSatisfy { screen, button in
             screen.underPill.map { $0.key == Self.pillKey(splash, screen.layoutSize) && $0.rect == button.frame } ?? false
@@ -243,7 +245,7 @@ final class ScreenPainter {
     /// splash) — its ticks can redraw the pill alone.
     private func drawOtherScreens(_ state: KioskState) throws -> Bool {
         var allKept = true
-        for other in canvas.others {
+        for other in screens.others {
             let surface = other.beginFrame()
             switch state.scene {
             case .splash(let splash):

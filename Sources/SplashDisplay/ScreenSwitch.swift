@@ -33,13 +33,13 @@ public final class ScreenSwitch {
         backlight = Backlight(folder: backlightFolder)
     }
 
-    /// Turns the screens of `canvas` on or off.
-    func turn(_ on: Bool, canvas: Canvas) -> Report {
+    /// Turns `screens` on or off.
+    func turn(_ on: Bool, screens: Screens) -> Report {
         var report = Report()
         for method in on ? methods.reversed() : methods {
             switch method {
             case .cec: cec(on, &report)
-            case .signal: signal(on, canvas: canvas, &report)
+            case .signal: signal(on, screens: screens, &report)
             case .backlight:
                 let (done, problems) = backlight.turn(on)
                 report.done += done
@@ -81,17 +81,15 @@ public final class ScreenSwitch {
         }
     }
 
-    private func signal(_ on: Bool, canvas: Canvas, _ report: inout Report) {
-        if canvas.isConsole {
-            canvas.signalOff = !on
-            for screen in ([canvas] + canvas.others).compactMap(\.console) {
-                do {
-                    report.done.append("signal \(screen.name) \(try screen.setSignal(on))")
-                } catch {
-                    report.problems.append("the display signal: \(error.localizedDescription)")
+    private func signal(_ on: Bool, screens: Screens, _ report: inout Report) {
+        if screens.isConsole {
+            for result in screens.setSignal(on) {
+                switch result {
+                case .success(let done): report.done.append(done)
+                case .failure(let error): report.problems.append("the display signal: \(error.localizedDescription)")
                 }
             }
-        } else if canvas.driver == "x11" {
+        } else if screens.driver == "x11" {
             // SDL keeps the screensaver (and DPMS) from starting while it runs, by resetting
             // it now and then: dark, it may; lit, it keeps them off again.
             if on { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() }

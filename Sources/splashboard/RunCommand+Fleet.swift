@@ -9,7 +9,7 @@ extension RunCommand {
     /// What a fleet sees of this kiosk: each show in the journal, proof of play and
     /// tracking pings through the network process, the metrics file, and the control
     /// socket's status. Returns the metrics file, to be written once more at the exit.
-    func wireFleet(_ setup: inout KioskSetup, device: DeviceStorage, link: NetworkLink, canvas: Canvas,
+    func wireFleet(_ setup: inout KioskSetup, device: DeviceStorage, link: NetworkLink, screens: Screens,
                    log: EventLog, clock: RunClock) -> MetricsFile? {
         let journal = JournalEntry.socketPath(environment: environment)
         let deviceID = device.deviceID
@@ -51,7 +51,7 @@ extension RunCommand {
                 default: break
                 }
                 // A window is one screen; the console has those it draws on (none: no display).
-                m.outputs = canvas.isConsole ? canvas.outputNames.count : 1
+                m.outputs = screens.count
                 let power = state.screenPower
                 let totals = power.totals(at: clock.uptime)
                 (m.screenOn, m.screenReason) = (state.hasStarted ? power.isOn : nil, power.reason.rawValue)
@@ -72,7 +72,7 @@ extension RunCommand {
                                countdown: screen.countdown, feed: device.feed.publicAddress, lastSync: feed?.lastConfirmed,
                                lastChange: feed?.lastChange, lastError: feed?.lastError, warnings: feed?.warnings ?? [],
                                reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
-                               uptimeSeconds: uptime, screen: canvas.outputSize.description)
+                               uptimeSeconds: uptime, screen: screens.first.outputSize.description)
             status.problems = device.writeProblems
             status.pictureProblems = KioskStatus.pictureProblems(of: state)
             status.takeScreenPower(of: state, now: clock.now().date)

@@ -81,11 +81,12 @@ struct RunCommand {
         }
 
         let notifier = ServiceNotifier(environment: environment)
-        let canvas = openCanvas(log: log, clock: clock, notifier: notifier)
+        let screens = openScreens(log: log, clock: clock, notifier: notifier)
+        let canvas = screens.first
         if let firstPicture { canvas.handOver(firstPicture) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
-                          size: canvas.outputSize, outputs: canvas.outputNames), at: clock.uptime)
+                          size: canvas.outputSize, outputs: screens.names), at: clock.uptime)
         if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
         // The self-check: a folder the kiosk cannot write is said once, at start, in one line.
         for problem in device.writeProblems { log.emit(.error(message: problem), at: clock.uptime) }
@@ -147,9 +148,9 @@ struct RunCommand {
         setup.campaignShows = { id in
             (try? device.store.lastShows(of: id, limit: OperatorCampaignPage.showsListed)) ?? []
         }
-        let metrics = wireFleet(&setup, device: device, link: link, canvas: canvas, log: log, clock: clock)
+        let metrics = wireFleet(&setup, device: device, link: link, screens: screens, log: log, clock: clock)
         let runner = KioskRunner(
-            setup: setup, canvas: canvas, fonts: fonts, log: log, clock: clock
+            setup: setup, screens: screens, fonts: fonts, log: log, clock: clock
         )
         do {
             try runner.run()
@@ -181,7 +182,7 @@ struct RunCommand {
     /// Opens the window. With no display: exit 2 suggesting --headless, or — with
     /// --wait-for-display, as the boot service runs — say so once and retry until one
     /// appears, as often as `DisplayWait` says.
-    private func openCanvas(log: EventLog, clock: RunClock, notifier: ServiceNotifier) -> Canvas {
+    private func openScreens(log: EventLog, clock: RunClock, notifier: ServiceNotifier) -> Screens {
         var tries = 0
         var announced = false
         while true {
@@ -189,10 +190,10 @@ struct RunCommand {
                 switch Canvas.Output.automatic(headless: options.headless, drmDevice: options.drmDevice,
                                                environment: environment) {
                 case .console(let device):
-                    return try Canvas(console: ConsoleRequest(drm: device, framebuffer: options.fbDevice, mode: options.drmMode),
-                                      rotation: options.rotate)
+                    return try Screens(console: ConsoleRequest(drm: device, framebuffer: options.fbDevice, mode: options.drmMode),
+                                       rotation: options.rotate)
                 case .window:
-                    return try Canvas(headless: options.headless, size: options.size, rotation: options.rotate)
+                    return Screens(window: try Canvas(headless: options.headless, size: options.size, rotation: options.rotate))
                 }
             } catch DisplayError.noDisplay(let reason) {
                 guard options.waitForDisplay else {

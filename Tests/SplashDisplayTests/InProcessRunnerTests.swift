@@ -49,7 +49,7 @@ extension InProcessCanvasTests {
             let quiet = try #require(fopen("/dev/null", "w"))
             defer { fclose(quiet) }
             let canvas = try Canvas(headless: true, size: Size(width: 800, height: 480), rotation: .none)
-            let runner = KioskRunner(setup: setup, canvas: canvas, fonts: try FontBook.located(font: nil, memo: nil),
+            let runner = KioskRunner(setup: setup, screens: Screens(window: canvas), fonts: try FontBook.located(font: nil, memo: nil),
                                      log: EventLog(format: .text, into: quiet), clock: RunClock(mode: .virtual))
             try runner.run()
 

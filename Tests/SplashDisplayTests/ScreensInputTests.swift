@@ -18,8 +18,8 @@ extension InProcessCanvasTests {
             return event
         }
 
-        func point(_ event: SDL_Event, on canvas: Canvas) -> Point? {
-            guard case .action(let make) = InputMapper.meaning(of: event, canvas: canvas, maxCountdown: 5),
+        func point(_ event: SDL_Event, on screens: Screens) -> Point? {
+            guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, maxCountdown: 5),
                   case .pressed(let p, _) = make(Instant(uptime: 0, date: Date(timeIntervalSince1970: 0)))
             else { return nil }
             return p
@@ -30,22 +30,22 @@ extension InProcessCanvasTests {
             // The second screen is smaller and turned (a panel mounted on its side).
             let second = try Canvas(consoleFrame: Size(width: 1280, height: 800), output: nil, rotation: .quarter,
                                     shelf: first.shelf)
-            first.others = [second]
+            let screens = Screens(console: first, others: [second])
             let pill = SkipButton(screen: first.layoutSize, maxCountdown: 5)
             let theirs = SkipButton(screen: second.layoutSize, maxCountdown: 5)
             #expect(second.layoutSize == Size(width: 800, height: 1280))
             // The second screen's pill centre, where it is on the glass: turned 90° clockwise.
             let c = theirs.frame.center
             let onGlass = (x: Double(1280 - 1 - c.y) / 1279, y: Double(c.x) / 799)
-            let carried = try #require(point(touch(onGlass.x, onGlass.y, screen: 1), on: first))
+            let carried = try #require(point(touch(onGlass.x, onGlass.y, screen: 1), on: screens))
             #expect(pill.hitArea.contains(carried), "\(carried) should be on \(pill.hitArea)")
             // The same place on the first screen is not its pill; the middle of the second is the middle of the first.
-            let same = try #require(point(touch(onGlass.x, onGlass.y, screen: 0), on: first))
+            let same = try #require(point(touch(onGlass.x, onGlass.y, screen: 0), on: screens))
             #expect(!pill.hitArea.contains(same))
-            let middle = try #require(point(touch(0.5, 0.5, screen: 1), on: first))
+            let middle = try #require(point(touch(0.5, 0.5, screen: 1), on: screens))
             #expect(abs(middle.x - 960) <= 2 && abs(middle.y - 540) <= 2, "\(middle)")
             // A screen that is not there (unplugged since) is the first.
-            let stale = try #require(point(touch(0.5, 0.5, screen: 3), on: first))
+            let stale = try #require(point(touch(0.5, 0.5, screen: 3), on: screens))
             #expect(abs(stale.x - 960) <= 2 && abs(stale.y - 540) <= 2)
         }
     }
