@@ -47,7 +47,7 @@ struct DeviceCommands {
         let device = open()
         // The feed the campaigns came from, unless one is named: its record is what is shown.
         let feed = options.feed ?? (try? device.store.appliedFeed()) ?? device.feed
-        let now = Date()
+        let now = options.now ?? Date()
         let stored: [CampaignStore.StoredCampaign]
         let catalog: [CatalogEntry]
         do {

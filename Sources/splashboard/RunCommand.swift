@@ -30,7 +30,7 @@ struct RunCommand {
         }
 
         let log = EventLog(format: options.effectiveLogFormat)
-        let clock = RunClock(mode: options.clock)
+        let clock = RunClock(mode: options.clock, startDate: options.now ?? Date())
 
         let fonts: FontBook
         do {

@@ -100,6 +100,22 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
         #expect(o.script == "/work/s.txt")
     }
 
+    /// `--now`: a time with its offset, taken by `campaigns` and by a run on the virtual
+    /// clock; refused where the real clock is read, or by a command that takes no time.
+    @Test func nowIsADateForCampaignsAndTheVirtualClockOnly() throws {
+        let at = try parse(["campaigns", "--now", "2026-12-24T10:00:00+08:00"]).options.now
+        #expect(at == Date(timeIntervalSince1970: 1_798_077_600))
+        #expect(try parse(["--clock", "virtual", "--now", "2026-12-24T02:00:00Z"]).options.now == at)
+        #expect(parseError(["--now", "2026-12-24T10:00:00Z"])?.problem
+                == "a run on the real clock reads the system's time; give --clock virtual with it")
+        #expect(parseError(["sync", "--now", "2026-12-24T10:00:00Z"])?.problem
+                == "only `campaigns` and a run with --clock virtual take a time")
+        #expect(parseError(["campaigns", "--now", "2026-12-24T10:00:00"])?.problem
+                == "the time has no offset: add Z for UTC or one like +08:00 (expected a date like 2026-12-24T10:00:00+08:00)")
+        #expect(parseError(["campaigns", "--now", "Christmas"])?.problem
+                == "expected a date like 2026-12-24T10:00:00+08:00, got \"Christmas\"")
+    }
+
     @Test func aPlainPathIsAFileFeed() throws {
         let o = try parse(["--feed", "feeds/f.json"]).options
         #expect(o.feed == URL(fileURLWithPath: "/work/feeds/f.json"))

@@ -10,17 +10,11 @@ import Testing
     @Test func everyFieldBehavesAsDocumented() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/a.jpg", width: 640, height: 360, bands: [.init(red: 30, green: 120, blue: 60)])
-        var shanghai = Calendar(identifier: .gregorian)
-        shanghai.timeZone = TimeZone(identifier: "Asia/Shanghai")!
-        // The runs take real seconds from now and the daily cap counts by the feed's day: one
-        // begun just before Shanghai's midnight would see the cap reset under it. Start after.
-        if let midnight = shanghai.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime),
-           midnight.timeIntervalSinceNow < 120 {
-            Thread.sleep(until: midnight.addingTimeInterval(2))
-        }
-        let now = shanghai.dateComponents([.hour, .weekday], from: Date())
-        let later = String(format: "%02d:00-%02d:00", ((now.hour ?? 0) + 2) % 24, ((now.hour ?? 0) + 3) % 24)
-        let otherDay = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][((now.weekday ?? 1) + 2) % 7]
+        // The run's clock starts at a Tuesday 10:00 in Shanghai (`--now`), and `campaigns` judges
+        // a minute later: the daily cap counts by that day, whenever the test runs.
+        let start = "2030-03-05T10:00:00+08:00"
+        let later = "12:00-13:00"
+        let otherDay = "thu"
         let link = "https://shop.example.com/spring-tea?from=kiosk&id=42"
         _ = try writeFeed(folder, """
         {"timezone": "Asia/Shanghai", "campaigns": [
@@ -35,7 +29,7 @@ import Testing
         ]}
         """)
         let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "2", "--attract-after", "1",
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--now", start, "--countdown", "2", "--attract-after", "1",
                                 "--exit-after", "12"] + args)
         #expect(run.status == 0, "\(run.stderr)")
         let splashes = run.events(named: "splash").compactMap { $0["campaign"] as? String }
@@ -47,18 +41,19 @@ import Testing
                     "\(names)")
         }
 
-        let listed = try runKiosk(["campaigns", "--json"] + args)
+        let listed = try runKiosk(["campaigns", "--json", "--now", "2030-03-05T10:01:00+08:00"] + args)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         func row(_ id: String) -> [String: Any] { rows.first { $0["id"] as? String == id } ?? [:] }
         #expect(row("later")["reason"] as? String == "outside its hours")
-        #expect(row("later")["eligibleAgain"] is String)
+        #expect(row("later")["eligibleAgain"] as? String == "2030-03-05T04:00:00Z")
+        #expect(row("otherday")["eligibleAgain"] as? String == "2030-03-06T16:00:00Z")
         #expect(row("otherday")["reason"] as? String == "not today")
         #expect(row("capped")["reason"] as? String == "daily cap reached")
         #expect(row("spaced")["reason"] as? String == "too soon")
         #expect(row("qr")["eligible"] as? Bool == true && row("qr")["newest"] as? Bool == true)
 
         // The detail screen of qr carries its link as a QR code that reads back exactly.
-        let (detail, read) = try readCode(args, size: "1280x720", folder: folder)
+        let (detail, read) = try readCode(args + ["--now", "2030-03-05T10:02:00+08:00"], size: "1280x720", folder: folder)
         #expect(detail.events(named: "splash").first?["campaign"] as? String == "qr")
         #expect(read == link, "zbarimg read \"\(read)\"")
     }

@@ -19,6 +19,26 @@ import Testing
             .map { row in row.map { $0.text ?? "" }.joined(separator: " | ") }
     }
 
+    /// A new database against the schema kept as text: an old migration edited in place
+    /// (every database made since differs from those migrated before) fails here.
+    @Test func aNewDatabaseHasTheSchemaWrittenDown() throws {
+        let made = try schema(CampaignStore(dataDir: try temporaryFolder()).db)
+        let listing = made.map { "        \($0.debugDescription)," }.joined(separator: "\n")
+        if CampaignStore.schemaVersion == StoredSchema.version {
+            #expect(made == StoredSchema.entries, """
+                schema \(StoredSchema.version) is not what Tests/SplashServicesTests/StoredSchema.swift lists: a migration \
+                was changed in place (a new one is needed) or the list is out of date; a new database has:
+                \(listing)
+                """)
+        } else {
+            Issue.record("""
+                a migration was added (schema \(CampaignStore.schemaVersion)): Tests/SplashServicesTests/StoredSchema.swift \
+                takes its version and the schema it leaves:
+                \(listing)
+                """)
+        }
+    }
+
     @Test func aDatabaseMigratedFromEverySchemaIsTheOneMadeFresh() throws {
         let folder = try temporaryFolder()
         let fresh = try schema(CampaignStore(dataDir: folder + "/fresh").db)

@@ -54,7 +54,7 @@ import Testing
 /// retired campaigns are kept up to a count as well as for 90 days.
 @Suite struct RetiredCampaignTests {
     @Test func retiredCampaignsAreKeptUpToTheirLimit() throws {
-        var f = try SyncFixture()
+        let f = try SyncFixture()
         try f.publishImage("a.png", red)
         let perFeed = 4_000
         for round in 0..<4 {

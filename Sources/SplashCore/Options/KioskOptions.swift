@@ -96,6 +96,9 @@ public struct KioskOptions: Equatable, Sendable {
     public var exitAfter: ExitCondition?
     /// Real time, or virtual time that jumps to the next deadline (`--clock`).
     public var clock: ClockMode = .real
+    /// The time taken as now (`--now`): `campaigns` judges the campaigns at it, and a run on
+    /// the virtual clock starts at it; nil: the system's time.
+    public var now: Date?
     /// A file of scripted input to play (`--script`); nil: none.
     public var script: String?
 

@@ -146,6 +146,16 @@ public enum OptionParser {
             if setting.key == "data-dir" { dataDirNamed = true }
         }
         options.dataDirNamed = dataDirNamed
+        if options.now != nil {
+            switch command {
+            case .run where options.clock == .virtual, .campaigns: break
+            case .run:
+                throw OptionError(source: "--now", problem: "a run on the real clock reads the system's time; "
+                                  + "give --clock virtual with it")
+            default:
+                throw OptionError(source: "--now", problem: "only `campaigns` and a run with --clock virtual take a time")
+            }
+        }
         // Without a runtime folder (no XDG_RUNTIME_DIR: a shell over `su`, a cron job), the
         // control socket lives in the data folder, where `status` finds it by the same rule.
         if options.runtimeDir == nil { options.runtimeDir = options.dataDir }

@@ -225,6 +225,17 @@ extension OptionParser {
         OptionSpec(name: "clock", valueHint: "real|virtual", defaultText: standard.clock.rawValue,
                    help: "virtual: time jumps to the next deadline instead of sleeping",
                    group: .headless) { o, s, _ in o.clock = try choice(s, ClockMode.self) },
+        OptionSpec(name: "now", valueHint: "DATE", defaultText: nil,
+                   help: "the time taken as now, in ISO 8601 (2026-12-24T10:00:00+08:00): `campaigns` judges at it, "
+                       + "a run with --clock virtual starts at it",
+                   group: .headless) { o, s, _ in
+            let value = try text(s)
+            guard let date = ISO8601.date(from: value) else {
+                throw OptionError(source: s.source, problem: ISO8601.problem(value).map { "\($0) (expected a date like 2026-12-24T10:00:00+08:00)" }
+                                      ?? "expected a date like 2026-12-24T10:00:00+08:00, got \"\(value)\"")
+            }
+            o.now = date
+        },
         OptionSpec(name: "script", valueHint: "FILE", defaultText: nil,
                    help: "scripted input: `<seconds> tap X Y | tap skip | hold X Y S | swipe X1 Y1 X2 Y2 S | key escape|pagedown|…`",
                    group: .headless) { o, s, cwd in o.script = try path(s, cwd: cwd) },
