@@ -22,6 +22,9 @@
 /// Setting it also stops glibc from raising the threshold after large frees.
 static inline int splash_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
+/// Names the calling thread (at most 15 bytes shown; prctl is variadic).
+static inline int splash_name_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
 /// Reads the range of an absolute axis of an evdev device (EVIOCGABS is a macro).
 static inline int splash_evdev_abs_info(int fd, unsigned axis, struct input_absinfo *info) {
     return ioctl(fd, EVIOCGABS(axis), info);

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The backlights under `/sys/class/backlight` (the Raspberry Pi touch display's, a
@@ -46,7 +46,7 @@ final class Backlight {
     }
 
     private func read(_ path: String) -> Int? {
-        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int($0.trimmed) }
     }
 
     private func write(_ path: String, _ value: Int) -> Bool {

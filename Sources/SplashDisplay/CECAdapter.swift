@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An HDMI-CEC adapter of the kernel's CEC framework (`/dev/cecN`: the Raspberry Pi's vc4
@@ -132,7 +132,7 @@ final class CECAdapter {
                 continue
             }
             if splash_cec_tx_ok(&msg) != 0 { return .done(tries: attempt) }
-            last = splash_cec_tx_nack(&msg) != 0 ? "not acknowledged" : String(format: "transmit status 0x%02x", splash_cec_tx_status(&msg))
+            last = splash_cec_tx_nack(&msg) != 0 ? "not acknowledged" : String(cFormat: "transmit status 0x%02x", splash_cec_tx_status(&msg))
         }
         return .failed("\(path): \(what) to the TV: \(last) after \(tries) \(tries == 1 ? "try" : "tries")")
     }

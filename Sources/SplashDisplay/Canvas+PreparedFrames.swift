@@ -1,5 +1,6 @@
+import Glibc
 import CSDL2
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 

@@ -1,6 +1,6 @@
 import CSDL2
 import CX11
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// A screen on the console that frames are shown on: a KMS output (`DRMOutput`) or a

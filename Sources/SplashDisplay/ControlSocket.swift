@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -20,7 +20,7 @@ final class ControlSocket: @unchecked Sendable {
     /// or the socket cannot be made.
     static func open(at path: String,
                      answer: @escaping (ControlRequest) -> Result<(JSONValue, Data?), ControlError>) -> (ControlSocket?, String?) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o750])
         // A socket that answers belongs to a kiosk still running; one that does not is stale.
@@ -29,7 +29,7 @@ final class ControlSocket: @unchecked Sendable {
         do {
             fd = try UnixSocket.listen(at: path, mode: 0o660, backlog: 8)
         } catch {
-            return (nil, "no control socket: \(error.localizedDescription)")
+            return (nil, "no control socket: \(error.explained)")
         }
         return (ControlSocket(path: path, listener: fd, answer: answer), nil)
     }
@@ -39,9 +39,7 @@ final class ControlSocket: @unchecked Sendable {
         self.path = path
         self.listener = listener
         self.answer = answer
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "splashboard.control"
-        thread.start()
+        NamedThread.start(name: "splashboard.control") { [self] in acceptLoop() }
     }
 
     private func acceptLoop() {
@@ -69,7 +67,7 @@ final class ControlSocket: @unchecked Sendable {
         do {
             request = try ControlRequest.parse(line)
         } catch {
-            return reply(channel, .failure(error as? ControlError ?? .malformed(error.localizedDescription)))
+            return reply(channel, .failure(error as? ControlError ?? .malformed(error.explained)))
         }
         reply(channel, answer(request))
     }
@@ -83,7 +81,7 @@ final class ControlSocket: @unchecked Sendable {
             out = Data((JSONValue.object(fields).encoded() + "\n").utf8)
             if let payload { out.append(payload) }
         case .failure(let error):
-            out = Data((JSONValue.object([("ok", .bool(false)), ("error", .string(error.localizedDescription))]).encoded()
+            out = Data((JSONValue.object([("ok", .bool(false)), ("error", .string(error.explained))]).encoded()
                         + "\n").utf8)
         }
         // A peer that stops reading is not waited for long.

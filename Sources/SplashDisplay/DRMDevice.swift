@@ -1,5 +1,5 @@
 import CDRM
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 

@@ -1,6 +1,6 @@
 import CDRM
 import CSDL2
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Notices device nodes coming and going (inotify on `/dev`, `/dev/dri` and `/dev/input`):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Problems of the display side, each with what to do about it.
 public enum DisplayError: LocalizedError, Equatable {

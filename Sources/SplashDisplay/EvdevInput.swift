@@ -1,6 +1,6 @@
 import CSDL2
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 
 /// Writes events: JSON lines on stdout, or readable lines on stderr. Each line is flushed

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Sleeps until the next SDL event or a deadline, without spinning.

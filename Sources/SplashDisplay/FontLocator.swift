@@ -1,5 +1,5 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
 import SplashFonts
 import SplashServices
 
@@ -35,7 +35,7 @@ public enum FontLocator {
 
     /// Keeps the faces in `file` for the next start (best effort: a lookup is only slower).
     public static func remember(_ face: FontFace, bold: FontFace?, in file: String) {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = file.deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let text = "\(face.path)\n\(face.index)\n" + (bold.map { "\($0.path)\n\($0.index)\n" } ?? "-\n-\n")
         UntrustedFile.writeOwn(text, to: file)

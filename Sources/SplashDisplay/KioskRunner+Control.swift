@@ -1,5 +1,7 @@
 import CSDL2
-import Foundation
+import Dispatch
+import FoundationEssentials
+import SplashServices
 import SplashCore
 
 /// The control socket's answers (`splashboard status`, `screenshot`, `screen`), made on
@@ -9,7 +11,7 @@ extension KioskRunner {
     /// get to it within 5 seconds.
     func onLoop<T>(_ work: @escaping () -> T) -> T? {
         let done = DispatchSemaphore(value: 0)
-        let lock = NSLock()
+        let lock = Lock()
         var result: T?
         mailbox.post(task: {
             let value = work()
@@ -44,7 +46,7 @@ extension KioskRunner {
                 let size = canvas.outputSize
                 return .success((.object([("width", .int(size.width)), ("height", .int(size.height))]), png))
             } catch {
-                return .failure(.failed(error.localizedDescription))
+                return .failure(.failed(error.explained))
             }
         }
     }

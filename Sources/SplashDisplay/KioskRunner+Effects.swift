@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -19,7 +19,7 @@ extension KioskRunner {
             do {
                 try setup.ledger?.recordShow(campaignID: id, at: date, media: media)
             } catch {
-                return [.showNotRecorded(campaignID: id, reason: error.localizedDescription, clock.now())]
+                return [.showNotRecorded(campaignID: id, reason: error.explained, clock.now())]
             }
             return [.showRecorded(campaignID: id)]
         case .notePictureUsed(let path):
@@ -33,7 +33,7 @@ extension KioskRunner {
                 if let show = try setup.ledger?.endShow(campaignID: id, by: reason, at: date) { setup.showEnded?(show) }
             } catch {
                 // The show itself is recorded; only how it ended is missing.
-                log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.localizedDescription)"),
+                log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.explained)"),
                          at: clock.uptime)
             }
         case .emit(let event):
@@ -58,7 +58,7 @@ extension KioskRunner {
             setup.poetry.timeline(at: clock.now().date) { result in
                 switch result {
                 case .success(let timeline): post { .poetryLoaded(timeline, $0) }
-                case .failure(let error): post { .poetryFailed(reason: error.localizedDescription, $0) }
+                case .failure(let error): post { .poetryFailed(reason: error.explained, $0) }
                 }
             }
         case .loadPoetryImage(let url):
@@ -92,7 +92,7 @@ extension KioskRunner {
             do {
                 try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
             } catch {
-                log.emit(.warning(message: "cannot keep the poem: \(error.localizedDescription)"), at: clock.uptime)
+                log.emit(.warning(message: "cannot keep the poem: \(error.explained)"), at: clock.uptime)
             }
         }
         return []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The screen turned off and on as the core decides (`powerScreen`): a black frame first,

@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import SplashServices
 import SplashCore
 
 /// A thread-safe list of actions waiting for the loop, and of work to do on its thread
 /// (answers to the control socket, which read what only the loop may touch).
 final class Mailbox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var items: [(Instant) -> KioskAction] = []
     private var tasks: [() -> Void] = []
 

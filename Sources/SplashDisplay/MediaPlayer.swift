@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -14,7 +14,7 @@ final class MediaPlayer: @unchecked Sendable {
     let show: Int
     private let socket: Int32
     private let pid: pid_t
-    private let lock = NSLock()
+    private let lock = Lock()
     private var ring: UnsafeMutableRawPointer?
     private var ringBytes = 0
     private(set) var width = 0
@@ -39,7 +39,7 @@ final class MediaPlayer: @unchecked Sendable {
         do {
             file = try UntrustedFile.open(clip, limit: VideoLimits.largestMaxMB << 20).fd
         } catch {
-            throw MediaPlayerError("the clip is refused: \(error.localizedDescription)")
+            throw MediaPlayerError("the clip is refused: \(error.explained)")
         }
         defer { close(file) }
         (pid, socket) = process.handOver()

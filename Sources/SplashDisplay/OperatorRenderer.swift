@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Draws the operator view: the campaign library as a grid of the stored thumbnails
@@ -147,7 +147,7 @@ struct OperatorRenderer {
             surface.drawText("not shown yet", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
         }
         for show in shows where ry + line <= right.maxY {
-            let text = "\(Self.clock(show.shownAt))  \(show.endedBy.rawValue)" + (show.seconds > 0 ? String(format: " · %.1f s", show.seconds) : "")
+            let text = "\(Self.clock(show.shownAt))  \(show.endedBy.rawValue)" + (show.seconds > 0 ? String(cFormat: " · %.1f s", show.seconds) : "")
             surface.drawText(text, at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.text)
             ry += line
         }
@@ -175,7 +175,7 @@ struct OperatorRenderer {
         if let info {
             let used = Double(info.cacheBytes) / 1_048_576
             let cap = Double(info.cacheCapBytes) / 1_048_576
-            facts.append(("Cache", String(format: "%.1f MiB of %.0f MiB", used, cap), used > cap * 0.9 ? Self.warn : Self.text))
+            facts.append(("Cache", String(cFormat: "%.1f MiB of %.0f MiB", used, cap), used > cap * 0.9 ? Self.warn : Self.text))
         }
         facts.append(("Poetry", "\(view.poetrySource.rawValue) · \(view.poetryOrigin)", Self.text))
         facts.append(("Next poem", view.nextPoetry.map(Self.clock) ?? "—", Self.text))

@@ -1,5 +1,6 @@
+import Glibc
 import CSDL2
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashPictures
 import SplashServices
@@ -44,7 +45,7 @@ final class PictureShelf {
         do {
             header = try ImageHeader.read(fromFile: path)
         } catch {
-            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
+            throw DisplayError.badImage(path: path, reason: error.explained)
         }
         let size = Size(width: header.width, height: header.height)
         if identities[path] == nil { identities[path] = identity }
@@ -71,7 +72,7 @@ final class PictureShelf {
             }
             return try ImageDecoder.surface(path, scale: scale)
         } catch {
-            throw DisplayError.badImage(path: path, reason: error.localizedDescription)
+            throw DisplayError.badImage(path: path, reason: error.explained)
         }
     }
 

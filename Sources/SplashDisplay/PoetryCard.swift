@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 
 /// The poetry panel, drawn like the home-screen widget it comes from: a yellow card with

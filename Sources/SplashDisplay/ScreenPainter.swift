@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -43,8 +44,7 @@ final class ScreenPainter {
     /// Makes the `--snapshot` folder and proves it can be written (a file made and removed),
     /// before the first frame: the error names the folder and why.
     static func prepareSnapshotFolder(_ dir: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isFolder), !isFolder.boolValue {
+        if PathKind.of(dir) == .other {
             throw DisplayError.snapshotFolder(path: dir, reason: "it is a file, not a folder")
         }
         func why() -> String { String(cString: strerror(errno)).lowercased() }
@@ -115,10 +115,10 @@ final class ScreenPainter {
                         kept = canvas.keepUnder(button.frame, key: Self.pillKey(splash, size))
                     }
             } catch {
-                failure = DrawFailure(path: splash.imagePath, reason: error.localizedDescription)
+                failure = DrawFailure(path: splash.imagePath, reason: error.explained)
                 if splash.campaignID != nil {
                     // Never present a campaign's splash without its image: the core chooses again.
-                    return DrawPass(told: [.imageFailed(path: splash.imagePath, reason: error.localizedDescription, clock.now())],
+                    return DrawPass(told: [.imageFailed(path: splash.imagePath, reason: error.explained, clock.now())],
                                     again: true)
                 }
             }
@@ -170,7 +170,7 @@ final class ScreenPainter {
         do {
             try canvas.endFrame(snapshotPath: snapshot ? nextSnapshotPath(.splash) : nil)
         } catch {
-            log.emit(.warning(message: "cannot write a snapshot of a video frame: \(error.localizedDescription)"),
+            log.emit(.warning(message: "cannot write a snapshot of a video frame: \(error.explained)"),
                      at: clock.uptime)
         }
         // The clip covers the poster: its decoded pixels go (drawn again if the clip fails),
@@ -212,7 +212,7 @@ final class ScreenPainter {
     private func nextSnapshotPath(_ kind: Scene.Kind) -> String? {
         guard let dir = options.snapshotDir else { return nil }
         snapshotCount += 1
-        return dir + "/" + String(format: "%04d-%@.png", snapshotCount, kind.rawValue)
+        return dir + "/" + String(cFormat: "%04d-", snapshotCount) + kind.rawValue + ".png"
     }
 
     /// What lies under the pill of `splash` on a screen laid out at `size`.
@@ -271,7 +271,7 @@ final class ScreenPainter {
             try DetailRenderer(surface: surface, fonts: fonts).draw(detail)
             return nil
         } catch {
-            return DrawFailure(path: detail.imagePath ?? "", reason: error.localizedDescription)
+            return DrawFailure(path: detail.imagePath ?? "", reason: error.explained)
         }
     }
 }

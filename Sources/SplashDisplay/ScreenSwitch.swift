@@ -1,6 +1,6 @@
 import CSDL2
 import CX11
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Turns the screens off and on by the means `screen-off` names, in its order (on again in
@@ -86,7 +86,7 @@ public final class ScreenSwitch {
             for result in screens.setSignal(on) {
                 switch result {
                 case .success(let done): report.done.append(done)
-                case .failure(let error): report.problems.append("the display signal: \(error.localizedDescription)")
+                case .failure(let error): report.problems.append("the display signal: \(error.explained)")
                 }
             }
         } else if screens.driver == "x11" {

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The output frames go to, as one: a window (or, headless, SDL's dummy driver) and its

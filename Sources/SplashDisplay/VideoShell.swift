@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -71,7 +71,7 @@ final class VideoShell {
             framesDrawn = 0
             shownSlot = nil
         } catch {
-            let reason = error.localizedDescription
+            let reason = error.explained
             post { .videoFailed(show: show, reason: reason, $0) }
         }
     }
@@ -113,7 +113,7 @@ final class VideoShell {
             warm = try WarmMediaProcess(program: program)
             return nil
         } catch {
-            return .mediaWarmFailed(reason: error.localizedDescription)
+            return .mediaWarmFailed(reason: error.explained)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Runs feed syncs away from the loop's thread (in the network process) and answers with

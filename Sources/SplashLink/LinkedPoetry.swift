@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashStorage
 
@@ -43,7 +43,7 @@ public final class LinkedPoetry: TimelineProvider, @unchecked Sendable {
                         completion(.success(poem.timeline(imageURL: imageURL, at: date, refresh: refresh)))
                     } catch {
                         completion(.failure(NetworkLinkError.failed("the network process sent a poem beyond the limits: "
-                                                                    + error.localizedDescription)))
+                                                                    + error.explained)))
                     }
                 default:
                     completion(.failure(NetworkLinkError.failed(answer.outcome.failure ?? "no poem in the answer")))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashStorage
 
@@ -20,7 +20,7 @@ public final class LinkedPoetryPictures: PoetryPictureFetching, @unchecked Senda
         link.send(.poemPicture(url: url.absoluteString), timeout: LinkedPoetry.timeout) { [cache] result in
             switch result {
             case .failure(let error):
-                completion(.missing(reason: error.localizedDescription))
+                completion(.missing(reason: error.explained))
             case .success(let answer):
                 let path: String
                 switch answer.outcome {

@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SplashCore
+import SplashServices
 import SplashStorage
 
 /// Feed syncs done by the network process: the request goes over the link, and once the
@@ -18,7 +20,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
     private let feed: URL
     private let dataDir: String
     private let cacheDir: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var parts: (store: CampaignStore, cache: ImageCache)?
 
     /// Syncs of `feed` over `link`, read back from the database in `dataDir` and the image
@@ -36,7 +38,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
         link.send(.sync(now: now), timeout: Self.timeout) { [self] result in
             switch result {
             case .failure(let error):
-                completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription)))
+                completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.explained)))
             case .success(let answer):
                 let report = switch answer.outcome {
                 case .synced(let sent): NetworkWire.checked(sent)
@@ -48,7 +50,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
                                           message: feed.message,
                                           screen: feed.screen))
                 } catch {
-                    completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.localizedDescription,
+                    completion(SyncResult(failed: SyncReport(status: .error, campaigns: 0, error: error.explained,
                                                              failure: error is StoreError ? .storage : .other)))
                 }
             }
@@ -78,7 +80,7 @@ public final class LinkedSync: FeedSyncing, @unchecked Sendable {
     }
 
     private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var stored: SyncResult?
         var value: SyncResult? { lock.lock(); defer { lock.unlock() }; return stored }
         func set(_ v: SyncResult) { lock.lock(); stored = v; lock.unlock() }

@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -11,7 +11,7 @@ extension NetworkLink {
         private let fd: Int32
         private let child: pid_t?
         private let wake: (read: Int32, write: Int32)
-        private let lock = NSLock()
+        private let lock = Lock()
         private var pending: [Int: (deadline: TimeInterval, timeout: Int, completion: Completion)] = [:]
         private var ended = false
         private let onEnd: (Connection) -> Void
@@ -29,9 +29,7 @@ extension NetworkLink {
             self.child = child
             self.wake = (pipeFDs[0], pipeFDs[1])
             self.onEnd = onEnd
-            let thread = Thread { [self] in readLoop() }
-            thread.name = "splashboard.network-link"
-            thread.start()
+            NamedThread.start(name: "splashboard.network-link") { [self] in readLoop() }
         }
 
         /// Starts the network process with one end of a socket pair as its descriptor 3
@@ -51,7 +49,7 @@ extension NetworkLink {
                 Glibc.close(pair[0])
                 Glibc.close(pair[1])
                 throw NetworkLinkError.cannotStart((error as? ChildProgramError).map { "\(executable): \($0.reason)" }
-                                                   ?? error.localizedDescription)
+                                                   ?? error.explained)
             }
             Glibc.close(pair[1])
             return try Connection(fd: pair[0], child: pid, clock: clock, onEnd: onEnd)

@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -26,7 +26,7 @@ public final class NetworkLink: @unchecked Sendable {
 
     private let endpoint: Endpoint
     private let clock: @Sendable () -> TimeInterval
-    private let lock = NSLock()
+    private let lock = Lock()
     private var connection: Connection?
     private var nextID = 1
 
@@ -61,7 +61,7 @@ public final class NetworkLink: @unchecked Sendable {
             current = try connection ?? open()
         } catch {
             lock.unlock()
-            completion(.failure(error as? NetworkLinkError ?? .cannotStart(error.localizedDescription)))
+            completion(.failure(error as? NetworkLinkError ?? .cannotStart(error.explained)))
             return
         }
         connection = current

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a request to the network process got no answer.
 public enum NetworkLinkError: LocalizedError, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Fetches poem pictures into the image cache, away from the loop's thread.

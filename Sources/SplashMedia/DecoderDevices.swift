@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The kernel's V4L2 memory-to-memory decoders for the codecs FFmpeg decodes that way (a

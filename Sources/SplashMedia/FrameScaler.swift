@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Decoded frames scaled to a size and turned into BGRA (SDL's ARGB8888) or planar YUV
 /// 4:2:0 (SDL's IYUV), written straight into the memory they are shown from (libswscale,

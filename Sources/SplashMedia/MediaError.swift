@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Why a clip cannot be read, decoded or played, in words for the operator.
 public enum MediaError: LocalizedError, Equatable {

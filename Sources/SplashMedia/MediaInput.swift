@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A clip opened for reading by FFmpeg from a descriptor (the cached file the display or

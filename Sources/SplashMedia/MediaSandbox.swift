@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The media process's own confinement, on top of its service's: an address-space limit,

@@ -1,6 +1,6 @@
 import CFFmpeg
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -29,7 +29,7 @@ public final class MediaServer {
             try serve()
             return 0
         } catch let error as MediaError {
-            say(.failed(error.localizedDescription))
+            say(.failed(error.explained))
             return 1
         } catch {
             return 0  // the display hung up

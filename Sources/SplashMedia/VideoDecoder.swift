@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The video stream of a clip decoded frame by frame: where the kernel offers a V4L2

@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// A clip looked at before it is cached: its container and stream read, its first frames

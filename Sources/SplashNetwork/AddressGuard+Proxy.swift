@@ -55,9 +55,9 @@ extension AddressGuard {
         guard named, own, peer.sin_family == sa_family_t(AF_INET) else { return nil }
         // Addresses as the tables write them: the address's bytes as hex numbers in host
         // order, then the port in hex.
-        func v4(_ a: sockaddr_in) -> String { String(format: "%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port)) }
+        func v4(_ a: sockaddr_in) -> String { String(cFormat: "%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port)) }
         func v6(_ a: sockaddr_in) -> String {
-            String(format: "0000000000000000FFFF0000%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port))
+            String(cFormat: "0000000000000000FFFF0000%08X:%04X", a.sin_addr.s_addr, UInt16(bigEndian: a.sin_port))
         }
         for (table, them, us) in [("tcp", v4(peer), v4(mine)), ("tcp6", v6(peer), v6(mine))] {
             // Read to its end: the kernel makes the table as it is read (its size says 0).

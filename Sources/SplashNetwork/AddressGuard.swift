@@ -106,7 +106,7 @@ public final class AddressGuard: @unchecked Sendable {
         if rule == .automatic, let place = feed.flatMap(Self.hostAndPort) {
             named.insert("\(place.0.lowercased()):\(place.1)")
         }
-        credential = ("splashboard", UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
+        credential = ("splashboard", UUID().uuidString.replacing("-", with: "").lowercased())
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw FetchError.transport("cannot open the address guard: \(String(cString: strerror(errno)))", url: "127.0.0.1") }
         var address = sockaddr_in()
@@ -238,7 +238,7 @@ public final class AddressGuard: @unchecked Sendable {
 
     static func hostAndPort(_ url: URL) -> (String, Int)? {
         guard let host = url.host?.lowercased() else { return nil }
-        return (host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+        return (host.trimming("[]"),
                 url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))
     }
 }

@@ -61,7 +61,7 @@ public struct FeedCheck {
 
     /// Checks `feed`, fetching its pictures into a folder of its own under `scratch`,
     /// removed afterwards.
-    public func run(_ feed: URL, scratch: String = NSTemporaryDirectory(), deviceZone: TimeZone) -> Report {
+    public func run(_ feed: URL, scratch: String = NSTemporaryDirectory(), deviceZone: Zone) -> Report {
         var report = Report(feed: feed)
         let data: Data
         do {

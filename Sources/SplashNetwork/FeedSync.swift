@@ -222,7 +222,7 @@ public final class FeedSync {
     private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
         // Kept in the database and shown in the operator view, on the public screen: the
         // feed's address without its query or user part, wherever the error names it.
-        let reason = error.localizedDescription.replacingOccurrences(of: feed.absoluteString, with: feed.publicAddress)
+        let reason = error.localizedDescription.replacing(feed.absoluteString, with: feed.publicAddress)
         let message = "feed \(feed.publicAddress): \(reason)"
         // The failure reaches the log through the report either way; keeping it is for the
         // operator view and the backoff's record.

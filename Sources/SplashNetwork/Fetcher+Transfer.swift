@@ -156,7 +156,7 @@ extension Fetcher {
                 return .transport(FetchError.offline, url: url.absoluteString)
             case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
                  NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid:
-                return .tls(host: host, detail: error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                return .tls(host: host, detail: error.localizedDescription.trimming("."))
             default:
                 // libcurl's TLS failures arrive under other codes, in its own words.
                 let text = error.localizedDescription
@@ -169,11 +169,11 @@ extension Fetcher {
                 let lower = text.lowercased()
                 if lower.contains("certificate") || lower.contains("verify") || lower.contains("issuer") || lower.contains("self-signed")
                     || lower.contains("self signed") || lower.contains("expired") || lower.contains("hostname") && lower.contains("match") {
-                    let detail = text.replacingOccurrences(of: "SSL certificate problem: ", with: "")
-                    return .tls(host: host, detail: detail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                    let detail = text.replacing("SSL certificate problem: ", with: "")
+                    return .tls(host: host, detail: detail.trimming("."))
                 }
                 if lower.contains("ssl") || lower.contains("tls") {
-                    return .transport("the TLS connection to \(host):\(port) failed (\(text.trimmingCharacters(in: CharacterSet(charactersIn: "."))))",
+                    return .transport("the TLS connection to \(host):\(port) failed (\(text.trimming(".")))",
                                       url: url.absoluteString)
                 }
                 return .transport(text, url: url.absoluteString)

@@ -17,7 +17,7 @@ struct ProxyRequest {
     init?(head: String) {
         var lines = head.components(separatedBy: "\r\n")
         authorization = lines.dropFirst().first { $0.lowercased().hasPrefix("proxy-authorization:") }
-            .map { String($0.drop { $0 != ":" }.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            .map { String($0.drop { $0 != ":" }.dropFirst()).trimmedSpaces }
         let first = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
         guard first.count == 3 else { return nil }
         let (method, target, version) = (String(first[0]), String(first[1]), String(first[2]))
@@ -25,7 +25,7 @@ struct ProxyRequest {
             guard let colon = target.lastIndex(of: ":"), let port = Int(target[target.index(after: colon)...]),
                   (1...65_535).contains(port)
             else { return nil }
-            host = String(target[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            host = String(target[..<colon]).trimming("[]")
             self.port = port
             isTunnel = true
             return

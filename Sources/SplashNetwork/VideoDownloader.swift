@@ -141,10 +141,10 @@ enum MediaProbe {
             throw VideoDownloader.VideoRefusal(reason: "the media process gave no answer about it in \(Int(timeout)) s "
                                                + "(it may be malformed)")
         }
-        let answer = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] ?? [:]
+        let answer = (try? JSONReader.value(Data(line))) as? [String: Any] ?? [:]
         var thumbnail: [UInt8]?
         var facts: VideoFacts?
-        if let object = answer["facts"], let data = try? JSONSerialization.data(withJSONObject: object) {
+        if let object = answer["facts"], let data = Optional(Data(JSONValue(object).encoded().utf8)) {
             facts = try? JSONDecoder().decode(VideoFacts.self, from: data)
         }
         if let size = answer["thumbnail"] as? [Int], size.count == 2, (1...Thumbnail.side).contains(size[0]),

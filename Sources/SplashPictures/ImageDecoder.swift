@@ -1,7 +1,7 @@
 import CPNG
 import CTurboJPEG
 import CWebP
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
+import SplashServices
 
 /// Checks a downloaded image before it may take a final name in the cache: a JPEG, PNG
 /// or WebP header within the size limits, an end marker (not cut short), a decode within the
@@ -20,15 +21,14 @@ public enum ImageValidator {
     /// Checks the image file at `path` and makes its thumbnail; throws `ImageError` saying
     /// why it may not be cached.
     public static func check(_ path: String) throws -> Checked {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let file = FileReader(path: path) else {
             throw ImageError.undecodable("\(path) cannot be opened")
         }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 1 << 20))
+        let head = [UInt8](file.read(upTo: 1 << 20))
         let header = try ImageHeader.parse(head)
-        let end = handle.seekToEndOfFile()
-        handle.seek(toFileOffset: end > 32 ? end - 32 : 0)
-        guard ImageHeader.isComplete(header.kind, tail: [UInt8](handle.readDataToEndOfFile())) else {
+        let end = file.size
+        file.seek(to: end > 32 ? end - 32 : 0)
+        guard ImageHeader.isComplete(header.kind, tail: [UInt8](file.read(upTo: 32))) else {
             throw ImageError.truncated(header.kind.rawValue)
         }
         // A WebP's RIFF header says how long it is.

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 
 /// Decoded pixels in memory of their own, freed with the buffer: what the network process

@@ -1,5 +1,5 @@
 import CTurboJPEG
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// A picture's thumbnail for the operator view: scaled to fit a square of `side` pixels by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bundled files: the default splash image, the demo feed and its pictures.
 /// Looked for in `$SPLASHBOARD_ASSETS`, then beside the binary (`../share/splashboard`,

@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A helper program of the kiosk's own (the media process), found and started with only
@@ -29,10 +29,11 @@ public enum ChildProgram {
     }
 
     /// Starts `program` with `arguments`, each of `descriptors` (this process's, the child's
-    /// number) in place and every other descriptor closed, `adding` to the environment.
-    /// Returns its pid, or throws the reason it could not start.
+    /// number) in place and every other descriptor closed, `adding` to the environment (this
+    /// process's, or `environment` when given). Returns its pid, or throws the reason it
+    /// could not start.
     public static func spawn(_ program: String, _ arguments: [String], descriptors: [(Int32, Int32)],
-                             adding: [String: String] = [:]) throws -> pid_t {
+                             environment base: [String: String]? = nil, adding: [String: String] = [:]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -43,7 +44,7 @@ public enum ChildProgram {
             posix_spawn_file_actions_addopen(&actions, standard, "/dev/null", O_RDWR, 0)
         }
         splash_spawn_close_from(&actions, (descriptors.map(\.1).max() ?? 2) + 1)
-        var environment = ProcessInfo.processInfo.environment.merging(adding) { _, new in new }
+        var environment = (base ?? ProcessInfo.processInfo.environment).merging(adding) { _, new in new }
         // systemd's variables are this process's, not the child's.
         for key in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
             environment[key] = nil

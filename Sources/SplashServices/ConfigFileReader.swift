@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Reads the config file for `OptionParser` as both programs do: nil when there is none;
@@ -7,9 +7,9 @@ import SplashCore
 public enum ConfigFileReader {
     /// The text of the config file at `path`; nil when there is nothing there.
     public static func text(at path: String) throws -> String? {
-        var folder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
-        if folder.boolValue { throw OptionError(source: path, problem: "\(path): it is a folder, not a config file") }
+        let kind = PathKind.of(path)
+        guard kind != .nothing else { return nil }
+        if kind == .folder { throw OptionError(source: path, problem: "\(path): it is a folder, not a config file") }
         if let why = FolderAccess.unreadable(path) { throw OptionError(source: path, problem: why) }
         return try ConfigFile.text(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
     }

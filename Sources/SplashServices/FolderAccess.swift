@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Whether the kiosk can write where it keeps things, and if not, one line that says which

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Structured entries for systemd's journal, written with its native protocol (one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Bytes from a stream cut into units that end with a terminator (a newline for the JSON

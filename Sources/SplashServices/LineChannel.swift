@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// One side of a stream socket that speaks in units (`LineBuffer`): reads the next one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`): what deadlines and rate limits are

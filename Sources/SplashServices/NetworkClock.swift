@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Where the network process reads time and chance: the system's (`NetworkClock.system`,

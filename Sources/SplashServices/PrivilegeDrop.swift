@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// What a command run as root does before it fetches or parses anything from the network:

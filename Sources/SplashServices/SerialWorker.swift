@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs work items one after another on a thread of its own, which sleeps on a condition
 /// variable while there is nothing to do.
@@ -9,7 +9,7 @@ import Foundation
 /// waits costs nothing.
 public final class SerialWorker: @unchecked Sendable {
     private let name: String
-    private let condition = NSCondition()
+    private let condition = LockCondition()
     private var items: [() -> Void] = []
     private var started = false
 
@@ -24,9 +24,7 @@ public final class SerialWorker: @unchecked Sendable {
         items.append(work)
         if !started {
             started = true
-            let thread = Thread { [self] in loop() }
-            thread.name = name
-            thread.start()
+            NamedThread.start(name: name) { [self] in loop() }
         }
         condition.signal()
         condition.unlock()
@@ -36,9 +34,7 @@ public final class SerialWorker: @unchecked Sendable {
     public static func detached(name: String, _ work: @escaping () -> Void) {
         // The work is handed to exactly one thread, which runs it once.
         let handover = Handover(work)
-        let thread = Thread { handover.work() }
-        thread.name = name
-        thread.start()
+        NamedThread.start(name: name) { handover.work() }
     }
 
     private func loop() {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Accepting connections on a listening socket, as every server in the kiosk does it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Unix sockets made in one place: stream connections and listeners at a path, and single

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A cache file that cannot be written.
 public enum CacheError: LocalizedError, Equatable {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// A good feed applied in one transaction: campaigns added, updated and retired, their
@@ -92,7 +92,7 @@ extension CampaignStore {
 
     /// A warning on one line (a feed's text may hold line breaks).
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("\r", with: " ").replacing("\n", with: " ")
     }
 
     /// How long a campaign gone from the feed is kept, with its shows: 90 days. After that

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The campaigns as they are stored, and as the kiosk's catalog reads them.
@@ -161,13 +161,13 @@ extension CampaignStore {
     /// A list as stored: a JSON array of strings (no separator that an item could hold);
     /// nil for none.
     static func encodeList(_ items: [String]) -> String? {
-        guard !items.isEmpty, let data = try? JSONSerialization.data(withJSONObject: items) else { return nil }
+        guard !items.isEmpty, let data = Optional(Data(JSONValue(items).encoded().utf8)) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// A stored list; what is not a JSON array of strings reads as none.
     static func decodeList(_ text: String?) -> [String] {
-        guard let text, let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
+        guard let text, let items = try? JSONReader.value(Data(text.utf8)) as? [Any] else { return [] }
         return items.compactMap { $0 as? String }
     }
 }

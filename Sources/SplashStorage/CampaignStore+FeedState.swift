@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// What the syncs of a feed left behind: its validators, when it last succeeded, changed

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The show ledger (`ledger`, a campaign named by its key in `campaign_keys`; read

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The schema, migration by migration: each `Migration` takes a database from the schema

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The last good poem, kept so that it is on the screen at the next start.

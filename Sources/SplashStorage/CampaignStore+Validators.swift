@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// What the server said of each cached picture and clip when it came, by cache key: read

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Campaigns' clips: what a sync found of each (its facts, why it is not played, why it is

@@ -1,5 +1,6 @@
+import Glibc
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// The device's memory: campaigns from the last good feed, the show ledger, the feed's
@@ -53,7 +54,7 @@ public final class CampaignStore: ShowLedger {
         do {
             try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.localizedDescription)",
+            throw StoreError(path: dataDir, message: "cannot create the data folder: \(error.explained)",
                              code: SQLITE_CANTOPEN)
         }
         db = try SQLiteDatabase(path: dataDir + "/" + Self.fileName)

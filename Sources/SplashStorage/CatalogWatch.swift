@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 
 /// Notices when something other than its own connection committed a change to the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -30,12 +30,12 @@ public struct DeviceStorage {
             // Only a folder or file this user cannot write: a full disk, a lock or a damaged
             // file stops the process as before, and systemd tries again.
             store = try CampaignStore(inMemoryBeside: options.dataDir)
-            storeProblem = error.localizedDescription
+            storeProblem = error.explained
         }
         do {
             cache = try ImageCache(folder: options.cacheDir)
         } catch {
-            throw DeviceStorageError.cacheFolder(path: options.cacheDir, reason: error.localizedDescription)
+            throw DeviceStorageError.cacheFolder(path: options.cacheDir, reason: error.explained)
         }
         cache.removeLeftovers()
         guard let feed = options.feed ?? assets?.demoFeed else {

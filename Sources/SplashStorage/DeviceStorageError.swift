@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the device's storage could not be opened.
 public enum DeviceStorageError: LocalizedError, Equatable {

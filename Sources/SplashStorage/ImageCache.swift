@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
+import SplashServices
 
 /// The on-disk image cache. A cached file is named by the SHA-256 of its URL; it is
 /// written under a temporary name in the same folder, fsynced, renamed, and the folder
@@ -126,23 +127,14 @@ public final class ImageCache {
     public func holdsSame(_ partial: PartialFile, as key: String) -> Bool {
         var st = stat()
         guard stat(path(forKey: key), &st) == 0, Int(st.st_size) == partial.size,
-              let old = FileHandle(forReadingAtPath: path(forKey: key)),
-              let new = FileHandle(forReadingAtPath: partial.path) else { return false }
-        defer {
-            try? old.close()
-            try? new.close()
-        }
+              let old = FileReader(path: path(forKey: key)),
+              let new = FileReader(path: partial.path) else { return false }
         // A piece at a time: a clip may be a hundred MiB.
         while true {
-            // At the end, a read gives nil or nothing.
-            do {
-                let a = try old.read(upToCount: 1 << 20) ?? Data()
-                let b = try new.read(upToCount: 1 << 20) ?? Data()
-                guard a == b else { return false }
-                if a.isEmpty { return true }
-            } catch {
-                return false
-            }
+            let a = old.read(upTo: 1 << 20)
+            let b = new.read(upTo: 1 << 20)
+            guard a == b else { return false }
+            if a.isEmpty { return true }
         }
     }
 

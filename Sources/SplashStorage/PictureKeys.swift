@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Cache keys (and URL text) of campaign pictures, worked out once per picture: a feed
 /// of thousands of campaigns often shares a handful of pictures, and a key is a SHA-256.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A small wrapper over one SQLite connection: statements with bound values, rows read
 /// by column, transactions. Opened in WAL mode with `synchronous=FULL` and a busy timeout,

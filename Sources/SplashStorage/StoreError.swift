@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import SplashServices
 
 /// A database problem, with the file, what SQLite said and its result code, so that a busy,
@@ -53,7 +53,7 @@ public struct StoreError: LocalizedError, Equatable {
         case .full: return "database \(path): the disk is full (\(message)); free some space"
         case .corrupt: return "database \(path): the file is damaged (\(message))"
         case .readOnly:
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = path.deletingLastPathComponent
             if let why = FolderAccess.problem(folder, role: "data", files: FolderAccess.databaseFiles) {
                 return "database \(path) cannot be written (\(message)): \(why)"
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes stored thumbnails as JPEG files for remote support. File names come from the
 /// position and a cleaned-up id (letters, digits, `-`, `_`, `.` only), so nothing in a
@@ -10,7 +10,7 @@ public enum ThumbnailExport {
         var names: [String] = []
         for (index, stored) in campaigns.enumerated() {
             guard let thumbnail = stored.thumbnail else { continue }
-            let name = String(format: "%02d-", index + 1) + fileName(for: stored.campaign.id) + ".jpg"
+            let name = String(cFormat: "%02d-", index + 1) + fileName(for: stored.campaign.id) + ".jpg"
             try Data(thumbnail).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             names.append(name)
         }
@@ -20,7 +20,7 @@ public enum ThumbnailExport {
     /// The id reduced to safe characters, at most 60 of them.
     static func fileName(for id: String) -> String {
         let safe = id.unicodeScalars.map { c -> Character in
-            c.isASCII && (CharacterSet.alphanumerics.contains(c) || "-_.".unicodeScalars.contains(c)) ? Character(c) : "_"
+            c.isASCII && (Character(c).isLetter || Character(c).isNumber || "-_.".unicodeScalars.contains(c)) ? Character(c) : "_"
         }
         var name = String(String(safe).prefix(60))
         while name.hasPrefix(".") { name = "_" + name.dropFirst() }

@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashMedia
@@ -26,7 +26,7 @@ case "probe":
             _ = try PrivilegeDrop.leaveRoot(writing: nil)
         } catch {
             // Said where the network process's own messages go (the journal); the clip waits.
-            fputs("splashboard-media: not probing as root: \(error.localizedDescription)\n", stderr)
+            fputs("splashboard-media: not probing as root: \(error.explained)\n", stderr)
             exit(1)
         }
     }
@@ -38,14 +38,14 @@ case "probe":
         try MediaSandbox.limitMemory()
         try MediaSandbox.lockDown(sharingFrames: false)
         let result = try VideoProbe.probe(fd: 0)
-        answer["facts"] = try JSONSerialization.jsonObject(with: Data(result.facts.json.utf8))
+        answer["facts"] = try JSONReader.value(Data(result.facts.json.utf8))
         answer["thumbnail"] = [result.thumbnailWidth, result.thumbnailHeight]
         pixels = result.thumbnail
     } catch {
-        answer["error"] = error.localizedDescription
+        answer["error"] = error.explained
     }
-    let line = (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data("{}".utf8)
-    FileHandle.standardOutput.write(line + Data("\n".utf8) + Data(pixels))
+    let line = Data(JSONValue(answer).encoded().utf8)
+    StandardStream.output.write(line + Data("\n".utf8) + Data(pixels))
     exit(0)
 case "play":
     _ = splash_die_with_parent(SIGKILL)
@@ -84,7 +84,7 @@ case "check-filter" where arguments.count == 2, "check-filter" where arguments.c
     do {
         broker = try MediaSandbox.lockDown(sharingFrames: play, handingOut: handouts)
     } catch {
-        fputs("splashboard-media: \(error.localizedDescription)\n", stderr)
+        fputs("splashboard-media: \(error.explained)\n", stderr)
         exit(1)
     }
     var through = 0

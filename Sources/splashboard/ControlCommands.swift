@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -27,7 +27,7 @@ struct ControlCommands {
         do {
             let (answer, _) = try ask(.status)
             if json {
-                let data = try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes])
+                let data = Data(JSONValue(answer).encoded().utf8)
                 print(String(decoding: data, as: UTF8.self))
                 return 0
             }
@@ -37,7 +37,9 @@ struct ControlCommands {
             func text(_ key: String) -> String? {
                 switch answer[key] {
                 case let s as String: return TerminalText.printable(s)
-                case let n as NSNumber: return n.stringValue
+                case let n as Int: return String(n)
+                case let d as Double: return JSONValue.double(d).encoded()
+                case let b as Bool: return b ? "true" : "false"
                 default: return nil
                 }
             }
@@ -66,17 +68,16 @@ struct ControlCommands {
             return 0
         } catch {
             // A pipeline reading --json gets an answer too.
-            if json { print(JSONValue.object([("running", .bool(false)), ("error", .string(error.localizedDescription))]).encoded()) }
-            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            if json { print(JSONValue.object([("running", .bool(false)), ("error", .string(error.explained))]).encoded()) }
+            fputs("splashboard: \(error.explained)\n", stderr)
             return 1
         }
     }
 
     func screenshot(to path: String) -> Int32 {
         // Checked before asking: the kiosk's frame is not fetched for a file that cannot be written.
-        let folder = (path as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        let folder = path.deletingLastPathComponent
+        guard PathKind.of(folder) == .folder else {
             fputs("splashboard: screenshot \(path): the folder \(folder) does not exist; make it or name another\n", stderr)
             return 1
         }
@@ -90,12 +91,12 @@ struct ControlCommands {
             do {
                 try png.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw ControlError.failed("cannot write \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+                throw ControlError.failed("cannot write \(path): \(error.explained)")
             }
             print("\(path): \(answer["width"] ?? "?")x\(answer["height"] ?? "?"), \(png.count) bytes")
             return 0
         } catch {
-            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            fputs("splashboard: \(error.explained)\n", stderr)
             return 1
         }
     }
@@ -107,7 +108,7 @@ struct ControlCommands {
             print(TerminalText.printable(answer["summary"] as? String ?? "done"))
             return 0
         } catch {
-            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            fputs("splashboard: \(error.explained)\n", stderr)
             return 1
         }
     }
@@ -133,7 +134,7 @@ struct ControlCommands {
         case .tooLong: throw ControlError.failed("the kiosk's answer is not one (over \(Self.headerLimit) bytes)")
         case .closed, .failed: throw ControlError.failed("the kiosk closed the connection before its answer was whole")
         }
-        guard let header = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+        guard let header = try? JSONReader.value(line) as? [String: Any] else {
             throw ControlError.failed("the kiosk's answer is not one")
         }
         guard header["ok"] as? Bool == true else {

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashDisplay
 import SplashLink
@@ -14,7 +15,7 @@ struct DeviceCommands {
         do {
             return try DeviceStorage(options: options, assets: Assets.locate(environment: environment))
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
     }
 
@@ -25,7 +26,7 @@ struct DeviceCommands {
         do {
             program = try NetworkLink.locateProgram(environment: environment)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, argv)
@@ -54,7 +55,7 @@ struct DeviceCommands {
             stored = try device.store.campaigns()
             catalog = try device.store.catalog(cache: device.cache)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         // The rules as the running kiosk applies them: the clock's trust, this zone, --pick.
         let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
@@ -66,7 +67,7 @@ struct DeviceCommands {
                 let written = try ThumbnailExport.write(stored, to: dir)
                 fputs("wrote \(Plural.count(written.count, "thumbnail")) to \(dir)\n", stderr)
             } catch {
-                fail(error.localizedDescription, status: 1)
+                fail(error.explained, status: 1)
             }
         }
         if json {
@@ -217,7 +218,7 @@ struct DeviceCommands {
         do {
             try device.store.forgetImageProblems()
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         print("removed \(Plural.count(removed, "file")) from \(device.cache.folder); the show ledger is kept")
         if ControlCommands(options: options).kioskAnswers {

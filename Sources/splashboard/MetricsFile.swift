@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -20,13 +20,13 @@ public final class MetricsFile: @unchecked Sendable {
     private let dataDir: String
     private let cacheDir: String
     private let feed: URL
-    private let condition = NSCondition()
+    private let condition = LockCondition()
     private var live: KioskMetrics
     private var dirty = false
     private var started = false
     /// When the file may be written again (`WritePacer`, on the monotonic clock).
     private var pacer = WritePacer(interval: MetricsFile.minimumInterval)
-    private let writeLock = NSLock()
+    private let writeLock = Lock()
     private var written: String?
     /// The last write failed (and was said).
     private var failing = false
@@ -37,8 +37,7 @@ public final class MetricsFile: @unchecked Sendable {
     /// that folder exists and this process may write there; nil for none.
     public static func path(option: String?) -> String? {
         if let option { return option == "off" ? nil : option }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: nodeExporterFolder, isDirectory: &isFolder), isFolder.boolValue,
+        guard PathKind.of(nodeExporterFolder) == .folder,
               access(nodeExporterFolder, W_OK) == 0
         else { return nil }
         return nodeExporterFolder + "/splashboard.prom"
@@ -65,9 +64,7 @@ public final class MetricsFile: @unchecked Sendable {
         dirty = true
         if !started {
             started = true
-            let thread = Thread { [self] in loop() }
-            thread.name = "splashboard.metrics"
-            thread.start()
+            NamedThread.start(name: "splashboard.metrics") { [self] in loop() }
         }
         condition.signal()
         condition.unlock()
@@ -114,7 +111,7 @@ public final class MetricsFile: @unchecked Sendable {
             metrics.feedWarnings = state.warnings.count
             metrics.cacheBytes = cache.usage()
         } catch {
-            warn("metrics: \(error.localizedDescription)")
+            warn("metrics: \(error.explained)")
         }
         let text = metrics.text
         guard text != written else { return }
@@ -146,7 +143,7 @@ public final class MetricsFile: @unchecked Sendable {
             if fd >= 0 { unlink(temporary) }
             // Said once, until a write succeeds; tried again no sooner than the next write would be.
             if !failing {
-                warn("metrics: the file is not written (\(error.localizedDescription)); check that this user may write its "
+                warn("metrics: the file is not written (\(error.explained)); check that this user may write its "
                      + "folder (tried again every \(Int(Self.minimumInterval)) s)")
             }
             failing = true

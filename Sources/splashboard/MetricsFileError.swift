@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the metrics file could not be written.
 enum MetricsFileError: LocalizedError, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashDisplay
@@ -21,7 +22,7 @@ struct PreviewCommand {
 
     func run(feed: URL, sizes: [Size], out: String) -> Int32 {
         if getuid() == 0 || geteuid() == 0 { return runUnprivileged(out: out) }
-        let scratch = NSTemporaryDirectory() + "splashboard-preview-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let scratch = TemporaryFolder.path + "splashboard-preview-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         /// Stops with `message`, the scratch folder removed (`fail` exits before a defer runs).
         func fail(_ message: String, status: Int32) -> Never {
@@ -31,13 +32,13 @@ struct PreviewCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            fail("cannot make the folder \(out): \(error.localizedDescription)", status: 1)
+            fail("cannot make the folder \(out): \(error.explained)", status: 1)
         }
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             try "".write(toFile: scratch + "/empty.conf", atomically: true, encoding: .utf8)
         } catch {
-            fail("cannot make a scratch folder in \(NSTemporaryDirectory()): \(error.localizedDescription)", status: 1)
+            fail("cannot make a scratch folder in \(TemporaryFolder.path): \(error.explained)", status: 1)
         }
         // A config of its own: the device's report-url, metrics file and folders stay out of it.
         let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
@@ -46,12 +47,12 @@ struct PreviewCommand {
         do {
             program = try NetworkLink.locateProgram(environment: environment)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         let sync = Self.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
         // The feed's warnings and refused pictures as the sync saw them; its failure is the preview's.
-        let said = sync.stderr.replacingOccurrences(of: "splashboard: sync failed: ", with: "splashboard: preview: the feed cannot be read: ")
-        FileHandle.standardError.write(Data(said.utf8))
+        let said = sync.stderr.replacing("splashboard: sync failed: ", with: "splashboard: preview: the feed cannot be read: ")
+        StandardStream.error.write(Data(said.utf8))
         guard sync.status == 0 else { return 2 }
 
         let data: DeviceStorage
@@ -64,7 +65,7 @@ struct PreviewCommand {
             data = try DeviceStorage(options: throwaway, assets: Assets.locate(environment: environment))
             catalog = try data.store.catalog(cache: data.cache)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         let message = (try? data.store.feedState(for: feed))?.message
         var shots: [(label: String, path: String)] = []
@@ -72,7 +73,7 @@ struct PreviewCommand {
         var previewed = 0
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         for (index, entry) in catalog.enumerated() {
-            let name = String(format: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
+            let name = String(cFormat: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
             guard entry.imagePath != nil else {
                 let why = switch entry.picture {
                 case .refused(let problem, _): "its picture was refused: \(problem)"
@@ -88,7 +89,7 @@ struct PreviewCommand {
             do {
                 try Self.oneCampaignFeed(entry.campaign, message: message).write(toFile: one, atomically: true, encoding: .utf8)
             } catch {
-                fail(error.localizedDescription, status: 1)
+                fail(error.explained, status: 1)
             }
             for size in sizes {
                 let shotsDir = scratch + "/shots-\(name)-\(size)"
@@ -113,7 +114,7 @@ struct PreviewCommand {
                     do {
                         try FileManager.default.copyItem(atPath: shotsDir + "/" + file, toPath: target)
                     } catch {
-                        fail("cannot write \(target): \(error.localizedDescription)", status: 1)
+                        fail("cannot write \(target): \(error.explained)", status: 1)
                     }
                     shots.append(("\(entry.campaign.id) · \(size) · \(scene)", target))
                     print(target)
@@ -126,7 +127,7 @@ struct PreviewCommand {
                 try ContactSheet.write(shots, columns: sizes.count * 2, to: sheet, fonts: fontBook())
                 print(sheet)
             } catch {
-                print("contact sheet not written: \(error.localizedDescription)")
+                print("contact sheet not written: \(error.explained)")
                 problems += 1
             }
         }
@@ -148,9 +149,9 @@ struct PreviewCommand {
         guard let user = PrivilegeDrop.unprivilegedUser() else {
             splashboard.fail("preview: there is no \(PrivilegeDrop.serviceUser) or nobody user to run as", status: 1)
         }
-        var template = Array((NSTemporaryDirectory() + "splashboard-preview-out-XXXXXX").utf8CString)
+        var template = Array((TemporaryFolder.path + "splashboard-preview-out-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            splashboard.fail("preview: cannot make a folder in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))", status: 1)
+            splashboard.fail("preview: cannot make a folder in \(TemporaryFolder.path): \(String(cString: strerror(errno)))", status: 1)
         }
         let scratch = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -167,7 +168,7 @@ struct PreviewCommand {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let run = Self.capture("/usr/bin/setpriv", ["--reuid", String(user.uid), "--regid", String(user.gid), "--init-groups",
                                                     "--", me] + arguments, environment: environment)
-        FileHandle.standardError.write(Data(run.stderr.utf8))
+        StandardStream.error.write(Data(run.stderr.utf8))
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             // Read as every file another user wrote is read (no link followed, a regular file
@@ -179,9 +180,9 @@ struct PreviewCommand {
                 else { throw CocoaError(.fileWriteNoPermission) }
             }
         } catch {
-            splashboard.fail("preview: cannot write \(out): \(error.localizedDescription)", status: 1)
+            splashboard.fail("preview: cannot write \(out): \(error.explained)", status: 1)
         }
-        print(run.stdout.replacingOccurrences(of: scratch, with: out), terminator: "")
+        print(run.stdout.replacing(scratch, with: out), terminator: "")
         return run.status
     }
 
@@ -220,31 +221,38 @@ struct PreviewCommand {
     /// Runs `program` and waits for it, with what it wrote.
     static func capture(_ program: String, _ arguments: [String], environment: [String: String])
         -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (127, "", "cannot run \(program): \(error.localizedDescription)\n")
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard pipe(&out) == 0 else { return (127, "", "cannot run \(program): \(String(cString: strerror(errno)))\n") }
+        guard pipe(&err) == 0 else {
+            close(out[0]); close(out[1])
+            return (127, "", "cannot run \(program): \(String(cString: strerror(errno)))\n")
         }
+        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
+        do {
+            pid = try ChildProgram.spawn(program, arguments, descriptors: [(out[1], 1), (err[1], 2)], environment: environment)
+        } catch {
+            [out[0], out[1], err[0], err[1]].forEach { close($0) }
+            return (127, "", "cannot run \(program): \(error.explained)\n")
+        }
+        close(out[1])
+        close(err[1])
         // Both pipes are read at once, so that neither fills while the other is waited on.
         final class Box: @unchecked Sendable { var data = Data() }
         let errors = Box()
         let done = DispatchSemaphore(value: 0)
+        let errReader = err[0]
         SerialWorker.detached(name: "splashboard.preview-stderr") {
-            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.data = FileReader.readToEnd(errReader)
             done.signal()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = FileReader.readToEnd(out[0])
         done.wait()
-        let errData = errors.data
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        close(out[0])
+        close(err[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (code, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashDisplay
 import SplashLink
@@ -22,7 +23,7 @@ struct RunCommand {
                 }
                 script = try ScriptStep.parse(text, path: path)
             } catch {
-                fail(error.localizedDescription, status: 2)
+                fail(error.explained, status: 2)
             }
         }
         guard let assets = Assets.locate(environment: environment) else {
@@ -36,14 +37,14 @@ struct RunCommand {
         do {
             fonts = try FontBook.located(font: options.font, memo: FontLocator.memo(in: options.dataDir))
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
 
         let device: DeviceStorage
         do {
             device = try DeviceStorage(options: options, assets: assets, orInMemory: true)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         // Shows a stop, a kill or a power cut left open end as `interrupted`, before any new one.
         let interrupted = (try? device.store.markInterruptedShows()) ?? 0
@@ -60,13 +61,13 @@ struct RunCommand {
         do {
             catalog = try device.store.catalog(cache: device.cache)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         let feedState = try? device.store.feedState(for: device.feed)
         let message = feedState?.message
 
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
-        let settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: TimeZone.current,
+        let settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: Zone.current,
                                      screenLeftDark: !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir),
                                      syncSeed: options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max))
         // The first splash's picture decodes on another thread while SDL opens the window, at
@@ -102,7 +103,7 @@ struct RunCommand {
             let poems = try Poem.decodeList(Data(contentsOf: URL(fileURLWithPath: assets.poems)))
             bundled = BundledPoetryProvider(poems: poems, refresh: Double(options.poetryRefresh))
         } catch {
-            log.emit(.warning(message: "bundled poems \(assets.poems): \(error.localizedDescription)"), at: clock.uptime)
+            log.emit(.warning(message: "bundled poems \(assets.poems): \(error.explained)"), at: clock.uptime)
         }
         let poetry: any TimelineProvider<PoetryEntry>
         var cachedPoetry: PoetryEntry?
@@ -156,7 +157,7 @@ struct RunCommand {
             try runner.run()
         } catch {
             metrics?.flush()
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         metrics?.flush()
         exit(0)
@@ -175,7 +176,7 @@ struct RunCommand {
         } catch {
             let first = NetworkLink.programCandidates(environment: environment)[0]
             return (NetworkLink(endpoint: .spawn(executable: first, arguments: ["serve"] + arguments)),
-                    "\(error.localizedDescription); the screen shows what is stored")
+                    "\(error.explained); the screen shows what is stored")
         }
     }
 
@@ -197,7 +198,7 @@ struct RunCommand {
                 }
             } catch DisplayError.noDisplay(let reason) {
                 guard options.waitForDisplay else {
-                    fail(DisplayError.noDisplay(reason).localizedDescription, status: 2)
+                    fail(DisplayError.noDisplay(reason).explained, status: 2)
                 }
                 if !announced {
                     fputs("splashboard: no display yet (\(reason)); waiting for one\n", stderr)
@@ -208,7 +209,7 @@ struct RunCommand {
                 tries += 1
                 usleep(UInt32(DisplayWait.delay(afterLooks: tries) * 1_000_000))
             } catch {
-                fail(error.localizedDescription, status: 1)
+                fail(error.explained, status: 1)
             }
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -16,7 +16,7 @@ struct ScreenMemo {
     /// The layout size written last, if any.
     func read() -> Size? {
         guard let text = UntrustedFile.ownText(file) else { return nil }
-        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x")
+        let parts = text.trimmed.split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
         return Size(width: w, height: h)
     }

@@ -1,5 +1,6 @@
+import Glibc
 import CSystem
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 
@@ -24,7 +25,7 @@ do {
         readFile: ConfigFileReader.text(at:), asRoot: getuid() == 0
     )
 } catch {
-    fail(error.localizedDescription, status: 2)
+    fail(error.explained, status: 2)
 }
 
 // Commands the network program runs say their warnings there (it parses the same line).
@@ -45,9 +46,9 @@ case .run:
     if options.clock == .virtual, !options.dataDirNamed {
         // Time that is not real never uses up the device's real shows: a trial keeps its
         // catalog, shows and cache in a scratch folder, unless --data-dir names one.
-        var template = Array((NSTemporaryDirectory() + "splashboard-virtual-XXXXXX").utf8CString)
+        var template = Array((TemporaryFolder.path + "splashboard-virtual-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
-            fail("--clock virtual: cannot make a scratch folder in \(NSTemporaryDirectory()): "
+            fail("--clock virtual: cannot make a scratch folder in \(TemporaryFolder.path): "
                  + "\(String(cString: strerror(errno))); give --data-dir", status: 1)
         }
         let scratch = String(cString: template)

@@ -39,7 +39,7 @@ import Testing
         // Without a zone of its own, the device's.
         var local = e
         local.campaign.timeZone = nil
-        let berlin = RuleContext(clockTrusted: true, deviceTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let berlin = RuleContext(clockTrusted: true, deviceTimeZone: Zone(identifier: "Europe/Berlin")!)
         #expect(local.ineligibility(at: at("2026-05-04T09:30", "Europe/Berlin"), context: berlin) == nil)
         #expect(local.ineligibility(at: at("2026-05-04T09:30", "Asia/Shanghai"), context: berlin) == "outside its hours")
     }

@@ -222,7 +222,7 @@ import Testing
         #expect(doc.warnings.isEmpty)
         // Without a timezone, the device's.
         let device = try FeedDocument.decode(Data(#"[{"picUrl": "a.jpg", "showTime": 1, "startAt": "2026-12-01"}]"#.utf8),
-                                             from: feedURL, deviceZone: TimeZone(identifier: "Europe/Berlin")!)
+                                             from: feedURL, deviceZone: Zone(identifier: "Europe/Berlin")!)
         #expect(device.campaigns[0].startAt == ISO8601.date(from: "2026-12-01T00:00:00+01:00"))
     }
 

@@ -357,7 +357,7 @@ func parseError(_ args: [String], config: [String: String] = [:]) -> OptionError
                                  "--poetry-refresh", "600", "--pick", "rotate", "--exit-after", "30",
                                  "--report-url", "http://127.0.0.1:4318/v1/logs", "--wake-on-touch", "45",
                                  "--screen-hours", "07:30-22:00"]).options
-        let shanghai = try #require(TimeZone(identifier: "Asia/Shanghai"))
+        let shanghai = try #require(Zone(identifier: "Asia/Shanghai"))
         let settings = KioskSettings(options: options, defaultImage: "/assets/d.jpg", timeZone: shanghai, screenLeftDark: true,
                                      syncSeed: 42)
         #expect(settings.countdown == 7 && settings.fallback == .skip && settings.attractAfter == 0)

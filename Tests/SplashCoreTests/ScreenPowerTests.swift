@@ -7,12 +7,13 @@ import Testing
 /// touch that clicks nothing, overridden by `splashboard screen`, kept on by a clock not
 /// trusted yet, started dark, and the feed's schedule under the device's.
 @Suite struct ScreenPowerTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin")!
+    static let zone = Zone(identifier: "Europe/Berlin")!
+    static let timeZone = TimeZone(identifier: "Europe/Berlin")!
 
     static func at(_ text: String) -> Date {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = zone
+        f.timeZone = timeZone
         f.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return f.date(from: text)!
     }

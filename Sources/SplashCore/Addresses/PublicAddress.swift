@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension URL {
     /// The address as it may be shown where anyone can read it (the operator view on the

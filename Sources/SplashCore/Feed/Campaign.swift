@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One campaign as the feed describes it.
 public struct Campaign: Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a feed decoded: its required fields checked (an invalid one skips the
 /// entry), its optional fields and rules taken or dropped with a warning, its tracking
@@ -10,7 +10,7 @@ extension FeedDocument {
     }
 
     static func decodeCampaign(_ entry: Any, position: Int, resolve: (String) -> URL?,
-                                       allowFileURLs: Bool, secureFeed: Bool, zone: TimeZone, misspellings: Misspellings,
+                                       allowFileURLs: Bool, secureFeed: Bool, zone: Zone, misspellings: Misspellings,
                                        notes: inout [(String, String)]) throws -> Campaign {
         guard let object = entry as? [String: Any] else {
             throw EntryProblem(field: "entry", problem: "is \(describe(entry)), not a campaign object")
@@ -137,7 +137,7 @@ extension FeedDocument {
 
         /// The raw value, nil when absent or null.
         func value(_ key: String) -> Any? {
-            guard let raw = object[key], !(raw is NSNull) else { return nil }
+            guard let raw = object[key], !(raw is JSONNull) else { return nil }
             return raw
         }
 
@@ -154,7 +154,7 @@ extension FeedDocument {
             return s.isEmpty ? nil : s
         }
 
-        mutating func date(_ key: String, zone: TimeZone, dropped effect: String) -> Date? {
+        mutating func date(_ key: String, zone: Zone, dropped effect: String) -> Date? {
             guard let raw = value(key) else { return nil }
             guard let s = raw as? String else {
                 drop(key, "must be a date string like \"2026-01-31T09:00:00+08:00\" or \"2026-01-31\", got \(describe(raw)); "
@@ -226,7 +226,7 @@ extension FeedDocument {
     /// itself stays).
     static func trackingURLs(_ object: [String: Any], _ key: String, campaign: String,
                                      notes: inout [(String, String)]) -> [String] {
-        guard let raw = object[key], !(raw is NSNull) else { return [] }
+        guard let raw = object[key], !(raw is JSONNull) else { return [] }
         guard let list = raw as? [Any] else {
             notes.append((key, "must be a list of URLs, got \(describe(raw)); ignored"))
             return []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text no installed font can draw: each field with such characters is a warning, since
 /// the screen would show them as empty boxes. Which characters a device can draw is a fact

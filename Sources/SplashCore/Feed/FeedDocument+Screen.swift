@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The feed's `screen` object: the fleet's screen schedule. Each field may be a list
 /// (`["07:30-12:00", "13:00-22:00"]`, as a campaign's `hours`) or one comma-separated
@@ -16,12 +16,12 @@ extension FeedDocument {
         warnings += Misspellings(FeedScreen.fields).notes(object).map { "screen.\($0.0): \($0.1)" }
         /// The field as one comma-separated text, once `check` reads it without an error.
         func field(_ name: String, _ check: (String?) throws -> Void, meaning: String) -> String? {
-            guard let value = object[name], !(value is NSNull) else { return nil }
+            guard let value = object[name], !(value is JSONNull) else { return nil }
             let items: [String]?
             if let text = value as? String {
-                items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                items = text.split(separator: ",").map { $0.trimmedSpaces }
             } else if let list = value as? [Any], list.allSatisfy({ $0 is String }) {
-                items = list.compactMap { ($0 as? String)?.trimmingCharacters(in: .whitespaces) }
+                items = list.compactMap { ($0 as? String)?.trimmedSpaces }
             } else {
                 items = nil
             }
@@ -34,7 +34,7 @@ extension FeedDocument {
             do {
                 try check(text)
             } catch {
-                warnings.append("screen.\(name): \(error.localizedDescription); ignored")
+                warnings.append("screen.\(name): \(error.explained); ignored")
                 return nil
             }
             return text.isEmpty ? nil : text
@@ -46,7 +46,7 @@ extension FeedDocument {
                             meaning: "days like \"mon\"")
         screen.offDates = field("offDates", { _ = try ScreenSchedule(hoursText: nil, daysText: nil, offDatesText: $0) },
                                 meaning: "dates like \"2026-12-25\"")
-        if let raw = object["timezone"], !(raw is NSNull) {
+        if let raw = object["timezone"], !(raw is JSONNull) {
             let read = FeedZone.read(raw, field: "screen.timezone", otherwise: "the feed's zone is used")
             screen.timezone = read.zone
             if let warning = read.warning { warnings.append(warning) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The caps on a feed's text and how its values are read and quoted in warnings.
 extension FeedDocument {
@@ -35,18 +35,9 @@ extension FeedDocument {
 
     /// An integer from JSON, refusing booleans, fractions and values out of range.
     static func wholeNumber(_ raw: Any) -> Int? {
-        if let n = raw as? NSNumber {
-            if isBoolean(n) { return nil }
-            let d = n.doubleValue
-            guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
-            return Int(d)
-        }
-        return nil
-    }
-
-    /// JSON `true`/`false` arrive as NSNumber too; they report the Objective-C type "c".
-    static func isBoolean(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c"
+        if let n = raw as? Int { return abs(n) < 1_000_000_000_000_000 ? n : nil }
+        guard let d = raw as? Double, d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
+        return Int(d)
     }
 
     /// How a skipped entry is named: its id, else its picture, else "entry".
@@ -67,12 +58,13 @@ extension FeedDocument {
 
     static func describe(_ value: Any) -> String {
         switch value {
-        case is NSNull: return "null"
+        case is JSONNull: return "null"
         case is String: return "a string"
         case is [Any]: return "a list"
         case is [String: Any]: return "an object"
-        case let n as NSNumber where isBoolean(n): return n.boolValue ? "true" : "false"
-        case let n as NSNumber: return n.stringValue
+        case let b as Bool: return b ? "true" : "false"
+        case let n as Int: return String(n)
+        case let d as Double: return JSONValue.double(d).encoded()
         default: return "\(type(of: value))"
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A decoded campaign feed.
 ///
@@ -83,14 +83,14 @@ public struct FeedDocument: Equatable, Sendable {
     ///
     /// `canDraw` says whether this device's fonts can draw a character; with it, a title,
     /// detail or message with characters none can draw is a warning.
-    public static func decode(_ data: Data, from feedURL: URL, deviceZone: TimeZone,
+    public static func decode(_ data: Data, from feedURL: URL, deviceZone: Zone,
                               canDraw: ((Unicode.Scalar) -> Bool)? = nil) throws -> FeedDocument {
         let allowFileURLs = feedURL.scheme?.lowercased() == "file"
         let secureFeed = feedURL.scheme?.lowercased() == "https"
         if let markup = FeedSyntax.markup(data) { throw FeedError.notJSON(markup) }
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try JSONReader.value(data)
         } catch {
             throw FeedError.notJSON(FeedSyntax.describe(error, in: data))
         }
@@ -112,19 +112,19 @@ public struct FeedDocument: Equatable, Sendable {
                 entries = list
                 shape = .object
                 capWarnings += Misspellings(documentFields).notes(object).map { "\($0.0): \($0.1)" }
-                if let raw = object["message"], !(raw is NSNull) {
+                if let raw = object["message"], !(raw is JSONNull) {
                     if let m = raw as? String {
                         if !m.isEmpty { message = capped(m, to: Self.maxMessage, what: "message", warnings: &capWarnings) }
                     } else {
                         capWarnings.append("message: must be a string, got \(describe(raw)); ignored")
                     }
                 }
-                if let raw = object["timezone"], !(raw is NSNull) {
+                if let raw = object["timezone"], !(raw is JSONNull) {
                     let read = FeedZone.read(raw, field: "timezone", otherwise: "the device's zone is used")
                     timeZone = read.zone
                     if let warning = read.warning { capWarnings.append(warning) }
                 }
-                if let raw = object["screen"], !(raw is NSNull) {
+                if let raw = object["screen"], !(raw is JSONNull) {
                     screen = decodeScreen(raw, warnings: &capWarnings)
                 }
             } else {
@@ -137,7 +137,7 @@ public struct FeedDocument: Equatable, Sendable {
         } else {
             throw FeedError.wrongShape(describe(root))
         }
-        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? deviceZone
+        let zone = timeZone.flatMap(Zone.init(identifier:)) ?? deviceZone
 
         var campaigns: [Campaign] = []
         var warnings: [String] = FeedSyntax.trailingCommas(data) + capWarnings

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed document that cannot be applied. Nothing changes when one of these is thrown.
 public enum FeedError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What to say about a feed that is not JSON: where the syntax breaks (line and column),
 /// or that the address answered a web page instead.
@@ -14,37 +14,36 @@ public enum FeedSyntax {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         let lower = text.lowercased()
         var title = ""
-        if let open = lower.range(of: "<title"), let close = lower.range(of: "</title>", range: open.upperBound..<lower.endIndex),
+        if let open = lower.firstRange(of: "<title"), let close = lower[open.upperBound...].firstRange(of: "</title>"),
            let gt = lower[open.upperBound...].firstIndex(of: ">"), gt < close.lowerBound {
             let start = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: gt) + 1)
             let end = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: close.lowerBound))
-            let t = text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+            let t = text[start..<end].trimmed
             if !t.isEmpty { title = " titled \"\(TerminalText.clipped(t, to: 60))\"" }
         }
         let kind = lower.contains("<html") || lower.contains("<!doctype html") ? "an HTML page" : "XML or HTML"
         return "the feed URL answered \(kind)\(title), not JSON: check the address, or whether the server needs a login"
     }
 
-    /// JSONSerialization's complaint with the line and column it points at; for the two
+    /// The JSON reader's complaint with the line and column it points at; for the two
     /// mistakes people make most, a comment and a missing comma, what and where they are.
     public static func describe(_ error: Error, in data: Data) -> String {
         if let mistake = commonMistake(in: data) { return mistake }
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        let failure = error as? JSONReader.Failure
+        let text = failure?.reason ?? error.explained
         var reason = text
         var place = ""
-        if let range = text.range(of: "around character "),
-           let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) {
-            let (line, column) = lineAndColumn(of: offset, in: data)
-            place = "line \(line), column \(column): "
-            reason = String(text[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            let near = excerpt(at: offset, in: data)
-            if !near.isEmpty { reason += " near \"\(near)\"" }
-        } else if data.isEmpty {
+        if data.isEmpty {
             reason = "the answer is empty"
-        } else if text.lowercased().contains("end of file") || text.lowercased().contains("unexpected end") {
+        } else if text.lowercased().contains("end of file") || text.lowercased().contains("unterminated") {
             let (line, column) = lineAndColumn(of: data.count, in: data)
             place = "line \(line), column \(column): "
             reason = "the document ends before it is complete (a closing } or ] or a quote is missing)"
+        } else if let offset = failure?.offset {
+            let (line, column) = lineAndColumn(of: offset, in: data)
+            place = "line \(line), column \(column): "
+            let near = excerpt(at: offset, in: data)
+            if !near.isEmpty { reason += " near \"\(near)\"" }
         }
         while reason.hasSuffix(".") { reason.removeLast() }
         reason = reason.prefix(1).lowercased() + reason.dropFirst()
@@ -155,8 +154,8 @@ public enum FeedSyntax {
         let end = min(data.endIndex, data.startIndex + offset + 12)
         guard start < end else { return "" }
         let text = String(decoding: data[start..<end], as: UTF8.self)
-            .replacingOccurrences(of: "\u{FFFD}", with: "")
-            .components(separatedBy: .newlines).joined(separator: " ")
-        return TerminalText.printable(text.trimmingCharacters(in: .whitespaces))
+            .replacing("\u{FFFD}", with: "")
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+        return TerminalText.printable(text.trimmedSpaces)
     }
 }

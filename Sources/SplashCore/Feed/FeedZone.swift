@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A zone name from a feed (`timezone`, `screen.timezone`) read the way an operator means
 /// it: a name of the zone database (`Asia/Shanghai`, `UTC`, the old `PRC`) is taken; a fixed offset (`UTC+8`,
@@ -12,8 +12,8 @@ enum FeedZone {
         guard let name = raw as? String else {
             return (nil, "\(field): must be \(example), got \(FeedDocument.quoted(raw)); \(otherwise)")
         }
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if isOffset(trimmed), let zone = TimeZone(identifier: trimmed) {
+        let trimmed = name.trimmedSpaces
+        if Zone.fixedOffset(trimmed) != nil, let zone = Zone(identifier: trimmed) {
             return (zone.identifier, "\(field): \"\(name)\" is a fixed offset, which never changes for daylight saving; "
                     + "it is used, but \(example) names the place and follows its clocks")
         }
@@ -22,8 +22,8 @@ enum FeedZone {
                     + "America's Central time); use \(example); \(otherwise)")
         }
         // A name of the zone database, the old ones included (`PRC`, `Japan`).
-        if TimeZone(identifier: trimmed) != nil { return (trimmed, nil) }
-        if let near = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+        if Zone(identifier: trimmed) != nil { return (trimmed, nil) }
+        if let near = Zone.knownIdentifiers().first(where: { $0.lowercased() == trimmed.lowercased() }) {
             return (nil, "\(field): \"\(name)\" is not a zone name; is \"\(near)\" meant? \(otherwise.prefix(1).uppercased() + otherwise.dropFirst())")
         }
         return (nil, "\(field): \"\(name)\" is not a zone this device knows; use \(example); \(otherwise)")
@@ -33,14 +33,4 @@ enum FeedZone {
     /// take as one of them.
     static let ambiguous: Set<String> = ["CST", "IST", "BST", "AST", "PST", "EDT", "CDT", "MDT", "PDT", "ADT", "SST", "GST",
                                          "ECT", "CAT", "EAT", "WAT"]
-
-    /// `UTC+8`, `GMT-03:30`, `UTC+0530`: a sign and hours after UTC or GMT.
-    private static func isOffset(_ name: String) -> Bool {
-        let upper = name.uppercased()
-        guard upper.hasPrefix("UTC") || upper.hasPrefix("GMT") else { return false }
-        let rest = upper.dropFirst(3)
-        guard let sign = rest.first, sign == "+" || sign == "-" else { return false }
-        let digits = rest.dropFirst()
-        return !digits.isEmpty && digits.allSatisfy { $0.isNumber || $0 == ":" }
-    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a server said of a cached picture or clip when it was fetched: the validators a
 /// conditional request sends back (`ETag`, `Last-Modified`; for a `file://` one, its
@@ -32,7 +32,7 @@ public struct FileValidators: Equatable, Sendable {
         var noCache = false
         for directive in (cacheControl ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                $0.trimmedSpaces.trimming("\"")
             }
             guard let name = parts.first?.lowercased() else { continue }
             switch name {

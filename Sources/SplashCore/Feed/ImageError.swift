@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An image refused before it is decoded, and why.
 public enum ImageError: LocalizedError, Equatable, Sendable {

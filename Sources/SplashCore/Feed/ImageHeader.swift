@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The kind and pixel size of a JPEG, PNG, WebP or GIF, read from its first bytes, before
 /// any decoding, so oversized or disguised files are refused cheaply.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one sync does with its feed's pictures, decided from what is known before any is
 /// fetched: which campaigns get a picture's outcome, which pictures are already cached

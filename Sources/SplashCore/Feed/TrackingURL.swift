@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An ad network's tracking URL (`impressionUrls`, `clickUrls`) with the macros `{device}`,
 /// `{campaign}`, `{show}` and `{ts}` (Unix milliseconds), each URL-encoded when it is
@@ -64,17 +64,24 @@ public enum TrackingURL {
     static func expand(_ template: String, device: String, campaign: String, show: String, timestamp: Int64) -> String {
         guard template.contains("{") else { return template }
         return template
-            .replacingOccurrences(of: "{device}", with: encode(String(device.prefix(maxDevice))))
-            .replacingOccurrences(of: "{campaign}", with: encode(campaign))
-            .replacingOccurrences(of: "{show}", with: encode(show))
-            .replacingOccurrences(of: "{ts}", with: String(timestamp))
+            .replacing("{device}", with: encode(String(device.prefix(maxDevice))))
+            .replacing("{campaign}", with: encode(campaign))
+            .replacing("{show}", with: encode(show))
+            .replacing("{ts}", with: String(timestamp))
     }
 
     /// A value as a URL's query or path may carry it: everything but the unreserved
     /// characters percent-encoded.
     static func encode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        var out = ""
+        for byte in value.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80, c.isLetter || c.isNumber || "-._~".contains(c) {
+                out.append(c)
+            } else {
+                out += String(cFormat: "%%%02X", UInt32(byte))
+            }
+        }
+        return out
     }
 }

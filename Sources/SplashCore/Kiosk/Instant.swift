@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seconds on the monotonic clock, counted from process start.
 public typealias Seconds = Double

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The catalog as the database has it: changes made by other writers (the network
 /// process, a hand-run `splashboard sync`, `cache clear`) taken before the next splash, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The screens' rules: the countdown and the attract loop moved along, a tap, the splash
 /// entered (recording the show first) and left, the detail screen.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The kiosk's rules: splash, countdown, skip, detail, attract loop, sync schedule.
 public enum Kiosk {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Work the shell does for the reducer, in the order given.
 public enum KioskEffect: Equatable, Sendable {

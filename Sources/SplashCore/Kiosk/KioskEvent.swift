@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something that happened, announced on the log (the product's event table).
 public enum KioskEvent: Equatable, Sendable {

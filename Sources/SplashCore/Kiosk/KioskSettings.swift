@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The parts of the options the reducer decides with.
 public struct KioskSettings: Equatable, Sendable {
@@ -20,7 +20,7 @@ public struct KioskSettings: Equatable, Sendable {
     public var pick: PickRule
     /// The device's time zone: campaigns' hours and days are read in it unless their feed
     /// names one.
-    public var timeZone: TimeZone
+    public var timeZone: Zone
 
     /// When the run ends by itself (`--exit-after`); nil: never.
     public var exitAfter: ExitCondition?
@@ -44,7 +44,7 @@ public struct KioskSettings: Equatable, Sendable {
     /// zone or rule is assumed); the rest as the options' defaults.
     public init(countdown: Int = 3, fallback: FallbackMode = .image, attractAfter: Int = 60, syncInterval: Int = 900,
                 poetryRefresh: Int = 300, defaultImage: String, defaultMessage: String = KioskSettings.standardMessage,
-                pick: PickRule, timeZone: TimeZone) {
+                pick: PickRule, timeZone: Zone) {
         self.pick = pick
         self.timeZone = timeZone
         self.poetryRefresh = poetryRefresh
@@ -59,7 +59,7 @@ public struct KioskSettings: Equatable, Sendable {
     /// The settings a run takes from its `options`, every one of them: the device's zone
     /// `timeZone`, the bundled `defaultImage`, whether the last run left the screen dark and
     /// the seed of its sync waits being the run's own.
-    public init(options: KioskOptions, defaultImage: String, timeZone: TimeZone, screenLeftDark: Bool, syncSeed: UInt64) {
+    public init(options: KioskOptions, defaultImage: String, timeZone: Zone, screenLeftDark: Bool, syncSeed: UInt64) {
         self.init(countdown: options.countdown, fallback: options.fallback, attractAfter: options.attractAfter,
                   syncInterval: options.syncInterval, poetryRefresh: options.poetryRefresh, defaultImage: defaultImage,
                   pick: options.pick, timeZone: timeZone)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the kiosk knows, as a value. The display draws it; `Kiosk.reduce` changes it.
 public struct KioskState: Equatable, Sendable {

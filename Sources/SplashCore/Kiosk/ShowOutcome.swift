@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a show ended, as written to the ledger.
 public enum ShowOutcome: String, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the feed is synced: at start, then every `interval` seconds; after a failure
 /// sooner, with backoff 30 s, 60 s, 120 s … capped at the interval. Each wait is spread by

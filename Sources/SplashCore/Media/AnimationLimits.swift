@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an animated GIF may be to be played under the pill: at most 3840x2160 (either way
 /// up), 60 seconds and 60 frames a second, every frame decoded when it was checked, and
@@ -39,10 +39,10 @@ public enum AnimationLimits {
         guard facts.framesDecoded >= frames else { return "its frame \(facts.framesDecoded + 1) of \(frames) does not decode" }
         guard facts.duration.isFinite, facts.duration > 0 else { return "its length is unknown" }
         if facts.duration > VideoLimits.maxDuration + 0.01 {
-            return "it lasts \(String(format: "%.1f", facts.duration)) s; animations up to 60 s are played"
+            return "it lasts \(String(cFormat: "%.1f", facts.duration)) s; animations up to 60 s are played"
         }
         if facts.fps > VideoLimits.maxFPS + 0.01 {
-            return "it has \(String(format: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
+            return "it has \(String(cFormat: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
         }
         return nil
     }

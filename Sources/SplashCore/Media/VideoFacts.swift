@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the media process found in a clip: its container and codec as FFmpeg names them,
 /// its size, frame rate and length, and how many frames it decoded as proof. Written by
@@ -43,8 +43,8 @@ public struct VideoFacts: Codable, Equatable, Hashable, Sendable {
 
     /// One line for people: `h264 1920x1080 30 fps 12.0 s`, `animated gif 320x240 10 fps 2.0 s`.
     public var summary: String {
-        (AnimationLimits.isAnimation(self) ? "animated " : "") + "\(codec) \(width)x\(height) \(fps.rounded() == fps ? String(Int(fps)) : String(format: "%.2f", fps)) fps "
-            + String(format: "%.1f s", duration)
+        (AnimationLimits.isAnimation(self) ? "animated " : "") + "\(codec) \(width)x\(height) \(fps.rounded() == fps ? String(Int(fps)) : String(cFormat: "%.2f", fps)) fps "
+            + String(cFormat: "%.1f s", duration)
     }
 
     /// As stored and sent: one JSON object.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a clip may be to be played: the containers and codecs Debian's FFmpeg decodes here,
 /// at most 3840x2160 (either way up), 60 frames a second and 60 seconds, and proof that
@@ -39,11 +39,11 @@ public enum VideoLimits {
         }
         guard facts.fps.isFinite, facts.fps > 0 else { return "its frame rate is unknown" }
         if facts.fps > maxFPS + 0.01 {
-            return "it has \(String(format: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
+            return "it has \(String(cFormat: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
         }
         guard facts.duration.isFinite, facts.duration > 0 else { return "its length is unknown" }
         if facts.duration > maxDuration + 0.01 {
-            return "it lasts \(String(format: "%.1f", facts.duration)) s; clips up to 60 s are played"
+            return "it lasts \(String(cFormat: "%.1f", facts.duration)) s; clips up to 60 s are played"
         }
         if facts.framesDecoded < min(proofFrames, max(1, Int((facts.duration * facts.fps).rounded(.down)))) {
             return "its first frames do not decode"

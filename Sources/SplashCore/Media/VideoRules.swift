@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A clip under the pill: asked for once its show is recorded, its frames presented when
 /// due and dropped when late (the countdown never waits for them), stopped with the splash,

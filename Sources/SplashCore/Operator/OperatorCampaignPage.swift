@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One campaign's page in the operator view: its card, its rules, its last shows.
 public struct OperatorCampaignPage: Equatable, Sendable {
@@ -37,7 +37,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     }
 
     /// Its rules, one line each, as the feed set them; times in `zone`, as people read them.
-    public func rules(in zone: TimeZone) -> [String] {
+    public func rules(in zone: Zone) -> [String] {
         let c = campaign
         var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
         if c.startAt != nil || c.endAt != nil {

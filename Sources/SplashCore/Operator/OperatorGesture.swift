@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Rules of the hidden gesture and of the view's life.
 public enum OperatorGesture {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the shell reads for the operator view: thumbnails from the database, the feed's
 /// sync record, cache use, and the system the kiosk runs on.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the operator view's parts go on a screen: the header, the grid of campaign cards
 /// (as many whole cards as the space holds: more columns on a wide or large screen, fewer

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the operator view orders the library, to answer the operator's questions: the
 /// campaign the next splash shows first, then the other eligible ones in the order the

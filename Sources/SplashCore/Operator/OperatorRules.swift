@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The operator view's rules: opening and closing it, paging through the library (swipe,
 /// PageUp/PageDown, the arrow keys), a campaign's own page on a tap, and the view as a

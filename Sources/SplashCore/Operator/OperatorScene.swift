@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The operator view: the campaign library and why the screen shows what it shows.
 public struct OperatorScene: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One campaign in the operator view's grid.
 public struct OperatorTile: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one invocation of `splashboard` does.
 public enum Command: Equatable, Sendable {

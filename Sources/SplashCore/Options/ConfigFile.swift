@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The config file: `key = value` lines with the option names without `--`, `#` comments
 /// and blank lines, as people write them: Windows (CRLF) or old Mac (CR) line endings and a
@@ -11,13 +11,13 @@ public enum ConfigFile {
         var settings: [Setting] = []
         for (index, rawLine) in lines(of: text).enumerated() {
             let place = "\(path):\(index + 1)"
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmedSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
                 let hint = line.contains(":") ? " (use `=`, not `:`)" : ""
                 throw OptionError(source: place, problem: "expected `key = value`, got \"\(TerminalText.printable(TerminalText.clipped(line)))\"\(hint)")
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
+            let key = line[..<eq].trimmedSpaces
             guard !key.isEmpty else {
                 throw OptionError(source: place, problem: "a setting name is missing before `=`")
             }
@@ -81,13 +81,13 @@ public enum ConfigFile {
     /// comment may follow them); otherwise ` #` (a `#` after a space or tab) starts a
     /// comment, so `https://example.com/#top` keeps its fragment and `#102030` is a colour.
     static func value(_ raw: String, source: String) throws -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmedSpaces
         if trimmed.hasPrefix("\"") {
             let rest = trimmed.dropFirst()
             guard let close = rest.firstIndex(of: "\"") else {
                 throw OptionError(source: source, problem: "the value's closing quote \" is missing")
             }
-            let after = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            let after = rest[rest.index(after: close)...].trimmedSpaces
             guard after.isEmpty || after.hasPrefix("#") else {
                 throw OptionError(source: source,
                                   problem: "unexpected text after the quoted value: \"\(TerminalText.printable(TerminalText.clipped(after)))\" (a comment starts with #)")
@@ -102,6 +102,6 @@ public enum ConfigFile {
             value.append(character)
             previous = character
         }
-        return value.trimmingCharacters(in: .whitespaces)
+        return value.trimmedSpaces
     }
 }

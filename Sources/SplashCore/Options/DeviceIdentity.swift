@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who this kiosk is to a fleet (`device-id`): by default an id derived from the machine id
 /// with an application-specific key, as systemd's `sd_id128_get_machine_app_specific` does
@@ -12,13 +12,13 @@ public enum DeviceIdentity {
     /// HMAC-SHA256 keyed with the machine id over the application id, its first 16 bytes
     /// made a version-4 UUID, as 32 lowercase hex digits. Nil when `machineID` is not one.
     public static func applicationSpecific(machineID: String) -> String? {
-        guard let key = bytes(ofHex: machineID.trimmingCharacters(in: .whitespacesAndNewlines)),
+        guard let key = bytes(ofHex: machineID.trimmed),
               let message = bytes(ofHex: applicationID)
         else { return nil }
         var id = Array(hmacSHA256(key: key, message: message).prefix(16))
         id[6] = (id[6] & 0x0F) | 0x40
         id[8] = (id[8] & 0x3F) | 0x80
-        return id.map { String(format: "%02x", $0) }.joined()
+        return id.map { String(cFormat: "%02x", $0) }.joined()
     }
 
     /// Whether `id` may be a device id given by hand: 1 to 64 letters, digits, `.`, `_`,

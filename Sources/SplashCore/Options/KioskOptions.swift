@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every setting of a run, after the config file and the command line are merged.
 /// Defaults are those of the product specification.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A bad command line or config file. Each message names the option or the config line
 /// and says what would be accepted.

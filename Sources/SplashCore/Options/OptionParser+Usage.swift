@@ -35,7 +35,7 @@ extension OptionParser {
                 if let d = spec.defaultText { text += " (default: \(d))" }
                 let body = wrap(text, width: 64)
                 if head.count <= 26 {
-                    lines.append(head.padding(toLength: 27, withPad: " ", startingAt: 0) + body[0])
+                    lines.append(head + String(repeating: " ", count: 27 - head.count) + body[0])
                     lines += body.dropFirst().map { String(repeating: " ", count: 27) + $0 }
                 } else {
                     lines.append(head)
@@ -58,7 +58,7 @@ extension OptionParser {
     /// page in packaging/ is held to this by a test.
     public static var manPageOptions: String {
         func roff(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+            text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         }
         func entries(_ group: OptionSpec.Group) -> [String] {
             table.filter { $0.group == group }.flatMap { spec -> [String] in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns the command line and the config file into a `Command` and `KioskOptions`.
 /// Everything is validated before anything runs: a bad value throws an `OptionError`
@@ -99,7 +99,7 @@ public enum OptionParser {
                               problem: error.source == configPath ? "cannot read \(error.problem)" : error.problem)
         } catch {
             throw OptionError(source: explicitConfig != nil ? "--config" : configPath,
-                              problem: "cannot read \(configPath): \(error.localizedDescription)")
+                              problem: "cannot read \(configPath): \(error.explained)")
         }
         // Root on a device where the package is installed (its config file is there) means
         // the service's folders: `sudo splashboard sync` syncs the kiosk, not root's own.
@@ -113,7 +113,7 @@ public enum OptionParser {
             options.configPath = configPath
             var firstSet: [String: (place: String, value: String?)] = [:]
             for setting in try ConfigFile.parse(configText, path: configPath) {
-                let place = setting.source.range(of: ": ", options: .backwards).map { String(setting.source[..<$0.lowerBound]) }
+                let place = setting.source.lastRange(of: ": ").map { String(setting.source[..<$0.lowerBound]) }
                     ?? setting.source
                 if let first = firstSet[setting.key] {
                     warnings.append(twice(setting.key, first: first.place, again: place, values: [first.value, setting.value]))
@@ -279,7 +279,7 @@ public enum OptionParser {
         do {
             return try read(v)
         } catch {
-            throw OptionError(source: s.source, problem: TerminalText.printable(error.localizedDescription))
+            throw OptionError(source: s.source, problem: TerminalText.printable(error.explained))
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One option of the kiosk: its name, the value it takes, its default, what it does, and
 /// how its value is checked and stored. `OptionParser.table` is the one list of them:

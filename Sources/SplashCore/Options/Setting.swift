@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `key = value` setting and where it came from.
 public struct Setting: Equatable, Sendable {

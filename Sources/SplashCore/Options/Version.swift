@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The product version, as `--version` prints it and the package is numbered.
 public enum Version {

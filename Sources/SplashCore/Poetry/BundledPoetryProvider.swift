@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The default poetry provider and the offline fallback: it rotates through the bundled
 /// poems, a new one every `refresh` seconds, the same one for everybody at the same time.

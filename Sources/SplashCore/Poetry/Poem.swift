@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A poem in the jinrishici v1 shape: `{"content", "origin", "author", "category"}`
 /// (author and category optional).
@@ -26,7 +26,7 @@ public struct Poem: Codable, Equatable, Sendable {
 
     /// Decodes one poem; throws `PoemError` naming what is wrong.
     public static func decode(_ data: Data) throws -> Poem {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let object = (try? JSONReader.value(data)) as? [String: Any] else {
             throw PoemError.notAPoem("the answer is not a JSON object")
         }
         return try decode(object)
@@ -34,7 +34,7 @@ public struct Poem: Codable, Equatable, Sendable {
 
     static func decode(_ object: [String: Any]) throws -> Poem {
         guard let content = object["content"] as? String,
-              !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+              !content.trimmed.isEmpty else {
             throw PoemError.notAPoem("\"content\" is missing or empty")
         }
         guard let origin = object["origin"] as? String, !origin.isEmpty else {
@@ -60,7 +60,7 @@ public struct Poem: Codable, Equatable, Sendable {
 
     /// Decodes the bundled collection: a JSON list of poems.
     public static func decodeList(_ data: Data) throws -> [Poem] {
-        guard let list = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+        guard let list = (try? JSONReader.value(data)) as? [[String: Any]] else {
             throw PoemError.notAPoem("the poem list is not a JSON list of objects")
         }
         return try list.map(decode)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A poem answer that cannot be used.
 public enum PoemError: LocalizedError, Equatable, Sendable {

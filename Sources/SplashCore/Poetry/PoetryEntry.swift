@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the poetry panel shows: the origin (the poem's title) in bold, the poem's lines,
 /// the author, and a picture — a cached file, one still loading from `imageURL`, or
@@ -67,8 +67,8 @@ public struct PoetryEntry: Equatable, Sendable {
                 current = ""
             }
         }
-        let rest = current.trimmingCharacters(in: .whitespaces)
+        let rest = current.trimmedSpaces
         if !rest.isEmpty { lines.append(rest) }
-        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.map { $0.trimmedSpaces }.filter { !$0.isEmpty }
     }
 }

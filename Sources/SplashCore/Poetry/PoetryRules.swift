@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the poetry panel follows its timeline: entries become current at their dates,
 /// the provider is asked again by its reload policy, a failure keeps the last good

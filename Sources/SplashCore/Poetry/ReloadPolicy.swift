@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a timeline provider is asked again (WidgetKit's `TimelineReloadPolicy`).
 public enum ReloadPolicy: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Entries to show at their dates, and when to ask for more (WidgetKit's `Timeline`).
 public struct Timeline<Entry: Equatable & Sendable>: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A source of widget entries with WidgetKit's shape: an instant placeholder, a quick
 /// snapshot, and a timeline that may take time (network) and reports through `completion`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a campaign may be shown now, why not, and when it may: its window
 /// (`startAt`/`endAt`), count, picture, days, hours, daily cap and spacing, with a clock
@@ -23,15 +23,15 @@ public enum CampaignRules {
         case .cached: break
         }
         guard !c.hours.isEmpty || !c.days.isEmpty || c.maxPerDay != nil || c.minInterval != nil else { return nil }
-        let calendar = Self.calendar(for: c, context: context)
+        let zone = Self.zone(for: c, context: context)
         if !c.hours.isEmpty || !c.days.isEmpty {
-            switch window(of: c, at: date, calendar: calendar) {
+            switch window(of: c, at: date, zone: zone) {
             case .inside: break
             case .notToday: return .notToday
             case .outsideHours: return .outsideHours
             }
         }
-        if let cap = c.maxPerDay, showsOnLocalDay(of: date, in: entry, calendar: calendar) >= cap { return .dailyCapReached }
+        if let cap = c.maxPerDay, showsOnLocalDay(of: date, in: entry, zone: zone) >= cap { return .dailyCapReached }
         if let gap = c.minInterval, tooSoon(entry, at: date, gap: Double(gap), context: context) { return .tooSoon }
         return nil
     }
@@ -40,12 +40,11 @@ public enum CampaignRules {
     /// eligible as far as that reason goes; nil when time alone will not do it.
     public static func nextEligible(_ entry: CatalogEntry, after date: Date, context: RuleContext) -> Date? {
         let c = entry.campaign
-        let calendar = Self.calendar(for: c, context: context)
+        let zone = Self.zone(for: c, context: context)
         switch reason(of: entry, at: date, context: context) {
         case .notStarted: return c.startAt
-        case .notToday, .outsideHours: return nextWindowStart(of: c, after: date, calendar: calendar)
-        case .dailyCapReached: return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0),
-                                                         matchingPolicy: .nextTime)
+        case .notToday, .outsideHours: return nextWindowStart(of: c, after: date, zone: zone)
+        case .dailyCapReached: return zone.nextMidnight(after: date)
         case .tooSoon:
             return entry.lastShownAt.map { $0.addingTimeInterval(Double(c.minInterval ?? 0)) }
         default: return nil
@@ -80,18 +79,16 @@ public enum CampaignRules {
 
     enum Window { case inside, notToday, outsideHours }
 
-    static func calendar(for campaign: Campaign, context: RuleContext) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = campaign.timeZone.flatMap(TimeZone.init(identifier:)) ?? context.deviceTimeZone
-        return calendar
+    static func zone(for campaign: Campaign, context: RuleContext) -> Zone {
+        campaign.timeZone.flatMap(Zone.init(identifier:)) ?? context.deviceTimeZone
     }
 
     /// Whether `date` is inside one of the campaign's windows on an allowed day. The part of
     /// an overnight window after midnight belongs to the day it began on.
-    static func window(of c: Campaign, at date: Date, calendar: Calendar) -> Window {
-        let parts = calendar.dateComponents([.hour, .minute, .weekday], from: date)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        let today = Weekday(rawValue: parts.weekday ?? 1) ?? .sun
+    static func window(of c: Campaign, at date: Date, zone: Zone) -> Window {
+        let local = zone.local(date)
+        let minute = local.minuteOfDay
+        let today = Weekday(rawValue: local.weekday) ?? .sun
         let yesterday = Weekday(rawValue: (today.rawValue + 5) % 7 + 1) ?? .sun
         func allowed(_ day: Weekday) -> Bool { c.days.isEmpty || c.days.contains(day) }
         let windows = c.hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : c.hours
@@ -109,19 +106,17 @@ public enum CampaignRules {
     }
 
     /// The next moment after `date` at which a window of the campaign opens on an allowed day.
-    static func nextWindowStart(of c: Campaign, after date: Date, calendar: Calendar) -> Date? {
+    static func nextWindowStart(of c: Campaign, after date: Date, zone: Zone) -> Date? {
         let windows = c.hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : c.hours
         var best: Date?
-        let dayStart = calendar.startOfDay(for: date)
-        for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: dayStart) else { continue }
-            let weekday = Weekday(rawValue: calendar.component(.weekday, from: day)) ?? .sun
+        let today = zone.local(date).dayNumber
+        for day in today...(today + 8) {
+            let weekday = Weekday(rawValue: Zone.weekday(ofDay: day)) ?? .sun
             guard c.days.isEmpty || c.days.contains(weekday) else { continue }
             for w in windows {
-                // A start the clock skips (a spring-forward night) is the first moment after it.
-                guard let start = calendar.date(bySettingHour: w.start / 60, minute: w.start % 60, second: 0, of: day,
-                                                matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward),
-                      start > date else { continue }
+                // A start the clock skips (a spring-forward night) is as far past the change.
+                let start = zone.date(day: day, minute: w.start)
+                guard start > date else { continue }
                 if best.map({ start < $0 }) ?? true { best = start }
             }
             if best != nil { return best }
@@ -131,8 +126,8 @@ public enum CampaignRules {
 
     /// Shows of `entry` recorded on the local calendar day of `date` (each counted by its
     /// own local date, so a clock that jumps does not reopen a day that is full).
-    static func showsOnLocalDay(of date: Date, in entry: CatalogEntry, calendar: Calendar) -> Int {
-        entry.recentShows.filter { calendar.isDate($0, inSameDayAs: date) }.count
+    static func showsOnLocalDay(of date: Date, in entry: CatalogEntry, zone: Zone) -> Int {
+        entry.recentShows.filter { zone.isSameDay($0, date) }.count
     }
 
     /// Whether the last show was less than `gap` seconds ago, by the wall clock or — within

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A campaign with what this device knows about it: how often it has been shown and
 /// whether its image is on disk and usable.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether the wall clock can be trusted. A Raspberry Pi has no real-time clock: it starts
 /// in the past until NTP sets it. Where systemd-timesyncd runs, its synchronised flag says;

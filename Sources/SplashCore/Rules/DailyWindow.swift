@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A daily window of local time, `"HH:MM-HH:MM"`; one that ends before it starts runs
 /// over midnight (`"22:00-02:00"`). `24:00` ends at midnight.
@@ -20,8 +20,8 @@ public struct DailyWindow: Equatable, Hashable, Sendable {
     /// The window in `text`, or nil.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let s = Self.minutes(parts[0].trimmingCharacters(in: .whitespaces), allow24: false),
-              let e = Self.minutes(parts[1].trimmingCharacters(in: .whitespaces), allow24: true), s != e
+        guard parts.count == 2, let s = Self.minutes(parts[0].trimmedSpaces, allow24: false),
+              let e = Self.minutes(parts[1].trimmedSpaces, allow24: true), s != e
         else { return nil }
         start = s
         end = e
@@ -38,7 +38,7 @@ public struct DailyWindow: Equatable, Hashable, Sendable {
 
     /// The window as the feed writes it, `"HH:MM-HH:MM"`.
     public var text: String {
-        func hm(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
+        func hm(_ m: Int) -> String { String(cFormat: "%02d:%02d", m / 60, m % 60) }
         return "\(hm(start))-\(hm(end))"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the kiosk chooses among the eligible campaigns of the top priority (`--pick`).
 public enum PickRule: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What eligibility depends on besides the catalog and the wall clock.
 public struct RuleContext: Equatable, Sendable {
@@ -9,12 +9,12 @@ public struct RuleContext: Equatable, Sendable {
     /// may jump); nil outside a run (the commands).
     public var uptime: Double?
     /// The zone of campaigns whose feed names none: the device's.
-    public var deviceTimeZone: TimeZone
+    public var deviceTimeZone: Zone
     /// How to choose among the eligible campaigns of the top priority.
     public var pick: PickRule
 
     /// No default for the clock's trust or the zone: every caller says what its device has.
-    public init(clockTrusted: Bool, uptime: Double? = nil, deviceTimeZone: TimeZone, pick: PickRule = .newest) {
+    public init(clockTrusted: Bool, uptime: Double? = nil, deviceTimeZone: Zone, pick: PickRule = .newest) {
         self.clockTrusted = clockTrusted
         self.uptime = uptime
         self.deviceTimeZone = deviceTimeZone

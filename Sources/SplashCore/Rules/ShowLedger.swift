@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where shows are recorded. `recordShow` must be durable when it returns: the frame
 /// that shows the campaign is presented only after it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One show as the ledger keeps it and as it is reported (proof of play).
 public struct ShowRecord: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the shell saw of systemd-timesyncd: whether it runs here, and whether it has
 /// synchronised the clock (`/run/systemd/timesync/synchronized`).

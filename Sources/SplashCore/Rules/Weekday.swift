@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day of the week as the feed writes it (`"mon"` … `"sun"`), numbered as Foundation's
 /// calendar numbers weekdays (1 = Sunday).

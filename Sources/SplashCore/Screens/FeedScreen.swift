@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed's `screen` object: the fleet's screen schedule as the feed writes it (`hours`,
 /// `days`, `offDates`, `timezone`), kept as text so that it is stored and carried as the

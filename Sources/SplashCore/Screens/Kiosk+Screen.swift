@@ -1,17 +1,17 @@
-import Foundation
+import FoundationEssentials
 
 /// The screen's power: the schedule in force (the device's, else its feed's), an
 /// operator's override, a touch's wake. Dark means nothing is drawn, shown or counted;
 /// lit again, the kiosk starts over with a splash.
 extension Kiosk {
     /// The schedule in force and the calendar it is read in.
-    static func screenSchedule(of state: KioskState) -> (ScreenSchedule, Calendar) {
+    static func screenSchedule(of state: KioskState) -> (ScreenSchedule, Zone) {
         ScreenPowerRules.schedule(of: state.screenPower, deviceZone: state.settings.timeZone)
     }
 
     /// The zone the schedule in force is read in (for saying "until 07:30").
-    public static func screenZone(of state: KioskState) -> TimeZone {
-        screenSchedule(of: state).1.timeZone
+    public static func screenZone(of state: KioskState) -> Zone {
+        screenSchedule(of: state).1
     }
 
     /// "screen off (schedule) until 07:30", as `status`, the operator view and the journal
@@ -23,7 +23,7 @@ extension Kiosk {
     /// Takes the feed's `screen` object (nil: the feed has none) and looks at the screen again.
     static func takeFeedScreen(_ state: inout KioskState, _ screen: FeedScreen?, _ now: Instant?) -> [KioskEffect] {
         state.screenPower.feedSchedule = (try? screen?.schedule()) ?? ScreenSchedule()
-        state.screenPower.feedZone = screen?.timezone.flatMap(TimeZone.init(identifier:))
+        state.screenPower.feedZone = screen?.timezone.flatMap(Zone.init(identifier:))
         guard let now else { return [] }
         return updateScreen(&state, now, reason: .schedule)
     }

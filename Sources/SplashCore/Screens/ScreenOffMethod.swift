@@ -12,7 +12,7 @@ public enum ScreenOffMethod: String, Equatable, Sendable, CaseIterable {
     /// The methods of `text` (`"cec,signal,backlight"`; `none` for none), in its order; nil
     /// when an item is none of them.
     public static func list(_ text: String) -> [ScreenOffMethod]? {
-        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let items = text.split(separator: ",").map { $0.trimmedSpaces.lowercased() }
             .filter { !$0.isEmpty }
         if items == ["none"] { return [] }
         var methods: [ScreenOffMethod] = []

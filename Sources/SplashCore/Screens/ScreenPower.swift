@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether the screen is lit, why, and until when: the schedule in force (the device's
 /// or its feed's), an operator's override, a touch's wake, and the time spent in each state.
@@ -31,7 +31,7 @@ public struct ScreenPower: Equatable, Sendable {
     /// The feed's schedule and the zone it is read in (nil: the device's).
     public var feedSchedule = ScreenSchedule()
     /// The zone of the feed's schedule.
-    public var feedZone: TimeZone?
+    public var feedZone: Zone?
     /// Whether the screen is lit.
     public var isOn = true
     /// Why it is as it is.
@@ -65,7 +65,7 @@ public struct ScreenPower: Equatable, Sendable {
 
     /// "screen off (schedule, from the feed) until 07:30", in `zone`, as `status` and the
     /// operator view say it; the zone is named when it is not the device's (`deviceZone`).
-    public func summary(zone: TimeZone, deviceZone: TimeZone, now: Date) -> String {
+    public func summary(zone: Zone, deviceZone: Zone, now: Date) -> String {
         var text = "screen \(isOn ? "on" : "off")"
         switch (reason, source) {
         case (.schedule, .config), (.start, .config): text += " (schedule)"
@@ -75,22 +75,16 @@ public struct ScreenPower: Equatable, Sendable {
         case (.touch, _): text += " (woken by a touch)"
         }
         if let until {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.hour, .minute], from: until)
-            let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-            let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now),
-                                               to: calendar.startOfDay(for: until)).day ?? 0
+            let end = zone.local(until)
+            let time = String(cFormat: "%02d:%02d", end.hour, end.minute)
             let day: String
-            switch days {
+            switch end.dayNumber - zone.local(now).dayNumber {
             case 0: day = ""
             case 1: day = "tomorrow "
             default:
-                let f = DateFormatter()
-                f.locale = Locale(identifier: "en_US_POSIX")
-                f.timeZone = zone
-                f.dateFormat = "EEE d MMM "
-                day = f.string(from: until)
+                let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+                let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+                day = "\(weekdays[end.weekday - 1]) \(end.day) \(months[end.month - 1]) "
             }
             text += " until \(day)\(time)" + (zone.identifier == deviceZone.identifier ? "" : " (\(zone.identifier) time)")
         }

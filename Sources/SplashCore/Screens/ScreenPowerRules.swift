@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The screen power's own rules: which schedule is in force, an operator's override and
 /// when it ends, a touch's wake, and whether the screen is lit at an instant. A feature of
@@ -7,25 +7,20 @@ import Foundation
 enum ScreenPowerRules {
     /// The schedule in force (the device's, else its feed's) and the calendar it is read
     /// in: the feed's zone for the feed's, else the device's.
-    static func schedule(of power: ScreenPower, deviceZone: TimeZone) -> (ScreenSchedule, Calendar) {
-        var calendar = Calendar(identifier: .gregorian)
+    static func schedule(of power: ScreenPower, deviceZone: Zone) -> (ScreenSchedule, Zone) {
         switch power.source {
-        case .config, .none:
-            calendar.timeZone = deviceZone
-            return (power.configSchedule, calendar)
-        case .feed:
-            calendar.timeZone = power.feedZone ?? deviceZone
-            return (power.feedSchedule, calendar)
+        case .config, .none: return (power.configSchedule, deviceZone)
+        case .feed: return (power.feedSchedule, power.feedZone ?? deviceZone)
         }
     }
 
     /// `splashboard screen on|off|auto`: an override until the schedule's next change (for
     /// good with no schedule), or the schedule again; a touch's wake ends.
-    static func command(_ power: inout ScreenPower, _ command: ScreenCommand, deviceZone: TimeZone,
+    static func command(_ power: inout ScreenPower, _ command: ScreenCommand, deviceZone: Zone,
                         clockTrusted: Bool, _ now: Instant) {
-        let (schedule, calendar) = schedule(of: power, deviceZone: deviceZone)
-        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: clockTrusted)
-        let scheduled = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: clockTrusted)
+        let (schedule, zone) = schedule(of: power, deviceZone: deviceZone)
+        let next = schedule.nextChange(after: now.date, zone: zone, clockTrusted: clockTrusted)
+        let scheduled = schedule.isOn(at: now.date, zone: zone, clockTrusted: clockTrusted)
         switch command {
         case .auto: power.override = nil
         case .on: power.override = .init(on: true, scheduled: scheduled, until: next)
@@ -43,10 +38,10 @@ enum ScreenPowerRules {
     /// while the schedule says dark, else the schedule; when it is looked at again by
     /// itself, the reason, and the time spent lit and dark. Returns whether it was lit or
     /// darkened.
-    static func update(_ power: inout ScreenPower, deviceZone: TimeZone, clockTrusted trusted: Bool, _ now: Instant) -> Bool {
-        let (schedule, calendar) = schedule(of: power, deviceZone: deviceZone)
-        let scheduledOn = schedule.isOn(at: now.date, calendar: calendar, clockTrusted: trusted)
-        let next = schedule.nextChange(after: now.date, calendar: calendar, clockTrusted: trusted)
+    static func update(_ power: inout ScreenPower, deviceZone: Zone, clockTrusted trusted: Bool, _ now: Instant) -> Bool {
+        let (schedule, zone) = schedule(of: power, deviceZone: deviceZone)
+        let scheduledOn = schedule.isOn(at: now.date, zone: zone, clockTrusted: trusted)
+        let next = schedule.nextChange(after: now.date, zone: zone, clockTrusted: trusted)
         // An override ends when the schedule changes: its time has come, or the schedule
         // itself now says otherwise than it did (a clock trusted since, another feed).
         if let o = power.override, o.scheduled != scheduledOn || o.until.map({ now.date >= $0 }) == true {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the screen is on (`screen-hours`, `screen-days`, `screen-off-dates` in the config,
 /// or a feed's `screen` object): the windows of the day in the grammar of a campaign's
@@ -26,18 +26,18 @@ public struct ScreenSchedule: Equatable, Sendable {
 
     /// Whether the screen is on at `date`. A clock not trusted yet keeps it on: a kiosk
     /// that does not know the time must not go dark for it.
-    public func isOn(at date: Date, calendar: Calendar, clockTrusted: Bool = true) -> Bool {
+    public func isOn(at date: Date, zone: Zone, clockTrusted: Bool = true) -> Bool {
         guard clockTrusted, isSet else { return true }
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        let today = calendar.startOfDay(for: date)
-        let yesterday = calendar.date(byAdding: .day, value: -1, to: today) ?? today
+        let local = zone.local(date)
+        let minute = local.minuteOfDay
+        let today = local.dayNumber
+        let yesterday = today - 1
         let windows = hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : hours
         for w in windows {
             if w.overnight {
-                if minute >= w.start, allowed(today, calendar) { return true }
-                if minute < w.end, allowed(yesterday, calendar) { return true }
-            } else if minute >= w.start, minute < w.end, allowed(today, calendar) {
+                if minute >= w.start, allowed(today) { return true }
+                if minute < w.end, allowed(yesterday) { return true }
+            } else if minute >= w.start, minute < w.end, allowed(today) {
                 return true
             }
         }
@@ -46,36 +46,28 @@ public struct ScreenSchedule: Equatable, Sendable {
 
     /// The next moment after `date` at which the screen goes on or off, within nine days;
     /// nil when nothing changes in that time (or the clock is not trusted: it stays on).
-    public func nextChange(after date: Date, calendar: Calendar, clockTrusted: Bool = true) -> Date? {
+    public func nextChange(after date: Date, zone: Zone, clockTrusted: Bool = true) -> Date? {
         guard clockTrusted, isSet else { return nil }
-        let now = isOn(at: date, calendar: calendar)
+        let now = isOn(at: date, zone: zone)
         let windows = hours.isEmpty ? [DailyWindow(start: 0, end: 1440)] : hours
         let minutes = Set(windows.flatMap { [$0.start, $0.end] }.filter { $0 < 1440 }).sorted()
-        let today = calendar.startOfDay(for: date)
+        let today = zone.local(date).dayNumber
         // Day by day, so the search stops at the first change (the loop asks at every tick).
-        for offset in 0...9 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
-            var moments = [day]
-            for minute in minutes {
-                // A time the clock skips (a spring-forward night) is the first moment after it.
-                if let m = calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: day,
-                                         matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward) {
-                    moments.append(m)
-                }
-            }
-            if let change = moments.filter({ $0 > date }).sorted().first(where: { isOn(at: $0, calendar: calendar) != now }) {
+        for day in today...(today + 9) {
+            // A time the clock skips (a spring-forward night) is as far past the change.
+            let moments = [zone.date(day: day)] + minutes.map { zone.date(day: day, minute: $0) }
+            if let change = moments.filter({ $0 > date }).sorted().first(where: { isOn(at: $0, zone: zone) != now }) {
                 return change
             }
         }
         return nil
     }
 
-    private func allowed(_ day: Date, _ calendar: Calendar) -> Bool {
-        let weekday = Weekday(rawValue: calendar.component(.weekday, from: day)) ?? .sun
+    private func allowed(_ day: Int) -> Bool {
+        let weekday = Weekday(rawValue: Zone.weekday(ofDay: day)) ?? .sun
         guard days.isEmpty || days.contains(weekday) else { return false }
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        return !offDates.contains(text)
+        let (year, month, date) = ISO8601.civilFromDays(day)
+        return !offDates.contains(String(cFormat: "%04d-%02d-%02d", year, month, date))
     }
 }
 
@@ -85,7 +77,7 @@ extension ScreenSchedule {
     /// empty: not set). Throws `ScreenScheduleError` naming the part that is wrong.
     public init(hoursText: String?, daysText: String?, offDatesText: String?) throws {
         func items(_ text: String?) -> [String] {
-            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            (text ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
         }
         var hours: [DailyWindow] = []
         for item in items(hoursText) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A screen schedule that cannot be read: which part, and how it is written.
 public enum ScreenScheduleError: LocalizedError, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 dates as the feed writes them (RFC 3339): `2026-01-31T09:00:00+08:00`, `Z` or
 /// any offset, with or without fractional seconds, `T` or a space between date and time.
@@ -60,15 +60,13 @@ public enum ISO8601 {
     }
 
     /// A day alone, `2026-12-01`: its midnight in `zone`.
-    public static func day(from text: String, in zone: TimeZone) -> Date? {
+    public static func day(from text: String, in zone: Zone) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: year, month: month, day: day))
+        return zone.date(year: year, month: month, day: day)
     }
 
     /// What is wrong with `text` as a date, when one part can be named: a month, a day,

@@ -12,6 +12,21 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// `.double(1)`.
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.encoded() == b.encoded() }
 
+    /// The value a tree as `JSONReader` reads it holds (`[String: Any]`, `[Any]`, `String`,
+    /// `Int`, `Double`, `Bool`, `JSONNull`); object keys sorted, anything else null.
+    public init(_ any: Any) {
+        switch any {
+        case let value as JSONValue: self = value
+        case let b as Bool: self = .bool(b)
+        case let n as Int: self = .int(n)
+        case let d as Double: self = .double(d)
+        case let s as String: self = .string(s)
+        case let list as [Any]: self = .array(list.map(JSONValue.init))
+        case let object as [String: Any]: self = .object(object.keys.sorted().map { ($0, JSONValue(object[$0]!)) })
+        default: self = .null
+        }
+    }
+
     /// Compact JSON text.
     public func encoded() -> String {
         switch self {

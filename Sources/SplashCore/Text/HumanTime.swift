@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Times as people read them on the screens and in the command's tables: local time with
 /// its zone, `2026-12-01 16:00 (UTC+08:00)`; RFC 3339 is only for JSON. Worked out by
 /// arithmetic on the zone's offset, not with a formatter (no ICU at start-up).
 public enum HumanTime {
     /// `2026-12-01 16:00 (UTC+08:00)` in `zone`; with `seconds`, `16:00:05`.
-    public static func string(_ date: Date, zone: TimeZone, seconds: Bool = false) -> String {
+    public static func string(_ date: Date, zone: Zone, seconds: Bool = false) -> String {
         let offset = zone.secondsFromGMT(for: date)
         let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let days = Int((Double(local) / 86_400).rounded(.down))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a control request could not be answered.
 public enum ControlError: LocalizedError, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `splashboard status`, `splashboard screenshot` and `splashboard screen` ask the
 /// running kiosk, one JSON line on its control socket (`{"command": "status"}`,
@@ -18,7 +18,7 @@ public enum ControlRequest: Equatable, Sendable {
     /// The request a line asks for; throws with the reason for anything else.
     public static func parse(_ line: Data) throws -> ControlRequest {
         guard line.count <= limit else { throw ControlError.malformed("a request longer than \(limit) bytes") }
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+        guard let object = try? JSONReader.value(line) as? [String: Any],
               let command = object["command"] as? String
         else { throw ControlError.malformed("not a request: expected {\"command\": \"status\"}, \"screenshot\" or \"screen\"") }
         switch command {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The kiosk's health in the Prometheus text exposition format, for node exporter's
 /// textfile collector (`metrics-file`): what a fleet that already scrapes node_exporter
@@ -156,7 +156,7 @@ public struct KioskMetrics: Equatable, Sendable {
     /// …/metrics` in an admin's terminal), a line break included, written out as
     /// `TerminalText` writes it (`\x0a`), then backslash and double quote escaped.
     static func escape(_ value: String) -> String {
-        TerminalText.printable(value).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        TerminalText.printable(value).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     }
 
     static func number(_ value: Double) -> String {

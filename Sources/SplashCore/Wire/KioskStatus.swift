@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the running kiosk says of itself (`splashboard status`).
 public struct KioskStatus: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The lines between the display and the media process while a clip plays, one per line
 /// on their socket pair. The display asks with `play` (the clip's descriptor beside it);
@@ -34,10 +34,10 @@ public enum MediaMessage: Equatable, Sendable {
             return "play \(width) \(height) \(slots)\(planar ? " i420" : "")\n"
         case let .ready(width, height, stride, slots, layout):
             return "ready \(width) \(height) \(stride) \(slots) \(layout.rawValue)\n"
-        case let .frame(slot, pts): return "frame \(slot) \(String(format: "%.6f", pts))\n"
+        case let .frame(slot, pts): return "frame \(slot) \(String(cFormat: "%.6f", pts))\n"
         case .free(let slot): return "free \(slot)\n"
         case .failed(let why):
-            let flat = why.replacingOccurrences(of: "\n", with: " ").prefix(Self.maxLine - 16)
+            let flat = why.replacing("\n", with: " ").prefix(Self.maxLine - 16)
             return "failed \(flat)\n"
         }
     }

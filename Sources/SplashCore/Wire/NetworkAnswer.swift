@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The network process's answer to one `NetworkRequest`, one JSON object per line
 /// (`{"id": 1, "report": …}`, `{"id": 2, "error": "…"}`).

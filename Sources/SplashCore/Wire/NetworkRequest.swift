@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the display process asks of the network process, one JSON object per line on
 /// their Unix socket (`{"id": 1, "kind": "sync", "now": …}`). Each request carries an id

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encoding and decoding of the lines on the socket between the two processes.
 public enum NetworkWire {

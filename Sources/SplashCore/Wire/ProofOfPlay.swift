@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Proof of play as OpenTelemetry logs: every show is one log record of an OTLP/HTTP JSON
 /// `ExportLogsServiceRequest`, the OpenTelemetry Collector's standard input, so any
@@ -51,13 +51,13 @@ public enum ProofOfPlay {
     public static func journalFields(for show: ShowRecord, deviceID: String?) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE_ID", journalMessageID),
-            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy.rawValue) after \(String(format: "%.1f", show.seconds)) s"),
+            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy.rawValue) after \(String(cFormat: "%.1f", show.seconds)) s"),
             ("PRIORITY", "6"),
             ("SYSLOG_IDENTIFIER", "splashboard"),
             ("SHOW_ID", show.showID),
             ("CAMPAIGN_ID", show.campaignID),
             ("SHOW_ENDED_BY", show.endedBy.rawValue),
-            ("SHOW_SECONDS", String(format: "%.3f", show.seconds)),
+            ("SHOW_SECONDS", String(cFormat: "%.3f", show.seconds)),
             ("SHOW_TIME_UNIX_NANO", unixNanos(show.shownAt)),
         ]
         if let deviceID { fields.append(("DEVICE_ID", deviceID)) }
