@@ -60,6 +60,12 @@ let package = Package(
             name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        // libcurl, called directly by the network process's fetcher alone.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         // The rules, as values: no I/O, no clock.
         .target(name: "SplashCore"),
@@ -87,7 +93,7 @@ let package = Package(
         // Everything that speaks to the network: only the network process links it.
         .target(
             name: "SplashNetwork",
-            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures"]
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "CCurl"]
         ),
         // Clips demuxed, decoded and scaled (FFmpeg), the probe before caching, and the
         // media process's side of a clip being played: only the media process links it.

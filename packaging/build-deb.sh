@@ -1,7 +1,11 @@
 #!/bin/sh
 # Builds splashboard_<version>_<arch>.deb with dpkg-deb: a release build with the Swift
-# runtime linked statically, stripped; Depends computed with dpkg-shlibdeps. Works the
-# same on amd64 and, from packaging/build-deb-arm64.sh (make deb ARCH=arm64), for arm64. Output: build/splashboard_<version>_<arch>.deb
+# runtime linked statically, stripped; Depends computed with dpkg-shlibdeps. Beside it,
+# splashboard-dbgsym_<version>_<arch>.deb: each program's symbols and debug information
+# as a build-id debug file (/usr/lib/debug/.build-id/NN/REST.debug), where gdb, coredumpctl
+# and systemd-coredump's journal backtraces find them. Works the same on amd64 and, from
+# packaging/build-deb-arm64.sh (make deb ARCH=arm64), for arm64. Output (last line):
+# build/splashboard_<version>_<arch>.deb
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -10,6 +14,7 @@ version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/O
 # cross-build against its arm64 system in /sysroot (Debian's Swift 6.0 and its arm64
 # static runtime), stripped and looked up with the arm64 tools.
 strip=strip
+objcopy=objcopy
 shlibdeps=dpkg-shlibdeps
 if [ "${SPLASH_CROSS:-}" = arm64 ]; then
     arch=arm64
@@ -19,6 +24,7 @@ if [ "${SPLASH_CROSS:-}" = arm64 ]; then
         -Xswiftc -sdk -Xswiftc /sysroot -Xswiftc -resource-dir -Xswiftc /sysroot/usr/libexec/swift/lib/swift_static \
         -Xswiftc -use-ld=lld
     strip=aarch64-linux-gnu-strip
+    objcopy=aarch64-linux-gnu-objcopy
     shlibdeps="dpkg-architecture -a arm64 -c dpkg-shlibdeps"
 else
     arch=$(dpkg --print-architecture)
@@ -26,7 +32,9 @@ else
 fi
 name="splashboard_${version}_${arch}"
 stage="build/$name"
-rm -rf "$stage" && mkdir -p "$stage/DEBIAN"
+debug_name="splashboard-dbgsym_${version}_${arch}"
+debug_stage="build/$debug_name"
+rm -rf "$stage" "$debug_stage" && mkdir -p "$stage/DEBIAN" "$debug_stage/DEBIAN"
 
 swift build -c release --static-swift-stdlib "$@"
 bins=$(swift build -c release --static-swift-stdlib "$@" --show-bin-path)
@@ -35,8 +43,18 @@ bins=$(swift build -c release --static-swift-stdlib "$@" --show-bin-path)
 install -D -m 0755 "$bins/splashboard" "$stage/usr/bin/splashboard"
 install -D -m 0755 "$bins/splashboard-net" "$stage/usr/libexec/splashboard/splashboard-net"
 install -D -m 0755 "$bins/splashboard-media" "$stage/usr/libexec/splashboard/splashboard-media"
+build_ids=""
 for program in "$stage/usr/bin/splashboard" "$stage/usr/libexec/splashboard/splashboard-net" \
                "$stage/usr/libexec/splashboard/splashboard-media"; do
+    # The symbols and debug information go to the dbgsym package, named by the build id
+    # the stripped program keeps.
+    id=$(readelf -n "$program" | sed -n 's/.*Build ID: \([0-9a-f]*\).*/\1/p')
+    [ -n "$id" ] || { echo "$program has no build id" >&2; exit 1; }
+    build_ids="$build_ids $id"
+    debug_file="$debug_stage/usr/lib/debug/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+    mkdir -p "$(dirname "$debug_file")"
+    $objcopy --only-keep-debug --compress-debug-sections "$program" "$debug_file"
+    chmod 0644 "$debug_file"
     $strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
 done
 
@@ -94,4 +112,26 @@ CONTROL
 chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
 
 dpkg-deb --root-owner-group -Zxz --build "$stage" "build/$name.deb" >/dev/null
+
+debug_size=$(du -k -s --exclude=DEBIAN "$debug_stage" | cut -f1)
+cat > "$debug_stage/DEBIAN/control" <<CONTROL
+Package: splashboard-dbgsym
+Source: splashboard
+Version: $version
+Architecture: $arch
+Maintainer: Splashboard developers <splashboard@example.org>
+Installed-Size: $debug_size
+Depends: splashboard (= $version)
+Section: debug
+Priority: optional
+Build-Ids:$build_ids
+Description: debug symbols for splashboard
+ The symbols and debug information of splashboard's three programs, found by
+ their build ids: with this installed, gdb, coredumpctl and the backtraces
+ systemd-coredump writes to the journal name the functions of a crash.
+CONTROL
+(cd "$debug_stage" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$debug_stage/DEBIAN/md5sums"
+chmod 0644 "$debug_stage/DEBIAN/control" "$debug_stage/DEBIAN/md5sums"
+dpkg-deb --root-owner-group -Zxz --build "$debug_stage" "build/$debug_name.deb" >/dev/null
+echo "build/$debug_name.deb"
 echo "build/$name.deb"

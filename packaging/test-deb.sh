@@ -26,8 +26,10 @@ check() {
     fi
 }
 
-deb=$(sh packaging/build-deb.sh | tail -n 1)
-echo "packaging test: $deb"
+built=$(sh packaging/build-deb.sh)
+deb=$(echo "$built" | tail -n 1)
+debug_deb=$(echo "$built" | grep dbgsym)
+echo "packaging test: $deb, $debug_deb"
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./usr/libexec/splashboard/splashboard-media ./usr/share/splashboard/default-splash.jpg ./usr/share/splashboard/poems.json \
     ./usr/share/splashboard/demo/feed.json ./etc/splashboard/splashboard.conf \
@@ -57,6 +59,16 @@ check "every option is in the config file" sh -c '
         case "$key" in config|headless|snapshot|exit-after|clock|script|help|version|json) continue ;; esac
         grep -q "^# $key = " packaging/splashboard.conf || { echo "missing: $key"; exit 1; }
     done'
+check "no program carries ICU's data (Foundation's essentials alone)" sh -c '! grep -q icudt /tmp/splashboard-bin && ! grep -q icudt /tmp/splashboard-net-bin && ! grep -q icudt /tmp/splashboard-media-bin'
+check "the package is at most 15 MB and installs at most 50 MB" sh -c "[ \$(stat -c %s \"\$1\") -le 15000000 ] && [ \$(dpkg-deb -f \"\$1\" Installed-Size) -le 50000 ]" _ "$deb"
+check "the dbgsym package holds each program's debug file under its build id, with its functions' names" sh -c '
+    for program in /tmp/splashboard-bin /tmp/splashboard-net-bin /tmp/splashboard-media-bin; do
+        id=$(readelf -n "$program" | sed -n "s/.*Build ID: \([0-9a-f]*\).*/\1/p")
+        file=./usr/lib/debug/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug
+        dpkg-deb --fsys-tarfile "$1" | tar -xO "$file" > /tmp/splashboard-debug || { echo "no $file for $program"; exit 1; }
+        readelf -n /tmp/splashboard-debug | grep -q "Build ID: $id" && nm /tmp/splashboard-debug | grep -q SplashCore || exit 1
+    done
+    dpkg-deb -f "$1" Depends | grep -qx "splashboard (= $(dpkg-deb -f "$2" Version))"' _ "$debug_deb" "$deb"
 check "lintian reports no errors" lintian --fail-on error "$deb"
 
 dpkg -s splashboard >/dev/null 2>&1 && apt-get purge -y -qq splashboard >/dev/null

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashServices
 import Glibc
 import SplashCore
@@ -26,13 +26,11 @@ extension AddressGuard {
                 close(client)
                 continue
             }
-            let thread = Thread { [self] in
+            NamedThread.start(name: "splashboard.address-guard.connection") { [self] in
                 serve(client)
                 close(client)
                 lock.lock(); active -= 1; lock.unlock()
             }
-            thread.name = "splashboard.address-guard.connection"
-            thread.start()
         }
     }
 
@@ -61,12 +59,11 @@ extension AddressGuard {
         }
         for (table, them, us) in [("tcp", v4(peer), v4(mine)), ("tcp6", v6(peer), v6(mine))] {
             // Read to its end: the kernel makes the table as it is read (its size says 0).
-            guard let file = FileHandle(forReadingAtPath: "/proc/self/net/" + table) else { continue }
-            let rows = file.readDataToEndOfFile()
-            try? file.close()
+            guard let file = FileReader(path: "/proc/self/net/" + table) else { continue }
+            let rows = file.readAll()
             // The one row that begins with the peer's address and then this one's; after the
             // two addresses come its state, queues, timer and retransmits, then the user.
-            guard let found = rows.range(of: Data(" \(them) \(us) ".utf8)) else { continue }
+            guard let found = rows.firstRange(of: Data(" \(them) \(us) ".utf8)) else { continue }
             let fields = String(decoding: rows[found.upperBound...].prefix(200), as: UTF8.self)
                 .split(separator: " ", omittingEmptySubsequences: true)
             return fields.count > 4 ? uid_t(fields[4]) : nil
@@ -120,7 +117,7 @@ extension AddressGuard {
                             body: "\(request.host) leads to \(refused.address), a \(refused.kind) address")
             } else {
                 Self.answer(client, status: "502 Bad Gateway",
-                            body: failure?.localizedDescription ?? "cannot connect to \(request.host):\(request.port)")
+                            body: failure?.explained ?? "cannot connect to \(request.host):\(request.port)")
             }
             return
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashServices
 import Glibc
 import SplashCore
@@ -31,7 +31,7 @@ public final class AddressGuard: @unchecked Sendable {
     private let rule: PrivateAddresses
     private let feed: URL?
     let listener: Int32
-    let lock = NSLock()
+    let lock = Lock()
     private var feedRequests = 0
     /// Connections that may still count as a feed request's own: one per feed request in
     /// flight, so that a ping or picture to the feed's host racing it is checked as any other.
@@ -126,9 +126,7 @@ public final class AddressGuard: @unchecked Sendable {
         }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "splashboard.address-guard"
-        thread.start()
+        NamedThread.start(name: "splashboard.address-guard") { [self] in acceptLoop() }
     }
 
     /// Runs `fetch`, the feed's own request: connections to the feed's host and port made

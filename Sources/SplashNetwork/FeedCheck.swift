@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashServices
 import SplashStorage
@@ -61,14 +62,14 @@ public struct FeedCheck {
 
     /// Checks `feed`, fetching its pictures into a folder of its own under `scratch`,
     /// removed afterwards.
-    public func run(_ feed: URL, scratch: String = NSTemporaryDirectory(), deviceZone: Zone) -> Report {
+    public func run(_ feed: URL, scratch: String = TemporaryFolder.path, deviceZone: Zone) -> Report {
         var report = Report(feed: feed)
         let data: Data
         do {
             let fetch = { [fetcher] in try fetcher.fetchData(feed, limit: FeedSync.feedLimit).1 }
             data = try AddressGuard.installed?.whileFetchingFeed(fetch) ?? fetch()
         } catch {
-            report.error = error.localizedDescription
+            report.error = error.explained
             return report
         }
         let document: FeedDocument
@@ -79,7 +80,7 @@ public struct FeedCheck {
             report.problems = warnings + ["(document): no campaign in the feed is valid: a sync would refuse it and keep the feed in force"]
             return report
         } catch {
-            report.error = error.localizedDescription
+            report.error = error.explained
             return report
         }
         report.campaigns = document.campaigns.count
@@ -90,7 +91,7 @@ public struct FeedCheck {
         do {
             cache = try ImageCache(folder: folder)
         } catch {
-            report.problems.append("(pictures): not checked: cannot make a scratch folder in \(scratch): \(error.localizedDescription)")
+            report.problems.append("(pictures): not checked: cannot make a scratch folder in \(scratch): \(error.explained)")
             return report
         }
         var outcomes: [String: ImageDownloader.Outcome] = [:]

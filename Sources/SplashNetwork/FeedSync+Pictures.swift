@@ -1,4 +1,6 @@
-import Foundation
+import Glibc
+import Dispatch
+import FoundationEssentials
 import SplashPictures
 import SplashServices
 import SplashCore
@@ -33,7 +35,7 @@ extension FeedSync {
             do {
                 try store.updateImages(images)
             } catch {
-                warnings.append("pictures fetched but not noted: \(error.localizedDescription)")
+                warnings.append("pictures fetched but not noted: \(error.explained)")
             }
             // Pictures arrived: the cache may be over its cap now, as after a full sync.
             warnings += evict(now: now)
@@ -46,7 +48,7 @@ extension FeedSync {
     /// did not use; with no room left, a download waits for those in flight to give some
     /// back, and gives up only when none is in flight.
     final class SharedRoom: @unchecked Sendable {
-        let condition = NSCondition()
+        let condition = LockCondition()
         private(set) var room: Room
         var inFlight = 0
 
@@ -110,8 +112,8 @@ extension FeedSync {
         let deadline = budget.pictureDeadline(from: clock.uptime(), share: pictureSeconds)
         // Pictures are taken in the feed's order, each with its room: when room is short, the
         // earlier ones get it.
-        let picking = NSLock()
-        let recording = NSLock()
+        let picking = Lock()
+        let recording = Lock()
         var next = 0
         // A picture that did not fit in the share it got while others were in flight is
         // tried again at the end with all the room there is: only then is the cache full.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 import SplashStorage
@@ -61,7 +61,7 @@ extension FeedSync {
             return []
         } catch {
             // Without them, these files are fetched again in full at their next check.
-            return ["the cached files' validators were not kept: \(error.localizedDescription)"]
+            return ["the cached files' validators were not kept: \(error.explained)"]
         }
     }
 
@@ -102,7 +102,7 @@ extension FeedSync {
         do {
             try store.updateImages(images)
         } catch {
-            warnings.append("changed pictures fetched but not noted: \(error.localizedDescription)")
+            warnings.append("changed pictures fetched but not noted: \(error.explained)")
         }
         return warnings + evict(now: now)
     }
@@ -152,7 +152,7 @@ extension FeedSync {
         do {
             try store.updateVideos(statuses, keys: keys)
         } catch {
-            warnings.append("changed clips fetched but not noted: \(error.localizedDescription)")
+            warnings.append("changed clips fetched but not noted: \(error.explained)")
         }
         return warnings + evict(now: now)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 import SplashStorage
@@ -66,7 +66,7 @@ extension FeedSync {
         do {
             try store.updateVideos(statuses, keys: keys)
         } catch {
-            warnings.append("clips fetched but not noted: \(error.localizedDescription)")
+            warnings.append("clips fetched but not noted: \(error.explained)")
         }
         if statuses.values.contains(where: { if case .cached = $0 { true } else { false } }) { warnings += evict(now: now) }
         return warnings

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SplashPictures
 import SplashServices
 import SplashCore
@@ -34,7 +35,7 @@ public final class FeedSync {
     var clock: NetworkClock { fetcher.clock }
     /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
     var unanswered = Set<String>()
-    let unansweredLock = NSLock()
+    let unansweredLock = Lock()
 
     /// Whether pictures and clips refused at an earlier sync are fetched and checked again
     /// (`splashboard sync`, run by hand after a file was fixed in place); the kiosk's own
@@ -54,7 +55,7 @@ public final class FeedSync {
     var replaced: [String] = []
     /// The validators of the files fetched in this sync, written once at its end.
     var fetchedValidators: [String: FileValidators] = [:]
-    let validatorsLock = NSLock()
+    let validatorsLock = Lock()
 
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
@@ -110,7 +111,7 @@ public final class FeedSync {
             state = try store.feedState(for: feed)
         } catch {
             // The error is what the report says; the count is only what it shows beside it.
-            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.localizedDescription)
+            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.explained)
         }
         // What an unchanged feed is answered with is read while the request is in flight.
         let standing = UnchangedFeedAnswer()
@@ -222,7 +223,7 @@ public final class FeedSync {
     private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
         // Kept in the database and shown in the operator view, on the public screen: the
         // feed's address without its query or user part, wherever the error names it.
-        let reason = error.localizedDescription.replacing(feed.absoluteString, with: feed.publicAddress)
+        let reason = error.explained.replacing(feed.absoluteString, with: feed.publicAddress)
         let message = "feed \(feed.publicAddress): \(reason)"
         // The failure reaches the log through the report either way; keeping it is for the
         // operator view and the backoff's record.
@@ -258,7 +259,7 @@ public final class FeedSync {
             try store.evict(cache, toFit: cacheMaxBytes, now: now)
             return []
         } catch {
-            return ["image cache not trimmed to its cap: \(error.localizedDescription)"]
+            return ["image cache not trimmed to its cap: \(error.explained)"]
         }
     }
 }

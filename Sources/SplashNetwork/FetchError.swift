@@ -1,8 +1,6 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashServices
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A download that did not complete, in words an operator can act on.
 public enum FetchError: LocalizedError, Equatable {
@@ -38,7 +36,7 @@ public enum FetchError: LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .status(code, url):
-            return "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) for \(url)"
+            return "the server answered \(code) \(Self.reason(code)) for \(url)"
         case let .tooLarge(limit, url):
             return "\(url) is larger than the \(Self.size(limit)) limit; the download was stopped"
         case let .timedOut(seconds, url):
@@ -89,6 +87,31 @@ public enum FetchError: LocalizedError, Equatable {
             return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false
+        }
+    }
+
+    /// The words HTTP gives a status (RFC 9110), as the answer's line says them.
+    static func reason(_ code: Int) -> String {
+        let known = [
+            300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+            307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
+            402: "Payment Required", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
+            407: "Proxy Authentication Required", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
+            411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large", 414: "URI Too Long",
+            415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed", 418: "I'm a teapot",
+            421: "Misdirected Request", 422: "Unprocessable Content", 425: "Too Early", 426: "Upgrade Required",
+            428: "Precondition Required", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
+            451: "Unavailable For Legal Reasons", 500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+            503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+            507: "Insufficient Storage", 511: "Network Authentication Required",
+        ]
+        if let words = known[code] { return words }
+        switch code {
+        case 100..<200: return "Informational"
+        case 200..<300: return "Success"
+        case 300..<400: return "Redirection"
+        case 400..<500: return "Client Error"
+        default: return "Server Error"
         }
     }
 

@@ -1,14 +1,12 @@
-import Foundation
+import CCurl
+import FoundationEssentials
+import Glibc
 import SplashCore
 import SplashServices
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Glibc
 
 /// Downloads a URL with the product's limits, streaming the body to a sink as it
 /// arrives and stopping as soon as a limit is crossed. http and https go through
-/// URLSession (libcurl); file URLs, which URLSession refuses, are read directly under
+/// libcurl, which is allowed those two schemes alone; file URLs are read directly under
 /// the same limits. Conditional requests use ETag and Last-Modified; for files the
 /// modification time and size stand in for them.
 public final class Fetcher {
@@ -32,37 +30,32 @@ public final class Fetcher {
     /// The clock the minimum rate is measured on.
     public let clock: NetworkClock
 
-    /// One session for all of this fetcher's requests: setting one up costs milliseconds,
-    /// more than a conditional request that comes back 304. Made again if the timeouts change.
-    private var session: (session: URLSession, idle: TimeInterval, total: TimeInterval)?
-    private let router = Router()
-    private let sessionLock = NSLock()
+    /// libcurl's handles not in use: a handle keeps its connections open between requests,
+    /// and setting up a connection costs more than a conditional request that comes back 304.
+    private var idle: [UnsafeMutableRawPointer] = []
+    private let handlesLock = Lock()
 
     /// A fetcher with the default timeouts and redirect limit, measuring on `clock`.
     public init(clock: NetworkClock = .system) {
         self.clock = clock
+        Self.startCurl
     }
 
     deinit {
-        session?.session.invalidateAndCancel()
+        idle.forEach { curl_easy_cleanup($0) }
     }
 
-    private func currentSession() -> URLSession {
-        sessionLock.lock()
-        defer { sessionLock.unlock() }
-        if let session, session.idle == idleTimeout, session.total == totalTimeout { return session.session }
-        session?.session.finishTasksAndInvalidate()
-        let config = URLSessionConfiguration.ephemeral
-        config.urlCache = nil
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        config.timeoutIntervalForRequest = idleTimeout
-        config.timeoutIntervalForResource = totalTimeout
-        config.httpMaximumConnectionsPerHost = 1
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let made = URLSession(configuration: config, delegate: router, delegateQueue: queue)
-        session = (made, idleTimeout, totalTimeout)
-        return made
+    /// libcurl's global setup, once per process, before any thread uses it.
+    private static let startCurl: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    private func takeHandle() -> UnsafeMutableRawPointer {
+        handlesLock.withLock { idle.popLast() } ?? curl_easy_init()!
+    }
+
+    private func giveBack(_ handle: UnsafeMutableRawPointer) {
+        handlesLock.withLock {
+            if idle.count < 4 { idle.append(handle) } else { curl_easy_cleanup(handle) }
+        }
     }
 
     /// Fetches `url`. `inspect` sees the first bytes once (it may throw to refuse the
@@ -163,56 +156,143 @@ public final class Fetcher {
     private func fetchHTTP(_ url: URL, etag: String?, lastModified: String?, limit: Int,
                            inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void,
                            body: (data: Data, type: String)? = nil) throws -> Result {
-        var request = URLRequest(url: url)
-        if let body {
-            request.httpMethod = "POST"
-            request.httpBody = body.data
-            request.setValue(body.type, forHTTPHeaderField: "Content-Type")
-        }
-        request.cachePolicy = .reloadIgnoringLocalCacheData
-        request.timeoutInterval = idleTimeout
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
-        request.setValue("Splashboard", forHTTPHeaderField: "User-Agent")
-
         let mark = AddressGuard.installed?.mark() ?? 0
-        let transfer = Transfer(url: url, limit: limit, maxRedirects: maxRedirects, pace: minimumRate, clock: clock, inspect: inspect,
-                                sink: sink)
-        let task = currentSession().dataTask(with: request)
-        router.add(transfer, for: task)
-        defer { router.remove(task) }
-        task.resume()
-        // The whole-request limit is enforced here too, whatever the transport does.
-        if transfer.done.wait(timeout: .now() + totalTimeout + 1) == .timedOut {
-            transfer.fail(FetchError.timedOut(seconds: Int(totalTimeout), url: url.absoluteString))
-            task.cancel()
-            _ = transfer.done.wait(timeout: .now() + 5)
-        }
-        do {
-            return try transfer.outcome()
-        } catch {
-            let failure = Self.named(error, transfer: transfer, since: mark)
-            // Where a redirect was answered, the first server had the request: whatever
-            // failed after it, the request did leave (a ping is not sent again).
-            if transfer.redirected, let fetch = failure as? FetchError, fetch.neverLeft {
-                throw FetchError.afterRedirect(fetch, url: url.publicAddress)
+        let started = clock.uptime()
+        var hops = [url]
+        var body = body
+        while true {
+            let current = hops[hops.count - 1]
+            let transfer = Transfer(url: current, limit: limit, pace: minimumRate, clock: clock, inspect: inspect, sink: sink)
+            let next: URL?
+            do {
+                let left = totalTimeout - (clock.uptime() - started)
+                guard left > 0 else { throw FetchError.timedOut(seconds: Int(totalTimeout), url: url.absoluteString) }
+                next = try exchange(transfer, etag: etag, lastModified: lastModified, body: body, timeout: left)
+            } catch {
+                let failure = Self.named(error, at: current, since: mark)
+                // Where a redirect was answered, the first server had the request: whatever
+                // failed after it, the request did leave (a ping is not sent again).
+                if hops.count > 1, let fetch = failure as? FetchError, fetch.neverLeft {
+                    throw FetchError.afterRedirect(fetch, url: url.publicAddress)
+                }
+                throw failure
             }
-            throw failure
+            guard let next else {
+                if transfer.decision == .notModified { return .notModified }
+                return .fetched(etag: transfer.headers["etag"], lastModified: transfer.headers["last-modified"],
+                                bytes: transfer.received, cacheControl: transfer.headers["cache-control"])
+            }
+            if hops.count > maxRedirects {
+                throw FetchError.tooManyRedirects(url.absoluteString, limit: maxRedirects)
+            }
+            guard Self.redirectAllowed(after: hops, to: next) else {
+                throw FetchError.insecureRedirect(url.absoluteString)
+            }
+            // 307 and 308 ask for the same request again; the others for a GET of the new place.
+            if transfer.status != 307 && transfer.status != 308 { body = nil }
+            hops.append(next)
         }
     }
 
-    /// What `error` of `transfer` was, said by what the address guard saw since `mark`.
-    private static func named(_ error: Error, transfer: Transfer, since mark: UInt64) -> Error {
+    /// One request and its answer through libcurl; the place a redirect points at, or nil
+    /// when the answer is the last (its body, if any, handed to the transfer's sink).
+    private func exchange(_ transfer: Transfer, etag: String?, lastModified: String?, body: (data: Data, type: String)?,
+                          timeout: TimeInterval) throws -> URL? {
+        let handle = takeHandle()
+        defer { giveBack(handle) }
+        curl_easy_reset(handle)
+        var headers: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headers) }
+        var lines = ["User-Agent: Splashboard", "Expect:"]
+        if let etag { lines.append("If-None-Match: \(etag)") }
+        if let lastModified { lines.append("If-Modified-Since: \(lastModified)") }
+        if let body { lines.append("Content-Type: \(body.type)") }
+        for line in lines { headers = curl_slist_append(headers, line) }
+        var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let box = Unmanaged.passRetained(transfer)
+        defer { box.release() }
+        let began = clock.uptime()
+        let code: CURLcode = message.withUnsafeMutableBufferPointer { buffer in
+            splash_curl_set_string(handle, CURLOPT_URL, transfer.url.absoluteString)
+            // Only http and https, here and after any redirect: a file:// or other scheme
+            // never reaches the library's own readers.
+            splash_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+            splash_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+            splash_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+            splash_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(idleTimeout * 1000))
+            splash_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+            // Nothing at all for the idle time ends it; the minimum rate is the transfer's.
+            splash_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+            splash_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(idleTimeout.rounded(.up))))
+            splash_curl_set_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+            splash_curl_set_list(handle, CURLOPT_HTTPHEADER, headers)
+            splash_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            if let body {
+                splash_curl_set_long(handle, CURLOPT_POST, 1)
+                splash_curl_set_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.data.count))
+                body.data.withUnsafeBytes { raw in
+                    _ = splash_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+                }
+            }
+            let context = box.toOpaque()
+            splash_curl_set_header(handle) { pointer, size, count, context in
+                let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+                let bytes = UnsafeRawBufferPointer(start: pointer, count: size * count)
+                return transfer.header(String(decoding: bytes, as: UTF8.self)) ? size * count : 0
+            }
+            splash_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+            splash_curl_set_write(handle) { pointer, size, count, context in
+                let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+                let bytes = UnsafeRawPointer(pointer!).assumingMemoryBound(to: UInt8.self)
+                return transfer.body(UnsafeBufferPointer(start: bytes, count: size * count)) ? size * count : 0
+            }
+            splash_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+            splash_curl_set_progress(handle) { context, _, _, _, _ in
+                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().tick() ? 0 : 1
+            }
+            splash_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+            splash_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+            return curl_easy_perform(handle)
+        }
+        if let failure = transfer.failure { throw failure }
+        switch transfer.decision {
+        case .redirect:
+            guard let location = transfer.headers["location"],
+                  let next = URL(string: location, relativeTo: transfer.url)?.absoluteURL else {
+                throw FetchError.status(transfer.status, transfer.url.absoluteString)
+            }
+            return next
+        case .status:
+            throw FetchError.status(transfer.status, transfer.url.absoluteString)
+        case .notModified:
+            return nil
+        case .body, nil:
+            guard code == CURLE_OK else {
+                let text = String(cString: message.prefix { $0 != 0 } + [0])
+                var systemError = 0
+                splash_curl_get_long(handle, CURLINFO_OS_ERRNO, &systemError)
+                // Timed out: the whole request's time when that ran out, else the idle time.
+                let whole = clock.uptime() - began >= timeout - 0.25
+                throw Transfer.describe(code, message: text, systemError: Int32(systemError), url: transfer.url,
+                                        timeout: whole ? totalTimeout : idleTimeout)
+            }
+            guard transfer.decision == .body else { throw FetchError.transport("no answer", url: transfer.url.absoluteString) }
+            return nil
+        }
+    }
+
+    /// What `error` of a request to `place` was, said by what the address guard saw since `mark`.
+    private static func named(_ error: Error, at current: URL, since mark: UInt64) -> Error {
         // The address guard refused where the request (or a redirect) led: say so.
-        guard let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(transfer.currentURL) else { return error }
+        guard let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(current) else { return error }
         if let refusal = installed.refusal(host: place.0, port: place.1, since: mark) {
-            return FetchError.insideAddress(url: transfer.currentURL.publicAddress, address: refusal.address.description,
+            return FetchError.insideAddress(url: current.publicAddress, address: refusal.address.description,
                                             kind: refusal.kind)
         }
         // No server answered: the guard could not reach one. Its 502 is not the server's.
         if let failure = installed.failure(host: place.0, port: place.1, since: mark) { return failure }
         // Nor is its 503 when it had its hands full: the request never left.
-        if installed.wasBusy(since: mark) { return FetchError.guardBusy(url: transfer.currentURL.publicAddress) }
+        if installed.wasBusy(since: mark) { return FetchError.guardBusy(url: current.publicAddress) }
         return error
     }
 
@@ -228,50 +308,5 @@ public final class Fetcher {
     public static func redirectAllowed(after hops: [URL], to: URL?) -> Bool {
         guard let scheme = to?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
         return !(scheme == "http" && hops.contains { $0.scheme?.lowercased() == "https" })
-    }
-
-    /// The session's delegate: hands each task's events to that task's `Transfer`.
-    private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var transfers: [Int: Transfer] = [:]
-
-        func add(_ transfer: Transfer, for task: URLSessionTask) {
-            lock.lock()
-            transfers[task.taskIdentifier] = transfer
-            lock.unlock()
-        }
-
-        func remove(_ task: URLSessionTask) {
-            lock.lock()
-            transfers[task.taskIdentifier] = nil
-            lock.unlock()
-        }
-
-        private func transfer(_ task: URLSessionTask) -> Transfer? {
-            lock.lock()
-            defer { lock.unlock() }
-            return transfers[task.taskIdentifier]
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            guard let transfer = transfer(task) else { return completionHandler(nil) }
-            transfer.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request,
-                                completionHandler: completionHandler)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
-            transfer.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            transfer(dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            transfer(task)?.urlSession(session, task: task, didCompleteWithError: error)
-        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashPictures
 import SplashServices
 import SplashCore
@@ -12,7 +12,7 @@ public struct ImageDownloader {
     /// The largest picture fetched, in bytes (20 MiB).
     public static let imageLimit = 20 << 20
     /// Held while a downloaded picture is decoded to check it.
-    static let checking = NSLock()
+    static let checking = Lock()
 
     /// What became of one picture.
     public enum Outcome: Equatable {
@@ -82,7 +82,7 @@ public struct ImageDownloader {
         do {
             partial = try cache.beginWrite()
         } catch {
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         }
         do {
             let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
@@ -102,18 +102,18 @@ public struct ImageDownloader {
                     FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
         } catch let error as ImageError {
             cache.discard(partial)
-            return (.refused(error.localizedDescription), nil)
+            return (.refused(error.explained), nil)
         } catch let error as FetchError {
             cache.discard(partial)
             if case .tooLarge = error {
                 // Over the cache's room rather than the picture limit: not the picture's fault.
                 if room < Self.imageLimit { return (.noRoom, nil) }
-                return (.refused(error.localizedDescription), nil)
+                return (.refused(error.explained), nil)
             }
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         } catch {
             cache.discard(partial)
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashServices
@@ -88,9 +88,7 @@ public final class NetworkServer: @unchecked Sendable {
                 AnswerWriter(fd: client).closeAfterError("this socket serves the kiosk's display only (uid \(peer) refused)")
                 continue
             }
-            let thread = Thread { [self] in serve(connection: client, trustsClock: false) }
-            thread.name = "splashboard.connection"
-            thread.start()
+            NamedThread.start(name: "splashboard.connection") { [self] in serve(connection: client, trustsClock: false) }
         }
     }
 
@@ -120,7 +118,7 @@ public final class NetworkServer: @unchecked Sendable {
     /// Syncs (and poems) asked for and not finished, at the most; one more is answered at
     /// once that the process is busy.
     static let maxQueuedSyncs = 4
-    private let queueLock = NSLock()
+    private let queueLock = Lock()
     private var queued: [NetworkRequest.Kind: Int] = [:]
 
     /// Runs `work` on `worker` unless `maxQueuedSyncs` of `kind` wait already (then `answer`
@@ -165,7 +163,7 @@ public final class NetworkServer: @unchecked Sendable {
                 do {
                     answer(NetworkAnswer(id: id, .poem(try poems.fetch())))
                 } catch {
-                    answer(NetworkAnswer(id: id, .failed(error.localizedDescription)))
+                    answer(NetworkAnswer(id: id, .failed(error.explained)))
                 }
             }
         case .poemPicture(let asked):
@@ -190,7 +188,7 @@ public final class NetworkServer: @unchecked Sendable {
 /// it once the reader has stopped and every request read has been answered.
 private final class AnswerWriter: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var unanswered = 0
     private var readerDone = false
     private var closed = false

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SplashServices
 import SplashStorage
 
@@ -13,7 +14,7 @@ final class OutboxRounds: @unchecked Sendable {
     private let failed: (Error) -> Void
     private var store: CampaignStore?
     private let worker: SerialWorker
-    private let lock = NSLock()
+    private let lock = Lock()
     private var queued = false
 
     init(name: String, dataDir: String, work: @escaping (CampaignStore) throws -> Void,

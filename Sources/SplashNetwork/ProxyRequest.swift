@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashServices
 
 /// A request as a client sends it to an HTTP proxy: `CONNECT host:port` for a tunnel

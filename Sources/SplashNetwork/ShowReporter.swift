@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 import SplashStorage
@@ -69,14 +69,14 @@ public final class ShowReporter: @unchecked Sendable {
             if first {
                 let waiting = try? store.unreportedCount()
                 let what = waiting.map { $0 == 1 ? "1 show waits and is" : "\($0) shows wait and are" } ?? "shows wait and are"
-                warn("proof of play: \(error.localizedDescription); \(what) "
+                warn("proof of play: \(error.explained); \(what) "
                      + "sent once it answers (tried again after \(Int(wait)) s, then less often)")
             }
         }
     }
 
     private func failedRound(_ error: Error) {
-        warn("proof of play: \(error.localizedDescription)")
+        warn("proof of play: \(error.explained)")
     }
 
     /// POSTs one request through the fetcher; throws unless the answer is 2xx.

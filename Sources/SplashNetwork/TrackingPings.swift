@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashServices
 import SplashStorage
@@ -30,7 +30,7 @@ public final class TrackingPings: @unchecked Sendable {
         self.warn = warn
         self.clock = clock
         rounds = OutboxRounds(name: "splashboard.pings", dataDir: dataDir, work: { [weak self] in try self?.sendWaiting($0) },
-                              failed: { [warn] in warn("tracking: \($0.localizedDescription)") })
+                              failed: { [warn] in warn("tracking: \($0.explained)") })
     }
 
     /// Asks for a round of sending.
@@ -68,7 +68,7 @@ public final class TrackingPings: @unchecked Sendable {
             } catch let error as FetchError where error.neverLeft {
                 // Nothing reached the tracker: it is tried again at the next round.
                 try store.markPing(ping.id, .waiting)
-                failures.append(error.localizedDescription)
+                failures.append(error.explained)
             } catch FetchError.status, FetchError.tooLarge, FetchError.afterRedirect {
                 // It answered (a redirect, whatever came of it); what it said is not used.
                 try store.markPing(ping.id, .sent)

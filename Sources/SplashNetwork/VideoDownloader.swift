@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashPictures
@@ -62,7 +62,7 @@ public struct VideoDownloader {
         do {
             partial = try cache.beginWrite()
         } catch {
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         }
         do {
             let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
@@ -92,10 +92,10 @@ public struct VideoDownloader {
                 if room < maxBytes { return (.noRoom, nil) }
                 return (.refused(VideoLimits.sizeRefusal(limitMB: maxBytes >> 20)), nil)
             }
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         } catch {
             cache.discard(partial)
-            return (.unavailable(error.localizedDescription), nil)
+            return (.unavailable(error.explained), nil)
         }
     }
 

@@ -38,6 +38,9 @@ public final class FileReader {
         return fstat(fd, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// Everything from where the reader is to the end.
+    public func readAll() -> Data { Self.readToEnd(fd) }
+
     /// Everything `fd` gives until its end (a pipe's writers all closed) or an error.
     public static func readToEnd(_ fd: Int32) -> Data {
         var data = Data()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SplashCore
 import SplashNetwork
 import SplashServices
@@ -13,7 +13,7 @@ extension DeviceStorage {
         do {
             return try DeviceStorage(options: options, assets: Assets.locate(environment: environment), orInMemory: serving)
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
     }
 
@@ -23,7 +23,7 @@ extension DeviceStorage {
         do {
             return try AddressGuard.install(rule: options.privateAddresses, feed: feed).reason
         } catch {
-            return "the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked"
+            return "the address guard did not start (\(error.explained)); pictures are fetched unchecked"
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashFonts
 import SplashNetwork
@@ -15,7 +16,7 @@ struct FeedCheckCommand {
         do {
             if let note = try PrivilegeDrop.leaveRoot(writing: nil) { fputs("note: \(note)\n", stderr) }
         } catch {
-            fputs("splashboard: \(error.localizedDescription)\n", stderr)
+            fputs("splashboard: \(error.explained)\n", stderr)
             return 2
         }
         // The address rule of a sync of this feed: what it may lead to is what the kiosk's would.
@@ -24,7 +25,7 @@ struct FeedCheckCommand {
                 fputs("warning: \(note)\n", stderr)
             }
         } catch {
-            fputs("warning: the address guard did not start (\(error.localizedDescription)); pictures are fetched unchecked\n", stderr)
+            fputs("warning: the address guard did not start (\(error.explained)); pictures are fetched unchecked\n", stderr)
         }
         var check = FeedCheck(videoMaxBytes: options.videoMaxMB << 20)
         check.canDraw = GlyphFinder().canDraw

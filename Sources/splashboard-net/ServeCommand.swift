@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashFonts
@@ -47,7 +47,7 @@ struct ServeCommand {
         } catch UnixSocketError.pathTooLong(let path) {
             fail("\(path): the path is too long for a socket", status: 2)
         } catch {
-            fail("cannot listen at \(error.localizedDescription)", status: 1)
+            fail("cannot listen at \(error.explained)", status: 1)
         }
     }
 }

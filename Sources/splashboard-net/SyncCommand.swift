@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import SplashCore
 import SplashFonts
 import SplashNetwork
@@ -33,7 +34,7 @@ struct SyncCommand {
         do {
             if !rootsFolder, let note = try PrivilegeDrop.leaveRoot(writing: options.dataDir) { fputs("note: \(note)\n", stderr) }
         } catch {
-            fail(error.localizedDescription, status: 1)
+            fail(error.explained, status: 1)
         }
         let data = DeviceStorage.forNetwork(options: options, environment: environment)
         if let note = data.guardAddresses() { fputs("warning: \(note)\n", stderr) }

@@ -1,5 +1,5 @@
 import CSystem
-import Foundation
+import FoundationEssentials
 import Glibc
 import SplashCore
 import SplashNetwork
@@ -36,7 +36,7 @@ do {
         arguments, environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
         readFile: ConfigFileReader.text(at:), asRoot: getuid() == 0)
 } catch {
-    fail(error.localizedDescription, status: 2)
+    fail(error.explained, status: 2)
 }
 
 // The operator's commands say what was given but not used; the kiosk's own process

@@ -1,4 +1,9 @@
 import Foundation
+// The tests read answers with Foundation's Data(contentsOf:), which fetches http URLs only
+// when FoundationNetworking is linked (the programs themselves link no Foundation).
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Glibc
 
 /// The fault-injecting HTTP server (fault_server.py) on 127.0.0.1, serving `root`.
