@@ -22,7 +22,7 @@ if [ "${SPLASH_CROSS:-}" = arm64 ]; then
     export PKG_CONFIG_LIBDIR="$PKG_CONFIG_PATH" PKG_CONFIG_SYSROOT_DIR=/sysroot
     set -- --triple aarch64-unknown-linux-gnu --sdk /sysroot --scratch-path .build/arm64 \
         -Xswiftc -sdk -Xswiftc /sysroot -Xswiftc -resource-dir -Xswiftc /sysroot/usr/libexec/swift/lib/swift_static \
-        -Xswiftc -use-ld=lld
+        -Xswiftc -use-ld=lld -Xlinker --build-id=sha1
     strip=aarch64-linux-gnu-strip
     objcopy=aarch64-linux-gnu-objcopy
     shlibdeps="dpkg-architecture -a arm64 -c dpkg-shlibdeps"

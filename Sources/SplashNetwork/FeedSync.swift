@@ -237,7 +237,7 @@ public final class FeedSync {
         case let fetch as FetchError:
             switch fetch {
             case .unresolvable: return .resolve
-            case .connectionFailed, .transport, .guardBusy: return .connect
+            case .connectionFailed, .transport: return .connect
             case .timedOut, .tooSlow: return .timeout
             case .tls: return .tls
             case .status: return .status

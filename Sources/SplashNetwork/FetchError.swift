@@ -24,8 +24,6 @@ public enum FetchError: LocalizedError, Equatable {
     case connectionFailed(address: String, port: Int, why: String)
     /// The TLS handshake failed: most often a certificate that is not valid for the host.
     case tls(host: String, detail: String)
-    /// The address guard had as many connections as it serves at once: nothing was sent.
-    case guardBusy(url: String)
     /// The body came in slower than the minimum rate: `bytes` in `seconds`.
     case tooSlow(url: String, bytes: Int, seconds: Int, minimum: Int)
     /// `underlying` happened at a redirect's target: the first server was reached, and
@@ -67,8 +65,6 @@ public enum FetchError: LocalizedError, Equatable {
         case let .tls(host, detail):
             return "TLS: the certificate of \(host) is not valid (\(detail)); check the server's certificate and this "
                 + "device's clock"
-        case .guardBusy(let url):
-            return "\(url) was not fetched: the address guard had \(AddressGuard.maxActive) connections already; tried again later"
         case let .tooSlow(url, bytes, seconds, minimum):
             return "\(url) came in too slowly (\(Self.size(bytes)) in \(seconds) s, under the \(Self.size(minimum)) every "
                 + "\(seconds) s a download must keep up); stopped"
@@ -82,8 +78,7 @@ public enum FetchError: LocalizedError, Equatable {
     /// was sent. Only such a request may be sent again where each must arrive at most once.
     public var neverLeft: Bool {
         switch self {
-        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile,
-             .guardBusy:
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
             return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false

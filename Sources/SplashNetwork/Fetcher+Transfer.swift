@@ -24,6 +24,10 @@ extension Fetcher {
         private var inspected = false
         /// Why the transfer was stopped from a callback (a limit, the sink), if it was.
         private(set) var failure: Error?
+        /// The address guard that decides this request's connections, and its host and port.
+        var guardian: (checker: AddressGuard, host: String, port: Int)?
+        /// Whether this request is the feed's own, and the guard's mark when it was first asked.
+        private var forFeed: (feed: Bool, since: UInt64)?
 
         enum Decision: Equatable { case body, notModified, redirect, status }
 
@@ -99,6 +103,23 @@ extension Fetcher {
                 failure = error
                 return false
             }
+        }
+
+        /// A socket for a connection to `address`, if the address guard admits it; -1 (no
+        /// socket: libcurl tries the name's next address, else fails to connect) if not.
+        func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+            if let guardian {
+                let asked = forFeed ?? (guardian.checker.takesFeedTicket(host: guardian.host, port: guardian.port),
+                                        guardian.checker.mark())
+                forFeed = asked
+                let admitted = withUnsafePointer(to: &address.pointee.addr) { socket in
+                    AddressGuard.address(of: socket).map {
+                        guardian.checker.admits($0, host: guardian.host, port: guardian.port, forFeed: asked.feed, since: asked.since)
+                    } ?? false
+                }
+                guard admitted else { return -1 }
+            }
+            return socket(address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
         }
 
         /// Counts `bytes` into the minimum rate's window; throws when a window ended with

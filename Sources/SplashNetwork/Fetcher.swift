@@ -29,6 +29,11 @@ public final class Fetcher {
     public var minimumRate = TransferPace(bytes: 16 << 10, seconds: 10)
     /// The clock the minimum rate is measured on.
     public let clock: NetworkClock
+    /// The address guard that decides each connection (nil: the one installed, if any).
+    public var addressGuard: AddressGuard?
+    /// Names resolved as given, `host:port:address` (libcurl's resolve list), for tests of
+    /// what a name that resolves inside the network gets.
+    var resolving: [String] = []
 
     /// libcurl's handles not in use: a handle keeps its connections open between requests,
     /// and setting up a connection costs more than a conditional request that comes back 304.
@@ -156,7 +161,7 @@ public final class Fetcher {
     private func fetchHTTP(_ url: URL, etag: String?, lastModified: String?, limit: Int,
                            inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void,
                            body: (data: Data, type: String)? = nil) throws -> Result {
-        let mark = AddressGuard.installed?.mark() ?? 0
+        let mark = (addressGuard ?? AddressGuard.installed)?.mark() ?? 0
         let started = clock.uptime()
         var hops = [url]
         var body = body
@@ -169,7 +174,7 @@ public final class Fetcher {
                 guard left > 0 else { throw FetchError.timedOut(seconds: Int(totalTimeout), url: url.absoluteString) }
                 next = try exchange(transfer, etag: etag, lastModified: lastModified, body: body, timeout: left)
             } catch {
-                let failure = Self.named(error, at: current, since: mark)
+                let failure = named(error, at: current, since: mark)
                 // Where a redirect was answered, the first server had the request: whatever
                 // failed after it, the request did leave (a ping is not sent again).
                 if hops.count > 1, let fetch = failure as? FetchError, fetch.neverLeft {
@@ -208,6 +213,11 @@ public final class Fetcher {
         if let lastModified { lines.append("If-Modified-Since: \(lastModified)") }
         if let body { lines.append("Content-Type: \(body.type)") }
         for line in lines { headers = curl_slist_append(headers, line) }
+        var resolve: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(resolve) }
+        for entry in resolving { resolve = curl_slist_append(resolve, entry) }
+        let checker = addressGuard ?? AddressGuard.installed
+        if let checker, let place = AddressGuard.hostAndPort(transfer.url) { transfer.guardian = (checker, place.0, place.1) }
         var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let box = Unmanaged.passRetained(transfer)
         defer { box.release() }
@@ -226,6 +236,7 @@ public final class Fetcher {
             splash_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(idleTimeout.rounded(.up))))
             splash_curl_set_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
             splash_curl_set_list(handle, CURLOPT_HTTPHEADER, headers)
+            if resolve != nil { splash_curl_set_list(handle, CURLOPT_RESOLVE, resolve) }
             splash_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             if let body {
                 splash_curl_set_long(handle, CURLOPT_POST, 1)
@@ -252,6 +263,18 @@ public final class Fetcher {
             }
             splash_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
             splash_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+            if let guardian = transfer.guardian {
+                // Every connection is asked for: a refused address gets no socket.
+                splash_curl_set_opensocket(handle) { context, _, address in
+                    Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().openSocket(address!)
+                }
+                splash_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+                // The feed's connection may go where no other request may: never kept for one.
+                if guardian.checker.isFeedPlace(host: guardian.host, port: guardian.port) {
+                    splash_curl_set_long(handle, CURLOPT_FORBID_REUSE, 1)
+                    splash_curl_set_long(handle, CURLOPT_FRESH_CONNECT, 1)
+                }
+            }
             return curl_easy_perform(handle)
         }
         if let failure = transfer.failure { throw failure }
@@ -281,18 +304,16 @@ public final class Fetcher {
         }
     }
 
-    /// What `error` of a request to `place` was, said by what the address guard saw since `mark`.
-    private static func named(_ error: Error, at current: URL, since mark: UInt64) -> Error {
+    /// What `error` of a request to `current` was, said by what the address guard saw since `mark`.
+    private func named(_ error: Error, at current: URL, since mark: UInt64) -> Error {
         // The address guard refused where the request (or a redirect) led: say so.
-        guard let installed = AddressGuard.installed, let place = AddressGuard.hostAndPort(current) else { return error }
+        guard let installed = addressGuard ?? AddressGuard.installed, let place = AddressGuard.hostAndPort(current) else {
+            return error
+        }
         if let refusal = installed.refusal(host: place.0, port: place.1, since: mark) {
             return FetchError.insideAddress(url: current.publicAddress, address: refusal.address.description,
                                             kind: refusal.kind)
         }
-        // No server answered: the guard could not reach one. Its 502 is not the server's.
-        if let failure = installed.failure(host: place.0, port: place.1, since: mark) { return failure }
-        // Nor is its 503 when it had its hands full: the request never left.
-        if installed.wasBusy(since: mark) { return FetchError.guardBusy(url: current.publicAddress) }
         return error
     }
 
