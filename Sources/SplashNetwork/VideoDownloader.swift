@@ -1,4 +1,7 @@
 import FoundationEssentials
+// With Debian's Swift 6.0 for arm64, <sys/socket.h> is not in Glibc's module map and
+// belongs to the first module that includes it, libcurl's: its socket names come from there.
+import CCurl
 import Glibc
 import SplashCore
 import SplashPictures
