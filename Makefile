@@ -57,12 +57,15 @@ reliability: release
 
 # Side by side with feh under Xvfb, plus idle, skip latency and a 10,000-campaign sync;
 # the figures behind docs/BENCHMARKS.md. Not part of `make test`.
-# Measures the binary as the .deb ships it: release, Swift runtime linked statically.
-bench: deps
-	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick nginx-light ffmpeg mpv
-	$(SWIFT) build -c release --static-swift-stdlib
-	mkdir -p build
-	python3 scripts/bench.py --binary "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/splashboard" \
+# Measures the programs as the .deb ships them (release, Swift runtime linked statically,
+# stripped: taken from the package's staging folder), and the package itself.
+bench: deps deb
+	@sh scripts/install-deps.sh xvfb xdotool feh imagemagick nginx-light ffmpeg mpv time
+	rm -rf build/bench-programs && mkdir -p build/bench-programs
+	stage="$$(ls -td build/splashboard_*_$(ARCH) | head -n 1)"; \
+		cp "$$stage/usr/bin/splashboard" "$$stage/usr/libexec/splashboard/splashboard-net" \
+		   "$$stage/usr/libexec/splashboard/splashboard-media" build/bench-programs/
+	python3 scripts/bench.py --binary build/bench-programs/splashboard --deb "$$(ls -t build/splashboard_*_$(ARCH).deb | head -n 1)" \
 		--runs 25 --json build/bench.json --markdown build/bench.md
 
 # build/splashboard_<version>_<arch>.deb. ARCH=arm64 (on an amd64 machine, as root): the

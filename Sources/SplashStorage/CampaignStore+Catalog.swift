@@ -139,7 +139,15 @@ extension CampaignStore {
     /// The active campaigns as the kiosk sees them (`CatalogEntry.judged`), with what of
     /// their pictures and clips is in `cache`.
     public func catalog(cache: ImageCache) throws -> [CatalogEntry] {
-        try campaigns(thumbnails: false).map { stored in
+        // Many campaigns share a picture: each file is looked for once per catalog.
+        var present: [String: Bool] = [:]
+        func cached(_ key: String) -> Bool {
+            if let known = present[key] { return known }
+            let found = cache.contains(key: key)
+            present[key] = found
+            return found
+        }
+        return try campaigns(thumbnails: false).map { stored in
             let pictureKey = stored.imageKey
             let clipKey = stored.campaign.videoURL.map(ImageCache.key(for:))
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
@@ -149,10 +157,10 @@ extension CampaignStore {
             }
             return CatalogEntry.judged(
                 campaign: stored.campaign, shows: stored.shows, lastShownAt: stored.lastShownAt, recentShows: recent,
-                cachedPicture: ImageCache.isCacheName(pictureKey) && cache.contains(key: pictureKey)
+                cachedPicture: ImageCache.isCacheName(pictureKey) && cached(pictureKey)
                     ? cache.path(forKey: pictureKey) : nil,
                 pictureRefused: stored.imageProblem, pictureWaiting: stored.imageWaiting,
-                cachedClip: clipKey.flatMap { cache.contains(key: $0) ? cache.path(forKey: $0) : nil },
+                cachedClip: clipKey.flatMap { cached($0) ? cache.path(forKey: $0) : nil },
                 clipFacts: stored.videoFacts, clipRefused: stored.videoProblem, clipWaiting: stored.videoWaiting,
                 motion: stored.motion)
         }

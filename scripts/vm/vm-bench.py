@@ -87,7 +87,11 @@ def run(vm, command, process):
             if status != 0 or "VmHWM" not in out:
                 raise RuntimeError(f"no memory figure for {process}: {out}")
             return seconds, int(out.split()[-2]) / 1024.0
-    raise RuntimeError(f"{process} never showed the picture")
+    # What the machine says then: the programs still running, and who holds the screen.
+    _, who = vm.sh("for p in /proc/[0-9]*; do c=$(cat $p/comm 2>/dev/null); case $c in splash*|fbi) echo \"running: $c\";; esac; "
+                   "ls -l $p/fd 2>/dev/null | grep -q 'dri\\|fb0' && echo \"holds the screen: $c\"; done; "
+                   "echo \"foreground terminal: $(fgconsole 2>&1)\"")
+    raise RuntimeError(f"{process} never showed the picture; on the machine: {who.strip()}")
 
 
 def pages_by_library(vm, name):
