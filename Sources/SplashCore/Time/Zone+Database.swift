@@ -24,8 +24,11 @@ public extension Zone {
     }
 
     /// The device's zone: `TZ` (a name, or `:name`), else the zone `/etc/localtime` points
-    /// at, else `/etc/timezone`'s, else UTC.
-    static var current: Zone {
+    /// at, else `/etc/timezone`'s, else UTC. Read once per process, as Foundation's
+    /// `TimeZone.current` was: a listing asks for it at every row.
+    static let current: Zone = readCurrent()
+
+    private static func readCurrent() -> Zone {
         if let tz = getenv("TZ").map({ String(cString: $0) }), !tz.isEmpty {
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
             if let zone = Zone(identifier: name) { return zone }
@@ -131,13 +134,18 @@ public extension Zone {
 final class ZoneCache: @unchecked Sendable {
     static let shared = ZoneCache()
     private var zones: [String: Zone?] = [:]
-    private var lock = pthread_mutex_t()
+    /// A mutex at an address of its own: one in a stored property may be passed to pthread
+    /// through a temporary copy.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init() { pthread_mutex_init(&lock, nil) }
+    init() {
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+    }
 
     func zone(_ identifier: String) -> Zone? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         if let known = zones[identifier] { return known }
         let zone = Self.read(identifier)
         zones[identifier] = zone
