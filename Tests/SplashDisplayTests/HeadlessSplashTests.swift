@@ -40,8 +40,9 @@ import Testing
         try writeImage(dir + "/a.png", width: 1280, height: 720, bands: [red])
         let feed = try oneCampaign(dir)
         let shots = dir + "/shots"
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", feed,
-                                "--snapshot", shots])
+        // Thirty seconds into a poem's five minutes: the next poem is not due during the run.
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--now", "2030-06-01T12:00:30Z",
+                                "--exit-after", "detail", "--feed", feed, "--snapshot", shots])
         #expect(run.status == 0, "\(run.stderr)")
         // Sync events come from the background and may land anywhere after the start.
         #expect(run.names.filter { $0 != "sync" && $0 != "poetry" }

@@ -25,7 +25,9 @@ import Testing
             try text.write(toFile: www + "/" + name, atomically: true, encoding: .utf8)
         }
         func run(poem: String, image: String? = "/files/pic.png", extra: [String] = []) throws -> KioskRun {
-            var args = ["--headless", "--clock", "virtual", "--exit-after", "detail", "--fallback", "skip",
+            // Thirty seconds into a bundled poem's five minutes: no next one comes due in the run.
+            var args = ["--headless", "--clock", "virtual", "--now", "2030-06-01T12:00:30Z",
+                        "--exit-after", "detail", "--fallback", "skip",
                         "--feed", folder + "/feed.json", "--data-dir", folder + "/data", "--cache-dir", folder + "/cache",
                         "--poetry-url", server.url(poem).absoluteString]
             if let image { args += ["--poetry-image-url", server.url(image).absoluteString] }

@@ -26,16 +26,25 @@ import Testing
         let display = VirtualDisplay()
         try display.start()
         let folder = try temporaryFolder()
-        let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "10",
-                                      "--exit-after", "6", "--snapshot", folder], display: display.name)
+        let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "30",
+                                      "--exit-after", "detail", "--snapshot", folder], display: display.name)
         let window = try #require(try display.waitForWindow(named: "Splashboard"))
         #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["windowsize", window, "1000", "500"])
+        // However slow the machine: the splash is drawn again at the new size, then a click
+        // on the pill where the new layout puts it ends the run.
+        let laidOut = eventually {
+            snapshots(folder).contains { (try? Snapshot($0)).map { $0.width == 1000 && $0.height == 500 } ?? false }
+        }
+        #expect(laidOut, "no frame at 1000x500")
+        let pill = SkipButton(screen: Size(width: 1000, height: 500), maxCountdown: 30).frame.center
+        try display.run("xdotool", ["mousemove", "--window", window, "\(pill.x)", "\(pill.y)", "click", "1"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
         let sizes = try snapshots(folder).map { try Snapshot($0) }.map { "\($0.width)x\($0.height)" }
         #expect(sizes.first == "800x600")
         #expect(sizes.last == "1000x500", "\(sizes)")
+        #expect(run.events(named: "skip").first?["by"] as? String == "tap", "\(run.stdout)")
     }
 
     @Test func withoutAWindowManagerTheWindowCoversTheDisplayAndTheFirstClickCounts() throws {
