@@ -51,17 +51,23 @@ def shows_picture(screen):
     return g > 180 and r < 150 and b < 150
 
 
+# The kiosk runs as the service's user with the service's groups, as it does on a kiosk (a
+# sync never fetches as root), through setpriv, which executes it in place: no PAM session,
+# no process in between. HOME, a folder of the benchmark's, is where fontconfig keeps its cache.
+AS_KIOSK = ("env HOME=/var/tmp setpriv --reuid=splashboard --regid=splashboard "
+            "--groups video,render,input,splashboard-data")
+
+
 def kiosk_command(name):
     d = f"/var/tmp/bench-{name}"
-    return f"splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --countdown 30"
+    return f"{AS_KIOSK} splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --countdown 30"
 
 
 def fbi_command(path):
-    """fbi on the first virtual terminal, as from its console: a session of its own with that
-    terminal as its input (started from the serial shell with no terminal of its own, fbi
-    drawing through DRM, as on the arm64 VM, which has no /dev/fb0, cannot switch terminals and
-    quits at once)."""
-    return f"setsid sh -c 'exec fbi -T 1 -a --noverbose {path} < /dev/tty1'"
+    """fbi on the first virtual terminal, in a session of its own (without a controlling
+    terminal, the one it opens becomes its own). Not with that terminal as its standard
+    input: fbi then quits at once, having shown nothing."""
+    return f"setsid fbi -T 1 -a --noverbose {path}"
 
 
 def clear_screen(vm):
@@ -177,9 +183,12 @@ def video_rows(vm, clip, runs):
     d = "/var/tmp/bench-video"
     feed = ('{"campaigns":[{"id":"clip","picUrl":"file:///usr/share/splashboard/demo/spring-tea.jpg",'
             f'"videoUrl":"file://{clip}","showTime":1000000,"countdown":{SECONDS_PLAYED}}}]}}')
-    vm.sh(f"mkdir -p {d} && printf '%s' '{feed}' > {d}/feed.json && "
-          f"splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache", timeout=180)
-    kiosk = (f"splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --exit-after splash "
+    status, out = vm.sh(f"mkdir -p {d} && printf '%s' '{feed}' > {d}/feed.json && chown -R splashboard: {d} && "
+                        f"{AS_KIOSK} splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache",
+                        timeout=180)
+    if status != 0:
+        raise RuntimeError(f"the benchmark's sync failed: {out}")
+    kiosk = (f"{AS_KIOSK} splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --exit-after splash "
              "--log-format json")
     mpv = f"mpv --no-config --no-audio --hwdec=no --vo=drm --really-quiet --end={SECONDS_PLAYED} {clip}"
     found = {"kiosk": [], "mpv": []}
@@ -265,8 +274,12 @@ def main():
             return
         for name, path in PICTURES.items():
             d = f"/var/tmp/bench-{name}"
-            vm.sh(f"mkdir -p {d} && printf '%s' '[{{\"id\":\"b\",\"picUrl\":\"file://{path}\",\"showTime\":1000000}}]' "
-                  f"> {d}/feed.json && splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache")
+            status, out = vm.sh(f"mkdir -p {d} && printf '%s' '[{{\"id\":\"b\",\"picUrl\":\"file://{path}\",\"showTime\":1000000}}]' "
+                                f"> {d}/feed.json && chown -R splashboard: {d} && "
+                                f"{AS_KIOSK} splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache",
+                                timeout=180)
+            if status != 0:
+                raise RuntimeError(f"the benchmark's sync failed: {out}")
             # One run of each first: files in the page cache, the kiosk's screen size remembered.
             run(vm, kiosk_command(name), "splashboard")
             run(vm, fbi_command(path), "fbi")
