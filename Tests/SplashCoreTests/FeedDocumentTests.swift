@@ -3,6 +3,20 @@ import Testing
 @testable import SplashCore
 
 @Suite struct FeedDocumentTests {
+    /// Thousands of broken entries make a message that names the first few and counts the rest.
+    @Test func aFeedOfManyBrokenEntriesNamesAFewAndCountsTheRest() {
+        let entries = (0..<10_000).map { #"{"id": "c\#($0)"}"# }.joined(separator: ",")
+        #expect(throws: FeedError.self) { try decode("[\(entries)]") }
+        do {
+            _ = try decode("[\(entries)]")
+        } catch {
+            let text = error.localizedDescription
+            #expect(text.count < 2_000, "\(text.count) characters")
+            #expect(text.contains("c0") && text.contains("c4") && !text.contains("c5\""), "\(text.prefix(600))")
+            #expect(text.hasSuffix("and 9995 more (`splashboard feed check FEED` names every one)"), "\(text.suffix(200))")
+        }
+    }
+
     let feedURL = URL(string: "https://cdn.example.test/kiosk/feed.json")!
 
     func decode(_ json: String) throws -> FeedDocument {

@@ -14,7 +14,14 @@ public enum FeedError: LocalizedError, Equatable, Sendable {
         case .wrongShape(let found):
             return "the feed must be a campaign object, an array of campaigns or {\"campaigns\": [...]}, got \(found)"
         case .noValidCampaigns(let warnings):
-            return "no campaign in the feed is valid, so nothing changed: " + warnings.joined(separator: "; ")
+            let named = warnings.prefix(Self.problemsNamed).joined(separator: "; ")
+            let more = warnings.count - Self.problemsNamed
+            return "no campaign in the feed is valid, so nothing changed: " + named
+                + (more > 0 ? "; and \(more) more (`splashboard feed check FEED` names every one)" : "")
         }
     }
+
+    /// How many of the campaigns' problems a message names before it counts the rest: a
+    /// feed of thousands of broken entries must not make a message of a megabyte.
+    public static let problemsNamed = 5
 }
