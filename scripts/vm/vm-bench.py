@@ -53,7 +53,7 @@ def shows_picture(screen):
 
 # The kiosk runs as the service's user with the service's groups, as it does on a kiosk (a
 # sync never fetches as root), through setpriv, which executes it in place: no PAM session,
-# no process in between. HOME, a folder of the benchmark's, is where fontconfig keeps its cache.
+# no process in between. HOME is /var/tmp, which any user may write: fontconfig keeps its cache there.
 AS_KIOSK = ("env HOME=/var/tmp setpriv --reuid=splashboard --regid=splashboard "
             "--groups video,render,input,splashboard-data")
 
