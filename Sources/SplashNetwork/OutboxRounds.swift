@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import SplashCore
 import SplashServices
 import SplashStorage
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SplashCore
 
 /// Runs work items one after another on a thread of its own, which sleeps on a condition
 /// variable while there is nothing to do.

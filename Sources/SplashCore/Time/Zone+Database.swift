@@ -134,22 +134,15 @@ public extension Zone {
 final class ZoneCache: @unchecked Sendable {
     static let shared = ZoneCache()
     private var zones: [String: Zone?] = [:]
-    /// A mutex at an address of its own: one in a stored property may be passed to pthread
-    /// through a temporary copy.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-    }
+    private let lock = Lock()
 
     func zone(_ identifier: String) -> Zone? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let known = zones[identifier] { return known }
-        let zone = Self.read(identifier)
-        zones[identifier] = zone
-        return zone
+        lock.withLock {
+            if let known = zones[identifier] { return known }
+            let zone = Self.read(identifier)
+            zones[identifier] = zone
+            return zone
+        }
     }
 
     /// A name of the database: letters, digits and `/_+-`, no `..`, and a TZif file there.
