@@ -1,69 +1,50 @@
 import SplashCore
 
-/// The detail screen's grid (docs/SCREENS.md): one unit, a 24th of the screen's short
-/// side; margins of two units, gutters of one and a half; type on the same unit. Landscape
-/// sets the campaign (picture, title, text) beside a column with the poetry card and the
-/// QR code, each column's content centred in the height; portrait stacks the campaign
-/// above the QR code and the card, which sits at the foot.
+/// The detail screen's grid and type scale (docs/SCREENS.md): one unit, a 24th of the
+/// screen's short side; margins of two units, gutters of one and a half; a baseline step of
+/// an eighth of a unit that line heights are rounded up to; and the type sizes on the same unit.
+/// Where each part goes for a given campaign is `DetailPlacement`.
 struct DetailLayout: Equatable {
     /// The grid unit in pixels.
     var unit: Int
+    /// The baseline step: line heights and vertical gaps are multiples of it.
+    var grid: Int
     /// The screen less its margins.
     var area: Rect
-    /// The campaign's column: its picture, title and text go here, centred in its height.
-    var main: Rect
-    /// The poetry card.
-    var card: Rect
-    /// Where the QR code's block (code and caption) goes, when the campaign has a link.
-    var link: Rect?
-    /// The picture at most: the share of the main column it may take.
-    var pictureBox: Rect
+    var gutter: Int
     var titleSize: Int
     var bodySize: Int
-    /// The smallest the body text is shrunk to before it is cut with "…".
+    /// The smallest the body text is shrunk to before it is cut: five sixths of its size and
+    /// never under 16 px (3.1 mm on a 7" 800x480 panel, 4.4 mm on a 10" one).
     var minBodySize: Int
-    var gutter: Int
+    var captionSize: Int
     var stacked: Bool
 
-    init(screen: Size, linkSide: Int? = nil) {
+    /// The smallest body text on any screen, in pixels.
+    static let smallestBody = 16
+    /// Line spacing of titles and of body text.
+    static let titleLeading = TextBlock.Leading(latin: 1.2, chinese: 1.3)
+    static let bodyLeading = TextBlock.Leading(latin: 1.4, chinese: 1.6)
+
+    init(screen: Size) {
         let short = screen.shorterSide
         unit = max(12, short / 24)
+        grid = max(2, unit / 8)
         let margin = 2 * unit
         gutter = unit * 3 / 2
         area = Rect(x: margin, y: margin, width: screen.width - 2 * margin, height: screen.height - 2 * margin)
-        titleSize = max(16, unit * 5 / 4)
-        bodySize = max(13, unit * 4 / 5)
-        minBodySize = max(12, bodySize * 7 / 10)
+        titleSize = max(20, unit * 5 / 4)
+        bodySize = max(Self.smallestBody, unit * 4 / 5)
+        minBodySize = max(Self.smallestBody, bodySize * 5 / 6)
+        captionSize = max(12, unit * 3 / 5)
         stacked = screen.isPortrait
-        if stacked {
-            let cardHeight = min(area.width / 2, area.height * 26 / 100)
-            card = Rect(x: area.x, y: area.maxY - cardHeight, width: area.width, height: cardHeight)
-            main = Rect(x: area.x, y: area.y, width: area.width, height: card.y - gutter - area.y)
-            if let side = linkSide {
-                // The code under the text, centred: the last part of the campaign's stack.
-                let block = side + Self.captionHeight(unit)
-                link = Rect(x: main.x + (main.width - side) / 2, y: main.maxY - block, width: side, height: block)
-                main.height -= block + gutter
-            }
-            pictureBox = Rect(x: main.x, y: main.y, width: main.width, height: main.height * 52 / 100)
-        } else {
-            let sideWidth = (area.width - gutter) * 40 / 100
-            let side = Rect(x: area.maxX - sideWidth, y: area.y, width: sideWidth, height: area.height)
-            main = Rect(x: area.x, y: area.y, width: side.x - gutter - area.x, height: area.height)
-            var cardHeight = min(side.width * 62 / 100, side.height * 60 / 100)
-            var stackHeight = cardHeight
-            if let code = linkSide {
-                let block = code + Self.captionHeight(unit)
-                cardHeight = min(cardHeight, side.height - gutter - block)
-                stackHeight = cardHeight + gutter + block
-                let top = side.y + (side.height - stackHeight) / 2
-                link = Rect(x: side.x + (side.width - code) / 2, y: top + cardHeight + gutter, width: code, height: block)
-            }
-            card = Rect(x: side.x, y: side.y + (side.height - stackHeight) / 2, width: side.width, height: cardHeight)
-            pictureBox = Rect(x: main.x, y: main.y, width: main.width, height: main.height * 58 / 100)
-        }
     }
 
-    /// The height of the QR code's two-line caption under it.
-    static func captionHeight(_ unit: Int) -> Int { unit * 3 }
+    /// `value` rounded up to the baseline step.
+    func onGrid(_ value: Int) -> Int { (value + grid - 1) / grid * grid }
+
+    /// The QR code's side the layout gives a link: `LinkCodeSize.share` (30 %) of the short
+    /// side, less where its place is narrower. The link's length only chooses the modules'
+    /// size within it.
+    func codeSide(short: Int, room: Int) -> Int { min(short * LinkCodeSize.share / 100, room) }
 }

@@ -7,13 +7,18 @@ enum Palette {
     static let softInk = RGBColor(red: 0x4A, green: 0x46, blue: 0x40)
     static let poemInk = RGBColor(red: 0x2B, green: 0x21, blue: 0x00)
     static let emblem = RGBColor(red: 0xE0, green: 0xB4, blue: 0x00)
-    /// The pill: an opaque dark fill under white text (contrast above 12:1 whatever is
-    /// behind it), inside a light ring and a dark hairline, so that its shape stands off
-    /// black, white, grey and busy pictures alike (one of the two rings is at least 3:1
-    /// against any colour).
-    static let pillFill = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)
-    static let pillRing = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
-    static let pillOutline = RGBColor.black
+    /// The poetry card: the widget's yellow (#FED300) as a 28 % tint over the page, so the
+    /// card is secondary to the campaign beside it.
+    static let card = RGBColor(red: 0xF8, green: 0xE9, blue: 0xA8)
+    /// The poem's author: a softer tone of the poem's ink (7:1 on the card).
+    static let poemSoftInk = RGBColor(red: 0x6B, green: 0x5A, blue: 0x2A)
+    /// The pill: black at 75 % over the picture, so the picture shows through, under a white
+    /// label, inside a light hairline. The label is at least 10:1 on the fill whatever is
+    /// behind it (the fill is never lighter than #404040), and either the hairline or the
+    /// fill is at least 3:1 against any colour around the pill (docs/SCREENS.md).
+    static let pillFill = RGBColor.black
+    static let pillFillAlpha: UInt8 = 191
+    static let pillEdge = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
 
     /// Tiles for drawn poem emblems: deep tones that carry white text on the yellow card.
     static let emblemTiles: [RGBColor] = [

@@ -2,86 +2,109 @@ import Glibc
 import FoundationEssentials
 import SplashCore
 
-/// The poetry panel, drawn like the home-screen widget it comes from: a yellow card with
-/// rounded corners and a soft shadow, a square picture on the left, the origin in bold
-/// and the poem's lines beside it, the author last. Text shrinks until it fits inside
-/// the card; what still does not fit ends with "…".
+/// The poetry panel, drawn like the home-screen widget it comes from, but quieter than the
+/// campaign beside it: a card of a light tint of the widget's yellow with rounded corners
+/// and no shadow, a square picture with rounded corners on the left, and beside it the
+/// poem's title in bold, its lines, and the author in smaller, softer type. The card is as
+/// tall as its text (`Layout`); what does not fit at its largest ends with "…".
 struct PoetryCard {
     var surface: Surface
     var fonts: FontBook
 
-    func draw(_ entry: PoetryEntry, spinnerPhase: Int?, in card: Rect) {
-        let radius = max(8, card.height / 10)
-        for i in 1...4 {
-            let spread = i * max(1, card.height / 90)
-            surface.fillRoundedRect(Rect(x: card.x - spread / 2, y: card.y + spread, width: card.width + spread,
-                                        height: card.height + spread / 2),
-                                   radius: radius + spread, .black, alpha: 14)
-        }
-        surface.fillRoundedRect(card, radius: radius, .widgetYellow)
+    /// Where the card's parts go, and the card's height, for a poem and a width.
+    struct Layout {
+        var width: Int
+        var height: Int
+        var padding: Int
+        /// The picture, relative to the card's top-left corner.
+        var picture: Rect
+        var origin: TextBlock
+        var verses: TextBlock
+        var author: TextBlock?
+        var gap: Int
 
-        let pad = Self.padding(of: card)
-        let picture = Self.pictureSquare(in: card)
-        drawPicture(entry, spinnerPhase: spinnerPhase, in: picture)
+        /// The text's height: title, lines and author with the gaps between them.
+        var textHeight: Int { origin.height + gap + verses.height + (author.map { gap + $0.height } ?? 0) }
 
-        let textX = picture.maxX + pad
-        let textWidth = card.maxX - pad - textX
-        guard textWidth > 0 else { return }
-        drawText(entry, in: Rect(x: textX, y: card.y + pad, width: textWidth, height: card.height - 2 * pad))
-    }
-
-    /// The card's inner margin.
-    static func padding(of card: Rect) -> Int { max(8, card.height * 8 / 100) }
-
-    /// The picture: a square on the left, at most 38 % of the card's width, so the
-    /// verses keep room beside it.
-    static func pictureSquare(in card: Rect) -> Rect {
-        let pad = padding(of: card)
-        let side = min(card.height - 2 * pad, card.width * 38 / 100)
-        return Rect(x: card.x + pad, y: card.y + (card.height - side) / 2, width: side, height: side)
-    }
-
-    /// Origin, lines and author: sized so a verse fits on one line where it can, then
-    /// shrunk step by step until everything fits `box`.
-    private func drawText(_ entry: PoetryEntry, in box: Rect) {
-        var body = entry.lines.joined(separator: "\n")
-        if let author = entry.author { body += "\n—— " + author }
-        var originSize = max(12, box.height * 15 / 100)
-        var lineSize = max(10, box.height * 11 / 100)
-        let widest = body.split(separator: "\n").map { fonts.width(of: String($0), size: lineSize) }.max() ?? 0
-        if widest > box.width {
-            let scaled = lineSize * box.width / widest
-            if scaled >= lineSize * 6 / 10 {
-                originSize = max(9, originSize * scaled / lineSize)
-                lineSize = scaled
+        /// Lays `entry` out in a card `width` wide on a grid of `unit`: at its sizes when it fits
+        /// under `maxHeight`, else smaller step by step, and then cut.
+        init(_ entry: PoetryEntry, width: Int, maxHeight: Int, unit: Int, fonts: FontBook) {
+            self.width = width
+            let pad = max(8, unit * 3 / 5)
+            padding = pad
+            let side = max(24, min(width * 30 / 100, unit * 5, maxHeight - 2 * pad))
+            picture = Rect(x: pad, y: pad, width: side, height: side)
+            let textWidth = max(1, width - 3 * pad - side)
+            let room = max(1, maxHeight - 2 * pad)
+            let grid = max(2, unit / 8)
+            func lay(scale: Int) -> (origin: TextBlock, verses: TextBlock, author: TextBlock?, gap: Int) {
+                let originSize = max(12, unit * 3 / 4 * scale / 100)
+                var verseSize = max(11, unit * 3 / 5 * scale / 100)
+                let authorSize = max(10, unit / 2 * scale / 100)
+                // A verse on one line where it can: the lines' size comes down (to 70 %) before they wrap.
+                let widest = entry.lines.map { fonts.width(of: $0, size: verseSize) }.max() ?? 0
+                if widest > textWidth { verseSize = max(11, max(verseSize * 7 / 10, verseSize * textWidth / widest)) }
+                // Never more lines than the card can hold (plus one, to know it overflows).
+                let cap = room / max(1, fonts.lineHeight(size: verseSize)) + 1
+                return (TextBlock(entry.origin, width: textWidth, size: originSize, bold: true, maxLines: 2,
+                                  leading: .init(latin: 1.2, chinese: 1.3), grid: grid, balanced: true, fonts: fonts),
+                        TextBlock(entry.lines.joined(separator: "\n"), width: textWidth, size: verseSize, maxLines: max(1, cap),
+                                  leading: .init(latin: 1.4, chinese: 1.5), grid: grid, fonts: fonts),
+                        entry.author.map { TextBlock("—— " + $0, width: textWidth, size: authorSize, maxLines: 1,
+                                                     leading: .init(latin: 1.3, chinese: 1.4), grid: grid, fonts: fonts) },
+                        max(2, verseSize / 2))
             }
+            func height(_ set: (origin: TextBlock, verses: TextBlock, author: TextBlock?, gap: Int)) -> Int {
+                set.origin.height + set.gap + set.verses.height + (set.author.map { set.gap + $0.height } ?? 0)
+            }
+            var scale = 100
+            var set = lay(scale: scale)
+            while height(set) > room, scale > 70 {
+                scale -= 10
+                set = lay(scale: scale)
+            }
+            if height(set) > room {
+                let left = room - set.origin.height - set.gap - (set.author.map { set.gap + $0.height } ?? 0)
+                set.verses.truncate(toLines: max(1, left / max(1, set.verses.lineHeight)), width: textWidth, fonts: fonts)
+                if height(set) > room { set.author = nil }
+            }
+            (origin, verses, author, gap) = set
+            self.height = min(maxHeight, max(side, height(set)) + 2 * pad)
         }
-        func layout() -> (TextBlock, TextBlock, Int) {
-            // Never more lines than the card can hold (plus one, to know it overflows).
-            (TextBlock(entry.origin, width: box.width, size: originSize, bold: true, maxLines: 3, fonts: fonts),
-             TextBlock(body, width: box.width, size: lineSize,
-                       maxLines: box.height / max(1, fonts.lineHeight(size: lineSize)) + 1, fonts: fonts), lineSize / 2)
+
+        /// The text column, relative to the card.
+        var textBox: Rect {
+            Rect(x: picture.maxX + padding, y: padding, width: width - 2 * padding - picture.maxX, height: height - 2 * padding)
         }
-        var (origin, lines, gap) = layout()
-        while origin.height + gap + lines.height > box.height, lineSize > 9 {
-            originSize = max(9, originSize * 9 / 10)
-            lineSize = max(9, lineSize * 9 / 10)
-            (origin, lines, gap) = layout()
-        }
-        origin.truncate(toLines: max(1, min(2, box.height / max(1, origin.lineHeight))), width: box.width, fonts: fonts)
-        let room = box.height - origin.height - gap
-        lines.truncate(toLines: max(0, room / max(1, lines.lineHeight)), width: box.width, fonts: fonts)
-        let used = origin.height + gap + lines.height
-        let top = box.y + max(0, (box.height - used) / 2)
-        origin.draw(on: surface, at: Point(x: box.x, y: top), fonts: fonts, color: Palette.poemInk)
-        lines.draw(on: surface, at: Point(x: box.x, y: top + origin.height + gap), fonts: fonts, color: Palette.poemInk)
     }
 
-    /// The poem's picture; while one loads with none to show, a turning spinner; with no
-    /// picture at all, a drawn emblem: the title's first character on a tile of its own colour.
+    /// The card's corner radius.
+    static func radius(of card: Rect) -> Int { max(8, min(card.height, card.width) / 12) }
+
+    /// Draws `entry` laid out as `layout` with its top-left corner at `origin`.
+    func draw(_ entry: PoetryEntry, layout: Layout, spinnerPhase: Int?, at origin: Point) {
+        let card = Rect(x: origin.x, y: origin.y, width: layout.width, height: layout.height)
+        surface.fillRoundedRect(card, radius: Self.radius(of: card), Palette.card)
+        let picture = layout.picture.offsetBy(origin)
+        drawPicture(entry, spinnerPhase: spinnerPhase, in: picture)
+        let box = layout.textBox.offsetBy(origin)
+        guard box.width > 0 else { return }
+        // The text's top on the picture's top: one line across the card.
+        var y = box.y
+        layout.origin.draw(on: surface, at: Point(x: box.x, y: y), fonts: fonts, color: Palette.poemInk)
+        y += layout.origin.height + layout.gap
+        layout.verses.draw(on: surface, at: Point(x: box.x, y: y), fonts: fonts, color: Palette.poemInk)
+        y += layout.verses.height + layout.gap
+        layout.author?.draw(on: surface, at: Point(x: box.x, y: y), fonts: fonts, color: Palette.poemSoftInk)
+    }
+
+    /// The poem's picture with rounded corners; while one loads with none to show, a turning
+    /// spinner; with no picture at all, a drawn emblem: the title's first character on a tile
+    /// of its own colour.
     private func drawPicture(_ entry: PoetryEntry, spinnerPhase: Int?, in square: Rect) {
-        let radius = max(6, square.height / 12)
+        let radius = max(6, square.height / 10)
         if let path = entry.imagePath, (try? surface.drawImage(path, in: square, mode: .fill)) != nil {
+            surface.roundCorners(of: square, radius: radius, outside: Palette.card)
             return
         }
         if let phase = spinnerPhase {

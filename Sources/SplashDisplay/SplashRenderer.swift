@@ -34,13 +34,12 @@ struct SplashRenderer {
     /// The 跳过 N pill alone, at `button`: a countdown tick over what was under it.
     func drawPill(_ countdown: Int, button: SkipButton) {
         let pill = button.frame
-        // Dark hairline, light ring, dark fill: each drawn over the one before, inset.
-        let outline = button.outlineWidth, ring = button.ringWidth
-        surface.fillRoundedRect(pill, radius: pill.height / 2, Palette.pillOutline)
-        let lit = pill.insetBy(outline)
-        surface.fillRoundedRect(lit, radius: lit.height / 2, Palette.pillRing)
-        let fill = lit.insetBy(ring)
-        surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill)
+        // The translucent fill inside the hairline, then the hairline around it: each over
+        // the picture, never over the other.
+        let edge = button.edgeWidth
+        let fill = pill.insetBy(edge)
+        surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill, alpha: Palette.pillFillAlpha)
+        surface.strokeRoundedRect(pill, radius: pill.height / 2, width: edge, Palette.pillEdge)
         let label = SkipButton.label(countdown)
         let w = fonts.width(of: label, size: button.fontSize)
         let h = fonts.lineHeight(size: button.fontSize)

@@ -154,14 +154,14 @@ extension Surface {
     }
 
     /// The largest thumbnail decoded.
-    static let thumbnailBytes = 64 << 10
+    static let thumbnailBytes = 256 << 10
 
     /// Decodes a JPEG held in memory (a thumbnail from the database) and draws it fitted
     /// into `box`; false when it cannot be decoded.
     @discardableResult
     public func drawJPEG(_ bytes: [UInt8], in box: Rect) -> Bool {
         // The network process wrote it: held to what a thumbnail is (a JPEG of at most
-        // 64 KiB fitting a 160 px square, within the decode budget) before it is decoded.
+        // 256 KiB fitting a 320 px square, within the decode budget) before it is decoded.
         guard bytes.count <= Self.thumbnailBytes, ImageHeader.kind(of: Array(bytes.prefix(3))) == .jpeg,
               let header = try? ImageHeader.parse(bytes), header.kind == .jpeg,
               max(header.width, header.height) <= ImageValidator.thumbnailSide,

@@ -46,6 +46,12 @@ extension Surface {
                 edges.append((y, Int32(r.x + whole - 1), Int32(r.maxX - whole), coverage))
             }
         }
+        fill(spans: spans, edges: edges, color, alpha: alpha)
+    }
+
+    /// Fills whole-pixel spans, then the partly covered pixel at each end of a row at its coverage.
+    private func fill(spans: [SDL_Rect], edges: [(y: Int32, left: Int32, right: Int32, coverage: Double)], _ color: RGBColor,
+                      alpha: UInt8) {
         setColor(color, alpha: alpha)
         SDL_RenderFillRects(renderer, spans, Int32(spans.count))
         for e in edges {
@@ -53,6 +59,68 @@ extension Surface {
             SDL_RenderDrawPoint(renderer, e.left, e.y)
             SDL_RenderDrawPoint(renderer, e.right, e.y)
         }
+    }
+
+    /// Draws the outline of a rectangle with rounded corners of `radius`: a ring `width`
+    /// pixels wide inside `r`, leaving what is inside it as it was, its outer edge
+    /// anti-aliased as `fillRoundedRect` draws it.
+    public func strokeRoundedRect(_ r: Rect, radius: Int, width: Int, _ color: RGBColor) {
+        guard r.width > 2 * width, r.height > 2 * width, width > 0 else { return fillRoundedRect(r, radius: radius, color) }
+        let rad = Double(min(radius, r.width / 2, r.height / 2))
+        let innerRad = max(0, rad - Double(width))
+        func inset(_ row: Int, height: Int, radius: Double) -> (whole: Int, exact: Double) {
+            let cy = Double(row) + 0.5
+            let dy: Double
+            if cy < radius { dy = radius - cy } else if cy > Double(height) - radius { dy = cy - (Double(height) - radius) } else { dy = 0 }
+            let exact = dy > 0 ? radius - (radius * radius - dy * dy).squareRoot() : 0
+            return (Int(exact.rounded(.up)), exact)
+        }
+        var spans: [SDL_Rect] = []
+        var edges: [(y: Int32, left: Int32, right: Int32, coverage: Double)] = []
+        for row in 0..<r.height {
+            let outer = inset(row, height: r.height, radius: rad)
+            let y = Int32(r.y + row)
+            let inner = row - width
+            if inner >= 0, inner < r.height - 2 * width {
+                let left = width + inset(inner, height: r.height - 2 * width, radius: innerRad).whole
+                if left > outer.whole {
+                    spans.append(SDL_Rect(x: Int32(r.x + outer.whole), y: y, w: Int32(left - outer.whole), h: 1))
+                    spans.append(SDL_Rect(x: Int32(r.maxX - left), y: y, w: Int32(left - outer.whole), h: 1))
+                }
+            } else if r.width - 2 * outer.whole > 0 {
+                spans.append(SDL_Rect(x: Int32(r.x + outer.whole), y: y, w: Int32(r.width - 2 * outer.whole), h: 1))
+            }
+            let coverage = Double(outer.whole) - outer.exact
+            if coverage > 0.02, outer.whole > 0 {
+                edges.append((y, Int32(r.x + outer.whole - 1), Int32(r.maxX - outer.whole), coverage))
+            }
+        }
+        fill(spans: spans, edges: edges, color, alpha: 255)
+    }
+
+    /// Rounds the corners of what is already drawn in `r` (a picture): paints `color` (what
+    /// lies around it) outside a rounded rectangle of `radius`, with one partly covered pixel
+    /// per row and side, as `fillRoundedRect` draws its edges.
+    public func roundCorners(of r: Rect, radius: Int, outside color: RGBColor) {
+        let rad = Double(min(radius, r.width / 2, r.height / 2))
+        guard rad >= 1 else { return }
+        var spans: [SDL_Rect] = []
+        var edges: [(y: Int32, left: Int32, right: Int32, coverage: Double)] = []
+        for row in 0..<r.height {
+            let cy = Double(row) + 0.5
+            let dy: Double
+            if cy < rad { dy = rad - cy } else if cy > Double(r.height) - rad { dy = cy - (Double(r.height) - rad) } else { continue }
+            let inset = rad - (rad * rad - dy * dy).squareRoot()
+            let whole = Int(inset.rounded(.down))
+            let y = Int32(r.y + row)
+            if whole > 0 {
+                spans.append(SDL_Rect(x: Int32(r.x), y: y, w: Int32(whole), h: 1))
+                spans.append(SDL_Rect(x: Int32(r.maxX - whole), y: y, w: Int32(whole), h: 1))
+            }
+            let coverage = inset - Double(whole)
+            if coverage > 0.02 { edges.append((y, Int32(r.x + whole), Int32(r.maxX - whole - 1), coverage)) }
+        }
+        fill(spans: spans, edges: edges, color, alpha: 255)
     }
 
     /// Draws one line of text with its top-left at `origin`; returns its size.

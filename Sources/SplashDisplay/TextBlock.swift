@@ -6,35 +6,68 @@ struct TextBlock {
     var size: Int
     var bold: Bool
     var lineHeight: Int
+    /// How far below its line's top a line's glyphs start: half the leading the line
+    /// height adds to the font's own.
+    var glyphOffset: Int
 
     var height: Int { lines.count * lineHeight }
 
     /// Wraps `text` to `width` with the CJK-aware line breaker, measuring with `fonts`.
     /// With `maxLines`, only that many lines are laid out (the work stops there, however
-    /// long the text) and the last one ends with "…" when text was cut.
-    init(_ text: String, width: Int, size: Int, bold: Bool = false, maxLines: Int? = nil, fonts: FontBook) {
+    /// long the text) and the last one ends with an ellipsis when text was cut. With
+    /// `leading` (a multiple of the size for Latin and for Chinese text, docs/SCREENS.md),
+    /// lines are that far apart, rounded up to `grid`, never closer than the font's own
+    /// line skip; without, at the line skip. `balanced` sets wrapped lines at about one width.
+    init(_ text: String, width: Int, size: Int, bold: Bool = false, maxLines: Int? = nil, leading: Leading? = nil,
+         grid: Int = 1, balanced: Bool = false, fonts: FontBook) {
         self.size = size
         self.bold = bold
-        lineHeight = fonts.lineHeight(size: size, bold: bold)
-        lines = LineBreaker.wrap(text, maxWidth: width, maxLines: maxLines ?? .max) {
-            fonts.width(of: $0, size: size, bold: bold)
+        let skip = fonts.lineHeight(size: size, bold: bold)
+        if let leading {
+            let wanted = Double(size) * (LineBreaker.isMostlyCJK(text) ? leading.chinese : leading.latin)
+            let step = max(1, grid)
+            lineHeight = max(skip, (Int(wanted.rounded(.up)) + step - 1) / step * step)
+        } else {
+            lineHeight = skip
         }
+        glyphOffset = (lineHeight - skip) / 2
+        let measure: (String) -> Int = { fonts.width(of: $0, size: size, bold: bold) }
+        lines = balanced && maxLines != nil
+            ? LineBreaker.balanced(text, maxWidth: width, maxLines: maxLines!, measure: measure)
+            : LineBreaker.wrap(text, maxWidth: width, maxLines: maxLines ?? .max, measure: measure)
         if let maxLines { truncate(toLines: maxLines, width: width, fonts: fonts) }
     }
 
-    /// Keeps at most `maxLines` lines, ending the last kept one with "…" when text was cut.
+    /// Line spacing as a multiple of the type size, for Latin and for Chinese text.
+    struct Leading {
+        var latin: Double
+        var chinese: Double
+    }
+
+    /// Keeps at most `maxLines` lines, ending the last kept one with an ellipsis when text
+    /// was cut: Chinese "…" after a Chinese character, three full stops after Latin text
+    /// (a Chinese font draws "…" centred on the line, as Chinese sets it).
     mutating func truncate(toLines maxLines: Int, width: Int, fonts: FontBook) {
         guard lines.count > maxLines else { return }
         lines = Array(lines.prefix(max(0, maxLines)))
         guard var last = lines.popLast() else { return }
-        while !last.isEmpty, fonts.width(of: last + "…", size: size, bold: bold) > width { last.removeLast() }
-        lines.append(last + "…")
+        func marked() -> String {
+            while last.last == " " { last.removeLast() }
+            return last + (last.last.map(LineBreaker.isCJK) ?? true ? "…" : "...")
+        }
+        while !last.isEmpty, fonts.width(of: marked(), size: size, bold: bold) > width { last.removeLast() }
+        lines.append(marked())
+    }
+
+    /// The widest line, in pixels.
+    func width(fonts: FontBook) -> Int {
+        lines.map { fonts.width(of: $0, size: size, bold: bold) }.max() ?? 0
     }
 
     /// Draws the lines from `origin` downwards.
     func draw(on surface: Surface, at origin: Point, fonts: FontBook, color: RGBColor) {
         for (i, line) in lines.enumerated() {
-            surface.drawText(line, at: Point(x: origin.x, y: origin.y + i * lineHeight), fonts: fonts,
+            surface.drawText(line, at: Point(x: origin.x, y: origin.y + i * lineHeight + glyphOffset), fonts: fonts,
                             size: size, bold: bold, color: color)
         }
     }

@@ -19,12 +19,12 @@ public enum VideoProbe {
     /// Probes the clip on `fd`, with a thumbnail fitting `side` pixels.
     /// The media process locks itself down before it calls this (`MediaSandbox`); it
     /// decodes in software (a probe is handed no device).
-    public static func probe(fd: Int32, side: Int = 160) throws -> Result {
+    public static func probe(fd: Int32, side: Int = 320) throws -> Result {
         try probe(MediaInput(fd: fd), side: side)
     }
 
     /// Probes a clip held in memory (the fuzzer's entry: demuxing and decoding, no file).
-    public static func probe(bytes: [UInt8], side: Int = 160) throws -> Result {
+    public static func probe(bytes: [UInt8], side: Int = 320) throws -> Result {
         try probe(MediaInput(bytes: bytes), side: side)
     }
 

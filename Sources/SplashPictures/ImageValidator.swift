@@ -11,7 +11,7 @@ public enum ImageValidator {
     public struct Checked: Equatable {
         /// The image's kind and size, from its header.
         public var header: ImageHeader
-        /// The thumbnail: fits a 160 px square, JPEG quality 75.
+        /// The thumbnail: fits a 320 px square, JPEG quality 75.
         public var thumbnail: [UInt8]
     }
 

@@ -7,7 +7,7 @@ import SplashCore
 /// large the picture), then encoded by TurboJPEG at quality 75.
 public enum Thumbnail {
     /// The side of the square a thumbnail fits in, in pixels.
-    public static let side = 160
+    public static let side = 320
     /// The JPEG quality thumbnails are encoded at.
     public static let quality: Int32 = 75
 

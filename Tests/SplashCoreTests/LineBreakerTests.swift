@@ -31,6 +31,39 @@ let mono: (String) -> Int = { $0.count * 10 }
         #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "去看看https://example.test/very/long/path吧")
     }
 
+    @Test func noWrappedLineStartsOrEndsWithASpace() {
+        let text = "Join us  in the courtyard garden this weekend for guided walks,   seasonal tea and a market.\n  Indented too."
+        for width in stride(from: 60, through: 300, by: 10) {
+            for line in LineBreaker.wrap(text, maxWidth: width, measure: mono) {
+                #expect(line.first != " " && line.last != " ", "\(width): \"\(line)\"")
+            }
+        }
+    }
+
+    @Test func aParagraphEndsWithNoWidow() {
+        // Chinese: a last line of one character takes the one before it.
+        #expect(LineBreaker.wrap("饮湖上初晴后雨", maxWidth: 60, measure: mono) == ["饮湖上初晴", "后雨"])
+        #expect(LineBreaker.wrap("水光潋滟晴方好。", maxWidth: 70, measure: mono) == ["水光潋滟晴", "方好。"])
+        // Latin: a last line of one word takes the word before it.
+        #expect(LineBreaker.wrap("bring comfortable shoes and come early", maxWidth: 330, measure: mono)
+                == ["bring comfortable shoes and", "come early"])
+        #expect(LineBreaker.wrap("一二三四五六", maxWidth: 50, measure: mono) == ["一二三四", "五六"])
+        // Not when the line before would be left with fewer than two.
+        #expect(LineBreaker.wrap("ab cd", maxWidth: 20, measure: mono) == ["ab", "cd"])
+        #expect(LineBreaker.wrap("一二三", maxWidth: 20, measure: mono) == ["一二", "三"])
+        #expect(LineBreaker.wrap("abcdefghij k", maxWidth: 100, measure: mono) == ["abcdefghij", "k"])
+    }
+
+    @Test func aBalancedHeadlineSplitsInHalves() {
+        let lines = LineBreaker.balanced("秋季大促：全场五折起", maxWidth: 80, maxLines: 2, measure: mono)
+        #expect(lines.count == 2 && abs(lines[0].count - lines[1].count) <= 1, "\(lines)")
+        #expect(LineBreaker.balanced("Autumn Garden Weekend", maxWidth: 220, maxLines: 2, measure: mono) == ["Autumn Garden Weekend"])
+        #expect(LineBreaker.balanced("Autumn Garden Weekend", maxWidth: 150, maxLines: 2, measure: mono) == ["Autumn Garden", "Weekend"])
+        // Never narrower than its widest word: no word is cut to balance.
+        #expect(LineBreaker.balanced("a extraordinarily b", maxWidth: 170, maxLines: 2, measure: mono).allSatisfy { !$0.isEmpty })
+        #expect(LineBreaker.balanced("a extraordinarily b", maxWidth: 170, maxLines: 2, measure: mono).contains { $0.contains("extraordinarily") })
+    }
+
     @Test func newlinesAreKept() {
         #expect(LineBreaker.wrap("我要傍近你\n方不至于难过", maxWidth: 500, measure: mono) == ["我要傍近你", "方不至于难过"])
     }
@@ -39,7 +72,7 @@ let mono: (String) -> Int = { $0.count * 10 }
 @Suite struct GeometryTests {
     @Test func thePillIsTopRightAndScalesWithTheScreen() {
         let small = SkipButton(screen: Size(width: 640, height: 480), maxCountdown: 3)
-        #expect(small.frame.height == 48)
+        #expect(small.frame.height == SkipButton.smallestHeight && SkipButton.smallestHeight == 52)
         let hd = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 3)
         #expect(hd.frame.height == 65)
         #expect(hd.frame.maxX < 1920 && hd.frame.maxX > 1920 - 80)
@@ -59,6 +92,13 @@ let mono: (String) -> Int = { $0.count * 10 }
         #expect(fill.source == Rect(x: 11, y: 0, width: 178, height: 100))
         let tall = ImageFit.fit.placement(of: Size(width: 100, height: 200), on: screen)
         #expect(tall.destination == Rect(x: 460, y: 0, width: 360, height: 720))
+        // No slivers: a 16:9 picture on a 5:3 screen would leave 15 px bars; it covers the screen instead.
+        let small = Size(width: 800, height: 480)
+        #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1080), on: small).destination == Rect(x: 0, y: 0, width: 800, height: 480))
+        #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1080), on: small, snap: false).destination.height == 450)
+        // A 4:3 picture keeps its bars (12.5 % each side); so does 16:10 on 16:9 (10 %).
+        #expect(ImageFit.fit.placement(of: Size(width: 1600, height: 1200), on: screen).destination.width == 960)
+        #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1200), on: Size(width: 1920, height: 1080)).destination.width == 1728)
     }
 
     @Test func rotationMapsTouchesBackToLayout() {

@@ -77,13 +77,13 @@ import Testing
     }
 
     /// The feed's warning that a link's code is left out of small screens follows the rule
-    /// the screen draws by: a 400-character link is drawn at 800x480 and read back, with no
-    /// warning; one of 420 is warned of and left out there, and still drawn at 1920x1080.
+    /// the screen draws by: a 250-character link is drawn at 800x480 and read back, with no
+    /// warning; one of 260 is warned of and left out there, and still drawn at 1920x1080.
     @Test func theDenseLinkWarningMatchesWhatTheSmallScreenDraws() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/a.jpg", width: 640, height: 360, bands: [.init(red: 30, green: 120, blue: 60)])
         let base = "https://shop.example.com/spring-tea?from=kiosk&q="
-        for (length, drawnSmall) in [(400, true), (420, false)] {
+        for (length, drawnSmall) in [(250, true), (260, false)] {
             let link = base + String(repeating: "x", count: length - base.count)
             _ = try writeFeed(folder, #"[{"id": "qr", "picUrl": "a.jpg", "showTime": 100, "countdown": 1, "linkUrl": "\#(link)"}]"#)
             let args = ["--feed", folder + "/feed.json", "--data-dir", folder + "/data-\(length)", "--cache-dir", folder + "/cache"]

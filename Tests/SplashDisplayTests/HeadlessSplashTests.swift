@@ -66,16 +66,18 @@ import Testing
         let two = try Snapshot(files[1])
         #expect(three.width == 1280 && three.height == 720)
 
-        // The pill is a dark shape with a light ring in the top-right corner, on top of the image.
+        // The pill is the picture darkened to a quarter inside a light hairline, in the top-right
+        // corner, on top of the image.
         let pill = SkipButton(screen: screen, maxCountdown: 3).frame
         #expect(pill.maxX > 1180 && pill.y < 60)
         let inside = three.color(pill.x + pill.height / 2, pill.y + 6)
-        #expect(inside.isClose(to: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)), "pill colour \(inside)")
-        #expect(three.color(pill.x + pill.height / 2, pill.y + 2).red > 200, "the pill's ring")
+        let darkened = RGBColor(red: red.red / 4, green: red.green / 4, blue: red.blue / 4)
+        #expect(inside.isClose(to: darkened, tolerance: 6), "pill colour \(inside)")
+        #expect(three.color(pill.x + pill.height / 2, pill.y).isClose(to: RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)), "the pill's hairline")
         #expect(three.color(10, 10).isClose(to: red))
         #expect(three.color(pill.x - 20, pill.center.y).isClose(to: red))
         // White label pixels inside the pill.
-        #expect(three.count(in: pill.insetBy(6), differingFrom: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E), by: 120) > 20)
+        #expect(three.count(in: pill.insetBy(6), differingFrom: darkened, by: 120) > 20)
 
         // Only the digit changes between ticks.
         #expect(three.differences(from: two, in: pill) > 10)

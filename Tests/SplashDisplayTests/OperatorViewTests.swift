@@ -94,7 +94,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files == ["01-red.jpg", "02-green.jpg", "03-blue.jpg"])
         let thumb = try Snapshot(dir + "/02-green.jpg")
-        #expect(max(thumb.width, thumb.height) == 160)
+        #expect(max(thumb.width, thumb.height) == 320)
         #expect(thumb.color(80, 50).isClose(to: green, tolerance: 20))
         #expect(try runKiosk(["sync", "--thumbnails", dir] + k.args).status == 2)
     }

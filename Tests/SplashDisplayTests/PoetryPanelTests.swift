@@ -7,7 +7,7 @@ import Testing
 /// The poetry panel as a person sees it: fetched from a local server, drawn headless,
 /// checked pixel by pixel.
 @Suite struct PoetryPanelTests {
-    let yellow = RGBColor.widgetYellow
+    let yellow = Palette.card
     let page = RGBColor(red: 0xF5, green: 0xF2, blue: 0xEA)
 
     final class Setup {
@@ -35,6 +35,29 @@ import Testing
         }
     }
 
+    /// The card on a snapshot: the bounding box of its tint.
+    func cardRect(_ shot: Snapshot) throws -> Rect {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in stride(from: 0, to: shot.height, by: 1) {
+            for x in 0..<shot.width where shot.color(x, y).isClose(to: yellow, tolerance: 6) {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        try #require(maxX > minX && maxY > minY, "no card on the snapshot")
+        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// The bounding box of the pixels close to `color` inside `region`.
+    func box(of color: RGBColor, in region: Rect, _ shot: Snapshot) -> Rect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in region.y..<region.maxY {
+            for x in region.x..<region.maxX where shot.color(x, y).isClose(to: color, tolerance: 20) {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
     @Test func aFetchedPoemAndPictureAreDrawnOnTheYellowCardAndKeptForNextTime() throws {
         let s = try Setup()
         try s.publish("poem.json", #"{"content":"空门寂寞汝思家，礼别云房下九华。","origin":"送童子下山","author":"金地藏","category":"古诗文-抒情-思念"}"#)
@@ -47,17 +70,16 @@ import Testing
         #expect(poetry.last?["origin"] as? String == "送童子下山")
 
         let picture = try Snapshot(try #require(snapshots(shots).last))
-        let card = DetailLayout(screen: Size(width: 1280, height: 720)).card
-        let pad = PoetryCard.padding(of: card)
-        let square = PoetryCard.pictureSquare(in: card)
-        #expect(picture.color(card.x + pad / 2, card.center.y).isClose(to: yellow), "card edge")
+        let card = try cardRect(picture)
+        #expect(picture.color(card.x + 3, card.center.y).isClose(to: yellow), "card edge")
         #expect(picture.color(card.maxX - 4, card.center.y).isClose(to: yellow))
-        #expect(picture.color(square.center.x, square.center.y).isClose(to: blue, tolerance: 20), "picture")
+        // The picture: a square at the card's left, its corners rounded (the tint shows there).
+        let square = try #require(box(of: blue, in: card, picture), "picture")
+        #expect(abs(square.width - square.height) <= 2 && square.x - card.x < card.width / 8, "\(square) in \(card)")
+        #expect(picture.color(square.x, square.y).isClose(to: yellow, tolerance: 30), "a rounded corner")
         // The origin and the lines: dark ink in the text column.
-        let text = Rect(x: square.maxX + pad, y: card.y + pad, width: card.maxX - pad - square.maxX - pad,
-                        height: card.height - 2 * pad)
+        let text = Rect(x: square.maxX + 4, y: card.y + 4, width: card.maxX - square.maxX - 8, height: card.height - 8)
         #expect(picture.count(in: text, differingFrom: yellow, by: 90) > 500)
-
         // Next start with the poem server failing: the kept entry and its picture.
         let again = try s.run(poem: "/status/500", extra: ["--snapshot", shots + "2"])
         #expect(again.status == 0)
@@ -93,25 +115,24 @@ import Testing
                 rotation == .quarter ? Rect(x: output.width - r.y - r.height, y: r.x, width: r.height, height: r.width) : r
             }
             let picture = try Snapshot(try #require(snapshots(shots).last))
-            let card = DetailLayout(screen: screen).card
-            let pad = PoetryCard.padding(of: card)
-            let square = PoetryCard.pictureSquare(in: card)
-            // The card is on the snapshot where the layout puts it, and it is yellow.
-            let onScreen = onOutput(card)
-            #expect(onScreen.maxX <= picture.width && onScreen.maxY <= picture.height, "\(size) \(rotate): \(onScreen)")
-            let area = onScreen.width * onScreen.height
-            #expect(area - picture.count(in: onScreen, differingFrom: yellow, by: 30) > area / 3, "\(size) \(rotate)")
-            // The bottom padding of the card stays yellow: no line spills over it.
-            let bottom = Rect(x: square.maxX + pad, y: card.maxY - pad + 2, width: card.maxX - 2 * pad - square.maxX,
-                              height: pad - 6)
-            #expect(picture.count(in: onOutput(bottom), differingFrom: yellow, by: 30) == 0, "\(size) \(rotate)")
-            // Nothing is drawn above or to the right of the card.
-            let above = Rect(x: card.x, y: max(0, card.y - 10), width: card.width, height: 8)
-            #expect(picture.count(in: onOutput(above), differingFrom: page, by: 20) == 0, "\(size) \(rotate)")
-            // (Past the card's soft shadow, which reaches 2 px per 90 of its height beyond it.)
-            let right = Rect(x: min(screen.width - 3, card.maxX + 2 * max(1, card.height / 90) + 3), y: card.y, width: 2,
-                             height: card.height)
-            #expect(picture.count(in: onOutput(right), differingFrom: page, by: 20) == 0, "\(size) \(rotate)")
+            // The card (on the output, turned as the screen is) is tinted, and a strip along each
+            // of its edges, its padding less a few pixels, stays so: no line spills over it.
+            let card = try cardRect(picture)
+            #expect(card.maxX <= picture.width && card.maxY <= picture.height, "\(size) \(rotate): \(card)")
+            #expect(card.width * card.height * 2 > screen.width * screen.height / 12, "\(size) \(rotate): \(card)")
+            let strip = max(8, DetailLayout(screen: screen).unit * 3 / 5) - 4
+            let inner = card.insetBy(card.height / 8)
+            for edge in [Rect(x: inner.x, y: card.y + 1, width: inner.width, height: strip),
+                         Rect(x: inner.x, y: card.maxY - 1 - strip, width: inner.width, height: strip),
+                         Rect(x: card.x + 1, y: inner.y, width: strip, height: inner.height),
+                         Rect(x: card.maxX - 1 - strip, y: inner.y, width: strip, height: inner.height)] {
+                #expect(picture.count(in: edge, differingFrom: yellow, by: 30) == 0, "\(size) \(rotate): \(edge) of \(card)")
+            }
+            // No shadow: the page right next to the card.
+            for edge in [Rect(x: card.x, y: max(0, card.y - 6), width: card.width, height: 4),
+                         Rect(x: min(picture.width - 4, card.maxX + 2), y: card.y, width: 2, height: card.height)] {
+                #expect(picture.count(in: edge, differingFrom: page, by: 20) == 0, "\(size) \(rotate): beside the card \(edge)")
+            }
         }
     }
 
@@ -121,18 +142,15 @@ import Testing
         _ = try s.run(poem: "/status/404", image: nil, extra: ["--snapshot", portrait, "--size", "1080x1920"])
         let p = try Snapshot(try #require(snapshots(portrait).last))
         #expect(p.width == 1080 && p.height == 1920)
-        let card = DetailLayout(screen: Size(width: 1080, height: 1920)).card
-        #expect(card.y > 1920 / 2)
-        #expect(p.color(card.x + 6, card.center.y).isClose(to: yellow))
+        let card = try cardRect(p)
+        #expect(card.y > 1920 / 2 && card.width > 1080 * 3 / 4, "\(card)")
 
         // Turned 90° clockwise on a 1280x720 output: the layout is 720x1280, its bottom on the left.
         let rotated = s.folder + "/rotated"
         _ = try s.run(poem: "/status/404", image: nil, extra: ["--snapshot", rotated, "--rotate", "90"])
         let r = try Snapshot(try #require(snapshots(rotated).last))
         #expect(r.width == 1280 && r.height == 720)
-        let layoutCard = DetailLayout(screen: Size(width: 720, height: 1280)).card
-        let lx = layoutCard.x + 6
-        let ly = layoutCard.center.y
-        #expect(r.color(1279 - ly, lx).isClose(to: yellow), "rotated card at \(1279 - ly),\(lx)")
+        let turned = try cardRect(r)
+        #expect(turned.maxX < 1280 / 2 && turned.height > 720 * 3 / 4, "rotated card at \(turned)")
     }
 }

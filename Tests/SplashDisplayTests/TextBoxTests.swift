@@ -60,28 +60,104 @@ extension InProcessCanvasTests {
             for (name, scene) in Self.scenes() {
                 let surface = canvas.beginFrame()
                 try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
-                let (code, module) = DetailRenderer.linkCode(scene.linkURL, screen: size)
-                let layout = DetailLayout(screen: size, linkSide: code.map { $0.size * module })
+                let placement = DetailPlacement(scene, screen: size, pictureSize: scene.imagePath.map { _ in
+                    (try? surface.imageSize(scene.imagePath!)) ?? Size(width: 1, height: 1) }, fonts: fonts)
+                let layout = placement.layout
                 // The card keeps a readable height, whatever the link.
-                #expect(layout.card.height >= size.shorterSide / 5, "\(size) \(name): the card is \(layout.card.height) px tall")
+                #expect(placement.card.height >= size.shorterSide / 6, "\(size) \(name): the card is \(placement.card.height) px tall")
                 let screen = Rect(x: 0, y: 0, width: size.width, height: size.height).insetBy(max(4, layout.unit / 2))
-                var main = layout.main
-                if let link = layout.link, layout.stacked { main = Rect(x: main.x, y: main.y, width: main.width, height: link.maxY - main.y) }
-                let boxes = [main, layout.card] + (layout.link.map { [$0] } ?? [])
+                let code = placement.code.map { c -> Rect in
+                    let caption = c.captionBeside ? Rect(x: c.origin.x, y: c.origin.y, width: c.side + layout.unit / 2 + c.captionRoom, height: c.side)
+                        : Rect(x: c.origin.x, y: c.origin.y, width: c.side, height: c.side + DetailPlacement.captionHeight(layout, fonts: fonts))
+                    return caption
+                }
+                let boxes = [placement.campaign, placement.card] + (code.map { [$0] } ?? [])
                 #expect(!surface.textRuns.isEmpty)
                 for run in surface.textRuns {
                     #expect(contains(screen, run.rect), "\(size) \(name) \(fonts.face.path): \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
                     #expect(boxes.contains { contains($0.insetBy(-2), run.rect) },
                             "\(size) \(name): \"\(run.text.prefix(30))\" at \(run.rect) leaves its box")
+                    // No wrapped line starts or ends with a space.
+                    #expect(run.text.first != " " && run.text.last != " ", "\(size) \(name): \"\(run.text)\"")
                 }
+                // Nothing overlaps: the campaign, the card and the code (with its caption) are apart.
+                #expect(!placement.campaign.intersects(placement.card), "\(size) \(name): \(placement.campaign) \(placement.card)")
+                if let code {
+                    let text = [placement.title.map { Rect(x: placement.titleOrigin.x, y: placement.titleOrigin.y, width: $0.width(fonts: fonts), height: $0.height) },
+                                Rect(x: placement.bodyOrigin.x, y: placement.bodyOrigin.y, width: placement.body.width(fonts: fonts), height: placement.body.height)]
+                    for part in [placement.card, placement.picture] + text {
+                        if let part { #expect(!code.intersects(part), "\(size) \(name): code \(code) on \(part)") }
+                    }
+                }
+                // The body never under the grid's smallest size, which is never under 16 px.
+                #expect(placement.body.size >= layout.minBodySize && layout.minBodySize >= DetailLayout.smallestBody)
+                // Picture, title and text on one left grid line; the text no wider than a picture above it.
+                if let picture = placement.picture {
+                    #expect(picture.x == layout.area.x, "\(size) \(name): the picture at \(picture.x)")
+                    if !layout.stacked, placement.titleOrigin.x == picture.x {
+                        #expect(placement.body.width(fonts: fonts) <= picture.width, "\(size) \(name): text past the picture")
+                    }
+                }
+                #expect(placement.bodyOrigin.x == placement.titleOrigin.x && placement.titleOrigin.x >= layout.area.x)
+                // Landscape: both columns from one top line.
+                if !layout.stacked { #expect(placement.campaign.y == placement.card.y, "\(size) \(name): tops \(placement.campaign.y) \(placement.card.y)") }
                 // The link's caption is whole: both its lines, nothing cut.
-                if code != nil {
-                    for line in DetailRenderer.linkCaption {
+                if placement.code != nil {
+                    for line in DetailPlacement.linkCaption {
                         #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
                     }
                 }
                 try canvas.endFrame(snapshotPath: nil)
             }
+            }
+        }
+
+        /// The campaign comes first: a portrait poster on a portrait screen at least half the
+        /// screen's width, a short text whole at its full size, the QR code the layout's share
+        /// of the short side whatever the link's length.
+        @Test(arguments: [Size(width: 1080, height: 1920), Size(width: 480, height: 800), Size(width: 1920, height: 1080),
+                          Size(width: 1280, height: 720), Size(width: 800, height: 480), Size(width: 3840, height: 2160)])
+        func theCampaignComesFirst(_ size: Size) throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let poem = PoetryEntry(origin: "饮湖上初晴后雨", author: "苏轼", lines: ["水光潋滟晴方好，", "山色空蒙雨亦奇。", "欲把西湖比西子，", "淡妆浓抹总相宜。"],
+                                   source: .bundled)
+            let english = "Join us in the courtyard garden this weekend for guided walks, seasonal tea and a small market of local "
+                + "growers. Walks start every hour from ten until four; bring comfortable shoes, and scan the code to reserve a place."
+            let poster = DetailScene(campaignID: "p", title: "秋季大促：全场五折起", text: "十一月一日至十一月十五日，全场商品五折起。", imagePath: "/p.jpg",
+                                     poetry: poem, spinnerPhase: nil, linkURL: "https://example.com/s")
+            let placed = DetailPlacement(poster, screen: size, pictureSize: Size(width: 1080, height: 1620), fonts: fonts)
+            let picture = try #require(placed.picture)
+            if size.isPortrait {
+                #expect(picture.width * 2 >= size.width, "\(size): the poster is \(picture.width) px wide")
+            }
+            #expect(placed.body.size == placed.layout.bodySize && !placed.body.lines.joined().hasSuffix("…"), "\(size): \(placed.body.lines)")
+            // A headline in two balanced lines, not a line and a widow.
+            if let title = placed.title, title.lines.count == 2 {
+                #expect(title.lines[1].count * 2 >= title.lines[0].count, "\(size): \(title.lines)")
+            }
+            // The card is as tall as its poem, not a fixed share: under a third of the screen.
+            #expect(placed.card.height * 3 < size.height, "\(size): card \(placed.card)")
+            // A long English text: whole at 1920x1080 and 1080x1920, cut nowhere with a Chinese "…".
+            let photo = DetailScene(campaignID: "e", title: "Autumn Garden Weekend", text: english, imagePath: "/e.jpg", poetry: poem,
+                                    spinnerPhase: nil, linkURL: "https://example.com/garden?utm_source=kiosk&utm_medium=screen&utm_campaign=autumn")
+            let prose = DetailPlacement(photo, screen: size, pictureSize: Size(width: 1600, height: 1067), fonts: fonts)
+            if size.shorterSide >= 1080 { #expect(!prose.body.lines.joined().hasSuffix("...") && !prose.body.lines.joined().hasSuffix("…")) }
+            #expect(!prose.body.lines.joined().hasSuffix("…"), "\(size): a Latin cut ends with three full stops")
+            // A Chinese text of 120 characters under a long title and a photo: whole at 1080p and up.
+            let tea = DetailScene(campaignID: "t", title: "春茶上新：明前龙井与碧螺春限量到店，先到先得",
+                                  text: "今年第一批明前龙井已经到店。茶汤清亮，豆香明显，适合慢慢喝。门店每天下午两点提供免费试饮，数量有限，先到先得。"
+                                      + "我们还准备了碧螺春和白茶，欢迎品鉴。周末另有茶艺师现场冲泡，讲解茶叶的产地、采摘和制作工艺。",
+                                  imagePath: "/t.jpg", poetry: poem, spinnerPhase: nil)
+            let teaPlaced = DetailPlacement(tea, screen: size, pictureSize: Size(width: 1600, height: 1067), fonts: fonts)
+            if size.shorterSide >= 1080 {
+                #expect(!teaPlaced.body.lines.joined().hasSuffix("…") && teaPlaced.title?.lines.joined().hasSuffix("…") == false,
+                        "\(size): \(teaPlaced.body.size) px, line \(teaPlaced.body.lineHeight), title \(teaPlaced.title?.height ?? 0) at \(teaPlaced.titleOrigin), body at \(teaPlaced.bodyOrigin) \(teaPlaced.body.lines) picture \(String(describing: teaPlaced.picture))")
+            }
+            // The code: the layout's share of the short side, less its modules' rounding, for a short and a long link alike.
+            for placement in [placed, prose] {
+                let code = try #require(placement.code)
+                let share = size.shorterSide * LinkCodeSize.share / 100
+                #expect(code.side <= share && code.side + code.code.size > share / 2, "\(size): code \(code.side) px of \(share)")
             }
         }
 
@@ -95,7 +171,7 @@ extension InProcessCanvasTests {
             let scene = SplashScene(campaignID: nil, imagePath: "/no/such/picture.jpg", countdown: 30, nextTickAt: 1)
             _ = try? SplashRenderer(surface: surface, fonts: fonts).draw(scene, button: button, fit: .fit, background: .black)
             let label = try #require(surface.textRuns.first)
-            #expect(contains(button.frame.insetBy(button.outlineWidth + button.ringWidth), label.rect), "\(size): \(label.rect) in \(button.frame)")
+            #expect(contains(button.frame.insetBy(button.edgeWidth), label.rect), "\(size): \(label.rect) in \(button.frame)")
             try canvas.endFrame(snapshotPath: nil)
         }
 

@@ -89,7 +89,7 @@ import Glibc
             let thumb = try #require(s.thumbnail)
             #expect(thumb.starts(with: [0xFF, 0xD8, 0xFF]))
             let header = try ImageHeader.parse(thumb)
-            #expect(max(header.width, header.height) == 160)
+            #expect(max(header.width, header.height) == 320)
         }
 
         let object = f.sync(f.feedURL("object.json"))

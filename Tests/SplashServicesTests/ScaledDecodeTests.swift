@@ -94,15 +94,15 @@ import Testing
     }
 
     @Test func aThumbnailIsTheMeanOfWhatEachPixelCovers() throws {
-        // A 4K picture of three bands: its thumbnail fits 160 px and keeps the bands' colours.
+        // A 4K picture of three bands: its thumbnail fits 320 px and keeps the bands' colours.
         let dir = try temporaryFolder()
         try writeImage(dir + "/4k.png", width: 3840, height: 2160, bands: [red, green, blue])
         let decoded = try ImageDecoder.load(dir + "/4k.png", into: PixelBuffer.self)
         let small = try Thumbnail.fitted(decoded.pixels)
-        #expect((small.width, small.height) == (160, 90))
-        #expect(pixel(small, 10, 45) == red && pixel(small, 80, 45) == green && pixel(small, 150, 45) == blue)
+        #expect((small.width, small.height) == (320, 180))
+        #expect(pixel(small, 20, 90) == red && pixel(small, 160, 90) == green && pixel(small, 300, 90) == blue)
         // The band edges mix: a pixel that covers both sides is between them.
-        let edge = pixel(small, 53, 45)
+        let edge = pixel(small, 106, 90)
         #expect(edge.red > 0 && edge.green > 0, "\(edge)")
     }
 

@@ -1,7 +1,9 @@
 /// How big a campaign's link is as a QR code (error correction level M, 8-bit mode, as the
-/// detail screen makes it) and whether a screen can draw it: a code is drawn only where
-/// its modules are at least 2 pixels within 36 % of the screen's shorter side. The feed
-/// warns of a link too long for small screens by the same rule the screen draws by.
+/// detail screen makes it) and whether a screen can draw it. The layout gives the code its
+/// size (`share` of the screen's shorter side, less where its place is narrower); the link's
+/// length only chooses the size of the modules within it, and a code whose modules would be
+/// under 2 pixels there is left out. The feed warns of a link too long for small screens by
+/// the same rule the screen draws by.
 public enum LinkCodeSize {
     /// Bytes a QR code of each version (1…40) holds at level M in 8-bit mode (ISO/IEC 18004).
     static let capacity = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
@@ -19,15 +21,19 @@ public enum LinkCodeSize {
         return 17 + 4 * version + 2 * quietZone
     }
 
-    /// Pixels per module a screen whose shorter side is `short` gives a code that fits: at
-    /// least 6 on a 1080p screen (scaled with the screen, never under 4), so a phone reads
-    /// it from a metre.
-    public static func usualModulePixels(short: Int) -> Int { max(4, (6 * short + 1079) / 1080) }
+    /// The share of the shorter side, in percent, a QR code is given.
+    public static let share = 30
 
-    /// Pixels per module of a code `modules` wide on a screen whose shorter side is
-    /// `short`, or nil when it is too dense to draw there (under 2 pixels a module).
-    public static func modulePixels(modules: Int, short: Int) -> Int? {
-        let module = min(usualModulePixels(short: short), short * 36 / 100 / max(1, modules))
+    /// Pixels per module of a code `modules` wide within `side` pixels, or nil when it is too
+    /// dense to draw there (under 2 pixels a module).
+    public static func modulePixels(modules: Int, side: Int) -> Int? {
+        let module = side / max(1, modules)
         return module >= 2 ? module : nil
+    }
+
+    /// Pixels per module of a code `modules` wide on a screen whose shorter side is `short`,
+    /// at its full share, or nil when it is too dense to draw there.
+    public static func modulePixels(modules: Int, short: Int) -> Int? {
+        modulePixels(modules: modules, side: short * share / 100)
     }
 }

@@ -16,10 +16,25 @@ public enum ImageFit: String, Equatable, Sendable, CaseIterable {
         Double(placement.destination.width) / Double(max(1, placement.source.width))
     }
 
+    /// The most of a picture's width or height, in percent, `fit` crops to cover the screen
+    /// rather than leave bars: a 16:9 picture on an 800x480 screen fills it (a 6 % crop)
+    /// instead of leaving slivers of 15 px that look like a fault; a 4:3 one is letterboxed.
+    public static let snapShare = 8
+
     /// Source and destination rectangles for drawing an image of `image` size on `screen`.
-    /// `fit` uses the whole image and a centred destination; `fill` crops the source and
-    /// covers the whole screen.
-    public func placement(of image: Size, on screen: Size) -> (source: Rect, destination: Rect) {
+    /// `fit` uses the whole image and a centred destination, or covers the screen when that
+    /// crops no more than `snapShare` % (with `snap`); `fill` crops the source and covers the
+    /// whole screen.
+    public func placement(of image: Size, on screen: Size, snap: Bool = true) -> (source: Rect, destination: Rect) {
+        if self == .fit, snap, image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 {
+            let fitted = exactPlacement(of: image, on: screen).destination
+            let kept = min(fitted.width * 100 / screen.width, fitted.height * 100 / screen.height)
+            if kept < 100, kept >= 100 - Self.snapShare { return Self.fill.exactPlacement(of: image, on: screen) }
+        }
+        return exactPlacement(of: image, on: screen)
+    }
+
+    private func exactPlacement(of image: Size, on screen: Size) -> (source: Rect, destination: Rect) {
         let whole = Rect(x: 0, y: 0, width: image.width, height: image.height)
         let full = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         guard image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 else {

@@ -22,6 +22,19 @@ public struct Rect: Equatable, Hashable, Sendable {
         Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
     }
 
+    /// The same rectangle moved by `origin`'s x and y.
+    public func offsetBy(_ origin: Point) -> Rect {
+        Rect(x: x + origin.x, y: y + origin.y, width: width, height: height)
+    }
+
+    /// Whether the two rectangles share a pixel.
+    public func intersects(_ other: Rect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// The width and height.
+    public var size: Size { Size(width: width, height: height) }
+
     /// The column just past the right edge.
     public var maxX: Int { x + width }
     /// The row just below the bottom edge.

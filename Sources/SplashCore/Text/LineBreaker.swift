@@ -44,17 +44,60 @@ public enum LineBreaker {
                     if !head.isEmpty, measure(head + String(ch)) > maxWidth {
                         lines.append(head)
                         head = ""
-                        if lines.count >= limit { return lines }
+                        if lines.count >= limit { return lines.map(trimmed) }
                     }
                     head.append(ch)
                 }
                 current = head
             }
-            if lines.count >= limit { return lines }
+            if lines.count >= limit { return lines.map(trimmed) }
         }
         guard any else { return [""] }
-        if !current.isEmpty { lines.append(trailingTrimmed(current)) }
-        return lines
+        if !current.isEmpty { lines.append(trimmed(current)) }
+        return withoutWidow(lines.map(trimmed), maxWidth: maxWidth, measure: measure)
+    }
+
+    /// A paragraph's lines with no widow: when its last line is a single word or Chinese
+    /// character (with the punctuation that clings to it), the last word or character of the
+    /// line before moves down beside it, if it fits and that line keeps two or more.
+    static func withoutWidow(_ lines: [String], maxWidth: Int, measure: (String) -> Int) -> [String] {
+        guard lines.count >= 2, let last = lines.last, !last.isEmpty, breakUnits(last).count == 1 else { return lines }
+        var before = breakUnits(lines[lines.count - 2])
+        guard before.count >= 3, let moved = before.popLast().map(trimmed), let end = moved.last, let start = last.first
+        else { return lines }
+        let joined = isCJK(end) || isCJK(start) ? moved + last : moved + " " + last
+        guard measure(joined) <= maxWidth else { return lines }
+        return lines.dropLast(2) + [trimmed(before.joined()), joined]
+    }
+
+    /// `text` wrapped into as many lines as at `maxWidth`, each as near the same width as the
+    /// breaks allow (a title of two lines is two halves, not a line and a word): the
+    /// narrowest width that needs no more lines, never narrower than its widest word.
+    public static func balanced(_ text: String, maxWidth: Int, maxLines: Int, measure: (String) -> Int) -> [String] {
+        let natural = wrap(text, maxWidth: maxWidth, maxLines: maxLines, measure: measure)
+        guard natural.count >= 2, natural.count <= maxLines, text.count <= 400 else { return natural }
+        let widestUnit = text.split(separator: "\n").flatMap { breakUnits(String($0)) }.map { measure(trimmed($0)) }.max() ?? 0
+        var low = min(maxWidth, widestUnit), high = maxWidth
+        while low < high {
+            let middle = (low + high) / 2
+            if wrap(text, maxWidth: middle, maxLines: maxLines, measure: measure).count <= natural.count {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return wrap(text, maxWidth: low, maxLines: maxLines, measure: measure)
+    }
+
+    /// Whether `text` is set as Chinese (for line heights and the ellipsis): a third or more
+    /// of its letters are CJK.
+    public static func isMostlyCJK(_ text: String) -> Bool {
+        var cjk = 0, all = 0
+        for ch in text.prefix(2000) where !ch.isWhitespace {
+            all += 1
+            if isCJK(ch) { cjk += 1 }
+        }
+        return all > 0 && cjk * 3 >= all
     }
 
     /// Pieces that must stay on one line: a CJK character (with punctuation that may not be
@@ -135,6 +178,14 @@ public enum LineBreaker {
         default:
             return false
         }
+    }
+
+    /// `s` without spaces or tabs at either end.
+    static func trimmed(_ s: String) -> String {
+        var s = Substring(s)
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        return String(s)
     }
 
     private static func trailingTrimmed(_ s: String) -> String {

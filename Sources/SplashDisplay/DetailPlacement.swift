@@ -1,0 +1,260 @@
+import SplashCore
+
+/// Where each part of one campaign's detail screen goes on one screen (docs/SCREENS.md): the
+/// campaign first, as large as its shape allows, its picture, title and text on one left
+/// grid line and its text whole where the screen has room; the poetry card as tall as its
+/// poem and secondary; the QR code a share of the short side.
+///
+/// Landscape: the campaign's column (60 %) beside a column with the card and the code, both
+/// columns from one top line, the pair centred in the height. A picture at least 70 % of the
+/// column's width stands above the text, which keeps to the picture's width; a narrower one
+/// (a poster) stands at the column's left with the text beside it. Portrait: the campaign
+/// centred in the room above the card, which is at the foot; a picture narrower than the screen has the code
+/// beside it, else the code follows the text. When the text does not fit at its size, the
+/// picture gives up room first (58, 50, then 42 % of the height; 70, 58, 46 % in portrait),
+/// then the text shrinks to the grid's smallest, and only then is it cut.
+struct DetailPlacement {
+    var layout: DetailLayout
+    var picture: Rect?
+    var title: TextBlock?
+    var titleOrigin = Point(x: 0, y: 0)
+    var body: TextBlock
+    var bodyOrigin = Point(x: 0, y: 0)
+    var card: Rect
+    var cardLayout: PoetryCard.Layout
+    var code: CodePlace?
+
+    /// A QR code, its module size, where it goes and where its caption goes.
+    struct CodePlace {
+        var code: QRCode
+        var module: Int
+        var origin: Point
+        /// The caption's lines: beside the code (vertically centred on it) or under it, centred.
+        var captionBeside: Bool
+        var captionSize: Int
+        /// The width the caption's lines keep to.
+        var captionRoom: Int
+        var side: Int { code.size * module }
+    }
+
+    /// The campaign's part, picture, title and text, as laid out.
+    var campaign: Rect
+
+    /// The caption under a campaign's QR code, one line each.
+    static let linkCaption = ["扫码了解更多", "Scan for more"]
+
+    init(_ scene: DetailScene, screen: Size, pictureSize: Size?, fonts: FontBook) {
+        let grid = DetailLayout(screen: screen)
+        layout = grid
+        let area = grid.area
+        let qr = scene.linkURL.flatMap(QRCode.init)
+        if grid.stacked {
+            let fullSide = grid.codeSide(short: screen.shorterSide, room: area.width)
+            let cardLayout = PoetryCard.Layout(scene.poetry, width: area.width, maxHeight: area.height * 30 / 100,
+                                               unit: grid.unit, fonts: fonts)
+            self.cardLayout = cardLayout
+            card = Rect(x: area.x, y: area.maxY - cardLayout.height, width: area.width, height: cardLayout.height)
+            let room = card.y - grid.gutter - area.y
+            let rowModule = qr.flatMap { LinkCodeSize.modulePixels(modules: $0.size, side: fullSide) }
+            var best: Stack?
+            search: for size in [grid.bodySize, nil] as [Int?] {
+            for share in [70, 58, 46] {
+                var stack = Stack(picture: pictureSize.map { Self.shape(of: $0, width: area.width, height: room * share / 100) })
+                stack.place(width: area.width, gridLayout: grid, fullMeasure: true)
+                // The code beside a picture narrower than the screen, at half its full side or more, when it fits beside the picture.
+                var beside: (Int, Int)?
+                if let qr, let picture = stack.picture {
+                    let free = area.width - picture.width - grid.gutter
+                    let side = min(fullSide, free)
+                    if let module = LinkCodeSize.modulePixels(modules: qr.size, side: side), side * 2 >= fullSide,
+                       qr.size * module + Self.captionHeight(grid, fonts: fonts) <= picture.height {
+                        beside = (module, side)
+                    }
+                }
+                let row = qr != nil && beside == nil && rowModule != nil ? qr!.size * rowModule! + grid.onGrid(grid.unit) : 0
+                stack.setText(title: scene.title, body: scene.text, room: room - row, size: size, grid: grid, fonts: fonts)
+                stack.codeBeside = beside
+                stack.codeRow = row
+                // Where nothing fits, the one that shows the most of the text.
+                if best == nil || stack.fits || (size == nil && stack.shown > best!.shown) { best = stack }
+                if stack.fits { break search }
+            }
+            }
+            let stack = best!
+            // The campaign (with a code after its text) centred in the room above the card.
+            let codeRow = stack.codeBeside == nil && rowModule != nil && qr != nil ? stack.codeRow : 0
+            let origin = Point(x: area.x, y: area.y + max(0, (room - stack.height - codeRow) / 2))
+            (picture, title, titleOrigin, body, bodyOrigin) = stack.placed(at: origin)
+            campaign = Rect(x: area.x, y: origin.y, width: area.width, height: stack.height)
+            if let qr, let (module, _) = stack.codeBeside, let picture {
+                let side = qr.size * module
+                code = CodePlace(code: qr, module: module,
+                                 origin: Point(x: area.maxX - side, y: picture.maxY - side - Self.captionHeight(grid, fonts: fonts)),
+                                 captionBeside: false, captionSize: grid.captionSize, captionRoom: side)
+            } else if let qr, let module = rowModule {
+                code = CodePlace(code: qr, module: module, origin: Point(x: area.x, y: origin.y + stack.height + grid.onGrid(grid.unit)),
+                                 captionBeside: true, captionSize: grid.captionSize,
+                                 captionRoom: area.width - qr.size * module - grid.unit / 2)
+                campaign.height += stack.codeRow
+            }
+        } else {
+            // The side column gives up width (40 %, then 34 %) before the text shrinks.
+            var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
+            search: for size in [grid.bodySize, nil] as [Int?] {
+            for (sideShare, share) in [(40, 58), (40, 50), (34, 50), (34, 42)] {
+                let sideWidth = (area.width - grid.gutter) * sideShare / 100
+                let mainWidth = area.width - grid.gutter - sideWidth
+                var codeHeight = 0
+                var module: Int?
+                if let qr {
+                    module = LinkCodeSize.modulePixels(modules: qr.size, side: grid.codeSide(short: screen.shorterSide, room: sideWidth))
+                    if let module {
+                        codeHeight = qr.size * module
+                        let room = sideWidth - codeHeight - grid.unit / 2
+                        if !Self.captionFits(room, grid: grid, fonts: fonts) { codeHeight += Self.captionHeight(grid, fonts: fonts) }
+                    }
+                }
+                let cardMax = min(sideWidth * 70 / 100, area.height - (codeHeight > 0 ? codeHeight + grid.gutter : 0))
+                let cardLayout = PoetryCard.Layout(scene.poetry, width: sideWidth, maxHeight: cardMax, unit: grid.unit, fonts: fonts)
+                let sideHeight = cardLayout.height + (codeHeight > 0 ? grid.gutter + codeHeight : 0)
+                var stack: Stack
+                // A poster (narrower than 70 % of the column at the picture's largest) stands at the
+                // column's left with the text beside it; any other picture above the text.
+                let largest = pictureSize.map { ImageFit.fit.placement(of: $0, on: Size(width: mainWidth, height: area.height * 58 / 100), snap: false).destination.size }
+                if let largest, largest.width * 10 < mainWidth * 7, let pictureSize {
+                    let box = Size(width: mainWidth * (share - 13) / 100, height: area.height)
+                    stack = Stack(picture: ImageFit.fit.placement(of: pictureSize, on: box, snap: false).destination.size, beside: true)
+                } else {
+                    stack = Stack(picture: pictureSize.map { Self.shape(of: $0, width: mainWidth, height: area.height * share / 100) })
+                }
+                stack.place(width: mainWidth, gridLayout: grid, fullMeasure: false)
+                stack.setText(title: scene.title, body: scene.text, room: area.height, size: size, grid: grid, fonts: fonts)
+                if best == nil || stack.fits || (size == nil && stack.shown > best!.stack.shown) {
+                    best = (stack, sideWidth, cardLayout, module, sideHeight)
+                }
+                if stack.fits { break search }
+            }
+            }
+            let (stack, sideWidth, cardLayout, module, sideHeight) = best!
+            self.cardLayout = cardLayout
+            // A picture narrower than its column narrows the text with it: the two columns are
+            // then centred across the screen, the margins taking what is left, not the gutter.
+            let mainWidth = stack.beside || stack.picture == nil ? area.width - grid.gutter - sideWidth : stack.measure
+            let inset = (area.width - grid.gutter - sideWidth - mainWidth) / 2
+            let sideX = area.maxX - sideWidth - inset
+            let top = area.y + max(0, (area.height - max(stack.height, sideHeight)) / 2)
+            (picture, title, titleOrigin, body, bodyOrigin) = stack.placed(at: Point(x: area.x + inset, y: top))
+            campaign = Rect(x: area.x + inset, y: top, width: mainWidth, height: stack.height)
+            card = Rect(x: sideX, y: top, width: sideWidth, height: cardLayout.height)
+            if let qr, let module {
+                let room = sideWidth - qr.size * module - grid.unit / 2
+                code = CodePlace(code: qr, module: module, origin: Point(x: sideX, y: card.maxY + grid.gutter),
+                                 captionBeside: Self.captionFits(room, grid: grid, fonts: fonts), captionSize: grid.captionSize,
+                                 captionRoom: Self.captionFits(room, grid: grid, fonts: fonts) ? room : qr.size * module)
+            }
+        }
+    }
+
+    /// A picture's size in a box `width` wide and `height` tall above the text: as wide as
+    /// the box, a landscape picture's top and bottom cropped by at most a third of its height
+    /// (`fill`) to keep within the height; a picture that would need more, and a poster, is
+    /// fitted whole, narrower.
+    static func shape(of picture: Size, width: Int, height: Int) -> Size {
+        let natural = width * picture.height / max(1, picture.width)
+        if natural <= height { return Size(width: width, height: natural) }
+        if picture.width > picture.height, height * 3 >= natural * 2 { return Size(width: width, height: height) }
+        return ImageFit.fit.placement(of: picture, on: Size(width: width, height: height), snap: false).destination.size
+    }
+
+    /// Whether the caption's lines fit `room` beside a code at four fifths of their size or more.
+    static func captionFits(_ room: Int, grid: DetailLayout, fonts: FontBook) -> Bool {
+        linkCaption.allSatisfy { fonts.width(of: $0, size: max(10, grid.captionSize * 4 / 5)) <= room }
+    }
+
+    /// The height of a code's two-line caption set under it.
+    static func captionHeight(_ grid: DetailLayout, fonts: FontBook) -> Int {
+        grid.unit / 4 + 2 * fonts.lineHeight(size: grid.captionSize)
+    }
+
+    /// The campaign's picture, title and text as one block: where each goes within it, and
+    /// whether its text fits at the size asked for.
+    private struct Stack {
+        var picture: Size?
+        var beside = false
+        var measure = 0
+        var textX = 0
+        var pictureHeight = 0
+        var title: TextBlock?
+        var body: TextBlock?
+        var fits = false
+        var codeBeside: (Int, Int)?
+        var codeRow = 0
+        var titleGap = 0
+
+        init(picture: Size?, beside: Bool = false) {
+            self.picture = picture
+            self.beside = beside
+        }
+
+        /// The text's measure and where it starts, for a column `width` wide.
+        /// The text's measure is the picture's width above it, or the whole column (`fullMeasure`).
+        mutating func place(width: Int, gridLayout grid: DetailLayout, fullMeasure: Bool) {
+            if let picture, beside {
+                textX = picture.width + grid.gutter
+                measure = width - textX
+            } else {
+                measure = fullMeasure ? width : picture.map { max($0.width, 1) } ?? width
+                pictureHeight = picture.map { $0.height + grid.onGrid(grid.unit) } ?? 0
+            }
+        }
+
+        /// Sets the title and the body in `room`: the body at `size` (nil: shrunk step by step
+        /// to the grid's smallest, then cut), noting whether it fits whole.
+        mutating func setText(title text: String?, body: String, room: Int, size: Int?, grid: DetailLayout, fonts: FontBook) {
+            var title = text.map {
+                TextBlock($0, width: measure, size: grid.titleSize, bold: true, maxLines: 3, leading: DetailLayout.titleLeading,
+                          grid: grid.grid, balanced: true, fonts: fonts)
+            }
+            titleGap = title == nil ? 0 : grid.onGrid(grid.unit / 2)
+            let textRoom = room - pictureHeight
+            var left = textRoom - (title.map { $0.height + titleGap } ?? 0)
+            let probe = TextBlock("中", width: measure, size: grid.bodySize, leading: DetailLayout.bodyLeading, grid: grid.grid, fonts: fonts)
+            if let lines = title?.lines.count, lines > 1, left < 2 * probe.lineHeight {
+                title?.truncate(toLines: lines - 1, width: measure, fonts: fonts)
+                left = textRoom - (title.map { $0.height + titleGap } ?? 0)
+            }
+            self.title = title
+            var current = size ?? grid.bodySize
+            while true {
+                let step = TextBlock(body, width: measure, size: current, maxLines: 1, leading: DetailLayout.bodyLeading,
+                                     grid: grid.grid, fonts: fonts).lineHeight
+                let lines = max(0, left / max(1, step))
+                let whole = TextBlock(body, width: measure, size: current, maxLines: lines + 1, leading: DetailLayout.bodyLeading,
+                                      grid: grid.grid, fonts: fonts)
+                fits = whole.lines.count <= lines
+                if fits || size != nil || current <= grid.minBodySize {
+                    var block = whole
+                    block.truncate(toLines: lines, width: measure, fonts: fonts)
+                    self.body = block
+                    return
+                }
+                current = max(grid.minBodySize, current * 9 / 10)
+            }
+        }
+
+        /// How many characters of the title and the text are shown.
+        var shown: Int { (body?.lines.reduce(0) { $0 + $1.count } ?? 0) + (title?.lines.reduce(0) { $0 + $1.count } ?? 0) }
+
+        var textHeight: Int { (title.map { $0.height + titleGap } ?? 0) + (body?.height ?? 0) }
+        var height: Int { beside ? max(picture?.height ?? 0, textHeight) : pictureHeight + textHeight }
+
+        /// The picture, title and text with the block's top-left at `origin`.
+        func placed(at origin: Point) -> (Rect?, TextBlock?, Point, TextBlock, Point) {
+            let pictureRect = picture.map { Rect(x: origin.x, y: origin.y, width: $0.width, height: $0.height) }
+            let textTop = beside ? origin.y : origin.y + pictureHeight
+            let titleOrigin = Point(x: origin.x + textX, y: textTop)
+            let bodyOrigin = Point(x: origin.x + textX, y: textTop + (title.map { $0.height + titleGap } ?? 0))
+            return (pictureRect, title, titleOrigin, body!, bodyOrigin)
+        }
+    }
+}
