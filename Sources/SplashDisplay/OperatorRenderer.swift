@@ -41,7 +41,7 @@ struct OperatorRenderer {
             return
         }
         drawGrid(view, layout: layout, short: short)
-        drawFacts(view, in: layout.panel, size: max(11, short * 21 / 1000))
+        drawFacts(view, in: layout.panel, size: layout.factSize, columns: layout.factColumns)
     }
 
     private func drawGrid(_ view: OperatorScene, layout: OperatorLayout, short: Int) {
@@ -131,8 +131,8 @@ struct OperatorRenderer {
         surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
         ry += line
         for rule in page.rules(in: .current) where ry + line <= right.maxY {
-            // A long rule (a link) wraps onto a second line rather than being cut.
-            let block = TextBlock(rule, width: right.width, size: size, maxLines: 2, fonts: fonts)
+            // A long rule (a link) wraps onto as many lines as it needs, to the page's foot.
+            let block = TextBlock(rule, width: right.width, size: size, maxLines: max(1, (right.maxY - ry) / line), fonts: fonts)
             block.draw(on: surface, at: Point(x: right.x, y: ry), fonts: fonts, color: Self.muted)
             ry += block.height
         }
@@ -153,7 +153,7 @@ struct OperatorRenderer {
         }
     }
 
-    private func drawFacts(_ view: OperatorScene, in area: Rect, size: Int) {
+    private func drawFacts(_ view: OperatorScene, in area: Rect, size: Int, columns: Int) {
         var facts: [(String, String, RGBColor)] = []
         let info = view.info
         facts.append(("Device", info?.deviceID ?? "—", Self.text))
@@ -184,17 +184,41 @@ struct OperatorRenderer {
             facts.append(("Version", info.version, Self.text))
             facts.append(("Display", "\(info.driver) · \(info.renderer) · \(info.screen)", Self.text))
         }
+        // In columns (two in portrait), filled one after the other, each fact whole or not at
+        // all: a column's foot is the screen's margin.
         var y = area.y
         let labelSize = max(10, size * 85 / 100)
-        for (label, value, color) in facts {
-            // A fact is drawn whole or not at all: the panel's foot is the screen's margin.
-            let labelHeight = fonts.lineHeight(size: labelSize)
+        let labelHeight = fonts.lineHeight(size: labelSize)
+        let gutter = columns > 1 ? size * 2 : 0
+        let width = (area.width - (columns - 1) * gutter) / columns
+        let valueLines = columns > 1 ? 2 : 3
+        let perColumn = (facts.count + columns - 1) / columns
+        // Where the facts, label over value, would run past the foot (a small landscape
+        // screen), each is one line instead, its label before its value: every fact is kept.
+        let stacked = labelHeight + fonts.lineHeight(size: size) + size / 2
+        if perColumn * stacked > area.height {
+            let labelWidth = facts.map { fonts.width(of: $0.0, size: labelSize) }.max() ?? 0
+            let step = max(fonts.lineHeight(size: size), area.height / max(1, facts.count))
+            for (index, (label, value, color)) in facts.enumerated() where area.y + (index + 1) * fonts.lineHeight(size: size) <= area.maxY {
+                let row = area.y + index * min(step, fonts.lineHeight(size: size) * 3 / 2)
+                surface.drawText(label, at: Point(x: area.x, y: row + (size - labelSize) / 2), fonts: fonts, size: labelSize, color: Self.muted)
+                let x = area.x + labelWidth + size / 2
+                surface.drawText(clipped(value, width: area.maxX - x, size: size, bold: false), at: Point(x: x, y: row), fonts: fonts,
+                                size: size, color: color)
+            }
+            return
+        }
+        for (index, (label, value, color)) in facts.enumerated() {
+            let column = index / max(1, perColumn)
+            guard column < columns else { break }
+            if index % perColumn == 0 { y = area.y }
+            let x = area.x + column * (width + gutter)
             let room = (area.maxY - y - labelHeight) / max(1, fonts.lineHeight(size: size))
-            guard room >= 1 else { break }
-            surface.drawText(label, at: Point(x: area.x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
+            guard room >= 1 else { continue }
+            surface.drawText(label, at: Point(x: x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
             y += labelHeight
-            let block = TextBlock(value, width: area.width, size: size, maxLines: min(3, room), fonts: fonts)
-            block.draw(on: surface, at: Point(x: area.x, y: y), fonts: fonts, color: color)
+            let block = TextBlock(value, width: width, size: size, maxLines: min(valueLines, room), fonts: fonts)
+            block.draw(on: surface, at: Point(x: x, y: y), fonts: fonts, color: color)
             y += block.height + size / 2
         }
     }
@@ -226,8 +250,9 @@ struct OperatorRenderer {
         }
     }
 
-    /// A card's standing, drawn on one line of `width`: a drawn check mark and "eligible",
-    /// or "×" and why not with when it will be; shrunk a little, then cut, to fit.
+    /// A card's standing, drawn on one line of `width` at the card's size: a drawn check mark
+    /// and "eligible", or "×" and why not with when it will be, in its compact form where the
+    /// long one is too wide, then cut with "…" (every card's line at one size).
     func drawStatus(of tile: OperatorTile, now: Date, at origin: Point, width: Int, size: Int) {
         let color = tile.ineligibility == nil ? Self.good : Self.warn
         if tile.ineligibility == nil {
@@ -236,12 +261,7 @@ struct OperatorRenderer {
             return
         }
         var text = Self.status(of: tile, now: now)
-        var drawn = size
-        if fonts.width(of: text, size: size) > width {
-            text = Self.status(of: tile, now: now, compact: true)
-            while drawn > max(9, size * 3 / 4), fonts.width(of: text, size: drawn) > width { drawn -= 1 }
-        }
-        surface.drawText(clipped(text, width: width, size: drawn, bold: false), at: Point(x: origin.x, y: origin.y + (size - drawn) / 2),
-                        fonts: fonts, size: drawn, color: color)
+        if fonts.width(of: text, size: size) > width { text = Self.status(of: tile, now: now, compact: true) }
+        surface.drawText(clipped(text, width: width, size: size, bold: false), at: origin, fonts: fonts, size: size, color: color)
     }
 }

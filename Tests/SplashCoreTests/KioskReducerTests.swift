@@ -829,13 +829,17 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(last.page == pages - 1)
         // Back with a swipe to the right and the left arrow.
         reduce(&state, .pressed(Point(x: 100, y: 300), clock.advance(1)), expecting: [])
+        // Page p (from 1) holds the newest campaigns after those of the pages before it.
+        func cards(_ page: Int) -> [String] {
+            ((page - 1) * layout.perPage..<min(60, page * layout.perPage)).map { String(format: "c%02d", 59 - $0) }
+        }
         reduce(&state, .released(Point(x: 400, y: 300), clock.advance(0.2)), expecting: [
-            .emit(.operatorPage(4, of: 5, campaigns: ["c23", "c22", "c21", "c20", "c19", "c18", "c17", "c16", "c15", "c14", "c13", "c12"])),
-            .loadOperatorInfo(thumbnailsOf: ["c23", "c22", "c21", "c20", "c19", "c18", "c17", "c16", "c15", "c14", "c13", "c12"]),
+            .emit(.operatorPage(pages - 1, of: pages, campaigns: cards(pages - 1))),
+            .loadOperatorInfo(thumbnailsOf: cards(pages - 1)),
         ])
         reduce(&state, .keyPressed(.left, clock.advance(1)), expecting: [
-            .emit(.operatorPage(3, of: 5, campaigns: ["c35", "c34", "c33", "c32", "c31", "c30", "c29", "c28", "c27", "c26", "c25", "c24"])),
-            .loadOperatorInfo(thumbnailsOf: ["c35", "c34", "c33", "c32", "c31", "c30", "c29", "c28", "c27", "c26", "c25", "c24"]),
+            .emit(.operatorPage(pages - 2, of: pages, campaigns: cards(pages - 2))),
+            .loadOperatorInfo(thumbnailsOf: cards(pages - 2)),
         ])
         guard case .operator(let back) = state.scene else { Issue.record("the view closed"); return }
         #expect(back.page == pages - 3)

@@ -120,23 +120,23 @@ import Testing
         let next = try #require(rows.first { $0["newest"] as? Bool == true }?["id"] as? String)
 
         let shots = folder + "/shots"
-        try """
-        0.5 key f2
-        1 key pagedown
-        2 swipe 700 400 100 400 0.2
-        3 key pagedown
-        4 key pagedown
-        5 key pagedown
-        6 key pagedown
-        7 swipe 100 400 700 400 0.2
-        8 key left
-        8.5 key left
-        9 key left
-        10 tap 120 200
-        12 key escape
-        """.write(toFile: folder + "/script", atomically: true, encoding: .utf8)
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--script", folder + "/script", "--exit-after", "13",
-                                "--snapshot", shots] + args)
+        // Forward through every page (a key, then a swipe, then keys, and one more on the last
+        // page, which stays there), back a page by a swipe, back to the first by keys, then a
+        // tap on its first card: as many steps as the layout makes pages of sixty.
+        let layout = OperatorLayout(screen: Size(width: 1280, height: 720))
+        let pageCount = layout.pages(for: 60)
+        #expect(pageCount >= 3)
+        var steps = ["key f2", "key pagedown", "swipe 700 400 100 400 0.2"]
+        steps += Array(repeating: "key pagedown", count: pageCount - 2)
+        steps += ["swipe 100 400 700 400 0.2"] + Array(repeating: "key left", count: pageCount - 2)
+        let card = layout.card(0).center
+        steps += ["tap \(card.x) \(card.y)"]
+        var lines = steps.enumerated().map { "\(Double($0.offset) * 0.5 + 0.5) \($0.element)" }
+        let end = steps.count / 2 + 3
+        lines.append("\(end - 1) key escape")
+        try lines.joined(separator: "\n").write(toFile: folder + "/script", atomically: true, encoding: .utf8)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--script", folder + "/script",
+                                "--exit-after", "\(end)", "--snapshot", shots] + args)
         #expect(run.status == 0, "\(run.stderr)")
         let pages = run.events(named: "operator_page")
         let count = try #require(pages.first?["of"] as? Int)

@@ -36,29 +36,52 @@ public struct OperatorLayout: Equatable, Sendable {
     /// A line of text of `size` points, top to top, as the kiosk's fonts set it.
     public static func lineHeight(_ size: Int) -> Int { size * 4 / 3 + 1 }
 
-    /// The layout for a screen of this size.
+    /// The point size of the facts panel's values.
+    public let factSize: Int
+    /// Columns of facts in the panel: two in portrait, where the panel is wide and short.
+    public let factColumns: Int
+
+    /// The widest a card is drawn: the stored thumbnail's 320 px at 1080p and below (so no
+    /// thumbnail is drawn larger than it is kept), scaled with larger screens.
+    public static func widestCard(short: Int) -> Int { 320 * max(1, short / 1080) }
+
+    /// The layout for a screen of this size: the margins of every screen (two grid units, a
+    /// 24th of the short side each), cards that fill the grid's width, and in portrait the
+    /// facts in two columns below the grid, as tall as they need.
     public init(screen: Size) {
         let short = screen.shorterSide
-        margin = max(12, short * 3 / 100)
+        let unit = max(12, short / 24)
+        margin = 2 * unit
         titleSize = max(16, short * 34 / 1000)
         hintSize = max(11, short * 18 / 1000)
+        factSize = max(11, short * 21 / 1000)
         let top = margin + Self.lineHeight(titleSize) + Self.lineHeight(hintSize) + margin / 2
         if screen.isPortrait {
-            grid = Rect(x: margin, y: top, width: screen.width - 2 * margin, height: (screen.height - top) * 60 / 100)
-            panel = Rect(x: margin, y: grid.maxY + margin, width: screen.width - 2 * margin,
-                         height: screen.height - grid.maxY - 2 * margin)
+            factColumns = 2
+            // Seven rows of facts (label and up to two lines of value each) below the grid.
+            let factsHeight = 7 * (Self.lineHeight(max(10, factSize * 85 / 100)) + 2 * Self.lineHeight(factSize) + factSize / 2)
+            let panelHeight = min(factsHeight, (screen.height - top - margin) * 45 / 100)
+            grid = Rect(x: margin, y: top, width: screen.width - 2 * margin, height: screen.height - top - 2 * margin - panelHeight)
+            panel = Rect(x: margin, y: grid.maxY + margin, width: screen.width - 2 * margin, height: panelHeight)
         } else {
-            let gridWidth = (screen.width - 3 * margin) * 64 / 100
+            factColumns = 1
+            let gridWidth = (screen.width - 2 * margin - unit * 3 / 2) * 64 / 100
             grid = Rect(x: margin, y: top, width: gridWidth, height: screen.height - top - margin)
-            panel = Rect(x: grid.maxX + margin, y: top, width: screen.width - grid.maxX - 2 * margin, height: grid.height)
+            let panelX = grid.maxX + unit * 3 / 2
+            panel = Rect(x: panelX, y: top, width: screen.width - margin - panelX, height: grid.height)
         }
         gap = max(8, short / 80)
-        tileWidth = max(120, short * 25 / 100)
+        // As many cards across as fit at a quarter of the short side, then widened to fill
+        // the grid, but never past the widest a thumbnail is drawn (more columns instead).
+        let preferred = max(120, short * 25 / 100)
+        var across = max(1, (grid.width + gap) / (preferred + gap))
+        while (grid.width - (across - 1) * gap) / across > Self.widestCard(short: short) { across += 1 }
+        columns = across
+        tileWidth = (grid.width - (across - 1) * gap) / across
         thumbHeight = tileWidth * 5 / 8
-        lineSize = max(10, tileWidth / 12)
+        lineSize = max(10, min(tileWidth, preferred) / 12)
         line = Self.lineHeight(lineSize)
         tileHeight = thumbHeight + 3 * line + gap
-        columns = max(1, (grid.width + gap) / (tileWidth + gap))
         // One line at the bottom is the page indicator's.
         rows = max(1, (grid.height - line - gap + gap) / (tileHeight + gap))
     }
