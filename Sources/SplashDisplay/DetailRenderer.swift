@@ -16,7 +16,7 @@ struct DetailRenderer {
         let placement = DetailPlacement(scene, screen: surface.layoutSize, pictureSize: pictureSize, fonts: fonts)
         surface.clear(Palette.page)
         if let picture = placement.picture, let path = scene.imagePath {
-            do { try surface.drawImage(path, in: picture, mode: .fill) } catch { failure = error }
+            do { try surface.drawImage(path, in: picture, mode: .fill, focus: scene.focus) } catch { failure = error }
         }
         placement.title?.draw(on: surface, at: placement.titleOrigin, fonts: fonts, color: Palette.ink)
         placement.body.draw(on: surface, at: placement.bodyOrigin, fonts: fonts, color: Palette.softInk)

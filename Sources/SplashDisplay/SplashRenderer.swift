@@ -21,7 +21,7 @@ struct SplashRenderer {
             if fit.placement(of: size, on: screen).destination != whole || surface.imageMayBeTransparent(scene.imagePath) {
                 surface.clear(background)
             }
-            try surface.drawImage(scene.imagePath, in: whole, mode: fit)
+            try surface.drawImage(scene.imagePath, in: whole, mode: fit, focus: scene.focus)
         } catch {
             surface.clear(background)
             failure = error

@@ -63,9 +63,9 @@ extension Surface {
     }
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
-    public func drawImage(_ path: String, in box: Rect, mode: ImageFit) throws {
+    public func drawImage(_ path: String, in box: Rect, mode: ImageFit, focus: FocusPoint = .centre) throws {
         let size = try imageSize(path)
-        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height))
+        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height), focus: focus)
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y

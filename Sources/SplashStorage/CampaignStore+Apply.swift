@@ -32,7 +32,7 @@ extension CampaignStore {
     static let feedColumns = [
         "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
         "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
-        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url",
+        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus",
     ]
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
@@ -66,7 +66,7 @@ extension CampaignStore {
                                     .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
                                     .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
                                     .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString),
-                                    .optional(c.videoURL?.absoluteString)])
+                                    .optional(c.videoURL?.absoluteString), .optional(c.focus?.text)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""

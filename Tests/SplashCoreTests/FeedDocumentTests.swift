@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    @Test func aFocalPointIsKeptAndAWrongOneLeftOutWithItsReason() throws {
+        let doc = try decode(#"""
+        [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "focus": {"x": 0.5, "y": 0.2}},
+         {"id": "b", "picUrl": "b.jpg", "showTime": 1, "focus": {"x": 1.5, "y": 0.2}},
+         {"id": "c", "picUrl": "c.jpg", "showTime": 1, "focus": "top"},
+         {"id": "d", "picUrl": "d.jpg", "showTime": 1}]
+        """#)
+        #expect(doc.campaigns.map(\.focus) == [FocusPoint(x: 0.5, y: 0.2), nil, nil, nil])
+        #expect(doc.campaigns.count == 4)
+        let said = doc.warnings.filter { $0.contains("focus") }
+        #expect(said.count == 2 && said.allSatisfy { $0.contains("fractions from 0 to 1") && $0.contains("keeps the picture's centre") }, "\(said)")
+    }
+
     @Test func anAddressWithoutItsSchemeThatStartsWithAServersNameSaysSo() throws {
         let doc = try decode(#"""
         [{"id": "a", "picUrl": "img.example.com/a.jpg", "videoUrl": "www.example.com/a.mp4", "showTime": 1},

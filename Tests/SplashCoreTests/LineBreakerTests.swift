@@ -92,6 +92,12 @@ let mono: (String) -> Int = { $0.count * 10 }
         #expect(fill.source == Rect(x: 11, y: 0, width: 178, height: 100))
         let tall = ImageFit.fit.placement(of: Size(width: 100, height: 200), on: screen)
         #expect(tall.destination == Rect(x: 460, y: 0, width: 360, height: 720))
+        // A focal point: the crop keeps it in view, as near the middle as the edges let it.
+        #expect(ImageFit.fill.placement(of: Size(width: 200, height: 100), on: screen, focus: FocusPoint(x: 0, y: 0.5)!).source.x == 0)
+        #expect(ImageFit.fill.placement(of: Size(width: 200, height: 100), on: screen, focus: FocusPoint(x: 1, y: 0.5)!).source.x == 22)
+        #expect(ImageFit.fill.placement(of: Size(width: 200, height: 100), on: screen, focus: FocusPoint(x: 0.55, y: 0.5)!).source.x == 21)
+        #expect(ImageFit.fill.placement(of: Size(width: 100, height: 400), on: screen, focus: FocusPoint(x: 0.5, y: 0.1)!).source.y == 12)
+        #expect(FocusPoint(x: 1.2, y: 0) == nil && FocusPoint(text: "0.25,0.75") == FocusPoint(x: 0.25, y: 0.75))
         // No slivers: a 16:9 picture on a 5:3 screen would leave 15 px bars; it covers the screen instead.
         let small = Size(width: 800, height: 480)
         #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1080), on: small).destination == Rect(x: 0, y: 0, width: 800, height: 480))

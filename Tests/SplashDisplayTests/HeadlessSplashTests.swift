@@ -231,4 +231,22 @@ import Testing
         #expect(r.events(named: "splash").compactMap { $0["remaining"] as? Int } == [49, 48])
         #expect(r.events(named: "skip").compactMap { $0["by"] as? String } == ["key", "timeout"])
     }
+
+    /// A campaign's focal point travels from the feed through the database to the screen: a
+    /// wide picture cropped to cover keeps its left band in view, not its middle.
+    @Test func aFocalPointKeepsItsPartOfACroppedPictureInView() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/wide.png", width: 2400, height: 600, bands: [blue, red, red, red])
+        for (name, focus) in [("centre", ""), ("left", #", "focus": {"x": 0.1, "y": 0.5}"#)] {
+            let feed = try writeFeed(folder, #"[{"id": "w", "picUrl": "wide.png", "showTime": 5\#(focus)}]"#)
+            let shots = folder + "/shots-" + name
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed, "--fit", "fill",
+                                    "--size", "1280x720", "--snapshot", shots, "--data-dir", folder + "/data-" + name,
+                                    "--cache-dir", folder + "/cache", "--metrics-file", "off"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let frame = try Snapshot(shots + "/0001-splash.png")
+            let left = frame.color(200, 400)
+            #expect(left.isClose(to: name == "left" ? blue : red), "\(name): \(left) at the left")
+        }
+    }
 }

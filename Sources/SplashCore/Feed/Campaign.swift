@@ -57,6 +57,8 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var linkURL: URL?
     /// Its clip, played under the pill with `picURL` as its poster (absolute, as `picURL`).
     public var videoURL: URL?
+    /// The point of its picture kept in view when the picture is cropped; nil: the centre.
+    public var focus: FocusPoint?
 
     /// Whether being shown depends on the date or the time of day: such a campaign waits
     /// until the clock can be trusted.

@@ -178,7 +178,7 @@ extension FeedDocument {
     }
 
     /// The optional rules: `hours`, `days`, `maxPerDay`, `minInterval`, `priority`,
-    /// `countdown`, `linkUrl`. A value that is not valid is left out with a note.
+    /// `countdown`, `focus`, `linkUrl`. A value that is not valid is left out with a note.
     static func decodeRules(_ optional: inout OptionalFields, into campaign: inout Campaign) {
         if let raw = optional.value("hours") {
             let windows = (raw as? [Any])?.map { item in (item as? String).flatMap(DailyWindow.init) }
@@ -204,6 +204,16 @@ extension FeedDocument {
         campaign.minInterval = optional.whole("minInterval", Campaign.minIntervalRange)
         campaign.priority = optional.whole("priority", Campaign.priorityRange) ?? 0
         campaign.countdown = optional.whole("countdown", Campaign.countdownRange)
+        if let raw = optional.value("focus") {
+            let object = raw as? [String: Any]
+            if let object, object.count == 2, let x = object["x"] as? Double, let y = object["y"] as? Double,
+               let point = FocusPoint(x: x, y: y) {
+                campaign.focus = point
+            } else {
+                optional.drop("focus", "must be {\"x\": 0.5, \"y\": 0.2}: fractions from 0 to 1 of the picture's width and height, got "
+                              + "\(describe(raw)); ignored: a crop keeps the picture's centre")
+            }
+        }
         if let raw = optional.value("linkUrl") {
             if let text = raw as? String, text.count <= Campaign.linkMaxLength, !text.unicodeScalars.contains(where: { $0.value < 0x20 }),
                let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),

@@ -15,4 +15,6 @@ public struct DetailScene: Equatable, Sendable {
     public var spinnerPhase: Int?
     /// The campaign's `linkUrl`, shown as a QR code; nil for none.
     public var linkURL: String? = nil
+    /// The point of the picture a crop keeps in view (the campaign's `focus`).
+    public var focus: FocusPoint = .centre
 }

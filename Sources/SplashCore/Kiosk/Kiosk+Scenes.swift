@@ -91,6 +91,7 @@ extension Kiosk {
         var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
                                 countdown: campaign.countdown ?? state.settings.countdown, nextTickAt: now.uptime + 1)
         scene.startedAt = now
+        scene.focus = campaign.focus ?? .centre
         if let clip = state.catalog[index].video {
             // Its clip plays once the show is recorded; the poster is up until its first frame.
             // An animated GIF plays the same way, and is still a picture.
@@ -154,7 +155,8 @@ extension Kiosk {
             imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry.entry,
             spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil,
-            linkURL: campaign?.linkURL?.absoluteString
+            linkURL: campaign?.linkURL?.absoluteString,
+            focus: campaign?.focus ?? .centre
         )
     }
 

@@ -4,6 +4,8 @@ public struct SplashScene: Equatable, Sendable {
     public var campaignID: String?
     /// The image file shown.
     public var imagePath: String
+    /// The point of the picture a crop keeps in view (the campaign's `focus`).
+    public var focus: FocusPoint = .centre
     /// The number on the pill.
     public var countdown: Int
     /// When the number next goes down.

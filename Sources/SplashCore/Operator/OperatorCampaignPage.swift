@@ -51,6 +51,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
         if let gap = c.minInterval { lines.append("at least \(gap) s apart") }
         if c.priority != 0 { lines.append("priority \(c.priority)") }
         if let countdown = c.countdown { lines.append("countdown \(countdown) s") }
+        if let focus = c.focus { lines.append("focus: \(focus.x), \(focus.y) of the picture") }
         if let link = c.linkURL { lines.append("link: \(link.absoluteString)") }
         if let video { lines.append(video) }
         return lines

@@ -25,16 +25,18 @@ public enum ImageFit: String, Equatable, Sendable, CaseIterable {
     /// `fit` uses the whole image and a centred destination, or covers the screen when that
     /// crops no more than `snapShare` % (with `snap`); `fill` crops the source and covers the
     /// whole screen.
-    public func placement(of image: Size, on screen: Size, snap: Bool = true) -> (source: Rect, destination: Rect) {
+    /// A crop keeps `focus` in view, as near the middle as the picture's edges allow.
+    public func placement(of image: Size, on screen: Size, snap: Bool = true,
+                          focus: FocusPoint = .centre) -> (source: Rect, destination: Rect) {
         if self == .fit, snap, image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 {
-            let fitted = exactPlacement(of: image, on: screen).destination
+            let fitted = exactPlacement(of: image, on: screen, focus: focus).destination
             let kept = min(fitted.width * 100 / screen.width, fitted.height * 100 / screen.height)
-            if kept < 100, kept >= 100 - Self.snapShare { return Self.fill.exactPlacement(of: image, on: screen) }
+            if kept < 100, kept >= 100 - Self.snapShare { return Self.fill.exactPlacement(of: image, on: screen, focus: focus) }
         }
-        return exactPlacement(of: image, on: screen)
+        return exactPlacement(of: image, on: screen, focus: focus)
     }
 
-    private func exactPlacement(of image: Size, on screen: Size) -> (source: Rect, destination: Rect) {
+    private func exactPlacement(of image: Size, on screen: Size, focus: FocusPoint) -> (source: Rect, destination: Rect) {
         let whole = Rect(x: 0, y: 0, width: image.width, height: image.height)
         let full = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         guard image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 else {
@@ -54,10 +56,10 @@ public enum ImageFit: String, Equatable, Sendable, CaseIterable {
         case .fill:
             if imageAspect > screenAspect {
                 let w = Int((Double(image.height) * screenAspect).rounded())
-                return (Rect(x: (image.width - w) / 2, y: 0, width: w, height: image.height), full)
+                return (Rect(x: FocusPoint.offset(whole: image.width, window: w, at: focus.x), y: 0, width: w, height: image.height), full)
             } else {
                 let h = Int((Double(image.width) / screenAspect).rounded())
-                return (Rect(x: 0, y: (image.height - h) / 2, width: image.width, height: h), full)
+                return (Rect(x: 0, y: FocusPoint.offset(whole: image.height, window: h, at: focus.y), width: image.width, height: h), full)
             }
         }
     }
