@@ -42,6 +42,11 @@ extension Canvas {
         shelf.handOver(PendingPicture(path: path, scale: scale))
     }
 
+    /// The pixel size of the picture at `path`, from its header; nil when it cannot be read.
+    public func imageSize(of path: String) -> Size? {
+        try? shelf.size(of: path)
+    }
+
     /// Makes sure the picture at `path` is there and decodes before a show is recorded on it:
     /// decoded now at the size a splash draws it with `fit` (or taken from the decode that
     /// started ahead) and kept for the frame that shows it. Nil when it is ready; else why

@@ -4,14 +4,14 @@ import SplashCore
 /// Maps SDL events to kiosk actions: a finger touch, a mouse click and a key press become
 /// the same `tapped` and `keyPressed` actions, in layout coordinates.
 enum InputMapper {
-    /// `maxCountdown` sizes the pill, to carry a touch on another screen's pill to the first's.
-    static func meaning(of event: SDL_Event, screens: Screens, maxCountdown: Int) -> InputMeaning {
+    /// `pill` places the pill on each screen, to carry a touch on another screen's pill to the first's.
+    static func meaning(of event: SDL_Event, screens: Screens, pill: (Size) -> SkipButton) -> InputMeaning {
         let canvas = screens.first
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
         case SDL_FINGERDOWN, SDL_FINGERUP:
-            let p = point(of: event.tfinger, screens: screens, maxCountdown: maxCountdown)
+            let p = point(of: event.tfinger, screens: screens, pill: pill)
             let down = SDL_EventType(event.type) == SDL_FINGERDOWN
             return .action { down ? .pressed(p, $0) : .released(p, $0) }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
@@ -40,7 +40,7 @@ enum InputMapper {
     /// Where a touch is on the first screen's layout, the core's: on the console, a touch
     /// on another screen (the index `EvdevInput` put in `windowID`) is carried over from
     /// that screen's layout (`LayoutTranslation`).
-    static func point(of finger: SDL_TouchFingerEvent, screens: Screens, maxCountdown: Int) -> Point {
+    static func point(of finger: SDL_TouchFingerEvent, screens: Screens, pill: (Size) -> SkipButton) -> Point {
         let canvas = screens.first
         let index = Int(finger.windowID)
         guard index > 0, index <= screens.others.count else {
@@ -48,8 +48,7 @@ enum InputMapper {
         }
         let screen = screens.others[index - 1]
         let p = screen.layoutPoint(normalizedX: finger.x, normalizedY: finger.y)
-        return LayoutTranslation.translate(p, from: screen.layoutSize, to: canvas.layoutSize,
-                                           maxCountdown: maxCountdown)
+        return LayoutTranslation.translate(p, from: screen.layoutSize, to: canvas.layoutSize, pill: pill)
     }
 
     static func key(for sym: SDL_Keycode, modifiers: UInt16) -> Key {

@@ -21,7 +21,7 @@ extension KioskRunner {
             } catch {
                 return [.showNotRecorded(campaignID: id, reason: error.explained, clock.now())]
             }
-            return [.showRecorded(campaignID: id)]
+            return [.showRecorded(campaignID: id, pictureSize: canvas.imageSize(of: picture))]
         case .notePictureUsed(let path):
             if let cache = setup.cache, path.hasPrefix(cache.folder + "/") {
                 cache.touch(key: URL(fileURLWithPath: path).lastPathComponent)

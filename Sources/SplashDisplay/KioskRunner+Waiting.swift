@@ -72,7 +72,7 @@ extension KioskRunner {
             for task in mailbox.takeTasks() { task() }
             return
         }
-        switch InputMapper.meaning(of: event, screens: screens, maxCountdown: state.settings.countdown) {
+        switch InputMapper.meaning(of: event, screens: screens, pill: { state.skipButton(on: $0) }) {
         case .action(let make):
             send(make(clock.now()))
         case .resized:

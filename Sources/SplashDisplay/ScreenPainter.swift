@@ -225,7 +225,7 @@ final class ScreenPainter {
     /// drawn) when a screen has not kept what was under its pill: the frame is drawn whole.
     private func tickPill(_ splash: SplashScene, _ state: KioskState, snapshotPath: String?) throws -> Bool {
         let screens = screens.all
-        let buttons = screens.map { SkipButton(screen: $0.layoutSize, maxCountdown: state.settings.countdown) }
+        let buttons = screens.map { state.skipButton(on: $0.layoutSize) }
         let ready = zip(screens, buttons).allSatisfy { screen, button in
             screen.underPill.map { $0.key == Self.pillKey(splash, screen.layoutSize) && $0.rect == button.frame } ?? false
         }
@@ -249,7 +249,7 @@ final class ScreenPainter {
             let surface = other.beginFrame()
             switch state.scene {
             case .splash(let splash):
-                let button = SkipButton(screen: other.layoutSize, maxCountdown: state.settings.countdown)
+                let button = state.skipButton(on: other.layoutSize)
                 try? SplashRenderer(surface: surface, fonts: fonts)
                     .draw(splash, button: button, fit: options.fit, background: options.background) {
                         if !other.keepUnder(button.frame, key: Self.pillKey(splash, other.layoutSize)) { allKept = false }

@@ -81,6 +81,18 @@ let mono: (String) -> Int = { $0.count * 10 }
         let wide = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 30)
         #expect(wide.frame.width > hd.frame.width)
         #expect(SkipButton.label(3) == "跳过 3")
+        // Never across a picture's edge: a letterbox narrower than the pill puts it inside the
+        // picture; one wide enough, or a picture covering the screen, leaves it where it is.
+        let tall = Size(width: 480, height: 800)
+        let plain = SkipButton(screen: tall, maxCountdown: 3)
+        let poster = Rect(x: 0, y: 40, width: 480, height: 720)
+        let moved = SkipButton(screen: tall, maxCountdown: 3, picture: poster)
+        #expect(plain.frame.intersects(poster) && !poster.contains(plain.frame))
+        #expect(poster.contains(moved.frame) && moved.frame.y == poster.y + plain.frame.y && moved.frame.maxX == plain.frame.maxX)
+        let letterboxed = Rect(x: 460, y: 0, width: 360, height: 720)
+        #expect(SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3, picture: letterboxed).frame
+                == SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame)
+        #expect(SkipButton(screen: tall, maxCountdown: 3, picture: Rect(x: 0, y: 0, width: 480, height: 800)).frame == plain.frame)
     }
 
     @Test func fitLetterboxesAndFillCrops() {

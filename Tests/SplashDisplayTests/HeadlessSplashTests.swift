@@ -249,4 +249,25 @@ import Testing
             #expect(left.isClose(to: name == "left" ? blue : red), "\(name): \(left) at the left")
         }
     }
+
+    /// The pill never straddles a picture's edge: a 2:3 poster on a 480x800 screen leaves
+    /// bars of 40 px, narrower than the pill, so the pill stands inside the poster.
+    @Test func thePillStandsClearOfAPicturesEdge() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/poster.png", width: 600, height: 900, bands: [red])
+        let feed = try writeFeed(folder, #"[{"id": "p", "picUrl": "poster.png", "showTime": 5}]"#)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
+                                "--size", "480x800", "--snapshot", folder + "/shots", "--data-dir", folder + "/data",
+                                "--cache-dir", folder + "/cache", "--metrics-file", "off"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = try Snapshot(folder + "/shots/0001-splash.png")
+        let screen = Size(width: 480, height: 800)
+        let poster = Rect(x: 0, y: 40, width: 480, height: 720)
+        let pill = SkipButton(screen: screen, maxCountdown: 3, picture: poster).frame
+        #expect(frame.color(10, 20).isClose(to: .black) && frame.color(10, 60).isClose(to: red), "the bars")
+        // Its hairline along its top, inside the poster; nothing of it on the bar above.
+        let edge = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
+        #expect(frame.color(pill.center.x, pill.y).isClose(to: edge), "\(pill)")
+        #expect(frame.count(in: Rect(x: pill.x, y: 0, width: pill.width, height: 40), differingFrom: .black, by: 10) == 0)
+    }
 }

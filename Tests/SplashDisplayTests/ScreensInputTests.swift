@@ -19,7 +19,7 @@ extension InProcessCanvasTests {
         }
 
         func point(_ event: SDL_Event, on screens: Screens) -> Point? {
-            guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, maxCountdown: 5),
+            guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, pill: { SkipButton(screen: $0, maxCountdown: 5) }),
                   case .pressed(let p, _) = make(Instant(uptime: 0, date: Date(timeIntervalSince1970: 0)))
             else { return nil }
             return p

@@ -101,12 +101,13 @@ public enum Kiosk {
             }
             return effects
 
-        case .showRecorded(let id):
+        case .showRecorded(let id, let pictureSize):
             // Record, then show: the show is announced only once the ledger holds it.
             guard case .splash(var splash) = state.scene, splash.campaignID == id, !splash.counted,
                   let index = state.catalog.firstIndex(where: { $0.campaign.id == id }) else { return [] }
             if let at = splash.startedAt { state.catalog[index].noteShow(at: at.date, uptime: at.uptime) }
             splash.counted = true
+            splash.pictureSize = pictureSize
             state.scene = .splash(splash)
             let entry = state.catalog[index]
             var effects: [KioskEffect] = [

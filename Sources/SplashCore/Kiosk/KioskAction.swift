@@ -47,7 +47,7 @@ public enum KioskAction: Equatable, Sendable {
     case imageFailed(path: String, reason: String, Instant)
     /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
     /// announced and presented.
-    case showRecorded(campaignID: String)
+    case showRecorded(campaignID: String, pictureSize: Size? = nil)
     /// The picture a show of `campaignID` was about to use is gone from the cache (`gone`)
     /// or does not decode: nothing was recorded.
     case pictureUnusable(campaignID: String, path: String, reason: String, gone: Bool, Instant)

@@ -39,6 +39,9 @@ public struct KioskSettings: Equatable, Sendable {
 
     /// Seeds the spread of the sync waits (`SyncSchedule`): random for each start of a kiosk.
     public var syncSeed: UInt64 = 0
+    /// How a splash picture is placed on a screen of another shape (`fit`): where the pill
+    /// goes depends on where the picture's edges fall.
+    public var fit: ImageFit = .fit
 
     /// Settings with these values, the device's `timeZone` and its `pick` rule given (no
     /// zone or rule is assumed); the rest as the options' defaults.
@@ -69,6 +72,7 @@ public struct KioskSettings: Equatable, Sendable {
         wakeOnTouch = options.wakeOnTouch
         self.screenLeftDark = screenLeftDark
         self.syncSeed = syncSeed
+        fit = options.fit
     }
 
     /// The default detail text, shown when neither the campaign nor the feed has any.

@@ -85,8 +85,16 @@ public struct KioskState: Equatable, Sendable {
     public var backgroundBusy: Bool { sync.running || !poetry.settled }
 
     /// The pill's geometry on the current screen.
-    public var skipButton: SkipButton {
-        SkipButton(screen: screen, maxCountdown: settings.countdown)
+    public var skipButton: SkipButton { skipButton(on: screen) }
+
+    /// The pill's geometry on a screen of `size` (each screen of a kiosk with several lays
+    /// the splash out for its own size): clear of the splash picture's edges.
+    public func skipButton(on size: Size) -> SkipButton {
+        var picture: Rect?
+        if case .splash(let splash) = scene, let pictureSize = splash.pictureSize {
+            picture = settings.fit.placement(of: pictureSize, on: size, focus: splash.focus).destination
+        }
+        return SkipButton(screen: size, maxCountdown: settings.countdown, picture: picture)
     }
 
     /// The next moment the screen changes by itself (countdown tick, attract loop).

@@ -12,11 +12,19 @@ public struct SkipButton: Equatable, Sendable {
 
     /// The pill on a screen of this size, wide enough for two digits when `maxCountdown`
     /// has them.
-    public init(screen: Size, maxCountdown: Int) {
+    /// With `picture` (where the splash picture lies on the screen), a pill that would
+    /// straddle the picture's edge (a letterbox narrower than the pill) moves inside the
+    /// picture, its margin from the picture's top and right edges.
+    public init(screen: Size, maxCountdown: Int, picture: Rect? = nil) {
         let height = max(Self.smallestHeight, Int((Double(screen.shorterSide) * 0.06).rounded()))
         let width = Int(Double(height) * (maxCountdown >= 10 ? 2.75 : 2.35))
         let margin = max(12, height / 2)
         frame = Rect(x: screen.width - margin - width, y: margin, width: width, height: height)
+        if let picture, frame.intersects(picture), !picture.contains(frame) {
+            let inside = Rect(x: min(frame.x, picture.maxX - margin - width), y: max(frame.y, picture.y + margin),
+                              width: width, height: height)
+            if picture.contains(inside) { frame = inside }
+        }
         let slack = height / 3
         hitArea = Rect(x: frame.x - slack, y: frame.y - slack, width: frame.width + 2 * slack, height: frame.height + 2 * slack)
         fontSize = max(18, Int(Double(height) * 0.46))

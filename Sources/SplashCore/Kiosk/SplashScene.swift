@@ -6,6 +6,9 @@ public struct SplashScene: Equatable, Sendable {
     public var imagePath: String
     /// The point of the picture a crop keeps in view (the campaign's `focus`).
     public var focus: FocusPoint = .centre
+    /// The picture's size in pixels, once the display has opened it (`showRecorded`): the
+    /// pill is placed clear of its edges. Nil before, and for the default picture.
+    public var pictureSize: Size?
     /// The number on the pill.
     public var countdown: Int
     /// When the number next goes down.

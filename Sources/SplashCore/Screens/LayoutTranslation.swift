@@ -6,10 +6,16 @@
 public enum LayoutTranslation {
     /// `point` on a layout of `from` size, as a point on a layout of `to` size.
     public static func translate(_ point: Point, from: Size, to: Size, maxCountdown: Int) -> Point {
+        translate(point, from: from, to: to) { SkipButton(screen: $0, maxCountdown: maxCountdown) }
+    }
+
+    /// `point` on a layout of `from` size, as a point on a layout of `to` size, the pill on
+    /// each where `pill` puts it (`KioskState.skipButton(on:)`).
+    public static func translate(_ point: Point, from: Size, to: Size, pill: (Size) -> SkipButton) -> Point {
         guard from != to, from.width > 0, from.height > 0 else { return point }
-        let source = SkipButton(screen: from, maxCountdown: maxCountdown)
+        let source = pill(from)
         if source.hitArea.contains(point) {
-            let target = SkipButton(screen: to, maxCountdown: maxCountdown)
+            let target = pill(to)
             let scale = Double(target.frame.height) / Double(source.frame.height)
             return Point(x: target.frame.x + Int((Double(point.x - source.frame.x) * scale).rounded()),
                          y: target.frame.y + Int((Double(point.y - source.frame.y) * scale).rounded()))

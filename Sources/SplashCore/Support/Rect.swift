@@ -27,6 +27,11 @@ public struct Rect: Equatable, Hashable, Sendable {
         Rect(x: x + origin.x, y: y + origin.y, width: width, height: height)
     }
 
+    /// Whether `other` lies wholly inside.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// Whether the two rectangles share a pixel.
     public func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
