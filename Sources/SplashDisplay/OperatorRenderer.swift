@@ -107,7 +107,7 @@ struct OperatorRenderer {
         let thumb = Rect(x: left.x, y: left.y, width: left.width, height: min(left.width * 5 / 8, area.height * 45 / 100))
         // The cached picture, decoded for this size; the stored thumbnail only when there is none.
         surface.fill(thumb, Self.background)
-        if let path = page.imagePath, (try? surface.drawImage(path, in: thumb, mode: .fit)) != nil {
+        if let path = page.imagePath, (try? surface.drawImage(path, in: thumb, mode: .fit, snap: false)) != nil {
         } else {
             drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
         }
@@ -184,8 +184,8 @@ struct OperatorRenderer {
             facts.append(("Version", info.version, Self.text))
             facts.append(("Display", "\(info.driver) · \(info.renderer) · \(info.screen)", Self.text))
         }
-        // In columns (two in portrait), filled one after the other, each fact whole or not at
-        // all: a column's foot is the screen's margin.
+        // In columns (two in portrait), filled one after the other; a column's foot is the
+        // screen's margin.
         var y = area.y
         let labelSize = max(10, size * 85 / 100)
         let labelHeight = fonts.lineHeight(size: labelSize)
@@ -193,33 +193,40 @@ struct OperatorRenderer {
         let width = (area.width - (columns - 1) * gutter) / columns
         let valueLines = columns > 1 ? 2 : 3
         let perColumn = (facts.count + columns - 1) / columns
-        // Where the facts, label over value, would run past the foot (a small landscape
-        // screen), each is one line instead, its label before its value: every fact is kept.
-        let stacked = labelHeight + fonts.lineHeight(size: size) + size / 2
-        if perColumn * stacked > area.height {
+        // Each fact's value, laid out once: the columns are measured before anything is drawn.
+        let values = facts.map { TextBlock($0.1, width: width, size: size, maxLines: valueLines, fonts: fonts) }
+        let columnHeights = (0..<columns).map { column in
+            values.indices.filter { $0 / max(1, perColumn) == column }
+                .reduce(0) { $0 + labelHeight + values[$1].height + size / 2 }
+        }
+        // Where the facts, label over value, would run past the foot (a small landscape screen,
+        // or many problems), each is one line instead, its label before its value, in the same
+        // columns: every fact is kept.
+        if (columnHeights.max() ?? 0) > area.height + size / 2 {
             let labelWidth = facts.map { fonts.width(of: $0.0, size: labelSize) }.max() ?? 0
-            let step = max(fonts.lineHeight(size: size), area.height / max(1, facts.count))
-            for (index, (label, value, color)) in facts.enumerated() where area.y + (index + 1) * fonts.lineHeight(size: size) <= area.maxY {
-                let row = area.y + index * min(step, fonts.lineHeight(size: size) * 3 / 2)
-                surface.drawText(label, at: Point(x: area.x, y: row + (size - labelSize) / 2), fonts: fonts, size: labelSize, color: Self.muted)
-                let x = area.x + labelWidth + size / 2
-                surface.drawText(clipped(value, width: area.maxX - x, size: size, bold: false), at: Point(x: x, y: row), fonts: fonts,
-                                size: size, color: color)
+            let line = fonts.lineHeight(size: size)
+            let step = min(line * 3 / 2, max(line, area.height / max(1, perColumn)))
+            for (index, (label, value, color)) in facts.enumerated() {
+                let column = index / max(1, perColumn)
+                let row = area.y + (index % max(1, perColumn)) * step
+                guard column < columns, row + line <= area.maxY else { continue }
+                let x = area.x + column * (width + gutter)
+                surface.drawText(label, at: Point(x: x, y: row + (size - labelSize) / 2), fonts: fonts, size: labelSize, color: Self.muted)
+                let valueX = x + labelWidth + size / 2
+                surface.drawText(clipped(value, width: x + width - valueX, size: size, bold: false), at: Point(x: valueX, y: row),
+                                fonts: fonts, size: size, color: color)
             }
             return
         }
-        for (index, (label, value, color)) in facts.enumerated() {
+        for (index, (label, _, color)) in facts.enumerated() {
             let column = index / max(1, perColumn)
             guard column < columns else { break }
             if index % perColumn == 0 { y = area.y }
             let x = area.x + column * (width + gutter)
-            let room = (area.maxY - y - labelHeight) / max(1, fonts.lineHeight(size: size))
-            guard room >= 1 else { continue }
             surface.drawText(label, at: Point(x: x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
             y += labelHeight
-            let block = TextBlock(value, width: width, size: size, maxLines: min(valueLines, room), fonts: fonts)
-            block.draw(on: surface, at: Point(x: x, y: y), fonts: fonts, color: color)
-            y += block.height + size / 2
+            values[index].draw(on: surface, at: Point(x: x, y: y), fonts: fonts, color: color)
+            y += values[index].height + size / 2
         }
     }
 

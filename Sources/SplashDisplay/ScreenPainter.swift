@@ -163,9 +163,15 @@ final class ScreenPainter {
         }
         // An animated GIF's transparent pixels show the background, as its poster's do.
         if player.blends { surface.fill(placement.destination, options.background) }
+        // The translucent pill is drawn over what is under it: where the frame does not cover
+        // it (a letterbox), what is under it is the background again, not the last pill.
+        let button = state.skipButton
+        if placement.letterboxed(on: size), !placement.destination.contains(button.frame) {
+            surface.fill(button.frame, options.background)
+        }
         surface.drawFrame(pixels, width: player.width, height: player.height, stride: player.stride, layout: player.layout,
                           from: placement.source, to: placement.destination, blends: player.blends)
-        SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: state.skipButton)
+        SplashRenderer(surface: surface, fonts: fonts).drawPill(splash.countdown, button: button)
         canvas.underPill = nil
         do {
             try canvas.endFrame(snapshotPath: snapshot ? nextSnapshotPath(.splash) : nil)

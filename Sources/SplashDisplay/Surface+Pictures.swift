@@ -63,9 +63,9 @@ extension Surface {
     }
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
-    public func drawImage(_ path: String, in box: Rect, mode: ImageFit, focus: FocusPoint = .centre) throws {
+    public func drawImage(_ path: String, in box: Rect, mode: ImageFit, snap: Bool = true, focus: FocusPoint = .centre) throws {
         let size = try imageSize(path)
-        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height), focus: focus)
+        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height), snap: snap, focus: focus)
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y

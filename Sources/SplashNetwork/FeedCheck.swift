@@ -96,28 +96,32 @@ public struct FeedCheck {
         }
         var outcomes: [String: ImageDownloader.Outcome] = [:]
         let downloader = ImageDownloader(cache: cache, fetcher: fetcher)
-        for campaign in document.campaigns {
-            let key = ImageCache.key(for: campaign.picURL)
+        // Each campaign's picture, and its picture for portrait screens where it has one.
+        let pictures = document.campaigns.flatMap { campaign in
+            [(campaign, "picUrl", campaign.picURL)] + (campaign.portraitURL.map { [(campaign, "picUrlPortrait", $0)] } ?? [])
+        }
+        for (campaign, field, url) in pictures {
+            let key = ImageCache.key(for: url)
             let outcome: ImageDownloader.Outcome
             if let done = outcomes[key] {
                 outcome = done
             } else {
-                outcome = downloader.download(campaign.picURL, as: key)
+                outcome = downloader.download(url, as: key)
                 outcomes[key] = outcome
                 report.pictures += 1
             }
-            let place = document.place(of: "picUrl", inEntry: campaign.position)
+            let place = document.place(of: field, inEntry: campaign.position)
             switch outcome {
             case .cached(_, _, .stillBecause(let why, _)):
-                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) would be shown still, its animation "
+                report.problems.append("\(place): picture \(url.publicAddress) would be shown still, its animation "
                                        + "not played: \(why)")
             case .cached: break
             case .refused(let reason):
-                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) refused: \(reason)")
+                report.problems.append("\(place): picture \(url.publicAddress) refused: \(reason)")
             case .unavailable(let reason):
-                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) could not be fetched: \(reason)")
+                report.problems.append("\(place): picture \(url.publicAddress) could not be fetched: \(reason)")
             case .noRoom:
-                report.problems.append("\(place): picture \(campaign.picURL.publicAddress) is larger than the picture limit")
+                report.problems.append("\(place): picture \(url.publicAddress) is larger than the picture limit")
             }
         }
         checkVideos(document, cache: cache, into: &report)

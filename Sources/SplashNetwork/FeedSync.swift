@@ -121,7 +121,7 @@ public final class FeedSync {
             // Only what a 304 is answered with: a failed read leaves nothing to retry this time,
             // and the next sync reads again.
             standing.campaigns = (try? store.activeCount()) ?? 0
-            standing.missing = ((try? store.activePictures(includingRefused: retryRefused)) ?? [])
+            standing.missing = ((try? store.activePictures(includingRefused: retryRefused, portraits: false)) ?? [])
                 .filter { !cache.contains(key: $0.key) }
             reading.leave()
         }
@@ -143,6 +143,7 @@ public final class FeedSync {
             // The catalog is confirmed: "last sync" moves, the database is not written.
             store.confirm(feed, at: now)
             var report = retryMissingPictures(standing.missing, campaigns: active, now: now)
+            report.warnings += fetchPortraits(now: now)
             report.warnings += fetchVideos(now: now)
             report.warnings += revalidate(now: now, feedChanged: false)
             return report
@@ -198,7 +199,7 @@ public final class FeedSync {
             }
             return SyncReport(status: .ok, campaigns: document.campaigns.count,
                               warnings: document.warnings + fetchedPictures.warnings + pictureErrors.notes + evict(now: now)
-                                + fetchVideos(now: now) + revalidate(now: now, feedChanged: fingerprint != state.contentHash),
+                                + fetchPortraits(now: now) + fetchVideos(now: now) + revalidate(now: now, feedChanged: fingerprint != state.contentHash),
                               pictureErrors: pictureErrors.lines)
         }
     }

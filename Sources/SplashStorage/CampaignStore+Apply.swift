@@ -32,7 +32,7 @@ extension CampaignStore {
     static let feedColumns = [
         "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
         "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
-        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus",
+        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus", "portrait_url", "portrait_key",
     ]
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
@@ -50,7 +50,8 @@ extension CampaignStore {
                     image_problem = CASE WHEN campaigns.image_key = excluded.image_key THEN campaigns.image_problem END,
                     video_facts = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_facts END,
                     video_problem = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_problem END,
-                    video_waiting = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_waiting END
+                    video_waiting = CASE WHEN campaigns.video_url IS excluded.video_url THEN campaigns.video_waiting END,
+                    portrait_problem = CASE WHEN campaigns.portrait_url IS excluded.portrait_url THEN campaigns.portrait_problem END
                 """)
             for c in document.campaigns {
                 let (key, picText) = keys.of(c.picURL)
@@ -66,7 +67,8 @@ extension CampaignStore {
                                     .optional(c.days.isEmpty ? nil : c.days.sorted().map(\.text).joined(separator: ",")),
                                     .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
                                     .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString),
-                                    .optional(c.videoURL?.absoluteString), .optional(c.focus?.text)])
+                                    .optional(c.videoURL?.absoluteString), .optional(c.focus?.text),
+                                    .optional(c.portraitURL.map { keys.of($0).text }), .optional(c.portraitURL.map { keys.of($0).key })])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""

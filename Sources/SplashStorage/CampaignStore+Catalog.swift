@@ -11,11 +11,14 @@ extension CampaignStore {
 
     /// The pictures of active campaigns not known to be refused (or, `includingRefused`,
     /// those too), each image key once.
-    public func activePictures(includingRefused: Bool = false) throws -> [(key: String, url: URL)] {
+    public func activePictures(includingRefused: Bool = false, portraits: Bool = true) throws -> [(key: String, url: URL)] {
         try db.rows("""
         SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns
         WHERE active = 1 AND (image_problem IS NULL OR ?) GROUP BY image_key
-        """, [.int(includingRefused ? 1 : 0)])
+        UNION
+        SELECT portrait_key, MIN(portrait_url) FROM campaigns
+        WHERE ? AND active = 1 AND portrait_key IS NOT NULL AND portrait_problem IS NULL GROUP BY portrait_key
+        """, [.int(includingRefused ? 1 : 0), .int(portraits ? 1 : 0)])
             .compactMap { row in
                 guard let key = try row["image_key"].text, let url = try row["pic_url"].text.flatMap(URL.init(string:)) else {
                     return nil
@@ -61,6 +64,8 @@ extension CampaignStore {
         public var videoWaiting: String? = nil
         /// Its picture's animation, when it is an animated GIF that is played.
         public var motion: VideoFacts? = nil
+        /// Why its picture for portrait screens was refused, when it was.
+        public var portraitProblem: String? = nil
     }
 
     /// The picture each campaign of `ids` had when last stored (its cache key, and whether it
@@ -92,7 +97,7 @@ extension CampaignStore {
         let history = try showHistory()
         let rows = try db.rows("""
         SELECT \(Self.feedColumns.map { "c." + $0 }.joined(separator: ", ")), c.active, c.image_problem,
-               c.video_facts, c.video_problem, c.video_waiting,
+               c.video_facts, c.video_problem, c.video_waiting, c.portrait_problem,
                \(thumbnails ? "t.jpeg" : "NULL") AS thumbnail,
                t.image_key IS NOT NULL AS has_thumbnail, t.motion
         FROM campaigns c LEFT JOIN thumbnails t ON t.image_key = c.image_key
@@ -111,7 +116,8 @@ extension CampaignStore {
                                   videoFacts: try r["video_facts"].text.flatMap(VideoFacts.from(json:)),
                                   videoProblem: try r["video_problem"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
                                   videoWaiting: try r["video_waiting"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
-                                  motion: try r["motion"].text.flatMap(VideoFacts.from(json:)))
+                                  motion: try r["motion"].text.flatMap(VideoFacts.from(json:)),
+                                  portraitProblem: try r["portrait_problem"].text)
         }
     }
 
@@ -150,6 +156,7 @@ extension CampaignStore {
         return try campaigns(thumbnails: false).map { stored in
             let pictureKey = stored.imageKey
             let clipKey = stored.campaign.videoURL.map(ImageCache.key(for:))
+            let portraitKey = stored.portraitProblem == nil ? stored.campaign.portraitURL.map(ImageCache.key(for:)) : nil
             // Only campaigns with a daily cap, shown before, need their recent shows (up to the cap).
             var recent: [Date] = []
             if stored.lastShownAt != nil, let cap = stored.campaign.maxPerDay, cap > 0 {
@@ -162,7 +169,8 @@ extension CampaignStore {
                 pictureRefused: stored.imageProblem, pictureWaiting: stored.imageWaiting,
                 cachedClip: clipKey.flatMap { cached($0) ? cache.path(forKey: $0) : nil },
                 clipFacts: stored.videoFacts, clipRefused: stored.videoProblem, clipWaiting: stored.videoWaiting,
-                motion: stored.motion)
+                motion: stored.motion,
+                cachedPortrait: portraitKey.flatMap { cached($0) ? cache.path(forKey: $0) : nil })
         }
     }
 

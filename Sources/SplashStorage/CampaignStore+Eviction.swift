@@ -19,9 +19,9 @@ extension CampaignStore {
             let all = try catalog(cache: cache)
             // Eligible as the kiosk would judge it: this device's zone, its clock's trust.
             let context = DeviceRules.context(at: now, catalog: all, environment: environment)
-            // A campaign's clip stays with its picture.
+            // A campaign's clip and its picture for portrait screens stay with its picture.
             let eligible = all.filter { $0.isEligible(at: now, context: context) }
-                .flatMap { [$0.imagePath, $0.video?.path].compactMap { $0.map { URL(fileURLWithPath: $0).lastPathComponent } } }
+                .flatMap { [$0.imagePath, $0.video?.path, $0.portraitPath].compactMap { $0.map { URL(fileURLWithPath: $0).lastPathComponent } } }
             var keep = wanted.union(eligible)
             let poem = try db.query("SELECT image_path FROM poetry WHERE slot = 1").first?.first?.text
             if let poem, poem.hasPrefix(cache.folder + "/") { keep.insert(URL(fileURLWithPath: poem).lastPathComponent) }

@@ -240,6 +240,16 @@ extension CampaignStore {
             // A feed that has one is read in full once, not answered 304 without it.
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
         },
+        Migration(16, "pictures for portrait screens") { db in
+            // A campaign's picture for portrait screens (`picUrlPortrait`): its URL as the feed
+            // gave it, its cache key, and why it was refused (its picUrl is shown instead).
+            try db.execute("""
+            ALTER TABLE campaigns ADD COLUMN portrait_url TEXT;
+            ALTER TABLE campaigns ADD COLUMN portrait_key TEXT;
+            ALTER TABLE campaigns ADD COLUMN portrait_problem TEXT;
+            """)
+            try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+        },
     ]
 
     func migrate() throws {

@@ -67,9 +67,11 @@ struct RunCommand {
         let message = feedState?.message
 
         // Each kiosk spreads its syncs its own way; a virtual run stays the same every time.
-        let settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: Zone.current,
+        var settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: Zone.current,
                                      screenLeftDark: !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir),
                                      syncSeed: options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max))
+        settings.defaultPictureSize = FileManager.default.contents(atPath: assets.defaultSplash)
+            .flatMap { try? ImageHeader.parse(Array($0)) }.map { Size(width: $0.width, height: $0.height) }
         // The first splash's picture decodes on another thread while SDL opens the window, at
         // the size it will be drawn on the screen of last time (or of --size).
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }

@@ -41,15 +41,27 @@ import Testing
         }
     }
 
+    @Test func aPortraitPictureIsResolvedAsThePictureIsAndABadOneLeftOut() throws {
+        let doc = try decode(#"""
+        [{"id": "a", "picUrl": "a.jpg", "picUrlPortrait": "tall/a.jpg", "showTime": 1},
+         {"id": "b", "picUrl": "b.jpg", "picUrlPortrait": 3, "showTime": 1},
+         {"id": "c", "picUrl": "c.jpg", "picUrlPortrait": "http://cdn.example.test/c.jpg", "showTime": 1}]
+        """#)
+        #expect(doc.campaigns.map(\.portraitURL?.absoluteString) == ["https://cdn.example.test/kiosk/tall/a.jpg", nil, nil])
+        let said = doc.warnings.filter { $0.contains("picUrlPortrait") }
+        #expect(said.count == 2 && said.allSatisfy { $0.contains("the picUrl is shown instead") }, "\(said)")
+    }
+
     @Test func aFocalPointIsKeptAndAWrongOneLeftOutWithItsReason() throws {
         let doc = try decode(#"""
         [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "focus": {"x": 0.5, "y": 0.2}},
          {"id": "b", "picUrl": "b.jpg", "showTime": 1, "focus": {"x": 1.5, "y": 0.2}},
          {"id": "c", "picUrl": "c.jpg", "showTime": 1, "focus": "top"},
-         {"id": "d", "picUrl": "d.jpg", "showTime": 1}]
+         {"id": "d", "picUrl": "d.jpg", "showTime": 1},
+         {"id": "e", "picUrl": "e.jpg", "showTime": 1, "focus": {"x": 1, "y": 0}}]
         """#)
-        #expect(doc.campaigns.map(\.focus) == [FocusPoint(x: 0.5, y: 0.2), nil, nil, nil])
-        #expect(doc.campaigns.count == 4)
+        #expect(doc.campaigns.map(\.focus) == [FocusPoint(x: 0.5, y: 0.2), nil, nil, nil, FocusPoint(x: 1, y: 0)])
+        #expect(doc.campaigns.count == 5)
         let said = doc.warnings.filter { $0.contains("focus") }
         #expect(said.count == 2 && said.allSatisfy { $0.contains("fractions from 0 to 1") && $0.contains("keeps the picture's centre") }, "\(said)")
     }

@@ -269,5 +269,48 @@ import Testing
         let edge = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
         #expect(frame.color(pill.center.x, pill.y).isClose(to: edge), "\(pill)")
         #expect(frame.count(in: Rect(x: pill.x, y: 0, width: pill.width, height: 40), differingFrom: .black, by: 10) == 0)
+
+        // The bundled default picture (16:9) on a 16:10 screen leaves bars of 40 px: its pill too.
+        let empty = try writeFeed(folder, "[]")
+        let fallback = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", empty,
+                                     "--size", "1280x800", "--snapshot", folder + "/default", "--data-dir", folder + "/data2",
+                                     "--cache-dir", folder + "/cache2", "--metrics-file", "off"])
+        #expect(fallback.status == 0, "\(fallback.stderr)")
+        let shot = try Snapshot(folder + "/default/0001-splash.png")
+        let inside = SkipButton(screen: Size(width: 1280, height: 800), maxCountdown: 3,
+                                picture: Rect(x: 0, y: 40, width: 1280, height: 720)).frame
+        #expect(inside.y == 66 && shot.color(inside.center.x, inside.y).isClose(to: edge), "\(inside)")
+    }
+
+    /// A campaign's picture for portrait screens: fetched with the feed, shown on a portrait
+    /// screen (splash and detail) and not on a landscape one; refused (an HTML page), it is
+    /// said so and the campaign's picture is shown there instead.
+    @Test func aPortraitScreenShowsThePictureForPortraitScreens() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/wide.png", width: 1600, height: 900, bands: [red])
+        try writeImage(folder + "/tall.png", width: 900, height: 1600, bands: [blue])
+        try "<html><body>not a picture</body></html>".write(toFile: folder + "/page.png", atomically: true, encoding: .utf8)
+        for (name, portrait) in [("good", "tall.png"), ("refused", "page.png")] {
+            let feed = try writeFeed(folder, #"[{"id": "p", "picUrl": "wide.png", "picUrlPortrait": "\#(portrait)", "showTime": 9}]"#)
+            let data = folder + "/data-" + name, cache = folder + "/cache-" + name
+            let sync = try runKiosk(["sync", "--feed", feed, "--data-dir", data, "--cache-dir", cache])
+            #expect(sync.status == 0, "\(sync.stderr)")
+            #expect((sync.stdout + sync.stderr).contains("picture for portrait screens") == (name == "refused"), "\(name): \(sync.stdout) \(sync.stderr)")
+            for (size, portraitScreen) in [("1080x1920", true), ("1920x1080", false)] {
+                let shots = folder + "/shots-\(name)-\(size)"
+                let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "detail", "--countdown", "1",
+                                        "--feed", feed, "--size", size, "--snapshot", shots, "--data-dir", data, "--cache-dir", cache,
+                                        "--metrics-file", "off", "--fit", "fill"])
+                #expect(run.status == 0, "\(run.stderr)")
+                let files = snapshots(shots)
+                let splash = try Snapshot(try #require(files.first { $0.hasSuffix("-splash.png") }))
+                let shown = splash.color(splash.width / 2, splash.height / 2)
+                let wanted = portraitScreen && name == "good" ? blue : red
+                #expect(shown.isClose(to: wanted), "\(name) \(size): \(shown) on the splash")
+                let detail = try Snapshot(try #require(files.last { $0.hasSuffix("-detail.png") }))
+                #expect(detail.count(in: Rect(x: 0, y: 0, width: detail.width, height: detail.height), differingFrom: wanted, by: 30)
+                        < detail.width * detail.height - 20_000, "\(name) \(size): the detail screen's picture")
+            }
+        }
     }
 }

@@ -81,6 +81,24 @@ import Testing
 
     /// `feed check` fetches and probes the clips as a sync would, and names each that would
     /// not be played by its place.
+    /// The translucent pill over a clip's letterbox stays as light as it is drawn once: each
+    /// frame puts the background back under it rather than darkening the last pill.
+    @Test func thePillOverALetterboxKeepsItsShade() throws {
+        let (dir, args) = try folder([("h264", "a.mp4")])
+        try Clips.make(dir + "/a.mp4", codec: "libx264", seconds: 2)
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", shots,
+                                "--background", "#FFFFFF"] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
+        let last = try Snapshot(try #require(files.last))
+        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame
+        // Black at 75 % over white: #404040, a second and sixty frames in as at the first.
+        let fill = last.color(pill.x + pill.height / 2, pill.y + 4)
+        #expect(fill.isClose(to: RGBColor(red: 0x40, green: 0x40, blue: 0x40), tolerance: 6), "\(fill)")
+    }
+
     @Test func feedCheckProbesTheClips() throws {
         let (dir, _) = try folder([("ok", "a.mp4"), ("long", "long.mp4"), ("missing", "nope.mp4"), ("avi", "old.avi"),
                                    ("mpg", "old.mpg")])

@@ -59,6 +59,8 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var videoURL: URL?
     /// The point of its picture kept in view when the picture is cropped; nil: the centre.
     public var focus: FocusPoint?
+    /// Its picture for portrait screens (absolute, as `picURL`); nil: `picURL` everywhere.
+    public var portraitURL: URL?
 
     /// Whether being shown depends on the date or the time of day: such a campaign waits
     /// until the clock can be trusted.

@@ -74,30 +74,34 @@ extension FeedDocument {
         campaign.impressionURLs = trackingURLs(object, "impressionUrls", campaign: id, notes: &optional.notes)
         campaign.clickURLs = trackingURLs(object, "clickUrls", campaign: id, notes: &optional.notes)
         decodeRules(&optional, into: &campaign)
-        campaign.videoURL = videoURL(&optional, resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed)
+        campaign.videoURL = optionalMediaURL(&optional, "videoUrl", kind: "video", resolve: resolve, allowFileURLs: allowFileURLs,
+                                             secureFeed: secureFeed)
+        campaign.portraitURL = optionalMediaURL(&optional, "picUrlPortrait", kind: "picture", resolve: resolve,
+                                                allowFileURLs: allowFileURLs, secureFeed: secureFeed)
         return campaign
     }
 
-    /// The campaign's `videoUrl`, resolved as `picUrl` is and held to the same rules; a
-    /// value that is not one is left out with a note (the poster is shown instead).
-    static func videoURL(_ optional: inout OptionalFields, resolve: (String) -> URL?, allowFileURLs: Bool,
-                         secureFeed: Bool) -> URL? {
-        guard let raw = optional.value("videoUrl") else { return nil }
+    /// The campaign's `videoUrl` or `picUrlPortrait` (`key`), resolved as `picUrl` is and
+    /// held to the same rules; a value that is not one is left out with a note (the picUrl
+    /// is shown instead).
+    static func optionalMediaURL(_ optional: inout OptionalFields, _ key: String, kind: String, resolve: (String) -> URL?,
+                                 allowFileURLs: Bool, secureFeed: Bool) -> URL? {
+        guard let raw = optional.value(key) else { return nil }
         let ignored = "ignored: the picUrl is shown instead"
         guard let text = raw as? String else {
-            optional.drop("videoUrl", "must be a URL string, got \(describe(raw)); \(ignored)")
+            optional.drop(key, "must be a URL string, got \(describe(raw)); \(ignored)")
             return nil
         }
         guard !text.isEmpty else {
-            optional.drop("videoUrl", "is empty; \(ignored)")
+            optional.drop(key, "is empty; \(ignored)")
             return nil
         }
-        switch mediaURL(text, kind: "video", resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed) {
+        switch mediaURL(text, kind: kind, resolve: resolve, allowFileURLs: allowFileURLs, secureFeed: secureFeed) {
         case .success(let url):
-            if let hint = schemeHint(text, resolved: url) { optional.drop("videoUrl", hint) }
+            if let hint = schemeHint(text, resolved: url) { optional.drop(key, hint) }
             return url
         case .failure(let problem):
-            optional.drop("videoUrl", "\(problem.problem); \(ignored)")
+            optional.drop(key, "\(problem.problem); \(ignored)")
             return nil
         }
     }
@@ -206,7 +210,7 @@ extension FeedDocument {
         campaign.countdown = optional.whole("countdown", Campaign.countdownRange)
         if let raw = optional.value("focus") {
             let object = raw as? [String: Any]
-            if let object, object.count == 2, let x = object["x"] as? Double, let y = object["y"] as? Double,
+            if let object, object.count == 2, let x = JSONReader.number(object["x"]), let y = JSONReader.number(object["y"]),
                let point = FocusPoint(x: x, y: y) {
                 campaign.focus = point
             } else {

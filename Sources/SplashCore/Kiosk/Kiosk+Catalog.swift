@@ -29,11 +29,18 @@ extension Kiosk {
         }
         var effects: [KioskEffect] = []
         if state.failedImages.insert(path).inserted {
-            let next = gone ? "no show counted; it is fetched again" : "no show counted; the campaign is not shown"
+            let portraitOnly = state.catalog.contains { $0.portraitPath == path } && !state.catalog.contains { $0.imagePath == path }
+            let next = portraitOnly ? "no show counted; its campaign's picture is shown instead" + (gone ? ", and it is fetched again" : "")
+                : gone ? "no show counted; it is fetched again" : "no show counted; the campaign is not shown"
             effects.append(.emit(.error(message: "cannot show image \(path): \(reason); \(next)")))
         }
-        for i in state.catalog.indices where state.catalog[i].imagePath == path {
-            state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path)
+        for i in state.catalog.indices {
+            // A picture for portrait screens that will not open is left out (a gone one is
+            // fetched again): its campaign's picture is shown instead.
+            if state.catalog[i].portraitPath == path { state.catalog[i].portraitPath = nil }
+            if state.catalog[i].imagePath == path {
+                state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path)
+            }
         }
         if gone { effects += fetchAgain(&state) }
         return effects + enterSplash(&state, now)

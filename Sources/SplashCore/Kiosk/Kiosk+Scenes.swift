@@ -85,7 +85,7 @@ extension Kiosk {
     /// picture has opened and decoded — or, with none eligible, the fallback.
     static func enterSplash(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         guard let index = CatalogEntry.nextToShow(in: state.catalog, at: now.date, context: state.ruleContext(now)),
-              let imagePath = state.catalog[index].imagePath else { return enterFallbackSplash(&state, now) }
+              let imagePath = state.catalog[index].picturePath(for: state.screen) else { return enterFallbackSplash(&state, now) }
         let stopped = VideoRules.stop(&state.video)
         let campaign = state.catalog[index].campaign
         var scene = SplashScene(campaignID: campaign.id, imagePath: imagePath,
@@ -113,8 +113,9 @@ extension Kiosk {
         switch state.settings.fallback {
         case .image:
             let image = state.settings.defaultImage
-            state.scene = .splash(SplashScene(campaignID: nil, imagePath: image,
-                                              countdown: countdown, nextTickAt: now.uptime + 1))
+            var scene = SplashScene(campaignID: nil, imagePath: image, countdown: countdown, nextTickAt: now.uptime + 1)
+            scene.pictureSize = state.settings.defaultPictureSize
+            state.scene = .splash(scene)
             return stopped + [.emit(.splash(campaign: nil, remaining: nil, image: image)), .emit(.countdown(value: countdown))]
         case .skip:
             state.splashesEnded += 1
@@ -152,7 +153,7 @@ extension Kiosk {
             campaignID: campaignID,
             title: campaign?.title,
             text: campaign?.detail ?? state.feedMessage ?? state.settings.defaultMessage,
-            imagePath: entry?.imagePath ?? (campaignID == nil ? state.settings.defaultImage : nil),
+            imagePath: entry?.picturePath(for: state.screen) ?? (campaignID == nil ? state.settings.defaultImage : nil),
             poetry: state.poetry.entry,
             spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil,
             linkURL: campaign?.linkURL?.absoluteString,

@@ -258,8 +258,10 @@ public enum Kiosk {
             // A picture that fails on its splash is refused (the core chooses again); one that
             // fails elsewhere (the detail screen) is said, and the campaign keeps its turns.
             let onSplash = if case .splash(let splash) = state.scene, splash.imagePath == path { true } else { false }
-            for i in state.catalog.indices where onSplash && state.catalog[i].imagePath == path {
-                state.catalog[i].picture = .refused(reason, path: path)
+            for i in state.catalog.indices where onSplash {
+                // A picture for portrait screens that fails is left out: its campaign's picture is shown.
+                if state.catalog[i].portraitPath == path { state.catalog[i].portraitPath = nil }
+                if state.catalog[i].imagePath == path { state.catalog[i].picture = .refused(reason, path: path) }
             }
             if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
                 effects += enterSplash(&state, now)

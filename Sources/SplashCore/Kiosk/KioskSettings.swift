@@ -42,6 +42,9 @@ public struct KioskSettings: Equatable, Sendable {
     /// How a splash picture is placed on a screen of another shape (`fit`): where the pill
     /// goes depends on where the picture's edges fall.
     public var fit: ImageFit = .fit
+    /// The default picture's size in pixels, read from its header at the start (nil when it
+    /// cannot be): its pill is placed clear of its edges as a campaign's is.
+    public var defaultPictureSize: Size?
 
     /// Settings with these values, the device's `timeZone` and its `pick` rule given (no
     /// zone or rule is assumed); the rest as the options' defaults.

@@ -91,8 +91,13 @@ public struct KioskState: Equatable, Sendable {
     /// the splash out for its own size): clear of the splash picture's edges.
     public func skipButton(on size: Size) -> SkipButton {
         var picture: Rect?
-        if case .splash(let splash) = scene, let pictureSize = splash.pictureSize {
-            picture = settings.fit.placement(of: pictureSize, on: size, focus: splash.focus).destination
+        if case .splash(let splash) = scene {
+            if splash.media == .video, let facts = video?.clip.facts {
+                // A clip's frames are placed by its own size, as `VideoPlacement` places them.
+                picture = VideoPlacement(clip: Size(width: facts.width, height: facts.height), on: size, mode: settings.fit).destination
+            } else if let pictureSize = splash.pictureSize {
+                picture = settings.fit.placement(of: pictureSize, on: size, focus: splash.focus).destination
+            }
         }
         return SkipButton(screen: size, maxCountdown: settings.countdown, picture: picture)
     }

@@ -2,7 +2,7 @@
 public enum ImageFit: String, Equatable, Sendable, CaseIterable {
     /// The whole image, letterboxed on the background colour.
     case fit
-    /// The screen covered, the image cropped around its centre.
+    /// The screen covered, the image cropped around its focus (the centre by default).
     case fill
 
     /// Pixels drawn per pixel of the picture when it is placed on `screen`: what it must be

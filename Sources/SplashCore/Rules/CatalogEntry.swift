@@ -22,6 +22,8 @@ public struct CatalogEntry: Equatable, Sendable {
     public var lastShownAt: Date?
     /// When it was last shown in this run, by the kiosk's monotonic clock.
     public var lastShownUptime: Double?
+    /// Its picture for portrait screens (`picUrlPortrait`), when it is cached and good.
+    public var portraitPath: String?
 
     /// An entry for `campaign` with `shows` recorded and its `picture`, and no recent shows.
     public init(campaign: Campaign, shows: Int, picture: PictureState) {
@@ -40,6 +42,14 @@ public struct CatalogEntry: Equatable, Sendable {
         }
     }
 
+    /// The picture shown on a screen of `size`: on a portrait one, the picture for portrait
+    /// screens where there is one; else (and while that is not cached) the picture. Nil
+    /// while the picture itself is not cached: a campaign is shown only with its picture.
+    public func picturePath(for size: Size) -> String? {
+        guard let imagePath else { return nil }
+        return size.isPortrait ? portraitPath ?? imagePath : imagePath
+    }
+
     /// The entry for a stored campaign as the kiosk judges it, from the facts storage keeps
     /// (the network process wrote them, and they are held to the limits again here): its
     /// picture refused (its file kept in sight when it is there), cached (`cachedPicture`:
@@ -50,11 +60,12 @@ public struct CatalogEntry: Equatable, Sendable {
     public static func judged(campaign: Campaign, shows: Int, lastShownAt: Date?, recentShows: [Date],
                               cachedPicture: String?, pictureRefused: String?, pictureWaiting: String?,
                               cachedClip: String?, clipFacts: VideoFacts?, clipRefused: String?, clipWaiting: String?,
-                              motion: VideoFacts?) -> CatalogEntry {
+                              motion: VideoFacts?, cachedPortrait: String? = nil) -> CatalogEntry {
         let picture: PictureState = if let pictureRefused { .refused(pictureRefused, path: cachedPicture) }
             else if let cachedPicture { .cached(path: cachedPicture) }
             else { .waiting(pictureWaiting ?? notCached) }
         var entry = CatalogEntry(campaign: campaign, shows: shows, picture: picture)
+        entry.portraitPath = campaign.portraitURL == nil ? nil : cachedPortrait
         entry.lastShownAt = lastShownAt
         entry.recentShows = recentShows
         if campaign.videoURL != nil {
