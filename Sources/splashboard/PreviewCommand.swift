@@ -206,6 +206,9 @@ struct PreviewCommand {
         // Its clip too: the splash is the clip's, with the countdown the clip gives it.
         if let v = campaign.videoURL { fields.append(("videoUrl", .string(v.absoluteString))) }
         if let c = campaign.countdown { fields.append(("countdown", .int(c))) }
+        // Its picture for portrait screens and its focal point: each size shows what a kiosk of that shape would.
+        if let p = campaign.portraitURL { fields.append(("picUrlPortrait", .string(p.absoluteString))) }
+        if let f = campaign.focus { fields.append(("focus", .object([("x", .double(f.x)), ("y", .double(f.y))]))) }
         var document: [(String, JSONValue)] = [("campaigns", .array([.object(fields)]))]
         if let message { document.append(("message", .string(message))) }
         return JSONValue.object(document).encoded()

@@ -150,10 +150,11 @@ import Testing
         let server = try TestServer(root: www)
         try writeImage(www + "/a.png", width: 640, height: 360, bands: [red])
         try writeImage(www + "/b.png", width: 360, height: 640, bands: [RGBColor(red: 20, green: 90, blue: 200)])
+        try writeImage(www + "/a-tall.png", width: 360, height: 640, bands: [green])
         let track = server.url("/track/imp?c={campaign}").absoluteString
         try #"""
         {"message": "看看", "campaigns": [
-          {"id": "a/1", "picUrl": "a.png", "showTime": 1, "title": "横", "impressionUrls": ["\#(track)"], "startAt": "2099-01-01"},
+          {"id": "a/1", "picUrl": "a.png", "picUrlPortrait": "a-tall.png", "showTime": 1, "title": "横", "impressionUrls": ["\#(track)"], "startAt": "2099-01-01"},
           {"id": "b", "picUrl": "b.png", "showTime": 0, "detail": "竖的图片"}]}
         """#.write(toFile: www + "/feed.json", atomically: true, encoding: .utf8)
         let out = folder + "/out"
@@ -168,6 +169,9 @@ import Testing
         let splash = try Snapshot(out + "/01-a_1-800x480-splash.png")
         #expect(splash.width == 800 && splash.height == 480)
         #expect(splash.color(400, 240).isClose(to: red, tolerance: 40), "\(splash.color(400, 240))")
+        // On the portrait screen, its picture for portrait screens.
+        let tall = try Snapshot(out + "/01-a_1-480x800-splash.png")
+        #expect(tall.color(240, 400).isClose(to: green, tolerance: 40), "\(tall.color(240, 400))")
         let portrait = try Snapshot(out + "/02-b-480x800-detail.png")
         #expect(portrait.width == 480 && portrait.height == 800)
         #expect(run.stdout.contains("2 campaigns at 2 sizes: 8 screens in \(out)"), "\(run.stdout)")
