@@ -11,8 +11,9 @@ import SplashCore
 /// (a poster) stands at the column's left with the text beside it. Portrait: the campaign
 /// centred in the room above the card, which is at the foot; a picture narrower than the screen has the code
 /// beside it, else the code follows the text. When the text does not fit at its size, the
-/// picture gives up room first (58, 50, then 42 % of the height; 70, 58, 46 % in portrait),
-/// then the text shrinks to the grid's smallest, and only then is it cut.
+/// picture gives up room first (58, 50, then 42 % of the height; 70, 58, 46 % in portrait,
+/// where a poster never goes under half the screen's width), then the text shrinks to the
+/// grid's smallest, and only then is it cut.
 struct DetailPlacement {
     var layout: DetailLayout
     var picture: Rect?
@@ -59,7 +60,12 @@ struct DetailPlacement {
             var best: Stack?
             search: for size in [grid.bodySize, nil] as [Int?] {
             for share in [70, 58, 46] {
-                var stack = Stack(picture: pictureSize.map { Self.shape(of: $0, width: area.width, height: room * share / 100) })
+                let shape = pictureSize.map { Self.shape(of: $0, width: area.width, height: room * share / 100) }
+                // A poster keeps at least half the screen's width: the text shrinks, then is cut, first.
+                if share < 70, let pictureSize, pictureSize.height > pictureSize.width, let shape, shape.width * 2 < screen.width {
+                    continue
+                }
+                var stack = Stack(picture: shape)
                 stack.place(width: area.width, gridLayout: grid, fullMeasure: true)
                 // The code beside a picture narrower than the screen, at half its full side or more, when it fits beside the picture.
                 var beside: (Int, Int)?

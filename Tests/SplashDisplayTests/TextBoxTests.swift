@@ -129,6 +129,12 @@ extension InProcessCanvasTests {
             let picture = try #require(placed.picture)
             if size.isPortrait {
                 #expect(picture.width * 2 >= size.width, "\(size): the poster is \(picture.width) px wide")
+                // With a long title and text too: the text gives way, not the poster.
+                var long = poster
+                long.title = "秋季大促：全场五折起，会员再享额外九五折优惠"
+                long.text = "十一月一日至十一月十五日，全场商品五折起。会员凭会员卡再享九五折，满三百元赠精美礼品一份，数量有限，送完即止。"
+                let kept = try #require(DetailPlacement(long, screen: size, pictureSize: Size(width: 1080, height: 1620), fonts: fonts).picture)
+                #expect(kept.width * 2 >= size.width, "\(size): with a long text the poster is \(kept.width) px wide")
             }
             #expect(placed.body.size == placed.layout.bodySize && !placed.body.lines.joined().hasSuffix("…"), "\(size): \(placed.body.lines)")
             // A headline in two balanced lines, not a line and a widow.
