@@ -38,7 +38,7 @@ struct PoetryCard {
             let room = max(1, maxHeight - 2 * pad)
             let grid = max(2, unit / 8)
             func lay(scale: Int) -> (origin: TextBlock, verses: TextBlock, author: TextBlock?, gap: Int) {
-                let originSize = max(12, unit * 3 / 4 * scale / 100)
+                let originSize = max(12, unit * 17 / 20 * scale / 100)
                 var verseSize = max(11, unit * 3 / 5 * scale / 100)
                 let authorSize = max(10, unit / 2 * scale / 100)
                 // A verse on one line where it can: the lines' size comes down (to 70 %) before they wrap.
