@@ -156,7 +156,8 @@ struct OperatorRenderer {
     private func drawFacts(_ view: OperatorScene, in area: Rect, size: Int, columns: Int) {
         var facts: [(String, String, RGBColor)] = []
         let info = view.info
-        facts.append(("Device", info?.deviceID ?? "—", Self.text))
+        facts.append(("Device", (info?.deviceID ?? "—") + ((info?.groups.isEmpty ?? true) ? "" : " · groups: " + info!.groups.joined(separator: ", ")),
+                      Self.text))
         facts.append(("Feed", info?.feedURL ?? "—", Self.text))
         if let success = info?.lastSuccess {
             facts.append(("Last sync", Self.clock(success) + " (" + HumanTime.age(from: success, to: view.now) + ")", Self.good))

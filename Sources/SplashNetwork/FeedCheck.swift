@@ -23,6 +23,10 @@ public struct FeedCheck {
         public var videos = 0
         /// Every problem, each starting with its place in the document.
         public var problems: [String] = []
+        /// With `--device-groups`: the campaigns a device in those groups would show, and a
+        /// line for each it would not (not problems: the feed means them for other screens).
+        public var forDevice: [String]?
+        public var notForDevice: [String] = []
 
         /// 0 clean, 1 problems found, 2 the feed could not be read.
         public var exitStatus: Int32 { error != nil ? 2 : problems.isEmpty ? 0 : 1 }
@@ -31,7 +35,8 @@ public struct FeedCheck {
         public var summary: String {
             if let error { return "\(feed.absoluteString): cannot be read: \(error)" }
             let count = Plural.count(problems.count, "problem")
-            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply, "
+            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply"
+                + (forDevice.map { " (\($0.count) of them for this device)" } ?? "") + ", "
                 + "\(Plural.count(pictures, "picture"))\(videos > 0 ? " and \(Plural.count(videos, "video"))" : "") checked; "
                 + (problems.isEmpty ? "no problems" : count)
         }
@@ -42,6 +47,8 @@ public struct FeedCheck {
                 ("feed", .string(feed.absoluteString)), ("readable", .bool(error == nil)),
                 ("error", error.map(JSONValue.string) ?? .null), ("campaigns", .int(campaigns)),
                 ("pictures", .int(pictures)), ("videos", .int(videos)), ("problems", .array(problems.map(JSONValue.string))),
+                ("forDevice", forDevice.map { .array($0.map(JSONValue.string)) } ?? .null),
+                ("notForDevice", .array(notForDevice.map(JSONValue.string))),
                 ("status", .int(Int(exitStatus))),
             ])
         }
@@ -54,6 +61,12 @@ public struct FeedCheck {
     /// A check that fetches through `fetcher`, with its limits, clips of at most `videoMaxBytes`.
     /// Whether this device's fonts can draw a character: text they cannot is a problem.
     public var canDraw: ((Unicode.Scalar) -> Bool)?
+
+    /// The groups of the device checked for (`--device-groups`): only its campaigns' pictures
+    /// are fetched, and the others are named. Nil: every campaign.
+    public var device: DeviceGroups?
+    /// The fleet's groups (`--groups-known`): a group the feed names beyond them is a problem.
+    public var knownGroups: [String]?
 
     public init(fetcher: Fetcher = Fetcher(), videoMaxBytes: Int = VideoLimits.defaultMaxMB << 20) {
         self.fetcher = fetcher
@@ -72,7 +85,7 @@ public struct FeedCheck {
             report.error = error.explained
             return report
         }
-        let document: FeedDocument
+        var document: FeedDocument
         do {
             document = try FeedDocument.decode(data, from: feed, deviceZone: deviceZone, canDraw: canDraw)
         } catch FeedError.noValidCampaigns(let warnings) {
@@ -85,6 +98,31 @@ public struct FeedCheck {
         }
         report.campaigns = document.campaigns.count
         report.problems = document.warnings
+        if let knownGroups {
+            // Groups a device could be in: the fleet's, and the device's own when it is named.
+            let known = Set(knownGroups + (device?.memberships ?? []))
+            for campaign in document.campaigns {
+                for group in campaign.groups ?? [] where !known.contains(group) {
+                    report.problems.append("\(document.place(of: "groups", inEntry: campaign.position)): names \"\(group)\", which "
+                                           + "--groups-known does not list: no screen is in it (a typo shows the campaign nowhere)")
+                }
+            }
+            for schedule in document.groupScreens where !known.contains(schedule.group) {
+                report.problems.append("groups.\(schedule.group): a screen schedule for a group --groups-known does not list")
+            }
+        }
+        if let device, !device.isEverywhere {
+            let mine = document.campaigns.filter { device.includes($0.groups) }
+            report.forDevice = mine.map { $0.id }
+            report.notForDevice = document.campaigns.filter { !device.includes($0.groups) }.map { campaign in
+                "\(document.place(ofEntry: campaign.position)) (\(campaign.id)): not shown on a device in "
+                    + device.memberships.joined(separator: ", ") + ": "
+                    + (campaign.groups.map { $0.isEmpty ? "for no screen" : "for the groups " + $0.joined(separator: ", ") } ?? "")
+            }
+            if let conflict = document.screen(for: device).warning { report.problems.append(conflict) }
+            // Only its campaigns' pictures and clips are fetched, as its syncs would.
+            document.campaigns = mine
+        }
         let folder = (scratch.hasSuffix("/") ? scratch : scratch + "/") + "splashboard-feed-check-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cache: ImageCache

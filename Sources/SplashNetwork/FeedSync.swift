@@ -148,12 +148,16 @@ public final class FeedSync {
             report.warnings += revalidate(now: now, feedChanged: false)
             return report
         case let .fetched(etag, lastModified, _, _):
-            let document: FeedDocument
+            var document: FeedDocument
             do {
                 document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current, canDraw: canDraw)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
+            // The screen schedule of this device's group, where the feed gives its groups their own.
+            let (screen, conflict) = document.screen(for: store.device)
+            document.screen = screen
+            if let conflict { document.warnings.append(conflict) }
             let fingerprint = Self.fingerprint(fetched.1)
             var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.
@@ -166,10 +170,12 @@ public final class FeedSync {
             // any more go (not eligible now, not in this feed); each new picture may then
             // take only the room left, and when there is none it is not fetched.
             var room = Room(cap: cacheMaxBytes, used: cache.usage())
-            let wanted = Set(document.campaigns.map { keys.of($0.picURL).key })
+            // Only the campaigns for this device have their pictures fetched.
+            let mine = document.campaigns.filter { store.device?.includes($0.groups) ?? true }
+            let wanted = Set(mine.map { keys.of($0.picURL).key })
             // What needs a download is fetched a few at a time, within the sync's time.
             let plan = SyncPlan(
-                campaigns: document.campaigns, key: { keys.of($0).key },
+                campaigns: mine, key: { keys.of($0).key },
                 known: known.mapValues { [retryRefused] in
                     SyncPlan.Known(imageKey: $0.imageKey, refused: $0.refused && !retryRefused)
                 },

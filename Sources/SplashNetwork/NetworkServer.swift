@@ -30,7 +30,9 @@ public final class NetworkServer: @unchecked Sendable {
         let options = data.options
         self.clock = clock
         reporter = options.reportURL.map {
-            ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn, clock: clock)
+            let reporter = ShowReporter(url: $0, dataDir: options.dataDir, deviceID: data.deviceID, warn: warn, clock: clock)
+            reporter.groups = options.deviceGroups
+            return reporter
         }
         pings = TrackingPings(dataDir: options.dataDir, fetcher: Fetcher(clock: clock), clock: clock, warn: warn)
         feed = data.feed

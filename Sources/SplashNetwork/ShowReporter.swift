@@ -16,6 +16,8 @@ import SplashStorage
 public final class ShowReporter: @unchecked Sendable {
     private let url: URL
     private let deviceID: String?
+    /// The groups the device is in, a resource attribute of every report.
+    var groups: [String] = []
     private let warn: (String) -> Void
     private var rounds: OutboxRounds?
     private let fetcher: Fetcher
@@ -60,7 +62,7 @@ public final class ShowReporter: @unchecked Sendable {
             while true {
                 let batch = try store.unreportedShows(limit: ProofOfPlay.batchLimit)
                 if batch.isEmpty { break }
-                try post(ProofOfPlay.request(for: batch, deviceID: deviceID, version: Version.current))
+                try post(ProofOfPlay.request(for: batch, deviceID: deviceID, version: Version.current, groups: groups))
                 try store.markReported(batch.map(\.row))
             }
             if retry.succeeded() { warn("proof of play: \(url.publicAddress) answers again; every waiting show is sent") }

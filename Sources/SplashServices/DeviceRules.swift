@@ -17,9 +17,9 @@ public enum DeviceRules {
 
     /// The rules' context at `now` for `catalog`: the device's zone, the clock's trust.
     public static func context(at now: Date, catalog: [CatalogEntry], environment: [String: String],
-                               pick: PickRule = .newest) -> RuleContext {
+                               pick: PickRule = .newest, device: DeviceGroups? = nil) -> RuleContext {
         let trusted = ClockTrust.isTrusted(now, timeSync: timeSync(environment: environment),
                                            newestUpdatedAt: catalog.compactMap(\.campaign.updatedAt).max())
-        return RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: pick)
+        return RuleContext(clockTrusted: trusted, deviceTimeZone: .current, pick: pick, device: device)
     }
 }

@@ -32,6 +32,7 @@ extension Campaign {
         linkURL = try r["link_url"].text.flatMap { $0.count <= Campaign.linkMaxLength && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
         videoURL = try r["video_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
         focus = try r["focus"].text.flatMap(FocusPoint.init(text:))
+        groups = try r["groups"].text.map { CampaignStore.decodeList($0).filter(DeviceIdentity.isValid) }
         portraitURL = try r["portrait_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
     }
 }

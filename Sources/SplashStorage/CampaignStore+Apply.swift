@@ -32,7 +32,7 @@ extension CampaignStore {
     static let feedColumns = [
         "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
         "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
-        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus", "portrait_url", "portrait_key",
+        "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus", "portrait_url", "portrait_key", "groups",
     ]
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
@@ -68,7 +68,8 @@ extension CampaignStore {
                                     .optional(c.timeZone), .optionalInt(c.maxPerDay), .optionalInt(c.minInterval),
                                     .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString),
                                     .optional(c.videoURL?.absoluteString), .optional(c.focus?.text),
-                                    .optional(c.portraitURL.map { keys.of($0).text }), .optional(c.portraitURL.map { keys.of($0).key })])
+                                    .optional(c.portraitURL.map { keys.of($0).text }), .optional(c.portraitURL.map { keys.of($0).key }),
+                                    .optional(c.groups.map { JSONValue($0).encoded() })])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""

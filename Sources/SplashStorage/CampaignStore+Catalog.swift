@@ -12,13 +12,14 @@ extension CampaignStore {
     /// The pictures of active campaigns not known to be refused (or, `includingRefused`,
     /// those too), each image key once.
     public func activePictures(includingRefused: Bool = false, portraits: Bool = true) throws -> [(key: String, url: URL)] {
-        try db.rows("""
+        let mine = forThisDevice
+        return try db.rows("""
         SELECT image_key, MIN(pic_url) AS pic_url FROM campaigns
-        WHERE active = 1 AND (image_problem IS NULL OR ?) GROUP BY image_key
+        WHERE active = 1 AND (image_problem IS NULL OR ?) AND \(mine.sql) GROUP BY image_key
         UNION
         SELECT portrait_key, MIN(portrait_url) FROM campaigns
-        WHERE ? AND active = 1 AND portrait_key IS NOT NULL AND portrait_problem IS NULL GROUP BY portrait_key
-        """, [.int(includingRefused ? 1 : 0), .int(portraits ? 1 : 0)])
+        WHERE ? AND active = 1 AND portrait_key IS NOT NULL AND portrait_problem IS NULL AND \(mine.sql) GROUP BY portrait_key
+        """, [.int(includingRefused ? 1 : 0)] + mine.values + [.int(portraits ? 1 : 0)] + mine.values)
             .compactMap { row in
                 guard let key = try row["image_key"].text, let url = try row["pic_url"].text.flatMap(URL.init(string:)) else {
                     return nil

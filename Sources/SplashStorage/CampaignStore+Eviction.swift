@@ -18,7 +18,7 @@ extension CampaignStore {
         return try db.transaction {
             let all = try catalog(cache: cache)
             // Eligible as the kiosk would judge it: this device's zone, its clock's trust.
-            let context = DeviceRules.context(at: now, catalog: all, environment: environment)
+            let context = DeviceRules.context(at: now, catalog: all, environment: environment, device: device)
             // A campaign's clip and its picture for portrait screens stay with its picture.
             let eligible = all.filter { $0.isEligible(at: now, context: context) }
                 .flatMap { [$0.imagePath, $0.video?.path, $0.portraitPath].compactMap { $0.map { URL(fileURLWithPath: $0).lastPathComponent } } }

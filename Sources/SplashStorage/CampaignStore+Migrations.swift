@@ -250,6 +250,11 @@ extension CampaignStore {
             """)
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
         },
+        Migration(17, "the device groups a campaign is for") { db in
+            // A campaign's `groups` as a JSON list of names; NULL: for every device.
+            try db.execute("ALTER TABLE campaigns ADD COLUMN groups TEXT")
+            try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+        },
     ]
 
     func migrate() throws {

@@ -13,7 +13,9 @@ extension CampaignStore {
 
     /// The pictures for portrait screens of active campaigns.
     public func activePortraits() throws -> [StoredPortrait] {
-        try db.rows("SELECT id, portrait_url, portrait_problem FROM campaigns WHERE active = 1 AND portrait_url IS NOT NULL")
+        let mine = forThisDevice
+        return try db.rows("SELECT id, portrait_url, portrait_problem FROM campaigns WHERE active = 1 AND portrait_url IS NOT NULL "
+                           + "AND \(mine.sql)", mine.values)
             .compactMap { row in
                 guard let id = try row["id"].text, let url = try row["portrait_url"].text.flatMap(URL.init(string:)) else { return nil }
                 return StoredPortrait(campaignID: id, url: url, problem: try row["portrait_problem"].text)

@@ -27,7 +27,9 @@ extension CampaignStore {
     /// The clips of active campaigns (a partial index: a feed without clips costs a sync,
     /// a 304's included, next to nothing).
     public func activeVideos() throws -> [StoredVideo] {
-        try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL")
+        let mine = forThisDevice
+        return try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL "
+                           + "AND \(mine.sql)", mine.values)
             .compactMap { row in
                 guard let id = try row["id"].text, let url = try row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
                 return StoredVideo(campaignID: id, url: url, facts: try row["video_facts"].text.flatMap(VideoFacts.from(json:)),

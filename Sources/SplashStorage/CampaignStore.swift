@@ -25,6 +25,18 @@ public final class CampaignStore: ShowLedger {
     let confirmation: FeedConfirmation
     /// The device id the tracking URLs' `{device}` is filled with (`device-id`).
     public var trackingDevice: String?
+    /// The groups this device is in: only campaigns for it have their pictures and clips
+    /// fetched and kept. Nil: every campaign's.
+    public var device: DeviceGroups?
+
+    /// The SQL condition (on `campaigns`) that a campaign is for this device, and its values.
+    var forThisDevice: (sql: String, values: [SQLiteDatabase.Value]) {
+        guard let device, !device.isEverywhere else { return ("1", []) }
+        let mine = device.memberships
+        guard !mine.isEmpty else { return ("campaigns.groups IS NULL", []) }
+        return ("(campaigns.groups IS NULL OR EXISTS (SELECT 1 FROM json_each(campaigns.groups) WHERE json_each.value IN ("
+                + Array(repeating: "?", count: mine.count).joined(separator: ", ") + ")))", mine.map { .text($0) })
+    }
 
     /// In a data folder shared with a group (the package's 2770, where the display and the
     /// network process are different users), the database's files must be the group's to

@@ -42,6 +42,7 @@ public struct DeviceStorage {
             throw DeviceStorageError.noFeed
         }
         self.feed = feed
+        store.device = DeviceGroups(names: options.deviceGroups, deviceID: deviceID)
     }
 
     /// The start-up self-check: the data and cache folders exist and this user can write

@@ -29,11 +29,18 @@ struct FeedCheckCommand {
         }
         var check = FeedCheck(videoMaxBytes: options.videoMaxMB << 20)
         check.canDraw = GlyphFinder().canDraw
+        // With --device-groups, what a device in those groups would show (its id is not this
+        // machine's: only the groups named count).
+        if !options.deviceGroups.isEmpty {
+            check.device = DeviceGroups(names: options.deviceGroups, deviceID: options.deviceID)
+        }
+        check.knownGroups = options.knownGroups
         let report = check.run(feed, deviceZone: .current)
         if json {
             print(report.json.encoded())
         } else {
             for problem in report.problems { print(TerminalText.printable(problem)) }
+            for other in report.notForDevice { print(TerminalText.printable(other)) }
             print(TerminalText.printable(report.summary))
         }
         return report.exitStatus

@@ -54,7 +54,8 @@ struct SyncCommand {
         case .ok, .notModified:
             let catalog = (try? data.store.catalog(cache: data.cache)) ?? []
             let now = clock.date()
-            let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
+            let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick,
+                                              device: data.store.device)
             let eligible = catalog.filter { $0.isEligible(at: now, context: context) }.count
             let what = report.status == .ok ? "applied" : "not modified"
             print("\(data.feed.absoluteString): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"

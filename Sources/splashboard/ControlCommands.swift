@@ -63,6 +63,9 @@ struct ControlCommands {
             for warning in warnings { print("  \(warning)") }
             for problem in (answer["problems"] as? [String] ?? []).map(TerminalText.printable) { print("problem: \(problem)") }
             for problem in (answer["picture_problems"] as? [String] ?? []).map(TerminalText.printable) { print("picture: \(problem)") }
+            let groups = (answer["groups"] as? [String] ?? []).map(TerminalText.printable)
+            print("groups: " + (groups.isEmpty ? "none" : groups.joined(separator: ", ")))
+            for other in (answer["other_screens"] as? [String] ?? []).map(TerminalText.printable) { print("not for this screen: \(other)") }
             print("unsent reports: \(text("report_unsent") ?? "0")")
             print("uptime: \(text("uptime_seconds") ?? "?") s; version \(text("version") ?? "?"); device \(text("device") ?? "-")")
             return 0

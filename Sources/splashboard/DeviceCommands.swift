@@ -58,7 +58,8 @@ struct DeviceCommands {
             fail(error.explained, status: 1)
         }
         // The rules as the running kiosk applies them: the clock's trust, this zone, --pick.
-        let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick)
+        let context = DeviceRules.context(at: now, catalog: catalog, environment: environment, pick: options.pick,
+                                          device: device.store.device)
         let newest = CatalogEntry.nextToShow(in: catalog, at: now, context: context)
         let feedState = try? device.store.feedState(for: feed)
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
@@ -84,6 +85,7 @@ struct DeviceCommands {
                     ("feedLastChange", stamp(feedState?.lastChange)),
                     ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
+                    ("groups", c.groups.map { .array($0.map(JSONValue.string)) } ?? .null),
                     ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
                     ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now, context: context))),
                     ("shownStill", entry.stillBecause.map(JSONValue.string) ?? .null),

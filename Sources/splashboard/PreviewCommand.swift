@@ -41,8 +41,11 @@ struct PreviewCommand {
             fail("cannot make a scratch folder in \(TemporaryFolder.path): \(error.explained)", status: 1)
         }
         // A config of its own: the device's report-url, metrics file and folders stay out of it.
+        // Every campaign, unless groups are named: then what a device in them would show.
+        let groups = options.deviceGroups.isEmpty ? DeviceGroups.everyGroup : options.deviceGroups.joined(separator: ",")
         let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
-                      "--allow-private-addresses", options.privateAddresses.optionValue, "--metrics-file", "off"]
+                      "--allow-private-addresses", options.privateAddresses.optionValue, "--metrics-file", "off",
+                      "--device-groups", groups]
         let program: String
         do {
             program = try NetworkLink.locateProgram(environment: environment)
@@ -62,6 +65,7 @@ struct PreviewCommand {
             throwaway.dataDir = scratch + "/data"
             throwaway.cacheDir = scratch + "/cache"
             throwaway.feed = feed
+            throwaway.deviceGroups = options.deviceGroups.isEmpty ? [DeviceGroups.everyGroup] : options.deviceGroups
             data = try DeviceStorage(options: throwaway, assets: Assets.locate(environment: environment))
             catalog = try data.store.catalog(cache: data.cache)
         } catch {
@@ -74,6 +78,11 @@ struct PreviewCommand {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         for (index, entry) in catalog.enumerated() {
             let name = String(cFormat: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
+            if let device = data.store.device, !device.includes(entry.campaign.groups) {
+                let reason = Ineligibility.notForThisDevice(groups: entry.campaign.groups ?? [], device: device.memberships).message
+                print("\(TerminalText.printable(entry.campaign.id)): not previewed: \(TerminalText.printable(reason))")
+                continue
+            }
             guard entry.imagePath != nil else {
                 let why = switch entry.picture {
                 case .refused(let problem, _): "its picture was refused: \(problem)"

@@ -35,6 +35,7 @@ extension RunCommand {
             MetricsFile(path: path, dataDir: options.dataDir, cacheDir: options.cacheDir, feed: device.feed,
                         reporting: reporting) { log.emit(.warning(message: $0), at: clock.uptime) }
         }
+        metrics?.update { $0.deviceID = deviceID; $0.deviceGroups = options.deviceGroups }
         setup.observe = { [clock] event, state in
             guard let metrics else { return }
             let now = clock.now().date
@@ -75,6 +76,8 @@ extension RunCommand {
                                uptimeSeconds: uptime, screen: screens.first.outputSize.description)
             status.problems = device.writeProblems
             status.pictureProblems = KioskStatus.pictureProblems(of: state)
+            status.groups = state.settings.device?.memberships ?? []
+            status.otherScreens = KioskStatus.otherScreens(of: state, now: clock.now())
             status.takeScreenPower(of: state, now: clock.now().date)
             if !state.sync.running, let next = state.sync.nextAt { status.nextSync = Date().addingTimeInterval(max(0, next - uptime)) }
             return status

@@ -70,6 +70,7 @@ struct RunCommand {
         var settings = KioskSettings(options: options, defaultImage: assets.defaultSplash, timeZone: Zone.current,
                                      screenLeftDark: !options.headless && ScreenSwitch.leftDark(dataDir: options.dataDir),
                                      syncSeed: options.clock == .virtual ? 1 : UInt64.random(in: 1 ... .max))
+        settings.device = DeviceGroups(names: options.deviceGroups, deviceID: device.deviceID)
         settings.defaultPictureSize = FileManager.default.contents(atPath: assets.defaultSplash)
             .flatMap { try? ImageHeader.parse(Array($0)) }.map { Size(width: $0.width, height: $0.height) }
         // The first splash's picture decodes on another thread while SDL opens the window, at
@@ -140,13 +141,15 @@ struct RunCommand {
                                                                                        message: message, screen: $0.screen) }
         setup.operatorInfo = { [options] ids in
             let feed = try? device.store.feedState(for: device.feed)
-            return OperatorInfo(
+            var info = OperatorInfo(
                 thumbnails: (try? device.store.thumbnails(ofCampaigns: ids)) ?? [:],
                 feedURL: device.feed.publicAddress, lastSuccess: feed?.lastConfirmed, lastError: feed?.lastError,
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
                 deviceID: device.deviceID, lastChange: feed?.lastChange, warnings: feed?.warnings ?? [],
                 problems: device.writeProblems)
+            info.groups = options.deviceGroups
+            return info
         }
         setup.campaignShows = { id in
             (try? device.store.lastShows(of: id, limit: OperatorCampaignPage.showsListed)) ?? []

@@ -52,6 +52,38 @@ import Testing
         #expect(said.count == 2 && said.allSatisfy { $0.contains("the picUrl is shown instead") }, "\(said)")
     }
 
+    @Test func groupsTargetCampaignsAndSchedulesAndWrongOnesSaySo() throws {
+        let doc = try decode(#"""
+        {"groups": {"cafe": {"screen": {"hours": ["08:00-09:00"]}}, "lobby": {"screen": {"hours": "10:00-20:00"}},
+                    "bad name": {"screen": {}}, "terrace": 3},
+         "campaigns": [
+          {"id": "a", "picUrl": "a.jpg", "showTime": 1, "groups": ["lobby", "cafe", "lobby"]},
+          {"id": "b", "picUrl": "b.jpg", "showTime": 1, "groups": []},
+          {"id": "c", "picUrl": "c.jpg", "showTime": 1, "groups": "lobby"},
+          {"id": "d", "picUrl": "d.jpg", "showTime": 1}]}
+        """#)
+        // A list that cannot be read skips its campaign: it is not shown on screens it is not for.
+        #expect(doc.campaigns.map(\.id) == ["a", "b", "d"])
+        #expect(doc.campaigns.map(\.groups) == [["lobby", "cafe"], [], nil])
+        let said = doc.warnings.joined(separator: "\n")
+        for words in ["groups: is empty: the campaign is for no screen", "groups: must be a list of group names",
+                      "\"bad name\" is not a group name", "groups.terrace: must be an object with a \"screen\" schedule"] {
+            #expect(said.contains(words), "\(words) not in \(said)")
+        }
+        // A device's schedule: its first group with one, else the feed's; two that differ say which applies.
+        #expect(doc.groupScreens.map(\.group) == ["cafe", "lobby"])
+        let lobby = doc.screen(for: DeviceGroups(names: ["lobby"], deviceID: "k1"))
+        #expect(lobby.screen?.hours == "10:00-20:00" && lobby.warning == nil)
+        let both = doc.screen(for: DeviceGroups(names: ["cafe", "lobby"], deviceID: "k2"))
+        #expect(both.screen?.hours == "08:00-09:00" && both.warning?.contains("cafe's applies") == true, "\(String(describing: both.warning))")
+        #expect(doc.screen(for: DeviceGroups(names: ["entrance"], deviceID: "k3")).screen == nil)
+        // Membership: the names and the device's own id; no groups on a campaign: every device.
+        let device = DeviceGroups(names: ["lobby"], deviceID: "k1")
+        #expect(device.includes(["k1"]) && device.includes(["x", "lobby"]) && device.includes(nil) && !device.includes(["cafe"]) && !device.includes([]))
+        #expect(DeviceGroups.parse(" lobby , cafe,lobby") == .success(["lobby", "cafe"]) && DeviceGroups.parse("") == .success([]))
+        #expect(DeviceGroups.parse("lobby,,cafe") == .failure(DeviceGroups.NameError(name: "")))
+    }
+
     @Test func aFocalPointIsKeptAndAWrongOneLeftOutWithItsReason() throws {
         let doc = try decode(#"""
         [{"id": "a", "picUrl": "a.jpg", "showTime": 1, "focus": {"x": 0.5, "y": 0.2}},

@@ -10,7 +10,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/splashboard.prom"
         let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--attract-after", "1",
-                                "--exit-after", "12", "--metrics-file", file] + s.args)
+                                "--exit-after", "12", "--metrics-file", file, "--device-id", "lobby-3",
+                                "--device-groups", "lobby,ground-floor"] + s.args)
         #expect(run.status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let check = try Self.run("/usr/bin/promtool", ["check", "metrics"], input: text)
@@ -43,6 +44,7 @@ import Testing
             return true
         }
         #expect(scraped.contains("splashboard_build_info{version="), "\(scraped.prefix(500))")
+        #expect(scraped.contains("splashboard_device_info{device=\"lobby-3\",groups=\"lobby,ground-floor\"} 1"), "\(scraped.prefix(800))")
         #expect(scraped.contains("splashboard_scene{scene="))
         #expect(scraped.contains("node_textfile_scrape_error 0"))
     }

@@ -160,4 +160,16 @@ import Testing
         #expect(box.warnings.filter { $0.contains("tried again after 30 s") }.count == 1, "\(box.warnings)")
         #expect(box.warnings.last?.contains("answers again") == true, "\(box.warnings)")
     }
+
+    /// A device's groups go with its reports, as an array attribute of the resource.
+    @Test func theDevicesGroupsAreAResourceAttribute() throws {
+        let body = ProofOfPlay.request(for: [], deviceID: "lobby-3", version: "1", groups: ["lobby", "cafe"])
+        let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        let resource = ((object["resourceLogs"] as? [[String: Any]])?.first?["resource"] as? [String: Any])?["attributes"] as? [[String: Any]]
+        let groups = try #require(resource?.first { $0["key"] as? String == "splashboard.device.groups" })
+        let values = ((groups["value"] as? [String: Any])?["arrayValue"] as? [String: Any])?["values"] as? [[String: Any]]
+        #expect(values?.compactMap { $0["stringValue"] as? String } == ["lobby", "cafe"])
+        // None without groups.
+        #expect(!String(decoding: ProofOfPlay.request(for: [], deviceID: "x", version: "1"), as: UTF8.self).contains("groups"))
+    }
 }

@@ -61,6 +61,8 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var focus: FocusPoint?
     /// Its picture for portrait screens (absolute, as `picURL`); nil: `picURL` everywhere.
     public var portraitURL: URL?
+    /// The device groups it is for (a device's id is a group of its own); nil: every device.
+    public var groups: [String]?
 
     /// Whether being shown depends on the date or the time of day: such a campaign waits
     /// until the clock can be trusted.

@@ -35,6 +35,19 @@ extension FeedDocument {
         guard let showTime = wholeNumber(rawShow), showTime >= 0 else {
             throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(quoted(rawShow))")
         }
+        // The screens it is for: a list that cannot be read skips the campaign rather than
+        // show it on screens it is not for.
+        var groups: [String]?
+        if let raw = object["groups"], !(raw is JSONNull) {
+            let list = raw as? [Any]
+            let names = list?.compactMap { $0 as? String }.filter(DeviceIdentity.isValid) ?? []
+            guard let list, names.count == list.count else {
+                throw EntryProblem(field: "groups", problem: "must be a list of group names, each 1 to 64 letters, digits, '.', '_', "
+                                   + "'-' or ':', got \(describe(raw)); the campaign is skipped rather than shown on screens it is not for")
+            }
+            if names.isEmpty { notes.append(("groups", "is empty: the campaign is for no screen, and is shown nowhere")) }
+            groups = names.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
         // What follows is optional: a value that is not valid is left out with a note, and
         // the campaign stays.
         var optional = OptionalFields(object: object, notes: notes)
@@ -73,6 +86,7 @@ extension FeedDocument {
         }
         campaign.impressionURLs = trackingURLs(object, "impressionUrls", campaign: id, notes: &optional.notes)
         campaign.clickURLs = trackingURLs(object, "clickUrls", campaign: id, notes: &optional.notes)
+        campaign.groups = groups
         decodeRules(&optional, into: &campaign)
         campaign.videoURL = optionalMediaURL(&optional, "videoUrl", kind: "video", resolve: resolve, allowFileURLs: allowFileURLs,
                                              secureFeed: secureFeed)

@@ -8,6 +8,51 @@ extension FeedDocument {
     /// The most items a `screen` field may list.
     public static let maxScreenItems = 400
 
+    /// A device group's own screen schedule.
+    public struct GroupScreen: Equatable, Sendable {
+        public var group: String
+        public var screen: FeedScreen
+    }
+
+    /// The feed's `groups` object: each device group's own screen schedule, by its name. A
+    /// group whose name or schedule cannot be read is left out with a warning.
+    static func decodeGroups(_ raw: Any, warnings: inout [String]) -> [GroupScreen] {
+        guard let object = raw as? [String: Any] else {
+            warnings.append("groups: must be an object like {\"lobby\": {\"screen\": {\"hours\": [\"07:30-22:00\"]}}}, got "
+                            + "\(describe(raw)); ignored")
+            return []
+        }
+        var found: [GroupScreen] = []
+        for name in object.keys.sorted() {
+            guard DeviceIdentity.isValid(name) else {
+                warnings.append("groups: \(quoted(name)) is not a group name (1 to 64 letters, digits, '.', '_', '-' or ':'); ignored")
+                continue
+            }
+            guard let group = object[name] as? [String: Any], let rawScreen = group["screen"], !(rawScreen is JSONNull) else {
+                warnings.append("groups.\(name): must be an object with a \"screen\" schedule, got \(describe(object[name]!)); ignored")
+                continue
+            }
+            var notes: [String] = []
+            if let screen = decodeScreen(rawScreen, warnings: &notes) { found.append(GroupScreen(group: name, screen: screen)) }
+            warnings += notes.map { "groups.\(name).\($0)" }
+        }
+        return found
+    }
+
+    /// The screen schedule a device in `device` follows: the first of its groups (in
+    /// `device-groups` order, then its id) with one of its own, else the feed's `screen`. A
+    /// device in two groups with different schedules: a warning says which one applies.
+    public func screen(for device: DeviceGroups?) -> (screen: FeedScreen?, warning: String?) {
+        guard let device else { return (screen, nil) }
+        let mine = device.memberships.compactMap { name in groupScreens.first { $0.group == name } }
+        guard let first = mine.first else { return (screen, nil) }
+        let differing = mine.dropFirst().filter { $0.screen != first.screen }.map(\.group)
+        let warning = differing.isEmpty ? nil
+            : "groups: this screen is in \(([first.group] + differing).joined(separator: ", ")), whose screen schedules differ; "
+                + "\(first.group)'s applies (the first of them in device-groups)"
+        return (first.screen, warning)
+    }
+
     static func decodeScreen(_ raw: Any, warnings: inout [String]) -> FeedScreen? {
         guard let object = raw as? [String: Any] else {
             warnings.append("screen: must be an object like {\"hours\": [\"07:30-22:00\"]}, got \(describe(raw)); ignored")

@@ -14,6 +14,9 @@ public struct FeedDocument: Equatable, Sendable {
     /// The fleet's screen schedule (`screen`), with the feed's `timezone` when it names
     /// none of its own; nil when the feed has none.
     public var screen: FeedScreen?
+    /// Device groups' own screen schedules (`groups`: {"lobby": {"screen": {…}}}), in the
+    /// feed's order, each with the feed's `timezone` when it names none.
+    public var groupScreens: [GroupScreen] = []
     /// One line per skipped entry or left-out field, each starting with its place in the
     /// document (`campaigns[3].showTime: …`).
     public var warnings: [String]
@@ -64,9 +67,9 @@ public struct FeedDocument: Equatable, Sendable {
     /// of these is a warning ("linkURL: unknown field; did you mean linkUrl?").
     public static let campaignFields = ["picUrl", "showTime", "id", "title", "detail", "startAt", "endAt", "updatedAt",
                                         "videoUrl", "hours", "days", "maxPerDay", "minInterval", "priority", "countdown",
-                                        "linkUrl", "impressionUrls", "clickUrls", "focus", "picUrlPortrait"]
+                                        "linkUrl", "impressionUrls", "clickUrls", "focus", "picUrlPortrait", "groups"]
     /// The fields of the object shape around the campaigns.
-    public static let documentFields = ["campaigns", "message", "timezone", "screen"]
+    public static let documentFields = ["campaigns", "message", "timezone", "screen", "groups"]
     /// Document fields written into a campaign, where they mean nothing.
     static let misplacedInCampaigns = [
         "timezone": "the zone is set once for the whole feed, as \"timezone\" beside \"campaigns\", not per campaign; "
@@ -97,6 +100,7 @@ public struct FeedDocument: Equatable, Sendable {
         var message: String?
         var timeZone: String?
         var screen: FeedScreen?
+        var groupScreens: [GroupScreen] = []
         var capWarnings: [String] = []
         let entries: [Any]
         /// Where the entries are in the document: `campaigns[3]`, `[3]`, or the document itself.
@@ -126,6 +130,9 @@ public struct FeedDocument: Equatable, Sendable {
                 }
                 if let raw = object["screen"], !(raw is JSONNull) {
                     screen = decodeScreen(raw, warnings: &capWarnings)
+                }
+                if let raw = object["groups"], !(raw is JSONNull) {
+                    groupScreens = decodeGroups(raw, warnings: &capWarnings)
                 }
             } else {
                 entries = [object]
@@ -190,6 +197,7 @@ public struct FeedDocument: Equatable, Sendable {
             screen.timezone = screen.timezone ?? timeZone
             document.screen = screen
         }
+        document.groupScreens = groupScreens.map { var g = $0; g.screen.timezone = g.screen.timezone ?? timeZone; return g }
         return document
     }
 

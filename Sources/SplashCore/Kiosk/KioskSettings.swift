@@ -45,6 +45,9 @@ public struct KioskSettings: Equatable, Sendable {
     /// The default picture's size in pixels, read from its header at the start (nil when it
     /// cannot be): its pill is placed clear of its edges as a campaign's is.
     public var defaultPictureSize: Size?
+    /// The groups this device is in (`device-groups` and its id): campaigns for other
+    /// screens are not eligible here.
+    public var device: DeviceGroups?
 
     /// Settings with these values, the device's `timeZone` and its `pick` rule given (no
     /// zone or rule is assumed); the rest as the options' defaults.

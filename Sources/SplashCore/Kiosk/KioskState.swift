@@ -78,7 +78,8 @@ public struct KioskState: Equatable, Sendable {
 
     /// What eligibility depends on at `now` besides the catalog.
     public func ruleContext(_ now: Instant) -> RuleContext {
-        RuleContext(clockTrusted: clockTrusted, uptime: now.uptime, deviceTimeZone: settings.timeZone, pick: settings.pick)
+        RuleContext(clockTrusted: clockTrusted, uptime: now.uptime, deviceTimeZone: settings.timeZone, pick: settings.pick,
+                    device: settings.device)
     }
 
     /// Work is on its way from another thread (a sync, a poem, a picture).

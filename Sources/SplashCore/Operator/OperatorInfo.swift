@@ -31,6 +31,8 @@ public struct OperatorInfo: Equatable, Sendable {
     public var screen: String
     /// Who this kiosk is to its fleet (`device-id`); nil when it has none.
     public var deviceID: String?
+    /// The groups it is in (`device-groups`; its id is one of its own too).
+    public var groups: [String] = []
 
     /// What the shell read; the optional facts default to none.
     public init(thumbnails: [String: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,

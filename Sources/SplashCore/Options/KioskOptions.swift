@@ -42,6 +42,12 @@ public struct KioskOptions: Equatable, Sendable {
     public var videoMaxMB: Int = VideoLimits.defaultMaxMB
     /// Who this kiosk is to its fleet; nil means derived from /etc/machine-id (`DeviceIdentity`).
     public var deviceID: String?
+    /// The groups this device is in (`device-groups`), which a feed's campaigns and screen
+    /// schedules may target; none by default.
+    public var deviceGroups: [String] = []
+    /// `feed check --groups-known`: every group a fleet has; a group a feed names beyond them
+    /// is a problem (a typo shows a campaign nowhere). Nil: not checked.
+    public var knownGroups: [String]?
     /// Whether pictures, poems and redirects may lead inside the network (`allow-private-addresses`).
     public var privateAddresses: PrivateAddresses = .automatic
     /// The Prometheus text file to keep (node exporter's textfile collector); nil means

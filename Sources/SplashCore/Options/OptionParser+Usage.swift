@@ -11,10 +11,12 @@ extension OptionParser {
         ("splashboard screenshot FILE.png", "the running kiosk's screen, as a person sees it"),
         ("splashboard screen on|off|auto",
          "turn the running kiosk's screen on or off until its schedule next changes (for good with no schedule), or back to the schedule"),
-        ("splashboard feed check FEED [--json]",
-         "validate a feed (a URL or a path) as a sync would, pictures included, touching no device data; exit 0 clean, 1 problems, 2 unreadable"),
-        ("splashboard preview FEED [--size WxH …] --out DIR",
-         "each campaign's splash and detail screens at each size as PNGs, and a contact sheet, on a throwaway database (default sizes 1920x1080, 1080x1920, 800x480)"),
+        ("splashboard feed check FEED [--json] [--device-groups NAMES] [--groups-known NAMES]",
+         "validate a feed (a URL or a path) as a sync would, pictures included, touching no device data; exit 0 clean, 1 problems, 2 unreadable; "
+             + "with --device-groups, what a device in those groups would show; --groups-known: the fleet's groups, any other one a feed names is a problem"),
+        ("splashboard preview FEED [--size WxH …] [--device-groups NAMES] --out DIR",
+         "each campaign's splash and detail screens at each size as PNGs, and a contact sheet, on a throwaway database (default sizes 1920x1080, 1080x1920, 800x480); "
+             + "every campaign, or with --device-groups those a device in them would show"),
     ]
 
     /// The `--help` text, made from `commands` and `table`.

@@ -32,6 +32,7 @@ public enum OptionParser {
         var words: [String] = []
         var cliSettings: [Setting] = []
         var json = false
+        var knownGroups: [String]?
         var thumbnails: String?
         var out: String?
         var sizes: [Size] = []
@@ -64,6 +65,16 @@ public enum OptionParser {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            if name == "groups-known" {
+                let v = try value ?? nextValue(name, hint: "NAMES")
+                switch DeviceGroups.parse(v) {
+                case .success(let names) where !names.isEmpty && !names.contains(DeviceGroups.everyGroup): knownGroups = names
+                default:
+                    throw OptionError(source: "--groups-known", problem: "expected the fleet's group names separated by commas, "
+                                      + "each 1 to 64 letters, digits, '.', '_', '-' or ':', got \"\(TerminalText.printable(v))\"")
+                }
+                continue
+            }
             if name == "thumbnails" || name == "out" {
                 let v = try value ?? nextValue(name, hint: "DIR")
                 guard !v.isEmpty else { throw OptionError(source: "--\(name)", problem: "needs a value: DIR") }
@@ -71,7 +82,7 @@ public enum OptionParser {
                 continue
             }
             guard let spec = specs[name] else {
-                let hint = NearestName.suggestion(for: name, among: names + ["thumbnails", "out", "json"])
+                let hint = NearestName.suggestion(for: name, among: names + ["thumbnails", "out", "json", "groups-known"])
                     .map { "; did you mean --\($0)?" } ?? " (see --help)"
                 throw OptionError(source: "--\(TerminalText.printable(name))", problem: "unknown option\(hint)")
             }
@@ -146,6 +157,12 @@ public enum OptionParser {
             if setting.key == "data-dir" { dataDirNamed = true }
         }
         options.dataDirNamed = dataDirNamed
+        if knownGroups != nil {
+            guard case .feedCheck = command else {
+                throw OptionError(source: "--groups-known", problem: "only `splashboard feed check` takes --groups-known")
+            }
+            options.knownGroups = knownGroups
+        }
         if options.now != nil {
             switch command {
             case .run where options.clock == .virtual, .campaigns: break

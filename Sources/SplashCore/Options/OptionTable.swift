@@ -75,6 +75,18 @@ extension OptionParser {
             }
             o.deviceID = id
         },
+        OptionSpec(name: "device-groups", valueHint: "NAMES", defaultText: "no group",
+                   help: "the groups this kiosk is in, which a feed's campaigns and screen schedules may target: names separated "
+                       + "by commas, each as a device id; its device id is always a group of its own; * for every group "
+                       + "(every campaign is shown)",
+                   group: .kiosk) { o, s, _ in
+            switch DeviceGroups.parse(try text(s)) {
+            case .success(let names): o.deviceGroups = names
+            case .failure(let bad):
+                throw OptionError(source: s.source, problem: "expected names separated by commas, each 1 to 64 letters, digits, "
+                                  + "'.', '_', '-' or ':', got \"\(TerminalText.printable(bad.name))\"")
+            }
+        },
         OptionSpec(name: "report-url", valueHint: "URL", defaultText: "off",
                    help: "report every show (proof of play) as OTLP/HTTP JSON logs to this receiver, e.g. http://collector:4318/v1/logs",
                    group: .kiosk) { o, s, cwd in

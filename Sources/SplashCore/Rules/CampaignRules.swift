@@ -12,6 +12,9 @@ public enum CampaignRules {
     /// Why `entry` cannot be shown at `date`, or nil when it can.
     public static func reason(of entry: CatalogEntry, at date: Date, context: RuleContext) -> Ineligibility? {
         let c = entry.campaign
+        if let device = context.device, !device.includes(c.groups) {
+            return .notForThisDevice(groups: c.groups ?? [], device: device.memberships)
+        }
         if c.isDateBound && !context.clockTrusted { return .waitingForClock }
         if let start = c.startAt, let end = c.endAt, end <= start { return .emptyWindow }
         if let start = c.startAt, date < start { return .notStarted }

@@ -18,6 +18,8 @@ public enum Ineligibility: Equatable, Sendable {
     case dailyCapReached
     /// Its `minInterval` has not passed since its last show.
     case tooSoon
+    /// Its `groups` do not include this device: the groups it is for, and the device's.
+    case notForThisDevice(groups: [String], device: [String])
 
     /// The words for it, as the operator view, `campaigns` and `status` show them.
     public var message: String {
@@ -33,11 +35,20 @@ public enum Ineligibility: Equatable, Sendable {
         case .outsideHours: return "outside its hours"
         case .dailyCapReached: return "daily cap reached"
         case .tooSoon: return "too soon"
+        case let .notForThisDevice(groups, device):
+            let them = groups.isEmpty ? "for no screen" : "for the groups " + groups.joined(separator: ", ")
+            return "\(them); this screen is in: " + (device.isEmpty ? "no group" : device.joined(separator: ", "))
         }
     }
 
     /// It will not pass by itself: the campaign is over (ended, used up).
     public var isFinished: Bool { self == .ended || self == .usedUp || self == .emptyWindow }
+
+    /// It is for other screens: nothing this device does will make it shown.
+    public var isElsewhere: Bool {
+        if case .notForThisDevice = self { return true }
+        return false
+    }
 
     /// Its picture is the problem.
     public var isPictureProblem: Bool {

@@ -12,9 +12,13 @@ public struct RuleContext: Equatable, Sendable {
     public var deviceTimeZone: Zone
     /// How to choose among the eligible campaigns of the top priority.
     public var pick: PickRule
+    /// The groups this device is in; nil: every campaign is for it (no device to judge by).
+    public var device: DeviceGroups?
 
     /// No default for the clock's trust or the zone: every caller says what its device has.
-    public init(clockTrusted: Bool, uptime: Double? = nil, deviceTimeZone: Zone, pick: PickRule = .newest) {
+    public init(clockTrusted: Bool, uptime: Double? = nil, deviceTimeZone: Zone, pick: PickRule = .newest,
+                device: DeviceGroups? = nil) {
+        self.device = device
         self.clockTrusted = clockTrusted
         self.uptime = uptime
         self.deviceTimeZone = deviceTimeZone

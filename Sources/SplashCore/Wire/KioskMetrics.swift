@@ -6,6 +6,10 @@ import FoundationEssentials
 public struct KioskMetrics: Equatable, Sendable {
     /// The running Splashboard's version (`splashboard_build_info`).
     public var version: String
+    /// Who the device is (`splashboard_device_info`, with `deviceGroups`); nil: no series.
+    public var deviceID: String?
+    /// The groups the device is in (`device-groups`).
+    public var deviceGroups: [String] = []
     /// Shows in the ledger by campaign and how they ended (`tap`, `key`, `timeout`,
     /// `click_through`, `operator_view`, `interrupted`).
     public var shows: [ShowCount] = []
@@ -72,6 +76,8 @@ public struct KioskMetrics: Equatable, Sendable {
         /// Not shown now for a reason time ends: outside its days or hours, its daily cap,
         /// its spacing, a clock not trusted yet.
         case waiting
+        /// For other screens (its `groups` do not include this device).
+        case otherScreens = "other_screens"
 
         /// The state of `entry` at `date`, by the one definition of eligible (`CampaignRules`).
         public init(_ entry: CatalogEntry, at date: Date, context: RuleContext) {
@@ -82,6 +88,7 @@ public struct KioskMetrics: Equatable, Sendable {
             case .usedUp: self = .usedUp
             case .imageRefused, .imageMissing: self = .imageMissing
             case .waitingForClock, .notToday, .outsideHours, .dailyCapReached, .tooSoon: self = .waiting
+            case .notForThisDevice: self = .otherScreens
             }
         }
     }
@@ -101,6 +108,10 @@ public struct KioskMetrics: Equatable, Sendable {
         }
         family("splashboard_build_info", "gauge", "The running Splashboard's version (always 1).")
         sample("splashboard_build_info", [("version", version)], "1")
+        if let deviceID {
+            family("splashboard_device_info", "gauge", "Who this kiosk is (device-id) and the groups it is in (device-groups; always 1).")
+            sample("splashboard_device_info", [("device", deviceID), ("groups", deviceGroups.joined(separator: ","))], "1")
+        }
         family("splashboard_shows_total", "counter", "Shows in the ledger, by campaign and how they ended.")
         for s in shows.sorted(by: { ($0.campaign, $0.endedBy.rawValue) < ($1.campaign, $1.endedBy.rawValue) }) {
             sample("splashboard_shows_total", [("campaign", s.campaign), ("ended_by", s.endedBy.rawValue)], String(s.count))

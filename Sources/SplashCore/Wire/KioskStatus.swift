@@ -44,6 +44,10 @@ public struct KioskStatus: Equatable, Sendable {
     public var screenSchedule = ScreenPower.Source.none
     /// "screen off (schedule) until 07:30".
     public var screenSummary = "screen on"
+    /// The groups this device is in (`device-groups`, then its id).
+    public var groups: [String] = []
+    /// Campaigns for other screens, and whose, one line each (at most 20).
+    public var otherScreens: [String] = []
 
     /// A status with no problems and no next sync; those are set afterwards.
     public init(version: String, device: String?, scene: String, campaign: String?, countdown: Int?, feed: String,
@@ -72,6 +76,17 @@ public struct KioskStatus: Equatable, Sendable {
             case .waiting(let why): return "\(entry.campaign.id): picture not cached yet: \(why)"
             case .cached: return nil
             }
+        }
+        return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
+    }
+
+    /// The catalog's campaigns for other screens, one line each (at most 20): "lobby-offer:
+    /// for the groups lobby; this screen is in: cafe, kiosk-7".
+    public static func otherScreens(of state: KioskState, now: Instant) -> [String] {
+        let context = state.ruleContext(now)
+        let lines = state.catalog.compactMap { entry -> String? in
+            guard let reason = CampaignRules.reason(of: entry, at: now.date, context: context), reason.isElsewhere else { return nil }
+            return "\(entry.campaign.id): \(reason.message)"
         }
         return lines.count > 20 ? Array(lines.prefix(20)) + ["… and \(lines.count - 20) more"] : lines
     }
@@ -108,6 +123,8 @@ public struct KioskStatus: Equatable, Sendable {
             ("feed_warnings", .array(warnings.map(JSONValue.string))),
             ("problems", .array(problems.map(JSONValue.string))),
             ("picture_problems", .array(pictureProblems.map(JSONValue.string))),
+            ("groups", .array(groups.map(JSONValue.string))),
+            ("other_screens", .array(otherScreens.map(JSONValue.string))),
             ("next_sync", nextSync.map { .string(ISO8601.string(from: $0)) } ?? .null),
             ("report_unsent", .int(reportUnsent)), ("uptime_seconds", .double((uptimeSeconds * 10).rounded() / 10)),
             ("screen", .string(screen)),

@@ -13,7 +13,7 @@ public enum ProofOfPlay {
     public static let journalMessageID = "6d1c2f4e8a9b4f0e9c3a5b7d2e1f0a86"
 
     /// The request body for `shows`, from the device `deviceID` (`service.instance.id`).
-    public static func request(for shows: [ShowRecord], deviceID: String?, version: String) -> Data {
+    public static func request(for shows: [ShowRecord], deviceID: String?, version: String, groups: [String] = []) -> Data {
         func attribute(_ key: String, _ value: JSONValue) -> JSONValue {
             .object([("key", .string(key)), ("value", value)])
         }
@@ -21,6 +21,11 @@ public enum ProofOfPlay {
                         attribute("service.version", .object([("stringValue", .string(version))]))]
         if let deviceID {
             resource.append(attribute("service.instance.id", .object([("stringValue", .string(deviceID))])))
+        }
+        if !groups.isEmpty {
+            // The device groups it is in (`device-groups`), as an array of strings.
+            resource.append(attribute("splashboard.device.groups",
+                                      .object([("arrayValue", .object([("values", .array(groups.map { .object([("stringValue", .string($0))]) }))]))])))
         }
         let records: [JSONValue] = shows.map { show in
             .object([

@@ -1,0 +1,124 @@
+import Foundation
+import SplashCore
+import SplashTestSupport
+import Testing
+
+/// One feed for a fleet: three kiosks, each a real process with its own data, in a group of
+/// its own, synced from one feed served on 127.0.0.1. Each shows only the campaigns for it,
+/// fetches only their pictures, says why the others are not for it, and the group with a
+/// screen schedule of its own follows it.
+@Suite struct DeviceGroupsTests {
+    @Test func oneFeedDrivesThreeKiosksEachWithItsOwnCampaignsAndSchedule() throws {
+        let folder = try temporaryFolder()
+        let www = folder + "/www"
+        try FileManager.default.createDirectory(atPath: www, withIntermediateDirectories: true)
+        let server = try TestServer(root: www)
+        for (name, color) in [("lobby", red), ("cafe", green), ("all", blue), ("screen", RGBColor(red: 200, green: 200, blue: 0))] {
+            try writeImage(www + "/\(name).png", width: 640, height: 360, bands: [color])
+        }
+        try #"""
+        {"groups": {"cafe": {"screen": {"hours": ["08:00-09:00"]}}},
+         "campaigns": [
+          {"id": "lobby-offer", "picUrl": "lobby.png", "showTime": 50, "groups": ["lobby"], "updatedAt": "2026-11-04"},
+          {"id": "cafe-menu", "picUrl": "cafe.png", "showTime": 50, "groups": ["cafe", "terrace"], "updatedAt": "2026-11-03"},
+          {"id": "for-everyone", "picUrl": "all.png", "showTime": 50, "updatedAt": "2026-11-01"},
+          {"id": "one-screen", "picUrl": "screen.png", "showTime": 50, "groups": ["kiosk-e"], "updatedAt": "2026-11-02"}]}
+        """#.write(toFile: www + "/feed.json", atomically: true, encoding: .utf8)
+        let feed = server.url("/files/feed.json").absoluteString
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        // kiosk-e is in the group "entrance" and is targeted by its id alone.
+        let kiosks = [("kiosk-l", "lobby"), ("kiosk-c", "cafe"), ("kiosk-e", "entrance")]
+        let shown = ["kiosk-l": ["lobby-offer", "for-everyone"], "kiosk-c": ["cafe-menu", "for-everyone"],
+                     "kiosk-e": ["one-screen", "for-everyone"]]
+        func args(_ id: String, _ group: String) -> [String] {
+            ["--feed", feed, "--data-dir", folder + "/\(id)/data", "--cache-dir", folder + "/\(id)/cache",
+             "--device-id", id, "--device-groups", group, "--metrics-file", "off"]
+        }
+        for (id, group) in kiosks {
+            #expect(try runKiosk(["sync"] + args(id, group), environment: environment).status == 0)
+        }
+        // Each picture was asked for by the kiosks it is for alone.
+        let counts = try server.requestCounts()
+        #expect(counts["/files/lobby.png"] == 1 && counts["/files/cafe.png"] == 1 && counts["/files/screen.png"] == 1, "\(counts)")
+        #expect(counts["/files/all.png"] == 3, "\(counts)")
+        for (id, group) in kiosks {
+            let args = args(id, group)
+            let listed = try runKiosk(["campaigns", "--json"] + args, environment: environment)
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            let eligible = rows.filter { $0["eligible"] as? Bool == true }.compactMap { $0["id"] as? String }.sorted()
+            #expect(eligible == shown[id]!.sorted(), "\(id): \(eligible)")
+            // Why the others are not shown here, in words that name both sides.
+            for row in rows where !(shown[id]!.contains(row["id"] as? String ?? "")) {
+                let reason = row["reason"] as? String ?? ""
+                #expect(reason.hasPrefix("for the groups ") && reason.hasSuffix("this screen is in: \(group), \(id)"), "\(id): \(reason)")
+            }
+            // Only its own campaigns' pictures were fetched: the cache holds two.
+            let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "/\(id)/cache").filter { !$0.hasPrefix(".") }
+            #expect(cached.count == 2, "\(id): \(cached)")
+            // A run: its splash is one of its own, and the cafe's own schedule keeps its screen dark at noon.
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--now", "2030-06-01T12:00:30Z",
+                                    "--exit-after", group == "cafe" ? "3" : "first-frame", "--countdown", "1"] + args,
+                                   environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let power = run.events(named: "screen").first
+            if group == "cafe" {
+                // Dark from the start until its group's hours begin: 08:00 the next day.
+                #expect(power?["state"] as? String == "off" && power?["until"] as? String == "2030-06-02T08:00:00Z",
+                        "\(String(describing: power))")
+                #expect(run.events(named: "splash").isEmpty)
+            } else {
+                #expect(power?["state"] as? String == "on", "\(id): \(run.names)")
+                let splash = try #require(run.events(named: "splash").first?["campaign"] as? String)
+                #expect(shown[id]!.contains(splash), "\(id) showed \(splash)")
+            }
+        }
+    }
+
+    /// Checking a fleet's feed from one shell: `feed check --device-groups` says what a device
+    /// in a group would show and fetches only that; `--groups-known` catches a group no screen
+    /// is in; `preview --device-groups` draws only that group's campaigns, without it every one.
+    @Test func feedCheckAndPreviewTakeTheDevicesPointOfView() throws {
+        let folder = try temporaryFolder()
+        for name in ["tea", "books", "welcome", "typo"] {
+            try writeImage(folder + "/\(name).png", width: 320, height: 180, bands: [red])
+        }
+        let feed = try writeFeed(folder, #"""
+        {"groups": {"cafe": {"screen": {"hours": ["07:00-15:00"]}}, "lobbby": {"screen": {"hours": ["09:00-17:00"]}}},
+         "campaigns": [
+          {"id": "spring-tea", "picUrl": "tea.png", "showTime": 5, "groups": ["cafe"]},
+          {"id": "reading-week", "picUrl": "books.png", "showTime": 5, "groups": ["lobby", "entrance"]},
+          {"id": "welcome", "picUrl": "welcome.png", "showTime": 5},
+          {"id": "typo", "picUrl": "typo.png", "showTime": 5, "groups": ["lobyy"]}]}
+        """#)
+        let check = try runKiosk(["feed", "check", feed, "--device-groups", "lobby", "--groups-known", "lobby,cafe,entrance"])
+        #expect(check.status == 1, "\(check.stdout)")
+        for line in ["campaigns[3].groups: names \"lobyy\", which --groups-known does not list",
+                     "groups.lobbby: a screen schedule for a group --groups-known does not list",
+                     "campaigns[0] (spring-tea): not shown on a device in lobby: for the groups cafe",
+                     "4 campaigns would apply (2 of them for this device), 2 pictures checked; 2 problems"] {
+            #expect(check.stdout.contains(line), "\(line) not in \(check.stdout)")
+        }
+        // Without the fleet's list, the same feed is clean for a café screen.
+        let cafe = try runKiosk(["feed", "check", feed, "--device-groups", "cafe", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(cafe.stdout.utf8)) as? [String: Any])
+        #expect(report["forDevice"] as? [String] == ["spring-tea", "welcome"] && cafe.status == 0, "\(cafe.stdout)")
+        // --groups-known belongs to feed check.
+        #expect(try runKiosk(["campaigns", "--groups-known", "lobby"]).stderr.contains("only `splashboard feed check` takes --groups-known"))
+
+        let every = try runKiosk(["preview", feed, "--size", "320x240", "--out", folder + "/every"])
+        #expect(every.status == 0 && every.stdout.contains("4 campaigns at 1 size"), "\(every.stdout)\(every.stderr)")
+        let lobby = try runKiosk(["preview", feed, "--size", "320x240", "--device-groups", "lobby", "--out", folder + "/lobby"])
+        #expect(lobby.status == 0 && lobby.stdout.contains("spring-tea: not previewed: for the groups cafe"), "\(lobby.stdout)")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: folder + "/lobby").filter { $0.hasSuffix("-splash.png") }.sorted()
+        #expect(drawn.count == 2 && drawn.allSatisfy { $0.contains("reading-week") || $0.contains("welcome") }, "\(drawn)")
+    }
+
+    /// `device-groups` is checked where it is read: a name that is not one says so.
+    @Test func aWrongGroupNameIsRefusedWithWhatIsWrong() throws {
+        let run = try runKiosk(["campaigns", "--device-groups", "lobby, two words"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--device-groups: expected names separated by commas") && run.stderr.contains("\"two words\""),
+                "\(run.stderr)")
+    }
+}
