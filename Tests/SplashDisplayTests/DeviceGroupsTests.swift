@@ -73,6 +73,28 @@ import Testing
                 #expect(shown[id]!.contains(splash), "\(id) showed \(splash)")
             }
         }
+
+        // The running lobby kiosk's status says which groups it is in and why the others are not shown.
+        var running = environment
+        running["XDG_RUNTIME_DIR"] = folder + "/run"
+        let kiosk = Process()
+        kiosk.executableURL = URL(fileURLWithPath: Binary.path)
+        kiosk.arguments = ["--headless", "--countdown", "30", "--exit-after", "20"] + args("kiosk-l", "lobby")
+        kiosk.environment = running
+        kiosk.standardOutput = FileHandle.nullDevice
+        kiosk.standardError = FileHandle.nullDevice
+        try kiosk.run()
+        defer { if kiosk.isRunning { kill(kiosk.processIdentifier, SIGKILL) }; kiosk.waitUntilExit() }
+        eventually(within: 5) { FileManager.default.fileExists(atPath: folder + "/run/splashboard/control.sock") }
+        let status = try runKiosk(["status", "--json"], environment: running)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any], "\(status.stderr)")
+        #expect(object["groups"] as? [String] == ["lobby", "kiosk-l"])
+        let others = object["other_screens"] as? [String] ?? []
+        #expect(others.contains("cafe-menu: for the groups cafe, terrace; this screen is in: lobby, kiosk-l"), "\(others)")
+        #expect(others.count == 2, "\(others)")
+        let text = try runKiosk(["status"], environment: running)
+        #expect(text.stdout.contains("groups: lobby, kiosk-l") && text.stdout.contains("not for this screen: one-screen: for the groups kiosk-e"),
+                "\(text.stdout)")
     }
 
     /// Checking a fleet's feed from one shell: `feed check --device-groups` says what a device
