@@ -118,6 +118,7 @@ public struct FeedCheck {
                 "\(document.place(ofEntry: campaign.position)) (\(campaign.id)): not shown on a device in "
                     + device.memberships.joined(separator: ", ") + ": "
                     + (campaign.groups.map { $0.isEmpty ? "for no screen" : "for the groups " + $0.joined(separator: ", ") } ?? "")
+                    + (DeviceGroups.caseHint(campaign.groups ?? [], device: device.memberships) ?? "")
             }
             if let conflict = document.screen(for: device).warning { report.problems.append(conflict) }
             // Only its campaigns' pictures and clips are fetched, as its syncs would.

@@ -82,6 +82,10 @@ import Testing
         #expect(device.includes(["k1"]) && device.includes(["x", "lobby"]) && device.includes(nil) && !device.includes(["cafe"]) && !device.includes([]))
         #expect(DeviceGroups.parse(" lobby , cafe,lobby") == .success(["lobby", "cafe"]) && DeviceGroups.parse("") == .success([]))
         #expect(DeviceGroups.parse("lobby,,cafe") == .failure(DeviceGroups.NameError(name: "")))
+        // A group that differs only in case is not this device's, and the reason says why.
+        #expect(!device.includes(["Lobby"]))
+        #expect(Ineligibility.notForThisDevice(groups: ["Lobby"], device: device.memberships).message
+                == "for the groups Lobby; this screen is in: lobby, k1; group names are matched exactly, case included: \"Lobby\" is not \"lobby\"")
     }
 
     @Test func aFocalPointIsKeptAndAWrongOneLeftOutWithItsReason() throws {

@@ -32,6 +32,17 @@ public struct DeviceGroups: Equatable, Sendable {
         return groups.contains { mine.contains($0) }
     }
 
+    /// The words for a campaign's `groups` that differ from one of this device's groups only
+    /// in case ("Lobby" and "lobby"): names are matched exactly, so it is not shown here.
+    public static func caseHint(_ groups: [String], device: [String]) -> String? {
+        for group in groups {
+            if let mine = device.first(where: { $0 != group && $0.lowercased() == group.lowercased() }) {
+                return "; group names are matched exactly, case included: \"\(group)\" is not \"\(mine)\""
+            }
+        }
+        return nil
+    }
+
     /// `device-groups` as written: names separated by commas, each 1 to 64 letters, digits,
     /// '.', '_', '-' or ':' (as a device id); spaces around them are ignored, and an empty
     /// text is no group. The names, or the first one that is not a name.

@@ -38,6 +38,7 @@ public enum Ineligibility: Equatable, Sendable {
         case let .notForThisDevice(groups, device):
             let them = groups.isEmpty ? "for no screen" : "for the groups " + groups.joined(separator: ", ")
             return "\(them); this screen is in: " + (device.isEmpty ? "no group" : device.joined(separator: ", "))
+                + (DeviceGroups.caseHint(groups, device: device) ?? "")
         }
     }
 
