@@ -104,11 +104,13 @@ public struct FeedCheck {
             for campaign in document.campaigns {
                 for group in campaign.groups ?? [] where !known.contains(group) {
                     report.problems.append("\(document.place(of: "groups", inEntry: campaign.position)): names \"\(group)\", which "
-                                           + "--groups-known does not list: no screen is in it (a typo shows the campaign nowhere)")
+                                           + "--groups-known does not list: no screen of the fleet is in it (a typo shows the campaign nowhere; a device id a "
+                                           + "campaign targets belongs in --groups-known too)")
                 }
             }
             for schedule in document.groupScreens where !known.contains(schedule.group) {
-                report.problems.append("groups.\(schedule.group): a screen schedule for a group --groups-known does not list")
+                report.problems.append("groups.\(schedule.group): a screen schedule for a group --groups-known does not list: no "
+                                       + "screen follows it (a typo, or a group to add to the fleet's list)")
             }
         }
         if let device, !device.isEverywhere {

@@ -106,12 +106,18 @@ public final class FeedSync {
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,
                               error: problem + "; new pictures cannot be cached until then", failure: .storage)
         }
-        let state: CampaignStore.FeedState
+        var state: CampaignStore.FeedState
         do {
             state = try store.feedState(for: feed)
         } catch {
             // The error is what the report says; the count is only what it shows beside it.
             return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.explained)
+        }
+        // Applied for other groups (device-groups changed): read in full, so that the group's
+        // screen schedule and warnings are chosen for the groups the device is in now.
+        if state.deviceGroups != store.device.map({ $0.memberships.joined(separator: ",") }) {
+            state.etag = nil
+            state.lastModified = nil
         }
         // What an unchanged feed is answered with is read while the request is in flight.
         let standing = UnchangedFeedAnswer()

@@ -74,17 +74,19 @@ extension CampaignStore {
             }
             try db.execute("""
             INSERT INTO feed_state (feed_url, etag, last_modified, last_success, last_attempt, last_error, message,
-                                    last_change, content_hash, warnings, screen)
-            VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
+                                    last_change, content_hash, warnings, screen, device_groups)
+            VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (feed_url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
                 last_success = excluded.last_success, last_attempt = excluded.last_attempt, last_error = NULL,
                 message = excluded.message, warnings = excluded.warnings, screen = excluded.screen,
+                device_groups = excluded.device_groups,
                 last_change = CASE WHEN excluded.content_hash IS NOT NULL AND feed_state.content_hash IS excluded.content_hash
                                    AND feed_state.last_change IS NOT NULL THEN feed_state.last_change ELSE excluded.last_change END,
                 content_hash = excluded.content_hash
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message), .date(date), .optional(contentHash),
-                  .optional(Self.encodeList(document.warnings.map(Self.oneLine))), .optional(document.screen?.stored)])
+                  .optional(Self.encodeList(document.warnings.map(Self.oneLine))), .optional(document.screen?.stored),
+                  .optional(device.map { $0.memberships.joined(separator: ",") })])
             try prune(before: date.addingTimeInterval(-Self.retention))
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).

@@ -31,12 +31,16 @@ extension CampaignStore {
         /// A fingerprint of the feed's bytes applied last: a feed fetched again with the same
         /// one has not changed.
         public var contentHash: String?
+        /// The device's groups when the feed was applied (`DeviceGroups.memberships`, joined by
+        /// commas; nil: none were judged).
+        public var deviceGroups: String?
     }
 
     /// What the syncs of the feed at `url` left behind; all empty before any.
     public func feedState(for url: URL) throws -> FeedState {
         let rows = try db.rows("""
-        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings, screen, content_hash
+        SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings, screen, content_hash,
+               device_groups
         FROM feed_state WHERE feed_url = ?
         """, [.text(url.absoluteString)])
         guard let r = rows.first else { return FeedState() }
@@ -46,7 +50,7 @@ extension CampaignStore {
                          lastAttempt: try r["last_attempt"].date, lastError: try r["last_error"].text, message: try r["message"].text.map { String($0.prefix(FeedDocument.maxMessage)) },
                          lastChange: try r["last_change"].date, lastConfirmed: confirmed,
                          warnings: Self.decodeList(try r["warnings"].text), screen: FeedScreen(stored: try r["screen"].text),
-                         contentHash: try r["content_hash"].text)
+                         contentHash: try r["content_hash"].text, deviceGroups: try r["device_groups"].text)
     }
 
     /// The feed the stored campaigns came from: the one applied last; nil before any.

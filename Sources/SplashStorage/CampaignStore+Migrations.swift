@@ -255,6 +255,11 @@ extension CampaignStore {
             try db.execute("ALTER TABLE campaigns ADD COLUMN groups TEXT")
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
         },
+        Migration(18, "the device groups a feed was applied for") { db in
+            // The groups (comma-separated) the device was in when the feed was applied: the
+            // group's screen schedule stored was chosen for them, so new groups read it in full.
+            try db.execute("ALTER TABLE feed_state ADD COLUMN device_groups TEXT")
+        },
     ]
 
     func migrate() throws {

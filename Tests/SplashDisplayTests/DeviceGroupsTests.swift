@@ -116,7 +116,7 @@ import Testing
         let check = try runKiosk(["feed", "check", feed, "--device-groups", "lobby", "--groups-known", "lobby,cafe,entrance"])
         #expect(check.status == 1, "\(check.stdout)")
         for line in ["campaigns[3].groups: names \"lobyy\", which --groups-known does not list",
-                     "groups.lobbby: a screen schedule for a group --groups-known does not list",
+                     "groups.lobbby: a screen schedule for a group --groups-known does not list: no screen follows it",
                      "campaigns[0] (spring-tea): not shown on a device in lobby: for the groups cafe",
                      "4 campaigns would apply (2 of them for this device), 2 pictures checked; 2 problems"] {
             #expect(check.stdout.contains(line), "\(line) not in \(check.stdout)")
@@ -134,6 +134,30 @@ import Testing
         #expect(lobby.status == 0 && lobby.stdout.contains("spring-tea: not previewed: for the groups cafe"), "\(lobby.stdout)")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: folder + "/lobby").filter { $0.hasSuffix("-splash.png") }.sorted()
         #expect(drawn.count == 2 && drawn.allSatisfy { $0.contains("reading-week") || $0.contains("welcome") }, "\(drawn)")
+    }
+
+    /// A kiosk moved to another group follows that group's schedule at its next sync, though
+    /// the feed has not changed (it is read in full, not answered 304).
+    @Test func aKioskMovedToAnotherGroupFollowsItsSchedule() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 320, height: 180, bands: [red])
+        let feed = try writeFeed(folder, #"""
+        {"groups": {"cafe": {"screen": {"hours": ["08:00-09:00"]}}},
+         "campaigns": [{"id": "a", "picUrl": "a.png", "showTime": 50}]}
+        """#)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        let base = ["--feed", feed, "--data-dir", folder + "/data", "--cache-dir", folder + "/cache", "--device-id", "k",
+                    "--metrics-file", "off"]
+        func firstPower(_ group: String) throws -> String? {
+            #expect(try runKiosk(["sync", "--device-groups", group] + base, environment: environment).status == 0)
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--now", "2030-06-01T12:00:30Z", "--exit-after", "2",
+                                    "--device-groups", group] + base, environment: environment)
+            return run.events(named: "screen").first?["state"] as? String
+        }
+        #expect(try firstPower("cafe") == "off")
+        #expect(try firstPower("lobby") == "on")
+        #expect(try firstPower("cafe") == "off")
     }
 
     /// `device-groups` is checked where it is read: a name that is not one says so.

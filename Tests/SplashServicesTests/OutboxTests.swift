@@ -116,7 +116,7 @@ import Testing
         try db.execute("""
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
-        ALTER TABLE feed_state DROP COLUMN screen;
+        ALTER TABLE feed_state DROP COLUMN screen; ALTER TABLE feed_state DROP COLUMN device_groups;
         DROP INDEX campaigns_active_videos; ALTER TABLE thumbnails DROP COLUMN motion; DROP TABLE cached_files;
         ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
         ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups;
@@ -144,7 +144,7 @@ import Testing
         try db.execute("""
         CREATE TABLE shows_then AS SELECT id, campaign_id, shown_at, outcome, show_id, ended_by, ended_at, reported FROM shows;
         DROP VIEW shows; DROP TABLE ledger; DROP TABLE campaign_keys; ALTER TABLE shows_then RENAME TO shows;
-        ALTER TABLE feed_state DROP COLUMN screen;
+        ALTER TABLE feed_state DROP COLUMN screen; ALTER TABLE feed_state DROP COLUMN device_groups;
         DROP INDEX campaigns_active_videos; ALTER TABLE thumbnails DROP COLUMN motion; DROP TABLE cached_files;
         ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
         ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups;
