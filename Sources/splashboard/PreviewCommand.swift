@@ -45,7 +45,7 @@ struct PreviewCommand {
         let groups = options.deviceGroups.isEmpty ? DeviceGroups.everyGroup : options.deviceGroups.joined(separator: ",")
         let common = ["--config", scratch + "/empty.conf", "--data-dir", scratch + "/data", "--cache-dir", scratch + "/cache",
                       "--allow-private-addresses", options.privateAddresses.optionValue, "--metrics-file", "off",
-                      "--device-groups", groups]
+                      "--device-groups", groups] + (options.deviceID.map { ["--device-id", $0] } ?? [])
         let program: String
         do {
             program = try NetworkLink.locateProgram(environment: environment)
@@ -67,6 +67,9 @@ struct PreviewCommand {
             throwaway.feed = feed
             throwaway.deviceGroups = options.deviceGroups.isEmpty ? [DeviceGroups.everyGroup] : options.deviceGroups
             data = try DeviceStorage(options: throwaway, assets: Assets.locate(environment: environment))
+            // The device previewed is in the groups named, and is the device id given, if any:
+            // not this machine.
+            data.store.device = DeviceGroups(names: throwaway.deviceGroups, deviceID: options.deviceID)
             catalog = try data.store.catalog(cache: data.cache)
         } catch {
             fail(error.explained, status: 1)

@@ -131,7 +131,13 @@ import Testing
         let every = try runKiosk(["preview", feed, "--size", "320x240", "--out", folder + "/every"])
         #expect(every.status == 0 && every.stdout.contains("4 campaigns at 1 size"), "\(every.stdout)\(every.stderr)")
         let lobby = try runKiosk(["preview", feed, "--size", "320x240", "--device-groups", "lobby", "--out", folder + "/lobby"])
-        #expect(lobby.status == 0 && lobby.stdout.contains("spring-tea: not previewed: for the groups cafe"), "\(lobby.stdout)")
+        // The device previewed is the groups named, not this machine (whose id would be a group too).
+        #expect(lobby.status == 0 && lobby.stdout.contains("spring-tea: not previewed: for the groups cafe; this screen is in: lobby\n"),
+                "\(lobby.stdout)")
+        // A campaign for one device id, previewed as that device.
+        let one = try runKiosk(["preview", feed, "--size", "320x240", "--device-groups", "entrance", "--device-id", "lobyy",
+                                "--out", folder + "/one"])
+        #expect(one.status == 0 && one.stdout.contains("3 of 4 campaigns at 1 size"), "\(one.stdout)\(one.stderr)")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: folder + "/lobby").filter { $0.hasSuffix("-splash.png") }.sorted()
         #expect(drawn.count == 2 && drawn.allSatisfy { $0.contains("reading-week") || $0.contains("welcome") }, "\(drawn)")
     }
