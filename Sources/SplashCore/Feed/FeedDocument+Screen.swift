@@ -59,6 +59,12 @@ extension FeedDocument {
             return nil
         }
         warnings += Misspellings(FeedScreen.fields).notes(object).map { "screen.\($0.0): \($0.1)" }
+        // The config file's names (screen-hours, …) written here: what they are called in a feed.
+        for key in object.keys.sorted() where key.hasPrefix("screen-") && !FeedScreen.fields.contains(key) {
+            let field = ["screen-hours": "hours", "screen-days": "days", "screen-off-dates": "offDates"][key]
+            warnings.append("screen.\(key): unknown field" + (field.map { "; in a feed it is \"\($0)\" (\(key) is the config file's name)" } ?? "")
+                            + "; ignored")
+        }
         /// The field as one comma-separated text, once `check` reads it without an error.
         func field(_ name: String, _ check: (String?) throws -> Void, meaning: String) -> String? {
             guard let value = object[name], !(value is JSONNull) else { return nil }
