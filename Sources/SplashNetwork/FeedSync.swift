@@ -115,7 +115,7 @@ public final class FeedSync {
         }
         // Applied for other groups (device-groups changed): read in full, so that the group's
         // screen schedule and warnings are chosen for the groups the device is in now.
-        if state.deviceGroups != store.device.map({ $0.memberships.joined(separator: ",") }) {
+        if state.deviceGroups != store.device?.stored {
             state.etag = nil
             state.lastModified = nil
         }

@@ -86,7 +86,7 @@ extension CampaignStore {
             """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message), .date(date), .optional(contentHash),
                   .optional(Self.encodeList(document.warnings.map(Self.oneLine))), .optional(document.screen?.stored),
-                  .optional(device.map { $0.memberships.joined(separator: ",") })])
+                  .optional(device?.stored)])
             try prune(before: date.addingTimeInterval(-Self.retention))
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).

@@ -25,6 +25,10 @@ public struct DeviceGroups: Equatable, Sendable {
     /// Whether it is in every group (`device-groups = *`).
     public var isEverywhere: Bool { names.contains(Self.everyGroup) }
 
+    /// The memberships as one text, as the feed's state keeps them (the groups a feed was
+    /// applied for).
+    public var stored: String { memberships.joined(separator: ",") }
+
     /// Whether a campaign for `groups` (nil: every device) is for this device.
     public func includes(_ groups: [String]?) -> Bool {
         guard let groups, !isEverywhere else { return true }
