@@ -70,8 +70,9 @@ bench: deps deb
 
 # build/splashboard_<version>_<arch>.deb. ARCH=arm64 (on an amd64 machine, as root): the
 # package for Raspberry Pi OS 64-bit and Debian 13, cross-built with Debian 13's own Swift in
-# roots kept under build/arm64 (the first build fetches them: about 10 minutes; later
-# builds about 5). Not part of `make test`.
+# roots kept outside the clone, under /var/cache/splashboard-build (the first build on a
+# machine fetches them: about 10 minutes; later builds about 5). .ci/run builds it after
+# `make test`, so the Pi's compiler checks every change.
 ARCH ?= $(shell dpkg --print-architecture)
 # Debian's names, also when ARCH comes from the environment in the kernel's (x86_64, aarch64).
 override ARCH := $(patsubst x86_64,amd64,$(patsubst aarch64,arm64,$(ARCH)))

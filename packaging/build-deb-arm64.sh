@@ -3,20 +3,20 @@
 # machine, as root, for Debian 13 and Raspberry Pi OS 64-bit (which is based on it).
 #
 # Debian 13's own Swift toolchain (swiftlang 6.0) runs in a Debian 13 amd64 root made by
-# mmdebstrap (build/arm64/toolroot) and cross-compiles against an arm64 Debian 13 system
-# extracted beside it (build/arm64/sysroot: the arm64 -dev packages and Swift's arm64
+# mmdebstrap (the toolroot) and cross-compiles against an arm64 Debian 13 system
+# extracted beside it (the sysroot: the arm64 -dev packages and Swift's arm64
 # static runtime). The root also holds the arm64 runtime libraries, so that
 # dpkg-shlibdeps names Debian 13's arm64 packages in Depends. packaging/build-deb.sh then
-# runs inside the root, as for amd64. Both roots are kept under build/arm64 (about 6.5 GB):
-# the first build fetches them (a few minutes), later ones do not.
+# runs inside the root, as for amd64. Both roots (about 6.5 GB) are kept outside the clone,
+# in a folder named after their recipe under $SPLASH_ROOTS, else $XDG_CACHE_HOME/splashboard-build,
+# else /var/cache/splashboard-build: the first build on a machine fetches them (a few minutes),
+# later ones, from any clone, do not; a changed package list makes new ones.
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 [ "$(id -u)" -eq 0 ] || { echo "make deb ARCH=arm64: run it as root (it makes Debian roots with mmdebstrap and chroots into them)" >&2; exit 2; }
 [ "$(dpkg --print-architecture)" = amd64 ] || { echo "make deb ARCH=arm64: builds on an amd64 machine (this one is $(dpkg --print-architecture))" >&2; exit 2; }
 
-dir="$top/build/arm64"
-mkdir -p "$dir"
 # The arm64 -dev packages the program is built against (Makefile's BUILD_PACKAGES, Debian 13's names).
 dev="libc6-dev,libgcc-14-dev,libstdc++-14-dev,libswiftlang,swiftlang,libsdl2-dev,libsdl2-image-dev,libsdl2-ttf-dev"
 dev="$dev,libsqlite3-dev,libfontconfig-dev,libx11-dev,libxext-dev,libdrm-dev,libturbojpeg0-dev,libpng-dev,libwebp-dev"
@@ -27,8 +27,15 @@ runtime="$runtime,libpng16-16t64,libwebp7,libavformat61,libavcodec61,libswscale8
 runtime="$runtime,libx11-6,libxext6,libstdc++6"
 tools="swiftlang,lld,dpkg-dev,pkg-config,binutils-aarch64-linux-gnu,file,libc6-dev,libgcc-14-dev,libstdc++-14-dev"
 
+# The roots' folder: named by what goes into them (the suite, the three lists, the recipe's revision).
+recipe="trixie 2 $dev $runtime $tools"
+key=$(printf '%s' "$recipe" | sha256sum | cut -c1-16)
+dir="${SPLASH_ROOTS:-${XDG_CACHE_HOME:-/var/cache}/splashboard-build}/arm64-$key"
+mkdir -p "$dir"
+echo "arm64: Debian 13 roots in $dir"
+
 if [ ! -e "$dir/toolroot/.complete" ]; then
-    echo "arm64: making the Debian 13 amd64 root with Swift (build/arm64/toolroot)"
+    echo "arm64: making the Debian 13 amd64 root with Swift ($dir/toolroot; the first time only)"
     rm -rf "$dir/toolroot"
     arm_runtime=$(echo "$runtime" | sed 's/\([^,]*\)/\1:arm64/g')
     mmdebstrap --variant=apt --architectures=amd64,arm64 --include="$tools,$arm_runtime" trixie "$dir/toolroot" \
@@ -36,7 +43,7 @@ if [ ! -e "$dir/toolroot/.complete" ]; then
     touch "$dir/toolroot/.complete"
 fi
 if [ ! -e "$dir/sysroot/.complete" ]; then
-    echo "arm64: extracting the Debian 13 arm64 system to build against (build/arm64/sysroot)"
+    echo "arm64: extracting the Debian 13 arm64 system to build against ($dir/sysroot; the first time only)"
     rm -rf "$dir/sysroot"
     mmdebstrap --variant=extract --architectures=arm64 --include="$dev" trixie "$dir/sysroot" \
         > "$dir/sysroot.log" 2>&1 || { tail -n 30 "$dir/sysroot.log" >&2; echo "mmdebstrap failed: see $dir/sysroot.log" >&2; exit 1; }

@@ -34,11 +34,11 @@ public struct FeedCheck {
         /// One line: what the check found.
         public var summary: String {
             if let error { return "\(feed.absoluteString): cannot be read: \(error)" }
-            let count = Plural.count(problems.count, "problem")
-            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply"
-                + (forDevice.map { " (\($0.count) of them for this device)" } ?? "") + ", "
-                + "\(Plural.count(pictures, "picture"))\(videos > 0 ? " and \(Plural.count(videos, "video"))" : "") checked; "
-                + (problems.isEmpty ? "no problems" : count)
+            let found: String = problems.isEmpty ? "no problems" : Plural.count(problems.count, "problem")
+            let mine: String = forDevice.map { " (\($0.count) of them for this device)" } ?? ""
+            let clips: String = videos > 0 ? " and \(Plural.count(videos, "video"))" : ""
+            let checked: String = "\(Plural.count(pictures, "picture"))\(clips) checked"
+            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply\(mine), \(checked); \(found)"
         }
 
         /// The report as `--json` prints it.
@@ -116,11 +116,13 @@ public struct FeedCheck {
         if let device, !device.isEverywhere {
             let mine = document.campaigns.filter { device.includes($0.groups) }
             report.forDevice = mine.map { $0.id }
-            report.notForDevice = document.campaigns.filter { !device.includes($0.groups) }.map { campaign in
-                "\(document.place(ofEntry: campaign.position)) (\(campaign.id)): not shown on a device in "
-                    + device.memberships.joined(separator: ", ") + ": "
-                    + (campaign.groups.map { $0.isEmpty ? "for no screen" : "for the groups " + $0.joined(separator: ", ") } ?? "")
-                    + (DeviceGroups.caseHint(campaign.groups ?? [], device: device.memberships) ?? "")
+            report.notForDevice = document.campaigns.filter { !device.includes($0.groups) }.map { campaign -> String in
+                let place: String = "\(document.place(ofEntry: campaign.position)) (\(campaign.id))"
+                let memberships: String = device.memberships.joined(separator: ", ")
+                let groups: [String] = campaign.groups ?? []
+                let target: String = campaign.groups == nil ? "" : groups.isEmpty ? "for no screen" : "for the groups \(groups.joined(separator: ", "))"
+                let hint: String = DeviceGroups.caseHint(groups, device: device.memberships) ?? ""
+                return "\(place): not shown on a device in \(memberships): \(target)\(hint)"
             }
             if let conflict = document.screen(for: device).warning { report.problems.append(conflict) }
             // Only its campaigns' pictures and clips are fetched, as its syncs would.

@@ -36,9 +36,10 @@ public enum Ineligibility: Equatable, Sendable {
         case .dailyCapReached: return "daily cap reached"
         case .tooSoon: return "too soon"
         case let .notForThisDevice(groups, device):
-            let them = groups.isEmpty ? "for no screen" : "for the groups " + groups.joined(separator: ", ")
-            return "\(them); this screen is in: " + (device.isEmpty ? "no group" : device.joined(separator: ", "))
-                + (DeviceGroups.caseHint(groups, device: device) ?? "")
+            let them: String = groups.isEmpty ? "for no screen" : "for the groups \(groups.joined(separator: ", "))"
+            let mine: String = device.isEmpty ? "no group" : device.joined(separator: ", ")
+            let hint: String = DeviceGroups.caseHint(groups, device: device) ?? ""
+            return "\(them); this screen is in: \(mine)\(hint)"
         }
     }
 
