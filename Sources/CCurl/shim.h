@@ -54,4 +54,13 @@ static inline CURLcode splash_curl_get_string(CURL *curl, CURLINFO info, char **
     return curl_easy_getinfo(curl, info, value);
 }
 
+// libcurl's URL parser, as the requests use it (CURLOPT_CURLU): the part asked for as
+// text (freed with curl_free), or NULL where the URL has none. `default_port` fills in
+// the scheme's port where the URL names none.
+static inline char *splash_curl_url_part(CURLU *url, CURLUPart part, int default_port) {
+    char *out = NULL;
+    if (curl_url_get(url, part, &out, default_port ? CURLU_DEFAULT_PORT : 0) != CURLUE_OK) return NULL;
+    return out;
+}
+
 #endif

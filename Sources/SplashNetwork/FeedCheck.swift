@@ -33,18 +33,18 @@ public struct FeedCheck {
 
         /// One line: what the check found.
         public var summary: String {
-            if let error { return "\(feed.absoluteString): cannot be read: \(error)" }
+            if let error { return "\(feed.publicAddress): cannot be read: \(error)" }
             let found: String = problems.isEmpty ? "no problems" : Plural.count(problems.count, "problem")
             let mine: String = forDevice.map { " (\($0.count) of them for this device)" } ?? ""
             let clips: String = videos > 0 ? " and \(Plural.count(videos, "video"))" : ""
             let checked: String = "\(Plural.count(pictures, "picture"))\(clips) checked"
-            return "\(feed.absoluteString): \(Plural.count(campaigns, "campaign")) would apply\(mine), \(checked); \(found)"
+            return "\(feed.publicAddress): \(Plural.count(campaigns, "campaign")) would apply\(mine), \(checked); \(found)"
         }
 
         /// The report as `--json` prints it.
         public var json: JSONValue {
             .object([
-                ("feed", .string(feed.absoluteString)), ("readable", .bool(error == nil)),
+                ("feed", .string(feed.publicAddress)), ("readable", .bool(error == nil)),
                 ("error", error.map(JSONValue.string) ?? .null), ("campaigns", .int(campaigns)),
                 ("pictures", .int(pictures)), ("videos", .int(videos)), ("problems", .array(problems.map(JSONValue.string))),
                 ("forDevice", forDevice.map { .array($0.map(JSONValue.string)) } ?? .null),

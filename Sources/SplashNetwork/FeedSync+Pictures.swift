@@ -210,11 +210,11 @@ extension FeedSync {
         case let .cached(_, thumbnail, motion):
             if case .stillBecause(let why, _) = motion {
                 return PictureOutcome(.cached(thumbnail: thumbnail, motion: motion.facts),
-                                      "picture \(url.absoluteString) is shown still, its animation is not played: \(why)")
+                                      "picture \(url.publicAddress) is shown still, its animation is not played: \(why)")
             }
             return PictureOutcome(.cached(thumbnail: thumbnail, motion: motion.facts), nil)
         case .refused(let reason):
-            return PictureOutcome(.refused(reason), "picture \(url.absoluteString) refused: \(reason)")
+            return PictureOutcome(.refused(reason), "picture \(url.publicAddress) refused: \(reason)")
         case .unavailable(let reason):
             return PictureOutcome(.waiting(reason), "picture not cached yet: \(reason)")
         case .noRoom:

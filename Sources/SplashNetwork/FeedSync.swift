@@ -234,10 +234,9 @@ public final class FeedSync {
     }
 
     private func failed(_ feed: URL, _ error: Error, now: Date, campaigns: Int) -> SyncReport {
-        // Kept in the database and shown in the operator view, on the public screen: the
-        // feed's address without its query or user part, wherever the error names it.
-        let reason = error.explained.replacing(feed.absoluteString, with: feed.publicAddress)
-        let message = "feed \(feed.publicAddress): \(reason)"
+        // Kept in the database and shown in the operator view, on the public screen: every
+        // address in the error is already its public form (the fetcher writes no other).
+        let message = "feed \(feed.publicAddress): \(error.explained)"
         // The failure reaches the log through the report either way; keeping it is for the
         // operator view and the backoff's record.
         try? store.recordSyncFailure(for: feed, error: message, at: now)
@@ -252,10 +251,11 @@ public final class FeedSync {
             case .unresolvable: return .resolve
             case .connectionFailed, .transport: return .connect
             case .timedOut, .tooSlow: return .timeout
-            case .tls: return .tls
+            case .tls, .handshake: return .tls
             case .status: return .status
             case .insideAddress: return .addressRule
-            case .tooLarge, .tooManyRedirects, .insecureRedirect, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
+            case .tooLarge, .tooManyRedirects, .insecureRedirect, .redirectScheme, .malformedURL, .unaskedNotModified,
+                 .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
                 return .other
             case .afterRedirect(let underlying, _): return kind(of: underlying)
             }

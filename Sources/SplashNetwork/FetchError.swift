@@ -9,6 +9,13 @@ public enum FetchError: LocalizedError, Equatable {
     case timedOut(seconds: Int, url: String)
     case tooManyRedirects(String, limit: Int)
     case insecureRedirect(String)
+    /// A redirect to a scheme that is not http or https (file, ftp, gopher, …): not followed.
+    case redirectScheme(String, scheme: String)
+    /// A URL libcurl reads without a host, or with another host than the program reads:
+    /// refused before anything is sent.
+    case malformedURL(String, problem: String)
+    /// "304 Not Modified" to a request that sent no validators: the server's fault.
+    case unaskedNotModified(String)
     case transport(String, url: String)
     case fileMissing(String)
     /// A local path that is there but is no regular file (a folder, a FIFO, a device).
@@ -22,8 +29,10 @@ public enum FetchError: LocalizedError, Equatable {
     case unresolvable(host: String, detail: String)
     /// The address did not take the connection: refused, unreachable, timed out.
     case connectionFailed(address: String, port: Int, why: String)
-    /// The TLS handshake failed: most often a certificate that is not valid for the host.
+    /// The server's certificate did not verify (libcurl's verdict, before the request was sent).
     case tls(host: String, detail: String)
+    /// The TLS handshake failed before the request was sent (no certificate verdict).
+    case handshake(host: String, port: Int, why: String)
     /// The body came in slower than the minimum rate: `bytes` in `seconds`.
     case tooSlow(url: String, bytes: Int, seconds: Int, minimum: Int)
     /// `underlying` happened at a redirect's target: the first server was reached, and
@@ -43,6 +52,13 @@ public enum FetchError: LocalizedError, Equatable {
             return "\(url) redirected more than \(limit) times"
         case .insecureRedirect(let url):
             return "\(url) redirected from https to plain http; refused"
+        case let .redirectScheme(url, scheme):
+            return "\(url) redirected to a \(scheme): URL; only http and https redirects are followed, so it was refused"
+        case let .malformedURL(url, problem):
+            return "cannot fetch \(url): \(problem); refused"
+        case .unaskedNotModified(let url):
+            return "the server answered 304 Not Modified for \(url) to a request that asked for the whole file: the "
+                + "server (or a cache in front of it) is at fault; nothing was stored, and it is asked again next time"
         case let .transport(message, url):
             return "cannot fetch \(url): \(message)"
         case .fileMissing(let path):
@@ -65,6 +81,8 @@ public enum FetchError: LocalizedError, Equatable {
         case let .tls(host, detail):
             return "TLS: the certificate of \(host) is not valid (\(detail)); check the server's certificate and this "
                 + "device's clock"
+        case let .handshake(host, port, why):
+            return "the TLS connection to \(host):\(port) failed: \(why)"
         case let .tooSlow(url, bytes, seconds, minimum):
             return "\(url) came in too slowly (\(Self.size(bytes)) in \(seconds) s, under the \(Self.size(minimum)) every "
                 + "\(seconds) s a download must keep up); stopped"
@@ -74,11 +92,14 @@ public enum FetchError: LocalizedError, Equatable {
     }
 
     /// Whether the request is known never to have reached the server: its name did not
-    /// resolve, no connection was made, the address rule refused it, TLS failed before it
-    /// was sent. Only such a request may be sent again where each must arrive at most once.
+    /// resolve, no connection was made, the address rule or the URL's form refused it, TLS
+    /// failed before it was sent (each chosen from libcurl's facts: its error code and the
+    /// bytes it sent, never from its words). Only such a request may be sent again where
+    /// each must arrive at most once.
     public var neverLeft: Bool {
         switch self {
-        case .unresolvable, .connectionFailed, .insideAddress, .tls, .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .handshake, .unsupportedScheme, .malformedURL, .fileMissing,
+             .notAFile, .unreadableFile:
             return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false

@@ -12,8 +12,9 @@ extension Fetcher {
         let url: URL
         let limit: Int
         let clock: NetworkClock
-        let inspect: (([UInt8]) throws -> Void)?
-        let sink: (Data) throws -> Void
+        /// Whether the request sent validators: only then may the answer be "not modified".
+        let conditional: Bool
+        private var head: FirstBytes
         private var pace: TransferPace
         /// The status of the answer whose headers are being read, and those headers.
         private(set) var status = 0
@@ -21,7 +22,6 @@ extension Fetcher {
         /// What the answer's head decided: nil until it is read.
         private(set) var decision: Decision?
         private(set) var received = 0
-        private var inspected = false
         /// Why the transfer was stopped from a callback (a limit, the sink), if it was.
         private(set) var failure: Error?
         /// The address guard that decides this request's connections, and its host and port.
@@ -31,14 +31,14 @@ extension Fetcher {
 
         enum Decision: Equatable { case body, notModified, redirect, status }
 
-        init(url: URL, limit: Int, pace: TransferPace, clock: NetworkClock, inspect: (([UInt8]) throws -> Void)?,
-             sink: @escaping (Data) throws -> Void) {
+        init(url: URL, limit: Int, pace: TransferPace, clock: NetworkClock, conditional: Bool,
+             inspect: (([UInt8]) throws -> Void)?, sink: @escaping (Data) throws -> Void) {
             self.url = url
             self.limit = limit
             self.pace = pace
             self.clock = clock
-            self.inspect = inspect
-            self.sink = sink
+            self.conditional = conditional
+            head = FirstBytes(inspect: inspect, sink: sink)
         }
 
         /// A line of the answer's head; false stops the transfer (nothing of its body is wanted).
@@ -53,11 +53,14 @@ extension Fetcher {
             if text.isEmpty {
                 guard status >= 200 else { return true }
                 switch status {
-                case 304: decision = .notModified
+                case 304 where conditional: decision = .notModified
+                case 304:
+                    failure = FetchError.unaskedNotModified(url.publicAddress)
+                    return false
                 case 300..<400: decision = .redirect
                 case 200..<300:
                     if let length = headers["content-length"].flatMap({ Int($0) }), length > limit {
-                        failure = FetchError.tooLarge(limit: limit, url: url.absoluteString)
+                        failure = FetchError.tooLarge(limit: limit, url: url.publicAddress)
                         return false
                     }
                     decision = .body
@@ -77,18 +80,19 @@ extension Fetcher {
             guard failure == nil, decision == .body else { return false }
             received += bytes.count
             do {
-                guard received <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+                guard received <= limit else { throw FetchError.tooLarge(limit: limit, url: url.publicAddress) }
                 try keepsPace(bytes.count)
-                if !inspected, let inspect {
-                    inspected = true
-                    try inspect(Array(bytes.prefix(1024)))
-                }
-                try sink(Data(bytes))
+                try head.take(bytes)
                 return true
             } catch {
                 failure = error
                 return false
             }
+        }
+
+        /// The body ended: a body shorter than `FirstBytes.needed` is inspected and handed on now.
+        func finish() throws {
+            try head.finish()
         }
 
         /// libcurl's tick (about once a second, and at every piece): false stops a body
@@ -126,46 +130,47 @@ extension Fetcher {
         /// fewer than it needs.
         private func keepsPace(_ bytes: Int) throws {
             guard let short = pace.received(bytes, at: clock.uptime()) else { return }
-            throw FetchError.tooSlow(url: url.absoluteString, bytes: short, seconds: Int(pace.seconds), minimum: pace.bytes)
+            throw FetchError.tooSlow(url: url.publicAddress, bytes: short, seconds: Int(pace.seconds), minimum: pace.bytes)
         }
 
         /// What libcurl's failure `code` (with its message and the system's error number)
-        /// means, in words an operator can act on.
-        static func describe(_ code: CURLcode, message: String, systemError: Int32, url: URL, timeout: TimeInterval) -> FetchError {
-            let host = url.host ?? url.absoluteString
+        /// means, in words an operator can act on. Whether the request left is libcurl's fact
+        /// (`sent`: it counted bytes of the request sent), never read from its words: only a
+        /// failure before anything was sent is one that may be tried again as never sent.
+        static func describe(_ code: CURLcode, message: String, systemError: Int32, url: URL, timeout: TimeInterval,
+                             sent: Bool, headRead: Bool) -> FetchError {
+            let address = url.publicAddress
+            let host = url.host ?? address
             let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
             let text = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
             switch code {
             case CURLE_OPERATION_TIMEDOUT:
-                return .timedOut(seconds: Int(timeout), url: url.absoluteString)
+                return .timedOut(seconds: Int(timeout), url: address)
             case CURLE_COULDNT_RESOLVE_HOST:
                 return .unresolvable(host: host, detail: "")
             case CURLE_COULDNT_CONNECT:
                 let why = systemError == ECONNREFUSED ? "connection refused"
                     : systemError != 0 ? String(cString: strerror(systemError)).lowercased() : text.trimming(".")
                 return .connectionFailed(address: host, port: port, why: why)
+            case CURLE_UNSUPPORTED_PROTOCOL where sent:
+                // The request went out and what came back was no HTTP answer (HTTP/0.9 is refused).
+                return .transport("the server answered with something that is not HTTP", url: address)
             case CURLE_UNSUPPORTED_PROTOCOL:
-                return .unsupportedScheme(url.absoluteString)
+                return .unsupportedScheme(address)
+            case CURLE_OUT_OF_MEMORY where sent && !headRead:
+                // libcurl's buffer for one header line is full (100 KB): the answer's head, not this device.
+                return .transport("the server sent a header line longer than the HTTP library reads (100 KB); refused",
+                                  url: address)
+            case CURLE_PEER_FAILED_VERIFICATION where !sent:
+                return .tls(host: host, detail: text.replacing("SSL certificate problem: ", with: "").trimming("."))
+            case CURLE_SSL_CONNECT_ERROR where !sent:
+                // Said by what happened: a server that answers in plain text, or another failure.
+                let plain = text.contains("wrong version number") || text.contains("packet length too long")
+                return .handshake(host: host, port: port,
+                                  why: plain ? "the server does not speak TLS (is the URL meant to be http://?)" : text.trimming("."))
             default:
-                break
+                return .transport(text.trimming("."), url: address)
             }
-            if text.contains("wrong version number") || text.contains("packet length too long") {
-                return .transport("the server at \(host):\(port) does not speak TLS (is the URL meant to be http://?)",
-                                  url: url.absoluteString)
-            }
-            // Only a certificate that does not verify is the certificate's fault; a connection
-            // cut during the handshake or a read is said as such.
-            let lower = text.lowercased()
-            if code == CURLE_PEER_FAILED_VERIFICATION || lower.contains("certificate") || lower.contains("verify")
-                || lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed")
-                || lower.contains("expired") || lower.contains("hostname") && lower.contains("match") {
-                let detail = text.replacing("SSL certificate problem: ", with: "")
-                return .tls(host: host, detail: detail.trimming("."))
-            }
-            if code == CURLE_SSL_CONNECT_ERROR || lower.contains("ssl") || lower.contains("tls") {
-                return .transport("the TLS connection to \(host):\(port) failed (\(text.trimming(".")))", url: url.absoluteString)
-            }
-            return .transport(text.trimming("."), url: url.absoluteString)
         }
     }
 }

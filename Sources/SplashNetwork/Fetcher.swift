@@ -74,20 +74,16 @@ public final class Fetcher {
             return try fetchHTTP(try Self.reachable(url), etag: etag, lastModified: lastModified, limit: limit, inspect: inspect,
                                  sink: sink)
         default:
-            throw FetchError.unsupportedScheme(url.absoluteString)
+            throw FetchError.unsupportedScheme(url.publicAddress)
         }
     }
 
-    /// `url` as the HTTP library here can fetch it: an IPv4 address written as one number
-    /// or in short (`2130706433`, `127.1`) is written out in full (`127.0.0.1`), the way
-    /// the library would connect to it anyway. An IPv6 address written in the URL cannot be
-    /// fetched by it at all; that is said, with what to do.
+    /// `url` as the HTTP library here connects: an IPv4 address written as one number or
+    /// in short (`2130706433`, `127.1`) is written out in full (`127.0.0.1`), so that the
+    /// program and libcurl read one host. An IPv6 address (`http://[2001:db8::1]/`) is
+    /// fetched as written.
     static func reachable(_ url: URL) throws -> URL {
-        guard let host = url.host, !host.isEmpty else { return url }
-        if host.hasPrefix("[") || host.contains(":") {
-            throw FetchError.transport("an IPv6 address written in a URL cannot be fetched by this device's HTTP library; "
-                                       + "give the server a host name (an /etc/hosts line will do) and use that", url: url.publicAddress)
-        }
+        guard let host = url.host, !host.isEmpty, !host.hasPrefix("["), !host.contains(":") else { return url }
         var address = in_addr()
         guard host.first?.isNumber == true, host.split(separator: ".").count != 4 || host.contains(where: { !$0.isNumber && $0 != "." }),
               inet_aton(host, &address) != 0, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
@@ -102,9 +98,9 @@ public final class Fetcher {
     /// address guard — and throws unless the answer is 2xx.
     public func post(_ url: URL, body: Data, contentType: String, limit: Int = 64 << 10) throws {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw FetchError.unsupportedScheme(url.absoluteString)
+            throw FetchError.unsupportedScheme(url.publicAddress)
         }
-        _ = try fetchHTTP(url, etag: nil, lastModified: nil, limit: limit, inspect: nil, sink: { _ in },
+        _ = try fetchHTTP(try Self.reachable(url), etag: nil, lastModified: nil, limit: limit, inspect: nil, sink: { _ in },
                           body: (body, contentType))
     }
 
@@ -119,7 +115,7 @@ public final class Fetcher {
     // MARK: file
 
     private func fetchFile(_ url: URL, lastModified: String?, limit: Int, inspect: (([UInt8]) throws -> Void)?,
-                           sink: (Data) throws -> Void) throws -> Result {
+                           sink: @escaping (Data) throws -> Void) throws -> Result {
         let path = url.path
         // Opened without waiting (a FIFO in its place is refused, never waited on) and held
         // to what it is: only a regular file is read.
@@ -138,9 +134,9 @@ public final class Fetcher {
         if let kind = FetchError.fileKind(st.st_mode) { throw FetchError.notAFile(path, kind) }
         let stamp = "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_size)"
         if let lastModified, lastModified == stamp { return .notModified }
-        guard Int(st.st_size) <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
+        guard Int(st.st_size) <= limit else { throw FetchError.tooLarge(limit: limit, url: url.publicAddress) }
         var total = 0
-        var first = true
+        var head = FirstBytes(inspect: inspect, sink: sink)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -148,11 +144,10 @@ public final class Fetcher {
             guard n >= 0 else { throw FetchError.unreadableFile(path, String(cString: strerror(errno)).lowercased()) }
             if n == 0 { break }
             total += n
-            guard total <= limit else { throw FetchError.tooLarge(limit: limit, url: url.absoluteString) }
-            if first, let inspect { try inspect(Array(buffer[0..<min(n, 1024)])) }
-            first = false
-            try sink(Data(buffer[0..<n]))
+            guard total <= limit else { throw FetchError.tooLarge(limit: limit, url: url.publicAddress) }
+            try buffer.withUnsafeBufferPointer { try head.take(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
+        try head.finish()
         return .fetched(etag: nil, lastModified: stamp, bytes: total)
     }
 
@@ -165,14 +160,23 @@ public final class Fetcher {
         let started = clock.uptime()
         var hops = [url]
         var body = body
+        // Validators belong to the URL that gave them: sent to it alone, never to where it
+        // redirects, and kept only from an answer that came without a redirect.
+        let etag = AnswerValidators.entityTag(etag)
+        let lastModified = AnswerValidators.lastModified(lastModified)
         while true {
             let current = hops[hops.count - 1]
-            let transfer = Transfer(url: current, limit: limit, pace: minimumRate, clock: clock, inspect: inspect, sink: sink)
+            let first = hops.count == 1
+            let transfer = Transfer(url: current, limit: limit, pace: minimumRate, clock: clock,
+                                    conditional: first && (etag != nil || lastModified != nil), inspect: inspect, sink: sink)
             let next: URL?
             do {
                 let left = totalTimeout - (clock.uptime() - started)
-                guard left > 0 else { throw FetchError.timedOut(seconds: Int(totalTimeout), url: url.absoluteString) }
-                next = try exchange(transfer, etag: etag, lastModified: lastModified, body: body, timeout: left)
+                guard left > 0 else { throw FetchError.timedOut(seconds: Int(totalTimeout), url: url.publicAddress) }
+                // Parsed once, by libcurl: what it connects to is what the address guard judges.
+                let address = try CurlAddress(current)
+                next = try exchange(transfer, address: address, etag: first ? etag : nil, lastModified: first ? lastModified : nil,
+                                    body: body, timeout: left)
             } catch {
                 let failure = named(error, at: current, since: mark)
                 // Where a redirect was answered, the first server had the request: whatever
@@ -184,14 +188,19 @@ public final class Fetcher {
             }
             guard let next else {
                 if transfer.decision == .notModified { return .notModified }
-                return .fetched(etag: transfer.headers["etag"], lastModified: transfer.headers["last-modified"],
-                                bytes: transfer.received, cacheControl: transfer.headers["cache-control"])
+                return .fetched(etag: first ? AnswerValidators.entityTag(transfer.headers["etag"]) : nil,
+                                lastModified: first ? AnswerValidators.lastModified(transfer.headers["last-modified"]) : nil,
+                                bytes: transfer.received,
+                                cacheControl: first ? AnswerValidators.cacheControl(transfer.headers["cache-control"]) : nil)
             }
             if hops.count > maxRedirects {
-                throw FetchError.tooManyRedirects(url.absoluteString, limit: maxRedirects)
+                throw FetchError.tooManyRedirects(url.publicAddress, limit: maxRedirects)
+            }
+            guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw FetchError.redirectScheme(url.publicAddress, scheme: TerminalText.printable(String((next.scheme ?? "no").prefix(20))))
             }
             guard Self.redirectAllowed(after: hops, to: next) else {
-                throw FetchError.insecureRedirect(url.absoluteString)
+                throw FetchError.insecureRedirect(url.publicAddress)
             }
             // 307 and 308 ask for the same request again; the others for a GET of the new place.
             if transfer.status != 307 && transfer.status != 308 { body = nil }
@@ -201,8 +210,8 @@ public final class Fetcher {
 
     /// One request and its answer through libcurl; the place a redirect points at, or nil
     /// when the answer is the last (its body, if any, handed to the transfer's sink).
-    private func exchange(_ transfer: Transfer, etag: String?, lastModified: String?, body: (data: Data, type: String)?,
-                          timeout: TimeInterval) throws -> URL? {
+    private func exchange(_ transfer: Transfer, address: CurlAddress, etag: String?, lastModified: String?,
+                          body: (data: Data, type: String)?, timeout: TimeInterval) throws -> URL? {
         let handle = takeHandle()
         defer { giveBack(handle) }
         curl_easy_reset(handle)
@@ -216,14 +225,15 @@ public final class Fetcher {
         var resolve: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(resolve) }
         for entry in resolving { resolve = curl_slist_append(resolve, entry) }
-        let checker = addressGuard ?? AddressGuard.installed
-        if let checker, let place = AddressGuard.hostAndPort(transfer.url) { transfer.guardian = (checker, place.0, place.1) }
+        // Whenever a guard is in force, it decides every connection: the host and port are
+        // libcurl's own reading of the URL, so no form of it goes around the guard.
+        if let checker = addressGuard ?? AddressGuard.installed { transfer.guardian = (checker, address.host, address.port) }
         var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let box = Unmanaged.passRetained(transfer)
         defer { box.release() }
         let began = clock.uptime()
         let code: CURLcode = message.withUnsafeMutableBufferPointer { buffer in
-            splash_curl_set_string(handle, CURLOPT_URL, transfer.url.absoluteString)
+            splash_curl_set_pointer(handle, CURLOPT_CURLU, UnsafeMutableRawPointer(address.handle))
             // Only http and https, here and after any redirect: a file:// or other scheme
             // never reaches the library's own readers.
             splash_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -282,11 +292,11 @@ public final class Fetcher {
         case .redirect:
             guard let location = transfer.headers["location"],
                   let next = URL(string: location, relativeTo: transfer.url)?.absoluteURL else {
-                throw FetchError.status(transfer.status, transfer.url.absoluteString)
+                throw FetchError.status(transfer.status, transfer.url.publicAddress)
             }
             return next
         case .status:
-            throw FetchError.status(transfer.status, transfer.url.absoluteString)
+            throw FetchError.status(transfer.status, transfer.url.publicAddress)
         case .notModified:
             return nil
         case .body, nil:
@@ -294,12 +304,17 @@ public final class Fetcher {
                 let text = String(cString: message.prefix { $0 != 0 } + [0])
                 var systemError = 0
                 splash_curl_get_long(handle, CURLINFO_OS_ERRNO, &systemError)
+                // Whether any of the request left: libcurl's count of the bytes it sent.
+                var sent = 0
+                splash_curl_get_long(handle, CURLINFO_REQUEST_SIZE, &sent)
                 // Timed out: the whole request's time when that ran out, else the idle time.
                 let whole = clock.uptime() - began >= timeout - 0.25
                 throw Transfer.describe(code, message: text, systemError: Int32(systemError), url: transfer.url,
-                                        timeout: whole ? totalTimeout : idleTimeout)
+                                        timeout: whole ? totalTimeout : idleTimeout, sent: sent > 0,
+                                        headRead: transfer.decision != nil)
             }
-            guard transfer.decision == .body else { throw FetchError.transport("no answer", url: transfer.url.absoluteString) }
+            guard transfer.decision == .body else { throw FetchError.transport("no answer", url: transfer.url.publicAddress) }
+            try transfer.finish()
             return nil
         }
     }

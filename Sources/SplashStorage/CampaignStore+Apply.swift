@@ -83,7 +83,7 @@ extension CampaignStore {
                 last_change = CASE WHEN excluded.content_hash IS NOT NULL AND feed_state.content_hash IS excluded.content_hash
                                    AND feed_state.last_change IS NOT NULL THEN feed_state.last_change ELSE excluded.last_change END,
                 content_hash = excluded.content_hash
-            """, [.text(url.absoluteString), .optional(etag), .optional(lastModified), .date(date), .date(date),
+            """, [.text(url.storedName), .optional(etag), .optional(lastModified), .date(date), .date(date),
                   .optional(document.message), .date(date), .optional(contentHash),
                   .optional(Self.encodeList(document.warnings.map(Self.oneLine))), .optional(document.screen?.stored),
                   .optional(device?.stored)])
@@ -91,7 +91,7 @@ extension CampaignStore {
             // The campaigns up now are this feed's: another feed, even unchanged since it was
             // last read, must be read in full if the kiosk goes back to it (not answered 304).
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL WHERE feed_url != ?",
-                           [.text(url.absoluteString)])
+                           [.text(url.storedName)])
         }
     }
 

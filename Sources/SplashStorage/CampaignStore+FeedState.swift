@@ -42,7 +42,7 @@ extension CampaignStore {
         SELECT etag, last_modified, last_success, last_attempt, last_error, message, last_change, warnings, screen, content_hash,
                device_groups
         FROM feed_state WHERE feed_url = ?
-        """, [.text(url.absoluteString)])
+        """, [.text(url.storedName)])
         guard let r = rows.first else { return FeedState() }
         let success = try r["last_success"].date
         let confirmed = confirmation.date(for: url).map { max($0, success ?? $0) } ?? success
@@ -53,7 +53,8 @@ extension CampaignStore {
                          contentHash: try r["content_hash"].text, deviceGroups: try r["device_groups"].text)
     }
 
-    /// The feed the stored campaigns came from: the one applied last; nil before any.
+    /// The feed the stored campaigns came from: the one applied last (as it is stored: its
+    /// public form, `storedName`); nil before any.
     public func appliedFeed() throws -> URL? {
         try db.rows("SELECT feed_url FROM feed_state WHERE last_success IS NOT NULL ORDER BY last_success DESC LIMIT 1")
             .first?["feed_url"].text.flatMap(URL.init(string:))
@@ -70,6 +71,6 @@ extension CampaignStore {
         try db.execute("""
         INSERT INTO feed_state (feed_url, last_attempt, last_error) VALUES (?, ?, ?)
         ON CONFLICT (feed_url) DO UPDATE SET last_attempt = excluded.last_attempt, last_error = excluded.last_error
-        """, [.text(url.absoluteString), .date(date), .text(error)])
+        """, [.text(url.storedName), .date(date), .text(error)])
     }
 }

@@ -260,6 +260,22 @@ extension CampaignStore {
             // group's screen schedule stored was chosen for them, so new groups read it in full.
             try db.execute("ALTER TABLE feed_state ADD COLUMN device_groups TEXT")
         },
+        Migration(19, "no secret on disk, validators bounded") { db in
+            // A feed is named on disk by its `storedName` (no user, password or query); its
+            // last error, which may name the address whole, is written again at the next sync.
+            for row in try db.rows("SELECT feed_url FROM feed_state") {
+                guard let old = try row["feed_url"].text, let url = URL(string: old), url.storedName != old else { continue }
+                try db.execute("DELETE FROM feed_state WHERE feed_url = ?", [.text(url.storedName)])
+                try db.execute("UPDATE feed_state SET feed_url = ? WHERE feed_url = ?", [.text(url.storedName), .text(old)])
+            }
+            try db.execute("UPDATE feed_state SET last_error = NULL")
+            // Validators a server wrote without bounds: dropped, the file fetched in full next time.
+            try db.execute("""
+            UPDATE cached_files SET etag = NULL WHERE length(CAST(etag AS BLOB)) > 256 OR etag GLOB '*[^ -~]*';
+            UPDATE cached_files SET last_modified = NULL WHERE last_modified GLOB '*[^ -~]*';
+            UPDATE feed_state SET etag = NULL WHERE length(CAST(etag AS BLOB)) > 256 OR etag GLOB '*[^ -~]*';
+            """)
+        },
     ]
 
     func migrate() throws {

@@ -58,7 +58,7 @@ struct SyncCommand {
                                               device: data.store.device)
             let eligible = catalog.filter { $0.isEligible(at: now, context: context) }.count
             let what = report.status == .ok ? "applied" : "not modified"
-            print("\(data.feed.absoluteString): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"
+            print("\(data.feed.publicAddress): \(what); \(Plural.count(report.campaigns, "campaign")), \(eligible) eligible"
                   + String(cFormat: "; %.1f ms", report.milliseconds ?? 0))
             // Files replaced on their servers: a running kiosk shows the new ones from its next splash.
             for address in report.replaced {

@@ -111,7 +111,7 @@ struct DeviceCommands {
             return 0
         }
         if catalog.isEmpty {
-            print("no campaigns stored; run `splashboard sync` (feed: \(feed.absoluteString)"
+            print("no campaigns stored; run `splashboard sync` (feed: \(feed.publicAddress)"
                   + (options.feed == nil && options.configPath == nil ? ", the bundled demo: none is set" : "") + ")")
             printFeedState(feedState, of: feed)
             return 0

@@ -59,11 +59,13 @@ import Testing
             let (_, data) = try f.fetcher.fetchData(URL(string: "http://\(host):\(port)/files/a.txt")!, limit: 1024)
             #expect(String(decoding: data, as: UTF8.self) == "hello", "\(host)")
         }
-        #expect(throws: FetchError.self) { try f.fetcher.fetchData(URL(string: "http://[::1]:\(port)/files/a.txt")!, limit: 1024) }
+        // An IPv6 address is fetched as written (this server listens on 127.0.0.1 alone, so
+        // [::1] refuses the connection; HostileFetchRoundFiveTests fetches one that answers).
         do {
             _ = try f.fetcher.fetchData(URL(string: "http://[::1]:\(port)/files/a.txt")!, limit: 1024)
+            Issue.record("fetched from [::1], where nothing listens")
         } catch {
-            #expect(error.localizedDescription.contains("an IPv6 address written in a URL cannot be fetched"), "\(error)")
+            #expect(error.localizedDescription.contains("connection to [::1]:\(port) refused"), "\(error)")
         }
     }
 

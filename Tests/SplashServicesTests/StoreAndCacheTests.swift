@@ -42,7 +42,7 @@ import Testing
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")
         // The schema this code is at, written out: a new migration must say so here too.
-        #expect(try store.db.userVersion == 18)
+        #expect(try store.db.userVersion == 19)
         #expect(try store.db.query("PRAGMA journal_mode").first?.first?.text == "wal")
         #expect(try store.db.query("PRAGMA synchronous").first?.first?.int == 2)
         #expect(try store.db.query("PRAGMA integrity_check").first?.first?.text == "ok")
@@ -178,7 +178,7 @@ import Testing
             """)
         }
         let migrated = try CampaignStore(dataDir: dir)
-        #expect(try migrated.db.userVersion == 18)
+        #expect(try migrated.db.userVersion == 19)
         // Migrated, it has the very schema a new database has: every table, view and index,
         // every column with its type, default and constraints.
         let fresh = try CampaignStore(dataDir: try temporaryFolder())

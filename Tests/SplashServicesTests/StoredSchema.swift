@@ -5,7 +5,7 @@
 /// place shows as a schema that moved while its version did not.
 enum StoredSchema {
     /// The version these entries are.
-    static let version = 18
+    static let version = 19
     static let entries: [String] = [
         "index | campaigns_active_pictures | CREATE INDEX campaigns_active_pictures ON campaigns (active, image_problem, image_key, pic_url)",
         "index | campaigns_active_videos | CREATE INDEX campaigns_active_videos ON campaigns (active, video_url) WHERE video_url IS NOT NULL",

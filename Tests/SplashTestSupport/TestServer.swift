@@ -76,3 +76,30 @@ public func unusedPort() -> Int {
     }
     return Int(UInt16(bigEndian: address.sin_port))
 }
+
+/// The hostile server of raw_server.py on 127.0.0.1 and ::1, serving `root`: answers written
+/// byte by byte (a bare CR in an ETag, something that is not HTTP, a one-byte first chunk),
+/// and the request heads it was sent.
+public final class RawTestServer {
+    public let port: Int
+    private let process: Process
+
+    public init(root: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("raw_server.py").path
+        (process, port) = try startPythonServer([script, root])
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// Every request head the server was sent, oldest first.
+    public func heads() throws -> [String] {
+        let data = try Data(contentsOf: url("/heads"))
+        return (try JSONSerialization.jsonObject(with: data) as? [String]) ?? []
+    }
+}

@@ -16,3 +16,16 @@ extension URL {
         return parts.string ?? absoluteString
     }
 }
+
+extension URL {
+    /// The address as it is written to disk to tell one feed from another (the feed's row
+    /// in the database, the note of its last confirmation): its public form, and where that
+    /// left a user, a password or a query out, a fingerprint of the whole address in its
+    /// place (`https://host/feed.json#k-3f2a…`). No secret is written, and two addresses
+    /// that differ only in their secrets stay two. Reading it back gives the same name.
+    public var storedName: String {
+        let shown = publicAddress
+        guard user != nil || password != nil || query != nil else { return absoluteString }
+        return "\(shown)#k-\(SHA256.hex(absoluteString).prefix(16))"
+    }
+}

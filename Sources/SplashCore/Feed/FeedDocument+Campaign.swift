@@ -130,6 +130,11 @@ extension FeedDocument {
         guard let url = resolve(text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
             return refuse("must be an http, https or file URL, got \(quoted(text))")
         }
+        // A web address without a host ("http:/10.0.0.1/a.jpg", "http:///inside/a.jpg") is
+        // read one way here and another by the HTTP library: refused as written.
+        if scheme != "file", (url.host ?? "").isEmpty {
+            return refuse("has no host: write \(scheme)://host/path, with two slashes, got \(quoted(text))")
+        }
         // The scheme is compared in lower case: "FILE:///etc/passwd" is a local file too.
         if scheme == "file", !allowFileURLs { return refuse("is a local file, which only a local feed may name") }
         if scheme == "http", secureFeed { return refuse("is plain http in an https feed (use an https \(kind) URL)") }

@@ -156,9 +156,18 @@ public struct FeedDocument: Equatable, Sendable {
         var seen = Set<String>()
         // Feeds often name a few pictures many times: each is resolved once.
         var resolved: [String: URL?] = [:]
+        // Against the feed's address without its user part: a password given for the feed is
+        // the feed's alone, never copied into the pictures' addresses (kept, shown as ids).
+        let base: URL = {
+            guard feedURL.user != nil || feedURL.password != nil,
+                  var parts = URLComponents(url: feedURL, resolvingAgainstBaseURL: true) else { return feedURL }
+            parts.user = nil
+            parts.password = nil
+            return parts.url ?? feedURL
+        }()
         let resolve = { (picture: String) -> URL? in
             if let known = resolved[picture] { return known }
-            let url = URL(string: picture, relativeTo: feedURL)?.absoluteURL
+            let url = URL(string: picture, relativeTo: base)?.absoluteURL
             resolved[picture] = url
             return url
         }
