@@ -251,7 +251,7 @@ public final class FeedSync {
             case .unresolvable: return .resolve
             case .connectionFailed, .transport: return .connect
             case .timedOut, .tooSlow: return .timeout
-            case .tls, .handshake: return .tls
+            case .tls, .handshake, .notTLS: return .tls
             case .status: return .status
             case .insideAddress: return .addressRule
             case .tooLarge, .tooManyRedirects, .insecureRedirect, .redirectScheme, .malformedURL, .unaskedNotModified,

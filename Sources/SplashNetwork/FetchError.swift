@@ -33,6 +33,8 @@ public enum FetchError: LocalizedError, Equatable {
     case tls(host: String, detail: String)
     /// The TLS handshake failed before the request was sent (no certificate verdict).
     case handshake(host: String, port: Int, why: String)
+    /// An https URL for a server that answered the handshake in plain text.
+    case notTLS(host: String, port: Int)
     /// The body came in slower than the minimum rate: `bytes` in `seconds`.
     case tooSlow(url: String, bytes: Int, seconds: Int, minimum: Int)
     /// `underlying` happened at a redirect's target: the first server was reached, and
@@ -82,7 +84,9 @@ public enum FetchError: LocalizedError, Equatable {
             return "TLS: the certificate of \(host) is not valid (\(detail)); check the server's certificate and this "
                 + "device's clock"
         case let .handshake(host, port, why):
-            return "the TLS connection to \(host):\(port) failed: \(why)"
+            return "the TLS connection to \(host):\(port) failed (\(why))"
+        case let .notTLS(host, port):
+            return "the server at \(host):\(port) does not speak TLS (is the URL meant to be http://?)"
         case let .tooSlow(url, bytes, seconds, minimum):
             return "\(url) came in too slowly (\(Self.size(bytes)) in \(seconds) s, under the \(Self.size(minimum)) every "
                 + "\(seconds) s a download must keep up); stopped"
@@ -98,7 +102,7 @@ public enum FetchError: LocalizedError, Equatable {
     /// each must arrive at most once.
     public var neverLeft: Bool {
         switch self {
-        case .unresolvable, .connectionFailed, .insideAddress, .tls, .handshake, .unsupportedScheme, .malformedURL, .fileMissing,
+        case .unresolvable, .connectionFailed, .insideAddress, .tls, .handshake, .notTLS, .unsupportedScheme, .malformedURL, .fileMissing,
              .notAFile, .unreadableFile:
             return true
         case .transport(let message, _): return message == FetchError.offline

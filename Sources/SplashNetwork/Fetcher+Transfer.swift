@@ -165,9 +165,10 @@ extension Fetcher {
                 return .tls(host: host, detail: text.replacing("SSL certificate problem: ", with: "").trimming("."))
             case CURLE_SSL_CONNECT_ERROR where !sent:
                 // Said by what happened: a server that answers in plain text, or another failure.
-                let plain = text.contains("wrong version number") || text.contains("packet length too long")
-                return .handshake(host: host, port: port,
-                                  why: plain ? "the server does not speak TLS (is the URL meant to be http://?)" : text.trimming("."))
+                if text.contains("wrong version number") || text.contains("packet length too long") {
+                    return .notTLS(host: host, port: port)
+                }
+                return .handshake(host: host, port: port, why: text.trimming("."))
             default:
                 return .transport(text.trimming("."), url: address)
             }
