@@ -125,6 +125,8 @@ public struct FeedCheck {
                 return "\(place): not shown on a device in \(memberships): \(target)\(hint)"
             }
             if let conflict = document.screen(for: device).warning { report.problems.append(conflict) }
+            report.problems += device.unmatched(campaignGroups: document.campaigns.map(\.groups),
+                                                scheduleGroups: document.groupScreens.map(\.group))
             // Only its campaigns' pictures and clips are fetched, as its syncs would.
             document.campaigns = mine
         }

@@ -164,6 +164,11 @@ public final class FeedSync {
             let (screen, conflict) = document.screen(for: store.device)
             document.screen = screen
             if let conflict { document.warnings.append(conflict) }
+            // A group of this device's that the feed never names: most often a typo.
+            if let device = store.device {
+                document.warnings += device.unmatched(campaignGroups: document.campaigns.map(\.groups),
+                                                      scheduleGroups: document.groupScreens.map(\.group))
+            }
             let fingerprint = Self.fingerprint(fetched.1)
             var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.

@@ -54,6 +54,7 @@ struct ControlCommands {
             if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
             print("screen: \(screen) (\(text("screen") ?? "?"))")
             if let power = text("screen_power") { print("power: \(power)") }
+            if let schedule = text("screen_schedule_in_force") { print("schedule: \(schedule)") }
             print("feed: \(text("feed") ?? "?")")
             print("last sync: \(when("last_sync") ?? "never") (the catalog last confirmed with the feed); "
                   + "last change: \(when("last_change") ?? "never")")

@@ -45,7 +45,8 @@ case .run:
     var networkArguments: [String] = []
     if options.clock == .virtual, !options.dataDirNamed {
         // Time that is not real never uses up the device's real shows: a trial keeps its
-        // catalog, shows and cache in a scratch folder, unless --data-dir names one.
+        // catalog, shows and cache in a scratch folder — also when the config file names the
+        // device's data folder — unless --data-dir on the command line names one.
         var template = Array((TemporaryFolder.path + "splashboard-virtual-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
             fail("--clock virtual: cannot make a scratch folder in \(TemporaryFolder.path): "
@@ -56,8 +57,10 @@ case .run:
         options.cacheDir = scratch + "/cache"
         options.runtimeDir = scratch
         networkArguments = ["--data-dir", options.dataDir, "--cache-dir", options.cacheDir]
-        fputs("splashboard: note: the virtual clock's run keeps its catalog and shows in \(scratch), not in the device's "
-              + "own (give --data-dir to choose the folder)\n", stderr)
+        let end: String = options.keepScratch ? "kept when it ends" : "removed when it ends (--keep-scratch keeps it)"
+        fputs("splashboard: note: virtual clock: this trial's catalog and shows are in \(scratch), \(end); the device's "
+              + "own ledger is not touched\n", stderr)
+        if !options.keepScratch { ScratchFolder.removeAtExit(scratch) }
     }
     RunCommand(options: options, environment: environment, networkArguments: networkArguments).run()
 case .sync:

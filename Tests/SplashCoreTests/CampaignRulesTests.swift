@@ -130,6 +130,28 @@ import Testing
         #expect(Array(shown.prefix(6)) == ["b", "c", "a", "b", "c", "a"], "\(shown)")
     }
 
+    @Test func underNewestTheScreensGroupComesBeforeEveryScreen() {
+        let lobby = RuleContext(clockTrusted: true, deviceTimeZone: .gmt, device: DeviceGroups(names: ["lobby"], deviceID: "k1"))
+        var own = entry("reading-week", updated: 100, position: 0)
+        own.campaign.groups = ["lobby", "entrance"]
+        let everyone = entry("welcome", updated: 300, position: 1)
+        // Newer, for every screen: still after the group's own of the same priority.
+        #expect(CampaignRules.pick(in: [own, everyone], at: Date(), context: lobby) == 0)
+        // Used up, the group's own gives way; a higher priority comes first whoever it is for.
+        var usedUp = own
+        usedUp.shows = usedUp.campaign.showTime
+        #expect(CampaignRules.pick(in: [usedUp, everyone], at: Date(), context: lobby) == 1)
+        var urgent = everyone
+        urgent.campaign.priority = 1
+        #expect(CampaignRules.pick(in: [own, urgent], at: Date(), context: lobby) == 1)
+        // In turn, both.
+        var rotating = lobby
+        rotating.pick = .rotate
+        var shownOwn = own
+        shownOwn.lastShownAt = Date(timeIntervalSince1970: 1000)
+        #expect(CampaignRules.pick(in: [shownOwn, everyone], at: Date(), context: rotating) == 1)
+    }
+
     @Test func aCampaignsOwnCountdownIsItsSplashs() {
         var e = entry("a")
         e.campaign.countdown = 7

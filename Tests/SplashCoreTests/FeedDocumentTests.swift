@@ -418,4 +418,18 @@ import Testing
                 == "the feed is not valid JSON: line 5, column 1: the document ends before it is complete (a closing } or ] or a quote is missing)")
         }
     }
+
+    @Test func aMisspeltGroupsKeySaysTheCampaignIsShownEverywhere() throws {
+        let doc = try FeedDocument.decode(Data(#"[{"picUrl": "a.jpg", "showTime": 1, "group": ["lobby"]}]"#.utf8),
+                                          from: feedURL, deviceZone: .gmt)
+        #expect(doc.campaigns.first?.groups == nil)
+        #expect(doc.warnings.contains { $0.contains("did you mean groups?") && $0.contains("shown on every screen") }, "\(doc.warnings)")
+        // A device group the feed never names, with the nearest one it does.
+        let device = DeviceGroups(names: ["lobyy", "hall"], deviceID: "k1")
+        #expect(device.unmatched(campaignGroups: [["lobby"], nil], scheduleGroups: ["cafe"]) == [
+            "device-groups: lobyy: no campaign and no schedule of the feed names this group; did you mean lobby?",
+            "device-groups: hall: no campaign and no schedule of the feed names this group (it shows the campaigns for every screen alone)",
+        ])
+        #expect(DeviceGroups(names: ["*"], deviceID: nil).unmatched(campaignGroups: [["lobby"]], scheduleGroups: []).isEmpty)
+    }
 }

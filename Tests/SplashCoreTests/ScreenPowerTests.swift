@@ -468,4 +468,20 @@ import Testing
         #expect(ScreenPowerRules.update(&power, deviceZone: zone, clockTrusted: true, late.advanced(by: 30)))
         #expect(!power.isOn && power.wakeUntil == nil)
     }
+
+    @Test func statusNamesTheScheduleInForceWithItsGroupAndZone() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+            {"screen": {"hours": ["06:00-23:00"]},
+             "groups": {"cafe": {"screen": {"hours": ["07:00-15:00"], "days": ["mon", "tue"], "timezone": "Asia/Shanghai"}}},
+             "campaigns": []}
+            """#.utf8), from: URL(string: "https://x.test/f.json")!, deviceZone: .gmt)
+        var state = makeState([])
+        #expect(Kiosk.scheduleInForce(of: state) == "none: the screen is always on")
+        let cafe = doc.screen(for: DeviceGroups(names: ["cafe"], deviceID: "k")).screen
+        // Kept as the feed's state keeps it, and read back.
+        _ = Kiosk.takeFeedScreen(&state, cafe.flatMap { FeedScreen(stored: $0.stored) }, nil)
+        #expect(Kiosk.scheduleInForce(of: state) == "the feed's, for the group cafe: hours 07:00-15:00; days mon, tue; in Asia/Shanghai")
+        _ = Kiosk.takeFeedScreen(&state, doc.screen(for: DeviceGroups(names: ["lobby"], deviceID: "k")).screen, nil)
+        #expect(Kiosk.scheduleInForce(of: state) == "the feed's: hours 06:00-23:00; in \(state.settings.timeZone.identifier)")
+    }
 }

@@ -140,3 +140,41 @@ import Testing
         #expect(!after.suffix(3).contains { $0.isClose(to: red, tolerance: 24) }, "\(after)")
     }
 }
+
+/// A trial on the virtual clock with the kiosk's own config file never uses up its shows:
+/// the config's data folder is left as it was, the run says where it worked in one line, and
+/// that scratch folder is gone when it ends (kept with --keep-scratch).
+@Suite struct VirtualTrialTests {
+    @Test func aVirtualRunWithTheKiosksConfigLeavesItsLedgerAlone() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 320, height: 180, bands: [red])
+        try #"[{"id": "a", "picUrl": "a.png", "showTime": 100}]"#.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        try """
+        feed = \(folder)/feed.json
+        data-dir = \(folder)/data
+        cache-dir = \(folder)/cache
+        metrics-file = off
+        """.write(toFile: folder + "/kiosk.conf", atomically: true, encoding: .utf8)
+        let config = ["--config", folder + "/kiosk.conf"]
+        #expect(try runKiosk(["sync"] + config).status == 0)
+        func remaining() throws -> Int? {
+            let listed = try runKiosk(["campaigns", "--json"] + config)
+            let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+            return rows?.first?["remaining"] as? Int
+        }
+        #expect(try remaining() == 100)
+        for keep in [false, true] {
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "300", "--attract-after", "30"]
+                                   + config + (keep ? ["--keep-scratch"] : []))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.events(named: "splash").filter { $0["campaign"] as? String == "a" }.count >= 5, "\(run.stdout)")
+            let notes = run.stderr.split(separator: "\n").filter { $0.contains("virtual clock:") }
+            #expect(notes.count == 1, "\(run.stderr)")
+            let scratch = try #require(notes.first?.split(separator: " ").first { $0.hasPrefix("/") }.map { String($0.dropLast()) })
+            #expect(scratch.contains("splashboard-virtual-"), "\(scratch)")
+            #expect(FileManager.default.fileExists(atPath: scratch) == keep, "\(scratch) kept: \(keep)")
+            if keep { try? FileManager.default.removeItem(atPath: scratch) }
+        }
+        #expect(try remaining() == 100)
+    }
+}

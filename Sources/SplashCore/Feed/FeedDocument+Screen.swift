@@ -50,7 +50,9 @@ extension FeedDocument {
         let warning = differing.isEmpty ? nil
             : "groups: this screen is in \(([first.group] + differing).joined(separator: ", ")), whose screen schedules differ; "
                 + "\(first.group)'s applies (the first of them in device-groups)"
-        return (first.screen, warning)
+        var chosen = first.screen
+        chosen.group = first.group
+        return (chosen, warning)
     }
 
     static func decodeScreen(_ raw: Any, warnings: inout [String]) -> FeedScreen? {

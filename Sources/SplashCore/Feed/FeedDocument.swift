@@ -240,7 +240,9 @@ public struct FeedDocument: Equatable, Sendable {
                 }
                 guard let near else { return nil }
                 let also = object[near] == nil ? "" : " (\(near) is set too: this one is ignored)"
-                return (clip(key), "unknown field; did you mean \(near)?\(also)")
+                // What the misspelling changes where it matters most: who sees the campaign.
+                let follows = near == "groups" && object[near] == nil ? "; until it is spelt so, the campaign is shown on every screen" : ""
+                return (clip(key), "unknown field; did you mean \(near)?\(also)\(follows)")
             }
         }
     }

@@ -11,10 +11,12 @@ public struct KioskOptions: Equatable, Sendable {
     public var dataDir: String
     /// The image cache folder.
     public var cacheDir: String
-    /// Whether `data-dir` was given (on the command line or in the config file) rather than
-    /// taken from the defaults: a run on the virtual clock writes the device's own ledger
-    /// only then.
+    /// Whether `--data-dir` was given on the command line: a run on the virtual clock writes
+    /// that folder's ledger only then (a config file's `data-dir` names the device's own, which
+    /// a trial never writes).
     public var dataDirNamed = false
+    /// Whether a virtual clock's scratch folder is kept when the run ends (`--keep-scratch`).
+    public var keepScratch = false
     /// The folder of the control socket (`DefaultPaths.runtimeDir`, else the data folder); nil: none.
     public var runtimeDir: String?
     /// Seconds on the splash, 1 to 30.

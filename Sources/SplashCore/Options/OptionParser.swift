@@ -140,7 +140,6 @@ public enum OptionParser {
                     throw OptionError(source: setting.source, problem: problem)
                 }
                 try spec.apply(&options, setting, currentDirectory)
-                if setting.key == "data-dir" { dataDirNamed = true }
             }
         } else if explicitConfig != nil {
             throw OptionError(source: "--config", problem: "no such file: \(configPath)")

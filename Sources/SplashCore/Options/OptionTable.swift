@@ -113,7 +113,7 @@ extension OptionParser {
                    help: "seconds on the splash, \(Campaign.countdownRange.lowerBound) to \(Campaign.countdownRange.upperBound)",
                    group: .kiosk) { o, s, _ in o.countdown = try integer(s, in: Campaign.countdownRange) },
         OptionSpec(name: "pick", valueHint: "newest|rotate", defaultText: standard.pick.rawValue,
-                   help: "among the eligible campaigns of the top priority: the newest, or each in turn, the least recently shown first",
+                   help: "among the eligible campaigns of the top priority: the newest (one for this screen's groups first), or each in turn, the least recently shown first",
                    group: .kiosk) { o, s, _ in o.pick = try choice(s, PickRule.self) },
         OptionSpec(name: "fit", valueHint: "fit|fill", defaultText: standard.fit.rawValue,
                    help: "letterbox the picture on the background colour, or crop it to cover",
@@ -237,6 +237,9 @@ extension OptionParser {
         OptionSpec(name: "clock", valueHint: "real|virtual", defaultText: standard.clock.rawValue,
                    help: "virtual: time jumps to the next deadline instead of sleeping",
                    group: .headless) { o, s, _ in o.clock = try choice(s, ClockMode.self) },
+        OptionSpec(name: "keep-scratch", valueHint: "", defaultText: nil,
+                   help: "with --clock virtual and no --data-dir: keep the run's scratch folder when it ends, to look at",
+                   group: .headless) { o, s, _ in o.keepScratch = try flag(s) },
         OptionSpec(name: "now", valueHint: "DATE", defaultText: nil,
                    help: "the time taken as now, in ISO 8601 (2026-12-24T10:00:00+08:00): `campaigns` judges at it, "
                        + "a run with --clock virtual starts at it",

@@ -55,7 +55,9 @@ public enum CampaignRules {
     }
 
     /// The campaign to show among `catalog` at `date`: the highest priority among the
-    /// eligible, then by `context.pick`; nil when none is eligible.
+    /// eligible, then by `context.pick` — `newest`: a campaign for this device's groups
+    /// before one for every screen, then the newest; `rotate`: each in turn, the least
+    /// recently shown first; nil when none is eligible.
     public static func pick(in catalog: [CatalogEntry], at date: Date, context: RuleContext) -> Int? {
         pick(in: catalog, among: catalog.indices.filter { reason(of: catalog[$0], at: date, context: context) == nil },
              context: context)
@@ -67,7 +69,11 @@ public enum CampaignRules {
         let candidates = eligible.filter { catalog[$0].campaign.priority == top }
         switch context.pick {
         case .newest:
-            return candidates.max { Campaign.isOlder(catalog[$0].campaign, than: catalog[$1].campaign) }
+            // The group's own before the all-screens one: what a screen's group was given is
+            // meant for it, and a newer campaign for every screen would hide it until it ran out.
+            let targeted = candidates.filter { catalog[$0].campaign.groups != nil }
+            return (targeted.isEmpty ? candidates : targeted)
+                .max { Campaign.isOlder(catalog[$0].campaign, than: catalog[$1].campaign) }
         case .rotate:
             // The least recently shown first (never shown before any); ties go to the newest.
             return candidates.min { a, b in

@@ -36,6 +36,20 @@ public struct DeviceGroups: Equatable, Sendable {
         return groups.contains { mine.contains($0) }
     }
 
+    /// A warning for each of the device's group names (`device-groups`; not its id, not `*`)
+    /// that no campaign and no group schedule of the feed names — most often a typo — with the
+    /// nearest name the feed does use: "device-groups: lobyy: no campaign and no schedule of
+    /// the feed names this group; did you mean lobby?".
+    public func unmatched(campaignGroups: [[String]?], scheduleGroups: [String]) -> [String] {
+        guard !isEverywhere else { return [] }
+        let named: [String] = Array(Set(campaignGroups.compactMap { $0 }.flatMap { $0 } + scheduleGroups)).sorted()
+        return names.filter { !named.contains($0) }.map { name in
+            let hint: String = NearestName.hint(for: name, among: named)
+            let none: String = hint.isEmpty ? " (it shows the campaigns for every screen alone)" : ""
+            return "device-groups: \(name): no campaign and no schedule of the feed names this group\(hint)\(none)"
+        }
+    }
+
     /// The words for a campaign's `groups` that differ from one of this device's groups only
     /// in case ("Lobby" and "lobby"): names are matched exactly, so it is not shown here.
     public static func caseHint(_ groups: [String], device: [String]) -> String? {

@@ -12,6 +12,8 @@ public struct FeedScreen: Equatable, Sendable, Codable {
     public var offDates: String?
     /// The IANA zone the schedule is read in; nil: the feed's `timezone`, else the device's.
     public var timezone: String?
+    /// The group whose schedule this is (the feed's `groups`); nil: the feed's own `screen`.
+    public var group: String?
 
     /// The fields of the object; another that looks like one of these is a warning.
     public static let fields = ["hours", "days", "offDates", "timezone"]

@@ -20,10 +20,25 @@ extension Kiosk {
         state.screenPower.summary(zone: screenZone(of: state), deviceZone: state.settings.timeZone, now: now)
     }
 
+    /// The schedule in force, in words for `status`: whose it is (the device's config, the
+    /// feed's, a group's in the feed), its hours, days and days off, and its zone.
+    public static func scheduleInForce(of state: KioskState) -> String {
+        let power = state.screenPower
+        let (schedule, zone) = screenSchedule(of: state)
+        let whose: String
+        switch power.source {
+        case .none: return "none: the screen is always on"
+        case .config: whose = "this device's (screen-hours, screen-days, screen-off-dates in its config)"
+        case .feed: whose = power.feedGroup.map { "the feed's, for the group \($0)" } ?? "the feed's"
+        }
+        return "\(whose): \(schedule.summary); in \(zone.identifier)"
+    }
+
     /// Takes the feed's `screen` object (nil: the feed has none) and looks at the screen again.
     static func takeFeedScreen(_ state: inout KioskState, _ screen: FeedScreen?, _ now: Instant?) -> [KioskEffect] {
         state.screenPower.feedSchedule = (try? screen?.schedule()) ?? ScreenSchedule()
         state.screenPower.feedZone = screen?.timezone.flatMap(Zone.init(identifier:))
+        state.screenPower.feedGroup = screen?.group
         guard let now else { return [] }
         return updateScreen(&state, now, reason: .schedule)
     }

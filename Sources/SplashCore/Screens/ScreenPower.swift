@@ -32,6 +32,8 @@ public struct ScreenPower: Equatable, Sendable {
     public var feedSchedule = ScreenSchedule()
     /// The zone of the feed's schedule.
     public var feedZone: Zone?
+    /// The group whose schedule in the feed this is; nil: the feed's own.
+    public var feedGroup: String?
     /// Whether the screen is lit.
     public var isOn = true
     /// Why it is as it is.

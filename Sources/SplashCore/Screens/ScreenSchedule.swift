@@ -24,6 +24,15 @@ public struct ScreenSchedule: Equatable, Sendable {
     /// Whether the schedule says anything (a schedule with nothing set keeps the screen on).
     public var isSet: Bool { !hours.isEmpty || !days.isEmpty || !offDates.isEmpty }
 
+    /// The schedule in words: "hours 07:00-15:00; days mon, tue; off 2026-12-25".
+    public var summary: String {
+        var parts: [String] = []
+        parts.append(hours.isEmpty ? "all day" : "hours " + hours.map(\.text).joined(separator: ", "))
+        if !days.isEmpty { parts.append("days " + days.sorted { $0.rawValue < $1.rawValue }.map(\.text).joined(separator: ", ")) }
+        if !offDates.isEmpty { parts.append("off " + offDates.sorted().joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
+
     /// Whether the screen is on at `date`. A clock not trusted yet keeps it on: a kiosk
     /// that does not know the time must not go dark for it.
     public func isOn(at date: Date, zone: Zone, clockTrusted: Bool = true) -> Bool {

@@ -42,6 +42,10 @@ public struct KioskStatus: Equatable, Sendable {
     public var screenUntil: Date?
     /// Whose schedule is in force: `config`, `feed` or `none`.
     public var screenSchedule = ScreenPower.Source.none
+    /// The schedule in force in words: whose, its hours, days and days off, its zone.
+    public var screenScheduleInForce = ""
+    /// The group whose schedule in the feed is in force; nil: not a group's.
+    public var screenScheduleGroup: String?
     /// "screen off (schedule) until 07:30".
     public var screenSummary = "screen on"
     /// The groups this device is in (`device-groups`, then its id).
@@ -68,9 +72,12 @@ public struct KioskStatus: Equatable, Sendable {
         self.screen = screen
     }
 
-    /// The catalog's campaigns whose picture is refused or missing, one line each (at most 20).
+    /// The catalog's campaigns whose picture is refused or missing, one line each (at most
+    /// 20): only those this screen may show (another group's picture is never fetched here,
+    /// and nothing on this screen could mend it).
     public static func pictureProblems(of state: KioskState) -> [String] {
         let lines = state.catalog.compactMap { entry -> String? in
+            if let device = state.settings.device, !device.includes(entry.campaign.groups) { return nil }
             switch entry.picture {
             case .refused(let problem, _): return "\(entry.campaign.id): picture refused: \(problem)"
             case .waiting(let why): return "\(entry.campaign.id): picture not cached yet: \(why)"
@@ -98,6 +105,8 @@ public struct KioskStatus: Equatable, Sendable {
         screenReason = power.reason
         screenUntil = power.until
         screenSchedule = power.source
+        screenScheduleInForce = Kiosk.scheduleInForce(of: state)
+        screenScheduleGroup = power.source == .feed ? power.feedGroup : nil
         screenSummary = Kiosk.screenSummary(of: state, now: now)
     }
 
@@ -131,6 +140,8 @@ public struct KioskStatus: Equatable, Sendable {
             ("screen_on", .bool(screenOn)), ("screen_reason", .string(screenReason.rawValue)),
             ("screen_until", screenUntil.map { .string(ISO8601.string(from: $0)) } ?? .null),
             ("screen_schedule", .string(screenSchedule.rawValue)), ("screen_power", .string(screenSummary)),
+            ("screen_schedule_group", screenScheduleGroup.map(JSONValue.string) ?? .null),
+            ("screen_schedule_in_force", .string(screenScheduleInForce)),
         ])
     }
 }
