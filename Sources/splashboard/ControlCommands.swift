@@ -55,6 +55,7 @@ struct ControlCommands {
             print("screen: \(screen) (\(text("screen") ?? "?"))")
             if let power = text("screen_power") { print("power: \(power)") }
             if let schedule = text("screen_schedule_in_force") { print("schedule: \(schedule)") }
+            for line in (answer["runs_out"] as? [String] ?? []).map(TerminalText.printable) { print("runs out: \(line)") }
             print("feed: \(text("feed") ?? "?")")
             print("last sync: \(when("last_sync") ?? "never") (the catalog last confirmed with the feed); "
                   + "last change: \(when("last_change") ?? "never")")

@@ -63,6 +63,12 @@ struct DeviceCommands {
         let newest = CatalogEntry.nextToShow(in: catalog, at: now, context: context)
         let feedState = try? device.store.feedState(for: feed)
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
+        // When an eligible campaign runs out at the rate of its latest shows (every show counts).
+        let runOut = { (entry: CatalogEntry) -> String? in
+            guard entry.isEligible(at: now, context: context) else { return nil }
+            let recent = (try? device.store.recentShows(of: entry.campaign.id, limit: RunOut.window)) ?? []
+            return RunOut.estimate(remaining: entry.remaining, recent: recent)
+        }
         if let dir = thumbnails {
             do {
                 let written = try ThumbnailExport.write(stored, to: dir)
@@ -93,6 +99,7 @@ struct DeviceCommands {
                     ("eligibleAgain", CampaignRules.nextEligible(entry, after: now, context: context)
                         .map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("priority", .int(c.priority)),
+                    ("runsOut", runOut(entry).map(JSONValue.string) ?? .null),
                     ("newest", .bool(index == newest)),
                     ("startAt", c.startAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
                     ("endAt", c.endAt.map { .string(ISO8601.string(from: $0)) } ?? .null),
@@ -138,6 +145,12 @@ struct DeviceCommands {
             if let why = entry.stillBecause { stillNotes.append("\(entry.campaign.id): \(why)") }
         }
         print(table.render())
+        // Every show counts, the attract loop's too: when each runs out at its latest rate.
+        let runsOut: [String] = catalog.compactMap { entry in runOut(entry).map { "\(entry.campaign.id): \($0)" } }
+        if !runsOut.isEmpty {
+            print("runs out at the rate shown lately (every show counts, the attract loop's too):")
+            for line in runsOut { print("  \(TerminalText.printable(line))") }
+        }
         if !videoNotes.isEmpty {
             print("videos not played (their pictures are shown):")
             for note in videoNotes { print("  \(TerminalText.printable(note))") }

@@ -152,6 +152,18 @@ import Testing
         #expect(CampaignRules.pick(in: [shownOwn, everyone], at: Date(), context: rotating) == 1)
     }
 
+    @Test func aCampaignSaysWhenItRunsOutAtTheRateItIsShown() {
+        let t = Date(timeIntervalSince1970: 1_800_000_000)
+        // The attract loop of an empty lobby: a show every 63 s.
+        let loop = (0..<10).map { t.addingTimeInterval(Double($0) * 63) }
+        #expect(RunOut.estimate(remaining: 95, recent: loop) == "about 1 h 40 min at 1 show a minute")
+        #expect(RunOut.estimate(remaining: 10, recent: [t, t.addingTimeInterval(300)]) == "about 50 min at 12 shows an hour")
+        #expect(RunOut.estimate(remaining: 30, recent: [t, t.addingTimeInterval(8 * 3600)]) == "about 10 days at 3 shows a day")
+        // Nothing to go by, or nothing left.
+        #expect(RunOut.estimate(remaining: 5, recent: [t]) == nil)
+        #expect(RunOut.estimate(remaining: 0, recent: loop) == nil)
+    }
+
     @Test func aCampaignsOwnCountdownIsItsSplashs() {
         var e = entry("a")
         e.campaign.countdown = 7

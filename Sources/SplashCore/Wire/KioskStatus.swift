@@ -46,6 +46,9 @@ public struct KioskStatus: Equatable, Sendable {
     public var screenScheduleInForce = ""
     /// The group whose schedule in the feed is in force; nil: not a group's.
     public var screenScheduleGroup: String?
+    /// When each eligible campaign runs out at the rate it is being shown: "a: about 1 h 40
+    /// min at 1 show a minute" (`RunOut`), at most 20.
+    public var runOut: [String] = []
     /// "screen off (schedule) until 07:30".
     public var screenSummary = "screen on"
     /// The groups this device is in (`device-groups`, then its id).
@@ -142,6 +145,7 @@ public struct KioskStatus: Equatable, Sendable {
             ("screen_schedule", .string(screenSchedule.rawValue)), ("screen_power", .string(screenSummary)),
             ("screen_schedule_group", screenScheduleGroup.map(JSONValue.string) ?? .null),
             ("screen_schedule_in_force", .string(screenScheduleInForce)),
+            ("runs_out", .array(runOut.map(JSONValue.string))),
         ])
     }
 }
