@@ -19,6 +19,9 @@ public struct FeedCheck {
         public var campaigns = 0
         /// Distinct pictures fetched and checked.
         public var pictures = 0
+        /// Campaigns that would wait for their picture (refused, not fetched, too large):
+        /// applied, but not shown until it is fixed.
+        public var waitingForPicture: [String] = []
         /// Distinct clips fetched and checked.
         public var videos = 0
         /// Every problem, each starting with its place in the document.
@@ -35,7 +38,11 @@ public struct FeedCheck {
         public var summary: String {
             if let error { return "\(feed.publicAddress): cannot be read: \(error)" }
             let found: String = problems.isEmpty ? "no problems" : Plural.count(problems.count, "problem")
-            let mine: String = forDevice.map { " (\($0.count) of them for this device)" } ?? ""
+            var notes: [String] = forDevice.map { ["\($0.count) of them for this device"] } ?? []
+            if !waitingForPicture.isEmpty {
+                notes.append("\(waitingForPicture.count) of them not shown until \(waitingForPicture.count == 1 ? "its picture is" : "their pictures are") fixed")
+            }
+            let mine: String = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
             let clips: String = videos > 0 ? " and \(Plural.count(videos, "video"))" : ""
             let checked: String = "\(Plural.count(pictures, "picture"))\(clips) checked"
             return "\(feed.publicAddress): \(Plural.count(campaigns, "campaign")) would apply\(mine), \(checked); \(found)"
@@ -167,6 +174,12 @@ public struct FeedCheck {
                 report.problems.append("\(place): picture \(url.publicAddress) could not be fetched: \(reason)")
             case .noRoom:
                 report.problems.append("\(place): picture \(url.publicAddress) is larger than the picture limit")
+            }
+            // Its own picture missing, a campaign waits (a portrait one stands in for nothing).
+            switch outcome {
+            case .refused, .unavailable, .noRoom:
+                if field == "picUrl", !report.waitingForPicture.contains(campaign.id) { report.waitingForPicture.append(campaign.id) }
+            case .cached: break
             }
         }
         checkVideos(document, cache: cache, into: &report)

@@ -260,7 +260,7 @@ public final class FeedSync {
             case .status: return .status
             case .insideAddress: return .addressRule
             case .tooLarge, .tooManyRedirects, .insecureRedirect, .redirectScheme, .malformedURL, .unaskedNotModified,
-                 .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile:
+                 .unsupportedScheme, .fileMissing, .notAFile, .unreadableFile, .unreadableAs:
                 return .other
             case .afterRedirect(let underlying, _): return kind(of: underlying)
             }

@@ -22,6 +22,8 @@ public enum FetchError: LocalizedError, Equatable {
     case notAFile(String, String)
     /// A local file that is there but cannot be opened or read (its permissions).
     case unreadableFile(String, String)
+    /// A local file that the user a command became when it left root (`asUser`) may not read.
+    case unreadableAs(String, String, asUser: String)
     case unsupportedScheme(String)
     /// The destination leads inside the network and `allow-private-addresses` refuses it.
     case insideAddress(url: String, address: String, kind: String)
@@ -47,7 +49,8 @@ public enum FetchError: LocalizedError, Equatable {
         case let .status(code, url):
             return "the server answered \(code) \(Self.reason(code)) for \(url)"
         case let .tooLarge(limit, url):
-            return "\(url) is larger than the \(Self.size(limit)) limit; the download was stopped"
+            return "\(url) is larger than the \(Self.size(limit)) limit; the download was stopped: serve a smaller file "
+                + "(a picture needs no more than the screen's size: a 1920x1080 JPEG is well under 1 MiB)"
         case let .timedOut(seconds, url):
             return "\(url) did not answer in time (\(seconds) s)"
         case let .tooManyRedirects(url, limit):
@@ -69,6 +72,10 @@ public enum FetchError: LocalizedError, Equatable {
             return "\(path) is \(kind), not a file: give the path of the file itself"
         case let .unreadableFile(path, why):
             return "cannot read \(path): \(why); check its owner and permissions"
+        case let .unreadableAs(path, why, user):
+            return "cannot read \(path) as the user \(user) (run as root, this command reads as \(user), never as root): "
+                + "\(why); put the feed and its pictures in a folder every user can read, such as /srv/splashboard "
+                + "(or let others read this one: chmod o+rx on each folder down to it, o+r on the files)"
         case .unsupportedScheme(let url):
             return "only http, https and file URLs can be fetched, not \(url)"
         case let .insideAddress(url, address, kind):
@@ -103,7 +110,7 @@ public enum FetchError: LocalizedError, Equatable {
     public var neverLeft: Bool {
         switch self {
         case .unresolvable, .connectionFailed, .insideAddress, .tls, .handshake, .notTLS, .unsupportedScheme, .malformedURL, .fileMissing,
-             .notAFile, .unreadableFile:
+             .notAFile, .unreadableFile, .unreadableAs:
             return true
         case .transport(let message, _): return message == FetchError.offline
         default: return false

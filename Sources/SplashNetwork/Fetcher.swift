@@ -126,6 +126,9 @@ public final class Fetcher {
             // What it is says more than a permission (a FIFO of another user's).
             var named = stat()
             if stat(path, &named) == 0, let kind = FetchError.fileKind(named.st_mode) { throw FetchError.notAFile(path, kind) }
+            if code == EACCES, let user = PrivilegeDrop.leftRootAs {
+                throw FetchError.unreadableAs(path, String(cString: strerror(code)).lowercased(), asUser: user)
+            }
             throw FetchError.unreadableFile(path, String(cString: strerror(code)).lowercased())
         }
         defer { close(fd) }

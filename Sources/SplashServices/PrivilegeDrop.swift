@@ -9,6 +9,15 @@ public enum PrivilegeDrop {
     /// The user the network process runs as in the service.
     public static let serviceUser = "splashboard-net"
 
+    /// The user this process became when it left root (`leaveRoot`); nil when it did not:
+    /// what it cannot read, it says it could not read as that user.
+    public nonisolated(unsafe) private(set) static var leftRootAs: String? = ProcessInfo.processInfo.environment[leftRootVariable]
+        .flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Set by a command that ran as root for the program it starts as another user
+    /// (`preview`): that program, and the ones it starts, read as that user for root.
+    public static let leftRootVariable = "SPLASHBOARD_LEFT_ROOT_AS"
+
     /// The user a command run as root works as when it writes nothing of the device's: the
     /// service's network user, else `nobody`.
     public static func unprivilegedUser() -> (name: String, uid: uid_t, gid: gid_t)? {
@@ -32,6 +41,7 @@ public enum PrivilegeDrop {
         guard initgroups(user, gid) == 0, setgid(gid) == 0, setuid(uid) == 0, setuid(0) != 0 else {
             throw PrivilegeDropError(reason: "cannot run as \(user): \(String(cString: strerror(errno)))")
         }
+        leftRootAs = user
         let why = owner != nil ? "the owner of \(folder ?? "")" : user == serviceUser ? "the service's network user"
             : "no service user is installed"
         return "running as \(user) (\(why)): nothing from the network is read as root"

@@ -26,9 +26,9 @@ struct SyncCommand {
                      + "sudo dpkg-reconfigure splashboard gives the service's folders back to their users; a folder of "
                      + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir))", status: 1)
             }
-            fputs("note: running as root, the data folder \(options.dataDir) being root's (or not made yet) and no service "
-                  + "user installed to run as; clips are still probed as nobody. To fetch as a user of its own, give the "
-                  + "folder to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir)) and sync as that user\n",
+            fputs("note: running as root: the data folder \(options.dataDir) is root's (or not made yet) and no service user\n"
+                  + "  is installed to run as, so this sync fetches as root (clips are still probed as nobody).\n"
+                  + "  To fetch as a user of its own: sudo chown -R USER: \(options.dataDir), then sync as USER.\n",
                   stderr)
         }
         do {
@@ -72,6 +72,7 @@ struct SyncCommand {
             return 0
         case .error:
             fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
+            fputs("splashboard: nothing was changed: the campaigns of the last good feed stay in force\n", stderr)
             return 1
         }
     }

@@ -26,6 +26,15 @@ struct ControlCommands {
     func status(json: Bool) -> Int32 {
         do {
             let (answer, _) = try ask(.status)
+            // A kiosk with another data folder than the one named answered: another kiosk
+            // shares this runtime folder. Said, and not taken for the one asked about.
+            if options.dataDirNamed, let theirs = answer["data_dir"] as? String,
+               URL(fileURLWithPath: theirs).standardizedFileURL.path != URL(fileURLWithPath: options.dataDir).standardizedFileURL.path {
+                fputs("splashboard: status: the kiosk answering at \(socketPath) keeps its data in \(TerminalText.printable(theirs)), "
+                      + "not in \(options.dataDir) (--data-dir): it is another kiosk. Two kiosks need runtime folders of their own "
+                      + "(XDG_RUNTIME_DIR) for status to reach each one\n", stderr)
+                return 1
+            }
             if json {
                 let data = Data(JSONValue(answer).encoded().utf8)
                 print(String(decoding: data, as: UTF8.self))

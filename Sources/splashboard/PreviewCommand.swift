@@ -178,8 +178,10 @@ struct PreviewCommand {
         }
         fputs("note: running as \(user.name): nothing from the network is read as root\n", stderr)
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var asUser = environment
+        asUser[PrivilegeDrop.leftRootVariable] = user.name
         let run = Self.capture("/usr/bin/setpriv", ["--reuid", String(user.uid), "--regid", String(user.gid), "--init-groups",
-                                                    "--", me] + arguments, environment: environment)
+                                                    "--", me] + arguments, environment: asUser)
         StandardStream.error.write(Data(run.stderr.utf8))
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

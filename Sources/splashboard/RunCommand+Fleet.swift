@@ -75,6 +75,7 @@ extension RunCommand {
                                reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
                                uptimeSeconds: uptime, screen: screens.first.outputSize.description)
             status.problems = device.writeProblems
+            status.dataDir = options.dataDir
             status.pictureProblems = KioskStatus.pictureProblems(of: state)
             status.groups = state.settings.device?.memberships ?? []
             status.otherScreens = KioskStatus.otherScreens(of: state, now: clock.now())

@@ -178,3 +178,28 @@ import Testing
         #expect(try remaining() == 100)
     }
 }
+
+/// Two kiosks sharing one runtime folder: `status --data-dir` of the one that does not hold
+/// the socket says it reached another kiosk, and exits 1.
+@Suite struct StatusOfAnotherKioskTests {
+    @Test func statusSaysWhenItReachedAnotherKiosk() throws {
+        let folder = try temporaryFolder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = folder + "/run"
+        let kiosk = Process()
+        kiosk.executableURL = URL(fileURLWithPath: Binary.path)
+        kiosk.arguments = ["--headless", "--countdown", "30", "--exit-after", "20", "--data-dir", folder + "/x1",
+                           "--cache-dir", folder + "/c1", "--metrics-file", "off"]
+        kiosk.environment = environment
+        kiosk.standardOutput = FileHandle.nullDevice
+        kiosk.standardError = FileHandle.nullDevice
+        try kiosk.run()
+        defer { if kiosk.isRunning { kill(kiosk.processIdentifier, SIGKILL) }; kiosk.waitUntilExit() }
+        #expect(eventually(within: 10) { FileManager.default.fileExists(atPath: folder + "/run/splashboard/control.sock") })
+        let own = try runKiosk(["status", "--data-dir", folder + "/x1"], environment: environment)
+        #expect(own.status == 0, "\(own.stderr)")
+        let other = try runKiosk(["status", "--data-dir", folder + "/x2"], environment: environment)
+        #expect(other.status == 1 && other.stderr.contains("keeps its data in \(folder)/x1, not in \(folder)/x2 (--data-dir): it is another kiosk"),
+                "\(other.stdout)\(other.stderr)")
+    }
+}

@@ -100,7 +100,7 @@ extension FeedDocument {
         screen.offDates = field("offDates", { _ = try ScreenSchedule(hoursText: nil, daysText: nil, offDatesText: $0) },
                                 meaning: "dates like \"2026-12-25\"")
         if let raw = object["timezone"], !(raw is JSONNull) {
-            let read = FeedZone.read(raw, field: "screen.timezone", otherwise: "the feed's zone is used")
+            let read = FeedZone.read(raw, field: "screen.timezone", otherwise: "the feed's timezone is used where it has a valid one, else the device's")
             screen.timezone = read.zone
             if let warning = read.warning { warnings.append(warning) }
         }

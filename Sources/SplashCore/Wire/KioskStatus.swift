@@ -46,6 +46,9 @@ public struct KioskStatus: Equatable, Sendable {
     public var screenScheduleInForce = ""
     /// The group whose schedule in the feed is in force; nil: not a group's.
     public var screenScheduleGroup: String?
+    /// The answering kiosk's data folder: a command that names another learns it asked
+    /// another kiosk.
+    public var dataDir: String?
     /// When each eligible campaign runs out at the rate it is being shown: "a: about 1 h 40
     /// min at 1 show a minute" (`RunOut`), at most 20.
     public var runOut: [String] = []
@@ -146,6 +149,7 @@ public struct KioskStatus: Equatable, Sendable {
             ("screen_schedule_group", screenScheduleGroup.map(JSONValue.string) ?? .null),
             ("screen_schedule_in_force", .string(screenScheduleInForce)),
             ("runs_out", .array(runOut.map(JSONValue.string))),
+            ("data_dir", dataDir.map(JSONValue.string) ?? .null),
         ])
     }
 }
