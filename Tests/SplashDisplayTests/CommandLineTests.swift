@@ -47,12 +47,13 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = dir + "/home"
         for name in ["XDG_STATE_HOME", "XDG_CACHE_HOME", "STATE_DIRECTORY", "CACHE_DIRECTORY"] { env[name] = nil }
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", feed], environment: env)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--feed", feed, "--keep-scratch"],
+                               environment: env)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.events(named: "splash").first?["campaign"] as? String == "a", "\(run.stdout)")
-        // The device's own folder is never made; the scratch folder holds the show.
+        // The device's own folder is never made; the scratch folder (kept here, to look at) holds the show.
         #expect(!FileManager.default.fileExists(atPath: dir + "/home/state/splashboard/splashboard.db"))
-        let said = try #require(run.stderr.range(of: "keeps its catalog and shows in "), "\(run.stderr)")
+        let said = try #require(run.stderr.range(of: "this trial's catalog and shows are in "), "\(run.stderr)")
         let scratch = String(run.stderr[said.upperBound...].prefix { $0 != "," })
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let listed = try runKiosk(["campaigns", "--json", "--feed", feed, "--data-dir", scratch + "/data",
