@@ -162,6 +162,12 @@ import Testing
         // Nothing to go by, or nothing left.
         #expect(RunOut.estimate(remaining: 5, recent: [t]) == nil)
         #expect(RunOut.estimate(remaining: 0, recent: loop) == nil)
+        // The operator view's page of a campaign shown now says the same, from its last shows (newest first).
+        let shows = loop.reversed().enumerated().map { ShowRecord(row: Int64($0.offset), showID: "s\($0.offset)", campaignID: "a",
+                                                                  shownAt: $0.element, endedBy: .by(.timeout), seconds: 3) }
+        let tile = OperatorTile(id: "a", title: nil, remaining: 95, showTime: 100, ineligibility: nil, isNext: true, thumbnail: nil)
+        let page = OperatorCampaignPage(tile: tile, campaign: entry("a", showTime: 100).campaign, shows: shows)
+        #expect(page.rules(in: .gmt).contains("runs out about 1 h 40 min at 1 show a minute"), "\(page.rules(in: .gmt))")
     }
 
     @Test func aCampaignsOwnCountdownIsItsSplashs() {

@@ -40,6 +40,11 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     public func rules(in zone: Zone) -> [String] {
         let c = campaign
         var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
+        // Shown now: when its shows run out at the rate of its latest (every show counts).
+        if tile.ineligibility == nil, let shows,
+           let runOut = RunOut.estimate(remaining: tile.remaining, recent: Array(shows.prefix(RunOut.window).map(\.shownAt).reversed())) {
+            lines.append("runs out \(runOut)")
+        }
         if c.startAt != nil || c.endAt != nil {
             let when = { (d: Date?) in d.map { HumanTime.string($0, zone: zone) } ?? "…" }
             lines.append("window: \(when(c.startAt)) → \(when(c.endAt))")
