@@ -63,10 +63,15 @@ def kiosk_command(name):
     return f"{AS_KIOSK} splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --countdown 30"
 
 
-def fbi_command(path):
+def fbi_command(path, arch="amd64"):
     """fbi on the first virtual terminal, in a session of its own (without a controlling
-    terminal, the one it opens becomes its own). Not with that terminal as its standard
-    input: fbi then quits at once, having shown nothing."""
+    terminal, the one it opens becomes its own). On x86_64 (Debian 12's fbi on the fbdev
+    emulation) not with that terminal as its standard input: fbi then quits at once, having
+    shown nothing. On arm64 (Debian 13's fbi drawing through DRM, the virt board having no
+    fbdev) the other way round: without that terminal as its input it shows the picture
+    and quits at once, so its memory cannot be read; with it, it stays."""
+    if arch == "arm64":
+        return f"setsid sh -c 'exec fbi -T 1 -a --noverbose {path} < /dev/tty1'"
     return f"setsid fbi -T 1 -a --noverbose {path}"
 
 
@@ -282,12 +287,12 @@ def main():
                 raise RuntimeError(f"the benchmark's sync failed: {out}")
             # One run of each first: files in the page cache, the kiosk's screen size remembered.
             run(vm, kiosk_command(name), "splashboard")
-            run(vm, fbi_command(path), "fbi")
+            run(vm, fbi_command(path, arch), "fbi")
         for name, path in PICTURES.items():
             times = {"splashboard": [], "fbi": []}
             peaks = {"splashboard": [], "fbi": []}
             for n in range(args.runs):
-                order = [("splashboard", kiosk_command(name)), ("fbi", fbi_command(path))]
+                order = [("splashboard", kiosk_command(name)), ("fbi", fbi_command(path, arch))]
                 if n % 2:
                     order.reverse()
                 for process, command in order:
