@@ -54,8 +54,10 @@ enum PoetryRules {
             poetry.entry.imagePath = path
             if poetry.entry.source == .timeline { effects.append(.savePoetry(poetry.entry)) }
         } else {
-            effects.append(.emit(.warning(message: "poetry: the picture \(url) could not be loaded"
-                                          + (reason.map { ": \($0)" } ?? ""))))
+            // The address as anyone may read it: a token in poetry-image-url stays out of the log.
+            let address: String = URL(string: url)?.publicAddress ?? url
+            let why: String = reason.map { ": \($0)" } ?? ""
+            effects.append(.emit(.warning(message: "poetry: the picture \(address) could not be loaded\(why)")))
         }
         return effects
     }
