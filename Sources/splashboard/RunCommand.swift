@@ -99,6 +99,8 @@ struct RunCommand {
                                  + "recorded as interrupted"), at: clock.uptime)
         }
         screenMemo.write(canvas.layoutSize, kept: keptScreen)
+        // For the commands given this data folder: the feed, cache and groups this kiosk sees.
+        KioskMemo(dataDir: options.dataDir).write(options)
 
         // Poems: the live provider when a URL is set, the bundled ones otherwise (and as its fallback).
         var bundled: BundledPoetryProvider?

@@ -64,17 +64,20 @@ case .run:
     }
     RunCommand(options: options, environment: environment, networkArguments: networkArguments).run()
 case .sync:
-    DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
+    // The kiosk of the data folder named: its feed, cache and groups, unless given here.
+    let memo = KioskMemo(dataDir: parsed.options.dataDir).arguments(parsed.options)
+    if !memo.isEmpty { noteKioskSettings(memo.filter { $0.hasPrefix("--") }) }
+    DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()) + memo)
 case let .campaigns(json, thumbnails):
-    exit(DeviceCommands(options: parsed.options, environment: environment).campaigns(json: json, thumbnails: thumbnails))
+    exit(DeviceCommands(options: kioskOptions(parsed.options), environment: environment).campaigns(json: json, thumbnails: thumbnails))
 case .cacheClear:
-    exit(DeviceCommands(options: parsed.options, environment: environment).clearCache())
+    exit(DeviceCommands(options: kioskOptions(parsed.options), environment: environment).clearCache())
 case .status(let json):
-    exit(ControlCommands(options: parsed.options).status(json: json))
+    exit(ControlCommands(options: kioskOptions(parsed.options)).status(json: json))
 case .screenshot(let path):
-    exit(ControlCommands(options: parsed.options).screenshot(to: path))
+    exit(ControlCommands(options: kioskOptions(parsed.options)).screenshot(to: path))
 case .screen(let state):
-    exit(ControlCommands(options: parsed.options).screen(state))
+    exit(ControlCommands(options: kioskOptions(parsed.options)).screen(state))
 case .feedCheck:
     // Reading a feed speaks to the network: the network program does it.
     DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -82,3 +85,18 @@ case let .preview(feed, sizes, out):
     exit(PreviewCommand(options: parsed.options, environment: environment).run(feed: feed, sizes: sizes, out: out))
 }
 exit(0)
+
+/// `options` with what the kiosk of the data folder named with --data-dir was started with
+/// (`KioskMemo`), for what this command's line and the config file do not give; said in a note.
+func kioskOptions(_ options: KioskOptions) -> KioskOptions {
+    var options = options
+    let taken = KioskMemo(dataDir: options.dataDir).apply(to: &options)
+    if !taken.isEmpty { noteKioskSettings(taken.map { "--" + $0 }) }
+    return options
+}
+
+/// One line on stderr: which settings came from the kiosk of the data folder.
+func noteKioskSettings(_ names: [String]) {
+    fputs("splashboard: note: \(names.joined(separator: ", ")) as the kiosk of this data folder was started with "
+          + "(give them here to choose otherwise)\n", stderr)
+}

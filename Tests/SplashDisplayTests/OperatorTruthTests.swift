@@ -203,3 +203,34 @@ import Testing
                 "\(other.stdout)\(other.stderr)")
     }
 }
+
+/// A command given a kiosk's data folder with --data-dir sees what that kiosk sees: its feed,
+/// its picture cache, its groups and id, as the kiosk was started with them.
+@Suite struct KioskMemoTests {
+    @Test func commandsGivenAKiosksDataFolderFollowItsSettings() throws {
+        let folder = try temporaryFolder()
+        for name in ["lobby", "all"] { try writeImage(folder + "/\(name).png", width: 320, height: 180, bands: [red]) }
+        let feed = try writeFeed(folder, #"""
+        [{"id": "lobby-offer", "picUrl": "lobby.png", "showTime": 9, "groups": ["lobby"]},
+         {"id": "for-everyone", "picUrl": "all.png", "showTime": 9}]
+        """#)
+        let kiosk = ["--feed", feed, "--data-dir", folder + "/x1/data", "--cache-dir", folder + "/x1/cache",
+                     "--device-groups", "lobby", "--device-id", "dev-x1", "--metrics-file", "off"]
+        #expect(try runKiosk(["sync"] + kiosk).status == 0)
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame"] + kiosk)
+        #expect(run.status == 0, "\(run.stderr)")
+        // Only the data folder named: the rest is the kiosk's, and said.
+        let listed = try runKiosk(["campaigns", "--json", "--data-dir", folder + "/x1/data"])
+        #expect(listed.stderr.contains("--feed, --cache-dir, --device-groups, --device-id as the kiosk of this data folder was started with"),
+                "\(listed.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "\(listed.stdout)")
+        let eligible = rows.filter { $0["eligible"] as? Bool == true }.compactMap { $0["id"] as? String }.sorted()
+        #expect(eligible == ["for-everyone", "lobby-offer"], "\(listed.stdout)")
+        let synced = try runKiosk(["sync", "--data-dir", folder + "/x1/data"])
+        #expect(synced.status == 0 && synced.stdout.contains("2 campaigns, 2 eligible"), "\(synced.stdout)\(synced.stderr)")
+        // Given on the command line, a setting is the command's own.
+        let other = try runKiosk(["campaigns", "--json", "--data-dir", folder + "/x1/data", "--device-groups", "cafe"])
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(other.stdout.utf8)) as? [[String: Any]])
+        #expect(theirs.filter { $0["eligible"] as? Bool == true }.compactMap { $0["id"] as? String } == ["for-everyone"], "\(other.stdout)")
+    }
+}

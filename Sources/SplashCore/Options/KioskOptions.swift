@@ -15,6 +15,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// that folder's ledger only then (a config file's `data-dir` names the device's own, which
     /// a trial never writes).
     public var dataDirNamed = false
+    /// The settings given on the command line or in the config file, by name: what a
+    /// command does not take from the running kiosk's memo (`KioskMemo`).
+    public var givenSettings: Set<String> = []
     /// Whether a virtual clock's scratch folder is kept when the run ends (`--keep-scratch`).
     public var keepScratch = false
     /// The folder of the control socket (`DefaultPaths.runtimeDir`, else the data folder); nil: none.

@@ -140,6 +140,7 @@ public enum OptionParser {
                     throw OptionError(source: setting.source, problem: problem)
                 }
                 try spec.apply(&options, setting, currentDirectory)
+                options.givenSettings.insert(setting.key)
             }
         } else if explicitConfig != nil {
             throw OptionError(source: "--config", problem: "no such file: \(configPath)")
@@ -153,6 +154,7 @@ public enum OptionParser {
             given[setting.key] = setting.value
             guard setting.key != "config", let spec = specs[setting.key] else { continue }
             try spec.apply(&options, setting, currentDirectory)
+            options.givenSettings.insert(setting.key)
             if setting.key == "data-dir" { dataDirNamed = true }
         }
         options.dataDirNamed = dataDirNamed
