@@ -157,6 +157,8 @@ import Testing
         // The attract loop of an empty lobby: a show every 63 s.
         let loop = (0..<10).map { t.addingTimeInterval(Double($0) * 63) }
         #expect(RunOut.estimate(remaining: 95, recent: loop) == "about 1 h 40 min at 1 show a minute")
+        // Rows out of time order (a clock set back between runs): the same span.
+        #expect(RunOut.estimate(remaining: 95, recent: Array(loop.dropFirst()) + [loop[0]]) == "about 1 h 40 min at 1 show a minute")
         #expect(RunOut.estimate(remaining: 10, recent: [t, t.addingTimeInterval(300)]) == "about 50 min at 12 shows an hour")
         #expect(RunOut.estimate(remaining: 30, recent: [t, t.addingTimeInterval(8 * 3600)]) == "about 10 days at 3 shows a day")
         // Nothing to go by, or nothing left.

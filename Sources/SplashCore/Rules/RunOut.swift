@@ -7,10 +7,11 @@ public enum RunOut {
     /// How many of the latest shows the rate is taken from.
     public static let window = 10
 
-    /// The estimate for `remaining` shows, from `recent` show times (oldest first); nil
-    /// when there is nothing to go by (fewer than two shows) or nothing left.
+    /// The estimate for `remaining` shows, from `recent` show times (in any order: a clock
+    /// set back leaves the ledger's rows out of time order); nil when there is nothing to go
+    /// by (fewer than two shows at different times) or nothing left.
     public static func estimate(remaining: Int, recent: [Date]) -> String? {
-        guard remaining > 0, recent.count >= 2, let first = recent.first, let last = recent.last, last > first else { return nil }
+        guard remaining > 0, recent.count >= 2, let first = recent.min(), let last = recent.max(), last > first else { return nil }
         let perShow = last.timeIntervalSince(first) / Double(recent.count - 1)
         return "about \(duration(perShow * Double(remaining))) at \(rate(perShow))"
     }
