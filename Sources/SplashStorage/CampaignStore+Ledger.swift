@@ -194,6 +194,13 @@ extension CampaignStore {
         return history
     }
 
+    /// When `entry` runs out at the rate of its latest shows (`RunOut`); nil with nothing to
+    /// go by, or when they cannot be read.
+    public func runOut(of entry: CatalogEntry) -> String? {
+        let recent = (try? recentShows(of: entry.campaign.id, limit: RunOut.window)) ?? []
+        return RunOut.estimate(remaining: entry.remaining, recent: recent)
+    }
+
     /// The latest `limit` shows of a campaign, oldest first.
     public func recentShows(of campaignID: String, limit: Int) throws -> [Date] {
         try db.rows("SELECT shown_at FROM shows WHERE campaign_id = ? ORDER BY shown_at DESC LIMIT ?",

@@ -65,9 +65,7 @@ struct DeviceCommands {
         let stamp = { (date: Date?) -> JSONValue in date.map { .string(ISO8601.string(from: $0)) } ?? .null }
         // When an eligible campaign runs out at the rate of its latest shows (every show counts).
         let runOut = { (entry: CatalogEntry) -> String? in
-            guard entry.isEligible(at: now, context: context) else { return nil }
-            let recent = (try? device.store.recentShows(of: entry.campaign.id, limit: RunOut.window)) ?? []
-            return RunOut.estimate(remaining: entry.remaining, recent: recent)
+            entry.isEligible(at: now, context: context) ? device.store.runOut(of: entry) : nil
         }
         if let dir = thumbnails {
             do {

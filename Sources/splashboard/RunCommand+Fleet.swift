@@ -82,8 +82,7 @@ extension RunCommand {
             // Each campaign shown now and then: when its shows run out at the rate of its latest.
             let context = state.ruleContext(clock.now())
             status.runOut = state.catalog.filter { $0.isEligible(at: clock.now().date, context: context) }.prefix(20).compactMap { entry in
-                let recent = (try? device.store.recentShows(of: entry.campaign.id, limit: RunOut.window)) ?? []
-                return RunOut.estimate(remaining: entry.remaining, recent: recent).map { "\(entry.campaign.id): \($0)" }
+                device.store.runOut(of: entry).map { "\(entry.campaign.id): \($0)" }
             }
             status.takeScreenPower(of: state, now: clock.now().date)
             if !state.sync.running, let next = state.sync.nextAt { status.nextSync = Date().addingTimeInterval(max(0, next - uptime)) }

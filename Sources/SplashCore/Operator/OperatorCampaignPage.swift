@@ -42,7 +42,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
         var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
         // Shown now: when its shows run out at the rate of its latest (every show counts).
         if tile.ineligibility == nil, let shows,
-           let runOut = RunOut.estimate(remaining: tile.remaining, recent: Array(shows.prefix(RunOut.window).map(\.shownAt).reversed())) {
+           let runOut = RunOut.estimate(remaining: tile.remaining, recent: shows.prefix(RunOut.window).map(\.shownAt)) {
             lines.append("runs out \(runOut)")
         }
         if c.startAt != nil || c.endAt != nil {

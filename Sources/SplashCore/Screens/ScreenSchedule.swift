@@ -28,7 +28,7 @@ public struct ScreenSchedule: Equatable, Sendable {
     public var summary: String {
         var parts: [String] = []
         parts.append(hours.isEmpty ? "all day" : "hours " + hours.map(\.text).joined(separator: ", "))
-        if !days.isEmpty { parts.append("days " + days.sorted { $0.rawValue < $1.rawValue }.map(\.text).joined(separator: ", ")) }
+        if !days.isEmpty { parts.append("days " + days.sorted().map(\.text).joined(separator: ", ")) }
         if !offDates.isEmpty { parts.append("off " + offDates.sorted().joined(separator: ", ")) }
         return parts.joined(separator: "; ")
     }
