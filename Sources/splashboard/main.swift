@@ -43,14 +43,20 @@ case .version:
 case .run:
     var options = parsed.options
     var networkArguments: [String] = []
-    if options.clock == .virtual, !options.dataDirNamed {
+    let trial = options.clock == .virtual
+        ? TrialFolder.choose(dataDir: options.dataDir, namedOnCommandLine: options.dataDirNamed) : nil
+    switch trial {
+    case nil:
+        TrialFolder.unmark(options.dataDir)
+    case .named?:
+        TrialFolder.mark(options.dataDir)
+    case .scratch(let reason)?:
         // Time that is not real never uses up the device's real shows: a trial keeps its
-        // catalog, shows and cache in a scratch folder — also when the config file names the
-        // device's data folder — unless --data-dir on the command line names one.
+        // catalog, shows and cache in a scratch folder of its own.
         var template = Array((TemporaryFolder.path + "splashboard-virtual-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
             fail("--clock virtual: cannot make a scratch folder in \(TemporaryFolder.path): "
-                 + "\(String(cString: strerror(errno))); give --data-dir", status: 1)
+                 + "\(String(cString: strerror(errno))); give --data-dir a new folder for the trial", status: 1)
         }
         let scratch = String(cString: template)
         options.dataDir = scratch + "/data"
@@ -58,8 +64,9 @@ case .run:
         options.runtimeDir = scratch
         networkArguments = ["--data-dir", options.dataDir, "--cache-dir", options.cacheDir]
         let end: String = options.keepScratch ? "kept when it ends" : "removed when it ends (--keep-scratch keeps it)"
-        fputs("splashboard: note: virtual clock: this trial's catalog and shows are in \(scratch), \(end); the device's "
-              + "own ledger is not touched\n", stderr)
+        let note: String = "splashboard: note: virtual clock: this trial starts empty in \(scratch), \(end), and never writes in "
+            + "\(reason): time that is not real never uses up real shows\n"
+        fputs(note, stderr)
         if !options.keepScratch { ScratchFolder.removeAtExit(scratch) }
     }
     RunCommand(options: options, environment: environment, networkArguments: networkArguments).run()

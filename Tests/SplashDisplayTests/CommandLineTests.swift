@@ -53,7 +53,7 @@ import Testing
         #expect(run.events(named: "splash").first?["campaign"] as? String == "a", "\(run.stdout)")
         // The device's own folder is never made; the scratch folder (kept here, to look at) holds the show.
         #expect(!FileManager.default.fileExists(atPath: dir + "/home/state/splashboard/splashboard.db"))
-        let said = try #require(run.stderr.range(of: "this trial's catalog and shows are in "), "\(run.stderr)")
+        let said = try #require(run.stderr.range(of: "this trial starts empty in "), "\(run.stderr)")
         let scratch = String(run.stderr[said.upperBound...].prefix { $0 != "," })
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let listed = try runKiosk(["campaigns", "--json", "--feed", feed, "--data-dir", scratch + "/data",

@@ -177,6 +177,45 @@ import Testing
         }
         #expect(try remaining() == 100)
     }
+
+    /// `--data-dir` on the command line: a trial's own folder (new, only synced, or marked by a
+    /// trial) keeps the trial's shows for the next trial; a folder with a kiosk's shows is left alone.
+    @Test func aVirtualRunNamingAKiosksDataFolderLeavesItsLedgerAlone() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 320, height: 180, bands: [red])
+        try #"[{"id": "a", "picUrl": "a.png", "showTime": 100}]"#.write(toFile: folder + "/feed.json", atomically: true, encoding: .utf8)
+        func kiosk(_ data: String) -> [String] {
+            ["--feed", folder + "/feed.json", "--data-dir", folder + "/" + data, "--cache-dir", folder + "/cache-" + data,
+             "--metrics-file", "off"]
+        }
+        func shows(_ data: String) throws -> Int? {
+            let listed = try runKiosk(["campaigns", "--json"] + kiosk(data))
+            let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+            return rows?.first?["shows"] as? Int
+        }
+        let trial = ["--headless", "--clock", "virtual", "--exit-after", "splash"]
+        // A new folder is the trial's: its shows stay there for the next trial, which says nothing.
+        for expected in [1, 2] {
+            let run = try runKiosk(trial + kiosk("trial"))
+            #expect(run.status == 0 && !run.stderr.contains("virtual clock:"), "\(run.stderr)")
+            #expect(try shows("trial") == expected)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/trial/trial"))
+        // A kiosk's folder: shows on the real clock, then a trial that names it works elsewhere.
+        let real = try runKiosk(["--headless", "--countdown", "1", "--exit-after", "splash"] + kiosk("device"))
+        #expect(real.status == 0, "\(real.stderr)")
+        #expect(try shows("device") == 1)
+        let run = try runKiosk(trial + kiosk("device"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.events(named: "splash").first?["campaign"] as? String == "a", "\(run.stdout)")
+        #expect(run.stderr.contains("never writes in --data-dir \(folder)/device, which holds a kiosk's shows"), "\(run.stderr)")
+        #expect(try shows("device") == 1)
+        // The real clock in a trial's folder takes the mark away: trials keep out of it after.
+        #expect(try runKiosk(["--headless", "--countdown", "1", "--exit-after", "splash"] + kiosk("trial")).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/trial/trial"))
+        #expect(try runKiosk(trial + kiosk("trial")).stderr.contains("virtual clock:"))
+        #expect(try shows("trial") == 3)
+    }
 }
 
 /// Two kiosks sharing one runtime folder: `status --data-dir` of the one that does not hold

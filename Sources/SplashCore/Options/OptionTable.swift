@@ -238,7 +238,7 @@ extension OptionParser {
                    help: "virtual: time jumps to the next deadline instead of sleeping",
                    group: .headless) { o, s, _ in o.clock = try choice(s, ClockMode.self) },
         OptionSpec(name: "keep-scratch", valueHint: "", defaultText: nil,
-                   help: "with --clock virtual and no --data-dir: keep the run's scratch folder when it ends, to look at",
+                   help: "with --clock virtual: keep the trial's scratch folder when it ends, to look at",
                    group: .headless) { o, s, _ in o.keepScratch = try flag(s) },
         OptionSpec(name: "now", valueHint: "DATE", defaultText: nil,
                    help: "the time taken as now, in ISO 8601 (2026-12-24T10:00:00+08:00): `campaigns` judges at it, "

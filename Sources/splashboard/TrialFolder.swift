@@ -1,0 +1,59 @@
+import FoundationEssentials
+import Glibc
+import SplashStorage
+
+/// Where a run on the virtual clock keeps its catalog, shows and cache, so that time that is
+/// not real never uses up a device's real shows.
+///
+/// A data folder named on the command line is used only while it is a trial's own: new, with no
+/// show in its ledger yet (a `sync` made its catalog), or marked by an earlier trial (a `trial`
+/// file in it). A folder that holds a kiosk's shows, and the data folder the config file or the
+/// default names, are never written:
+/// the trial works in a scratch folder of its own instead, says so in one line, and removes it
+/// when it ends unless `--keep-scratch` is given. A run on the real clock removes the mark: from
+/// then on the folder holds real shows.
+enum TrialFolder {
+    /// The file that marks a data folder as a trial's own.
+    static let markName = "trial"
+
+    /// Where a virtual-clock run works.
+    enum Choice: Equatable {
+        /// The data folder named on the command line, a trial's own.
+        case named
+        /// A scratch folder; `reason` names the data folder left alone and why.
+        case scratch(reason: String)
+    }
+
+    /// The choice for a data folder, from what is in it.
+    static func choose(dataDir: String, namedOnCommandLine: Bool) -> Choice {
+        guard namedOnCommandLine else {
+            return .scratch(reason: "the device's data folder \(dataDir) (from the config file or the default)")
+        }
+        if FileManager.default.fileExists(atPath: dataDir + "/" + markName) { return .named }
+        // A folder this user cannot write cannot lose a show to the trial: the run names the fix.
+        if access(dataDir, W_OK) != 0 || !holdsShows(dataDir) { return .named }
+        return .scratch(reason: "--data-dir \(dataDir), which holds a kiosk's shows (no `\(markName)` file marks them a trial's)")
+    }
+
+    /// Whether the ledger in `dataDir` holds a show; a ledger that cannot be read is taken to.
+    static func holdsShows(_ dataDir: String) -> Bool {
+        let path = dataDir + "/" + CampaignStore.fileName
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        guard let db = try? SQLiteDatabase(path: path),
+              let found = try? db.query("SELECT EXISTS (SELECT 1 FROM shows)").first?.first else { return true }
+        return found != .int(0)
+    }
+
+    /// Marks `dataDir` (made if missing) as a trial's own, so the next trial may use it too.
+    static func mark(_ dataDir: String) {
+        try? FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        let text = "This folder holds the catalog and shows of trials on the virtual clock (splashboard --clock virtual).\n"
+            + "A run on the real clock that uses it removes this file; trials then keep out of it.\n"
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: dataDir + "/" + markName))
+    }
+
+    /// Removes the mark: a run on the real clock is about to write real shows in `dataDir`.
+    static func unmark(_ dataDir: String) {
+        unlink(dataDir + "/" + markName)
+    }
+}
