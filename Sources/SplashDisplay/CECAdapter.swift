@@ -101,8 +101,9 @@ final class CECAdapter {
         var address = physicalAddress
         var sender = own
         if sender == nil {
-            let until = Date().addingTimeInterval(Self.addressWaitSeconds)
-            while Date() < until {
+            // Counted in steps of a tenth of a second, not read off the wall clock: a clock
+            // stepped back (NTP's first correction on a board with no RTC) never stretches it.
+            for _ in 0..<Int(Self.addressWaitSeconds * 10) {
                 usleep(100_000)
                 address = physicalAddress
                 if address != Self.invalidAddress, let got = ownAddress() { sender = got; break }

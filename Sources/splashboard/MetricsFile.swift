@@ -85,7 +85,7 @@ public final class MetricsFile: @unchecked Sendable {
             while !dirty { condition.wait() }
             let wait = pacer.wait(at: MonotonicClock.seconds())
             if wait > 0 {
-                _ = condition.wait(until: Date().addingTimeInterval(wait))
+                _ = condition.wait(seconds: wait)
                 condition.unlock()
                 continue
             }

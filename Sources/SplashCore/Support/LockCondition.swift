@@ -11,7 +11,13 @@ public final class LockCondition: @unchecked Sendable {
 
     public init() {
         condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock: a wall clock stepped back (NTP's first
+        // correction on a board with no RTC) never stretches one.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -28,11 +34,17 @@ public final class LockCondition: @unchecked Sendable {
     /// Waits (holding the lock) until signalled.
     public func wait() { pthread_cond_wait(condition, lockItself.mutex) }
 
-    /// Waits until signalled or until the wall clock reaches `date`; false when the time came.
+    /// Waits until signalled or for at most `seconds` on the monotonic clock; false when the
+    /// time came.
     @discardableResult
-    public func wait(until date: Date) -> Bool {
-        let seconds = max(0, date.timeIntervalSince1970)
-        var deadline = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    public func wait(seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let whole = max(0, seconds).rounded(.down)
+        var nanoseconds = now.tv_nsec + Int((max(0, seconds) - whole) * 1e9)
+        var deadline = timespec(tv_sec: now.tv_sec + Int(whole) + nanoseconds / 1_000_000_000, tv_nsec: 0)
+        nanoseconds %= 1_000_000_000
+        deadline.tv_nsec = nanoseconds
         return pthread_cond_timedwait(condition, lockItself.mutex, &deadline) == 0
     }
 }
