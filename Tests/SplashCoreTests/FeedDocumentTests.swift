@@ -225,8 +225,8 @@ import Testing
         for json in ["[]", #"{"campaigns":[]}"#] {
             let doc = try decode(json)
             #expect(doc.campaigns.isEmpty)
-            #expect(doc.warnings == ["the feed lists no campaigns: every campaign is retired, and the screen shows the default "
-                                     + "picture until a feed lists one again"])
+            #expect(doc.warnings == ["the feed lists no campaigns: every campaign is retired, and the screen shows its fallback "
+                                     + "(the default picture; the detail screen with fallback = skip) until a feed lists one again"])
         }
     }
 

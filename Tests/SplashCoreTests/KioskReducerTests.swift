@@ -381,6 +381,25 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(events(effects).first == .skip(by: .clickThrough))
     }
 
+    /// With nothing eligible and `fallback = skip`, the attract loop has no picture to decode
+    /// ahead: it looks once, and its next moment is the splash's own (a loop that woke at
+    /// once again spun a core, and a virtual clock never moved on).
+    @Test func withNothingToDecodeAheadTheLoopWaitsForTheSplashsMoment() {
+        var state = makeState([], fallback: .skip, attract: 10)
+        var clock = ManualClock()
+        _ = Kiosk.reduce(&state, .started(clock.now))
+        #expect(state.sceneDeadline == 10)
+        #expect(state.nextDeadline == 8)
+        #expect(Kiosk.reduce(&state, .tick(clock.advance(8))).isEmpty)
+        #expect(state.splashLookAhead == .nothingToDecode)
+        #expect(state.nextDeadline == 10)
+        // At the splash's moment the fallback is the detail screen again, and the look ahead
+        // comes again two seconds before the next one.
+        _ = Kiosk.reduce(&state, .tick(clock.advance(2)))
+        #expect(state.splashLookAhead == .notYet)
+        #expect(state.nextDeadline == 18)
+    }
+
     /// Idle for `attract` seconds, the detail screen gives way to the splash; input starts
     /// the count again. Two seconds before the splash, its picture starts decoding ahead
     /// (so the loop never waits on a decode); input lets that go too.

@@ -150,8 +150,8 @@ public struct FeedDocument: Equatable, Sendable {
         var warnings: [String] = FeedSyntax.trailingCommas(data) + capWarnings
         if entries.isEmpty {
             // Meant, at times (the feed emptied on purpose); more often a feed written half-way.
-            warnings.append("the feed lists no campaigns: every campaign is retired, and the screen shows the default "
-                            + "picture until a feed lists one again")
+            warnings.append("the feed lists no campaigns: every campaign is retired, and the screen shows its fallback "
+                            + "(the default picture; the detail screen with fallback = skip) until a feed lists one again")
         }
         var seen = Set<String>()
         // Feeds often name a few pictures many times: each is resolved once.

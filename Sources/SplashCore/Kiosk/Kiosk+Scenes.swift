@@ -20,11 +20,17 @@ extension Kiosk {
             return [.emit(.countdown(value: splash.countdown))]
         case .detail:
             if let deadline = state.sceneDeadline, now.uptime >= deadline {
-                state.splashPictureAhead = nil
+                state.splashLookAhead = .notYet
                 return enterSplash(&state, now)
             }
-            if let at = state.decodeAheadAt, now.uptime >= at, let path = firstPicture(of: state, at: now) {
-                state.splashPictureAhead = path
+            if let at = state.decodeAheadAt, now.uptime >= at {
+                // Looked at once, whatever it finds: with nothing to decode the loop must not
+                // wake again until the splash's own moment.
+                guard let path = firstPicture(of: state, at: now) else {
+                    state.splashLookAhead = .nothingToDecode
+                    return []
+                }
+                state.splashLookAhead = .decoding(path)
                 return [.decodeAhead(path: path)]
             }
             return []
@@ -168,7 +174,7 @@ extension Kiosk {
     /// decoding ahead for it is let go (it is decoded again when the splash nears).
     static func restartIdle(_ state: inout KioskState, _ now: Instant) {
         state.idleSince = now.uptime
-        state.splashPictureAhead = nil
+        state.splashLookAhead = .notYet
     }
 
     static func enterDetail(_ state: inout KioskState, campaignID: String?, _ now: Instant) -> [KioskEffect] {

@@ -24,9 +24,11 @@ public struct KioskState: Equatable, Sendable {
     public var scene: Scene = .starting
     /// Last input on the detail screen, for the attract loop.
     public var idleSince: Seconds = 0
+    /// The attract loop's look ahead at its next splash.
+    public var splashLookAhead: SplashLookAhead = .notYet
     /// The picture of the splash the attract loop shows next, once it is decoding ahead
     /// (the display keeps it with the detail screen's pictures); nil otherwise.
-    public var splashPictureAhead: String?
+    public var splashPictureAhead: String? { splashLookAhead.picture }
     /// How many splashes have ended (`--exit-after splash`).
     public var splashesEnded = 0
     /// How many frames of a new screen have been presented (`framePresented`).
@@ -118,7 +120,7 @@ public struct KioskState: Equatable, Sendable {
     /// When the attract loop's next splash picture starts decoding ahead: a little before
     /// the splash, on the detail screen, once.
     public var decodeAheadAt: Seconds? {
-        guard case .detail = scene, splashPictureAhead == nil, let deadline = sceneDeadline else { return nil }
+        guard case .detail = scene, splashLookAhead == .notYet, let deadline = sceneDeadline else { return nil }
         return deadline - Kiosk.decodeAheadSeconds
     }
 

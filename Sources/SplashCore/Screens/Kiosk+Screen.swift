@@ -122,7 +122,7 @@ extension Kiosk {
         state.operatorView.cornerPressAt = nil
         state.operatorView.press = nil
         state.operatorView.campaign = nil
-        state.splashPictureAhead = nil
+        state.splashLookAhead = .notYet
         return effects
     }
 }
