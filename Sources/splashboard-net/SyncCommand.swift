@@ -24,11 +24,12 @@ struct SyncCommand {
             if getpwnam(PrivilegeDrop.serviceUser) != nil {
                 fail("the data folder \(options.dataDir) belongs to root (or is missing), and a sync never fetches as root: "
                      + "sudo dpkg-reconfigure splashboard gives the service's folders back to their users; a folder of "
-                     + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir))", status: 1)
+                     + "your own: give it to the user the kiosk runs as (sudo chown -R USER: \(options.dataDir) \(options.cacheDir))", status: 1)
             }
             fputs("note: running as root: the data folder \(options.dataDir) is root's (or not made yet) and no service user\n"
                   + "  is installed to run as, so this sync fetches as root (clips are still probed as nobody).\n"
-                  + "  To fetch as a user of its own: sudo chown -R USER: \(options.dataDir), then sync as USER.\n",
+                  + "  To fetch as a user of its own: sudo chown -R USER: \(options.dataDir) \(options.cacheDir),\n"
+                  + "  then sync as USER.\n",
                   stderr)
         }
         do {

@@ -50,6 +50,14 @@ case .run:
         TrialFolder.unmark(options.dataDir)
     case .named?:
         TrialFolder.mark(options.dataDir)
+        if !options.cacheDirNamed {
+            // Nor the device's picture cache: the trial's pictures stay in its own folder.
+            options.cacheDir = options.dataDir + "/cache"
+            networkArguments = ["--cache-dir", options.cacheDir]
+            fputs("splashboard: note: virtual clock: this trial keeps its catalog and shows in \(options.dataDir) (a trial's "
+                  + "own folder) and its pictures in \(options.cacheDir), not in the device's cache (--cache-dir names "
+                  + "another)\n", stderr)
+        }
     case .scratch(let reason)?:
         // Time that is not real never uses up the device's real shows: a trial keeps its
         // catalog, shows and cache in a scratch folder of its own.
@@ -79,12 +87,13 @@ case let .campaigns(json, thumbnails):
     exit(DeviceCommands(options: kioskOptions(parsed.options), environment: environment).campaigns(json: json, thumbnails: thumbnails))
 case .cacheClear:
     exit(DeviceCommands(options: kioskOptions(parsed.options), environment: environment).clearCache())
+// The control commands need only the data and runtime folders, not the kiosk's feed or cache.
 case .status(let json):
-    exit(ControlCommands(options: kioskOptions(parsed.options)).status(json: json))
+    exit(ControlCommands(options: parsed.options).status(json: json))
 case .screenshot(let path):
-    exit(ControlCommands(options: kioskOptions(parsed.options)).screenshot(to: path))
+    exit(ControlCommands(options: parsed.options).screenshot(to: path))
 case .screen(let state):
-    exit(ControlCommands(options: kioskOptions(parsed.options)).screen(state))
+    exit(ControlCommands(options: parsed.options).screen(state))
 case .feedCheck:
     // Reading a feed speaks to the network: the network program does it.
     DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))

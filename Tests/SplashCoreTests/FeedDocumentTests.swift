@@ -406,6 +406,12 @@ import Testing
         #expect(message("/* feed */ []").hasSuffix("line 1, column 1: a comment (/* */): JSON has no comments; remove it"))
         // Slashes inside strings (every URL) are no comment.
         #expect(message("[{\"picUrl\": \"https://x.test/a.jpg\", \"showTime\": 5}]") == "read")
+        // A bracket of the wrong kind: which one is open, and what is missing.
+        #expect(message("[\n {\"picUrl\": \"a.jpg\",\n  \"showTime\": 5 ]\n")
+                == "the feed is not valid JSON: line 3, column 17: the object opened at line 2, column 2 is not closed: "
+                + "a } is missing before this ]")
+        #expect(message("{\"campaigns\": [{\"picUrl\": \"a].jpg\"}}") .hasSuffix("the list opened at line 1, column 15 is not closed: "
+                + "a ] is missing before this }"))
     }
 
     @Test func aFeedCutShortSaysWhereItEnds() {

@@ -215,6 +215,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/trial/trial"))
         #expect(try runKiosk(trial + kiosk("trial")).stderr.contains("virtual clock:"))
         #expect(try shows("trial") == 3)
+        // Nor the device's picture cache: with no --cache-dir the trial's pictures stay in its folder.
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder + "/home"
+        let own = try runKiosk(trial + ["--feed", folder + "/feed.json", "--data-dir", folder + "/t2", "--metrics-file", "off"],
+                               environment: environment)
+        #expect(own.status == 0 && own.stderr.contains("its pictures in \(folder)/t2/cache"), "\(own.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/t2/cache").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/home/cache"))
     }
 }
 

@@ -27,7 +27,12 @@ media process, sampled every 0.25 s, as mpv's is) and the first clip frame. TCG 
 decode 1080p30 in real time, so the clip is 640x360 at 30 frames a second, scaled to the
 1920x1080 screen by both.
 
-Usage: vm-bench.py --deb PATH [--runs 5] [--gpu std|virtio] [--markdown FILE] [--video | --only-video]"""
+With --against OLD.deb, an earlier package's programs run beside this one's in the same VM,
+alternated with it and fbi: the first-frame and memory rows get a column for it, so a
+change between two commits is measured on the same machine, pictures and minute (its
+programs are unpacked into /opt/against, its catalog kept apart, no config file read).
+
+Usage: vm-bench.py --deb PATH [--against OLD.deb] [--runs 5] [--gpu std|virtio] [--markdown FILE] [--video | --only-video]"""
 import argparse
 import base64
 import json
@@ -58,7 +63,16 @@ AS_KIOSK = ("env HOME=/var/tmp setpriv --reuid=splashboard --regid=splashboard "
             "--groups video,render,input,splashboard-data")
 
 
-def kiosk_command(name):
+AGAINST = "/opt/against/usr/bin/splashboard"
+
+
+def kiosk_command(name, against=False):
+    """The kiosk on the benchmark's feed; `against`: the earlier package's, on a catalog of
+    its own and no config file (this package's may name settings it does not know)."""
+    if against:
+        d = f"/var/tmp/bench-{name}-against"
+        return (f"{AS_KIOSK} {AGAINST} --config /var/tmp/bench-empty.conf --feed {d}/feed.json --data-dir {d}/data "
+                f"--cache-dir {d}/cache --countdown 30")
     d = f"/var/tmp/bench-{name}"
     return f"{AS_KIOSK} splashboard --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache --countdown 30"
 
@@ -240,6 +254,7 @@ def video_rows(vm, clip, runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deb", required=True)
+    parser.add_argument("--against", help="an earlier .deb of the same architecture, measured beside this one")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--gpu", choices=["std", "virtio"], default=None,
                         help="std (VGA, bochs) on x86_64; an arm64 .deb: virtio, the GPU of QEMU's virt board")
@@ -259,7 +274,8 @@ def main():
         clip = vmlib.bench_clip()
         folder = vmlib.build_image(args.deb, flavour="bench-video", packages=["mpv", "procps"], files=[clip])
     else:
-        folder = vmlib.build_image(args.deb)
+        folder = vmlib.build_image(args.deb, flavour="against" if args.against else "",
+                                   files=[args.against] if args.against else [])
     vm = vmlib.VM(folder, "bench", gpus=args.gpu, size=SCREEN)
     vm.start()
     rows = []
@@ -277,51 +293,79 @@ def main():
                 with open(args.markdown, "w") as f:
                     f.write("\n".join(video) + "\n")
             return
-        for name, path in PICTURES.items():
-            d = f"/var/tmp/bench-{name}"
-            status, out = vm.sh(f"mkdir -p {d} && printf '%s' '[{{\"id\":\"b\",\"picUrl\":\"file://{path}\",\"showTime\":1000000}}]' "
-                                f"> {d}/feed.json && chown -R splashboard: {d} && "
-                                f"{AS_KIOSK} splashboard sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache",
-                                timeout=180)
+        if args.against:
+            # The earlier package's programs, the network program beside the display's
+            # (where an older one looks first).
+            status, out = vm.sh(f"dpkg-deb -x /usr/local/share/vmtest/{os.path.basename(args.against)} /opt/against && "
+                                "cp /opt/against/usr/libexec/splashboard/* /opt/against/usr/bin/ && : > /var/tmp/bench-empty.conf && "
+                                f"{AGAINST} --version", timeout=120)
             if status != 0:
-                raise RuntimeError(f"the benchmark's sync failed: {out}")
-            # One run of each first: files in the page cache, the kiosk's screen size remembered.
-            run(vm, kiosk_command(name), "splashboard")
+                raise RuntimeError(f"the earlier package does not run: {out}")
+            vmlib.log(f"against: {out.strip()}")
+        for name, path in PICTURES.items():
+            for against, program in [(False, "splashboard")] + ([(True, AGAINST + " --config /var/tmp/bench-empty.conf")]
+                                                                 if args.against else []):
+                d = f"/var/tmp/bench-{name}" + ("-against" if against else "")
+                status, out = vm.sh(f"mkdir -p {d} && printf '%s' '[{{\"id\":\"b\",\"picUrl\":\"file://{path}\",\"showTime\":1000000}}]' "
+                                    f"> {d}/feed.json && chown -R splashboard: {d} && "
+                                    f"{AS_KIOSK} {program} sync --feed {d}/feed.json --data-dir {d}/data --cache-dir {d}/cache",
+                                    timeout=180)
+                if status != 0:
+                    raise RuntimeError(f"the benchmark's sync failed: {out}")
+                # One run of each first: files in the page cache, the kiosk's screen size remembered.
+                run(vm, kiosk_command(name, against), "splashboard")
             run(vm, fbi_command(path, arch), "fbi")
         for name, path in PICTURES.items():
-            times = {"splashboard": [], "fbi": []}
-            peaks = {"splashboard": [], "fbi": []}
+            times = {"splashboard": [], "fbi": [], "against": []}
+            peaks = {"splashboard": [], "fbi": [], "against": []}
             for n in range(args.runs):
-                order = [("splashboard", kiosk_command(name)), ("fbi", fbi_command(path, arch))]
+                order = [("splashboard", "splashboard", kiosk_command(name)), ("fbi", "fbi", fbi_command(path, arch))]
+                if args.against:
+                    order.insert(1, ("against", "splashboard", kiosk_command(name, True)))
                 if n % 2:
                     order.reverse()
-                for process, command in order:
+                for label, process, command in order:
                     seconds, peak = run(vm, command, process)
-                    times[process].append(seconds)
-                    peaks[process].append(peak)
+                    times[label].append(seconds)
+                    peaks[label].append(peak)
                 status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {kiosk_command(name)} --exit-after first-frame "
                                     "2>&1 >/dev/null | grep '^RSS'", timeout=180)
                 if status != 0 or not out.startswith("RSS"):
                     raise RuntimeError(f"no first-frame peak for the kiosk: {out}")
                 peaks.setdefault("first", []).append(int(out.split()[-1]) / 1024.0)
+                if args.against:
+                    status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {kiosk_command(name, True)} --exit-after first-frame "
+                                        "2>&1 >/dev/null | grep '^RSS'", timeout=180)
+                    if status == 0 and out.startswith("RSS"):
+                        peaks.setdefault("against-first", []).append(int(out.split()[-1]) / 1024.0)
                 vmlib.log(f"{name} run {n + 1}: kiosk {times['splashboard'][-1]:.2f} s {peaks['splashboard'][-1]:.1f} MiB, "
-                          f"fbi {times['fbi'][-1]:.2f} s {peaks['fbi'][-1]:.1f} MiB")
-            t = {k: statistics.median(v) for k, v in times.items()}
-            m = {k: statistics.median(v) for k, v in peaks.items()}
+                          f"fbi {times['fbi'][-1]:.2f} s {peaks['fbi'][-1]:.1f} MiB"
+                          + (f", earlier kiosk {times['against'][-1]:.2f} s {peaks['against'][-1]:.1f} MiB" if args.against else ""))
+            t = {k: statistics.median(v) for k, v in times.items() if v}
+            m = {k: statistics.median(v) for k, v in peaks.items() if v}
             rows.append((name, t, m))
         pages, sdl_files = pages_by_library(vm, "1080p")
     finally:
         vm.power_cut()
 
-    lines = ["| " + where + " | splashboard | fbi | ratio | target |",
-             "|---|---|---|---|---|"]
+    earlier = f" earlier package ({os.path.basename(args.against)}) | ratio |" if args.against else ""
+    lines = ["| " + where + " | splashboard | fbi | ratio | target |" + earlier,
+             "|---|---|---|---|---|" + ("---|---|" if args.against else "")]
+
+    def beside(values, key, unit, fmt):
+        """The earlier package's figure and its ratio to fbi's, when it was measured."""
+        if not args.against:
+            return ""
+        if key not in values:
+            return " — | — |"
+        return f" {fmt.format(values[key])} {unit} | {values[key] / values['fbi']:.2f} × fbi |"
     for name, t, m in rows:
         lines.append(f"| first frame, cached {name} JPEG | {t['splashboard']:.2f} s | {t['fbi']:.2f} s | "
-                     f"{t['splashboard'] / t['fbi']:.2f} × fbi | ≤ 0.8 × fbi |")
+                     f"{t['splashboard'] / t['fbi']:.2f} × fbi | ≤ 0.8 × fbi |" + beside(t, "against", "s", "{:.2f}"))
         lines.append(f"| peak RSS to the first frame, {name} | {m['first']:.1f} MiB | {m['fbi']:.1f} MiB | "
-                     f"{m['first'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |")
+                     f"{m['first'] / m['fbi']:.2f} × fbi | ≤ 1.3 × fbi |" + beside(m, "against-first", "MiB", "{:.1f}"))
         lines.append(f"| peak RSS a second later (detail screen drawn ahead), {name} | {m['splashboard']:.1f} MiB | "
-                     f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |")
+                     f"{m['fbi']:.1f} MiB | {m['splashboard'] / m['fbi']:.2f} × fbi | — |" + beside(m, "against", "MiB", "{:.1f}"))
     if video:
         lines += ["", "| " + where.replace("console", "console video") + " | splashboard | mpv | ratio | target |",
                   "|---|---|---|---|---|"] + video

@@ -42,8 +42,12 @@ public enum FeedSyntax {
         } else if let offset = failure?.offset {
             let (line, column) = lineAndColumn(of: offset, in: data)
             place = "line \(line), column \(column): "
-            let near = excerpt(at: offset, in: data)
-            if !near.isEmpty { reason += " near \"\(near)\"" }
+            if let unclosed = unclosedBracket(before: offset, in: data) {
+                reason = unclosed
+            } else {
+                let near = excerpt(at: offset, in: data)
+                if !near.isEmpty { reason += " near \"\(near)\"" }
+            }
         }
         while reason.hasSuffix(".") { reason.removeLast() }
         reason = reason.prefix(1).lowercased() + reason.dropFirst()
@@ -149,6 +153,37 @@ public enum FeedSyntax {
     }
 
     /// A few characters of the document around `offset`, on one line.
+    /// When the byte at `offset` closes a bracket of the other kind (`]` while an object is
+    /// open, `}` while a list is), what is missing and where the open one began.
+    static func unclosedBracket(before offset: Int, in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return nil }
+        var open: [(byte: UInt8, at: Int)] = []
+        var inString = false
+        var escaped = false
+        for i in 0..<offset {
+            let byte = bytes[i]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open.append((byte, i))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !open.isEmpty { open.removeLast() }
+            default: break
+            }
+        }
+        guard let last = open.last else { return nil }
+        let closing: UInt8 = last.byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        guard closing != bytes[offset] else { return nil }
+        let (line, column) = lineAndColumn(of: last.at, in: data)
+        let what = last.byte == UInt8(ascii: "{") ? "the object" : "the list"
+        let found = String(UnicodeScalar(bytes[offset]))
+        let missing = String(UnicodeScalar(closing))
+        return "\(what) opened at line \(line), column \(column) is not closed: a \(missing) is missing before this \(found)"
+    }
+
     static func excerpt(at offset: Int, in data: Data) -> String {
         let start = max(data.startIndex, data.startIndex + offset - 12)
         let end = min(data.endIndex, data.startIndex + offset + 12)

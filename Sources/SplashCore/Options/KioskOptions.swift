@@ -15,6 +15,8 @@ public struct KioskOptions: Equatable, Sendable {
     /// that folder's ledger only then (a config file's `data-dir` names the device's own, which
     /// a trial never writes).
     public var dataDirNamed = false
+    /// Whether `--cache-dir` was given on the command line (not only in the config file).
+    public var cacheDirNamed = false
     /// The settings given on the command line or in the config file, by name: what a
     /// command does not take from the running kiosk's memo (`KioskMemo`).
     public var givenSettings: Set<String> = []

@@ -120,6 +120,7 @@ public enum OptionParser {
         options.runtimeDir = defaults.runtimeDir
         var warnings: [String] = []
         var dataDirNamed = false
+        var cacheDirNamed = false
         if let configText {
             options.configPath = configPath
             var firstSet: [String: (place: String, value: String?)] = [:]
@@ -156,8 +157,10 @@ public enum OptionParser {
             try spec.apply(&options, setting, currentDirectory)
             options.givenSettings.insert(setting.key)
             if setting.key == "data-dir" { dataDirNamed = true }
+            if setting.key == "cache-dir" { cacheDirNamed = true }
         }
         options.dataDirNamed = dataDirNamed
+        options.cacheDirNamed = cacheDirNamed
         if knownGroups != nil {
             guard case .feedCheck = command else {
                 throw OptionError(source: "--groups-known", problem: "only `splashboard feed check` takes --groups-known")
