@@ -106,7 +106,8 @@ vm-test: deb
 	python3 scripts/vm/vm-test.py --deb "$$(ls -t build/splashboard_*_$(ARCH).deb | head -n 1)" $(VM_ARGS)
 
 # The console benchmark (docs/BENCHMARKS.md): the kiosk against fbi in the boot test's VM,
-# on the same pictures and screen. VM_BENCH_ARGS="--runs 9 --gpu virtio".
+# on the same pictures and screen. VM_BENCH_ARGS="--runs 9 --gpu virtio"; "--against OLD.deb"
+# measures an earlier package beside this one in the same run.
 VM_BENCH_ARGS ?=
 vm-bench: deb
 	@sh scripts/install-deps.sh $(VM_PACKAGES)
