@@ -21,6 +21,7 @@ public final class NetworkServer: @unchecked Sendable {
     private let clock: NetworkClock
     private let syncWorker = SerialWorker(name: "splashboard.sync")
     private let poemWorker = SerialWorker(name: "splashboard.poetry")
+    private let slots = ConnectionSlots()
 
     /// `warn` takes a line for the log (the network process's standard error); `canDraw`
     /// says whether this device's fonts can draw a character; every backoff, budget, rate
@@ -90,7 +91,20 @@ public final class NetworkServer: @unchecked Sendable {
                 AnswerWriter(fd: client).closeAfterError("this socket serves the kiosk's display only (uid \(peer) refused)")
                 continue
             }
-            NamedThread.start(name: "splashboard.connection") { [self] in serve(connection: client, trustsClock: false) }
+            // A bounded number at once, each on a thread of its own; the rest are turned away
+            // with one line, and a system out of threads costs this connection, not the process.
+            guard slots.take() else {
+                AnswerWriter(fd: client).closeAfterError("\(ConnectionSlots.limit) connections are served at once already; "
+                                                          + "try again when one has ended")
+                continue
+            }
+            if let refused = NamedThread.tryStart(name: "splashboard.connection", { [self] in
+                serve(connection: client, trustsClock: false)
+                slots.giveBack()
+            }) {
+                slots.giveBack()
+                AnswerWriter(fd: client).closeAfterError("no thread to serve this connection (\(refused)); try again")
+            }
         }
     }
 

@@ -487,6 +487,38 @@ import Testing
         #expect((sync["error"] as? String)?.contains("not reachable at \(socket)") == true, "\(sync)")
     }
 
+    /// The network process serves a bounded number of connections at once: one more is
+    /// turned away with one line (not a thread each until the process has none), and a slot
+    /// freed by a connection that ended serves the next.
+    @Test func theNetworkProcessServesABoundedNumberOfConnectionsAtOnce() throws {
+        let s = try StoredCampaign()
+        let socket = s.folder + "/net.sock"
+        let network = Process()
+        network.executableURL = URL(fileURLWithPath: Binary.path + "-net")
+        network.arguments = ["serve", "--network-socket", socket] + s.args
+        network.standardOutput = FileHandle.nullDevice
+        network.standardError = FileHandle.nullDevice
+        try network.run()
+        defer {
+            if network.isRunning { kill(network.processIdentifier, SIGKILL) }
+            network.waitUntilExit()
+        }
+        #expect(eventually(within: 5) { FileManager.default.fileExists(atPath: socket) })
+        // Sixteen idle connections, each answered: a line that is no request gets its error.
+        var held: [Int32] = []
+        defer { for fd in held { close(fd) } }
+        for _ in 0..<16 {
+            let fd = try UnixSocket.connect(socket)
+            held.append(fd)
+        }
+        // The seventeenth is turned away at once, with the reason.
+        let refused = requestLine(socket, "{}", seconds: 10)
+        #expect(refused.contains("16 connections are served at once already"), "\(refused)")
+        // One ends: the next is served (its line that is no request is answered as such).
+        close(held.removeFirst())
+        #expect(eventually(within: 10) { requestLine(socket, "x", seconds: 5).contains("not a request") })
+    }
+
     /// A program that runs hostile_network.py, for SPLASHBOARD_NET.
     static func hostileProgram(in folder: String) throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
