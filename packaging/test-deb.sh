@@ -94,10 +94,11 @@ for unit in splashboard.service splashboard-net.service splashboard-net.socket; 
 done
 
 # The installed kiosk, as the service runs it: its user, its folders, its config.
-# On the virtual clock the device's own ledger is written only where --data-dir names it.
+# On the real clock, as the service runs it (a trial on the virtual clock never writes the
+# device's ledger: checked below).
 printf 'countdown = 2\n' >> /etc/splashboard/splashboard.conf
 run_kiosk() {
-    runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after detail \
+    runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after detail \
         > /tmp/splashboard-run.json
 }
 check "sync as root runs as the folder's owner, splashboard-net, and leaves nothing of root's" sh -c '
@@ -121,10 +122,15 @@ check "cache clear as the splashboard user says whose the cache is instead of em
 check "campaigns as the splashboard user reads the same database" sh -c 'runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9999/10000"'
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
-check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+check "a trial on the virtual clock naming the device's data folder leaves its ledger alone" sh -c '
+    runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash \
+        2>/tmp/splashboard-trial.err >/dev/null &&
+    grep -q "never writes in the device.s data folder /var/lib/splashboard" /tmp/splashboard-trial.err &&
+    runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9998/10000"'
 
 if unshare -n true 2>/dev/null; then
-    check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
+    check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
 fi
 
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq splashboard >/dev/null 2>&1

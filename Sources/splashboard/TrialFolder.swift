@@ -8,7 +8,7 @@ import SplashStorage
 /// A data folder named on the command line is used only while it is a trial's own: new, with no
 /// show in its ledger yet (a `sync` made its catalog), or marked by an earlier trial (a `trial`
 /// file in it). A folder that holds a kiosk's shows, and the data folder the config file or the
-/// default names, are never written:
+/// default names (also when the command line names it too), are never written:
 /// the trial works in a scratch folder of its own instead, says so in one line, and removes it
 /// when it ends unless `--keep-scratch` is given. A run on the real clock removes the mark: from
 /// then on the folder holds real shows.
@@ -25,14 +25,23 @@ enum TrialFolder {
     }
 
     /// The choice for a data folder, from what is in it.
-    static func choose(dataDir: String, namedOnCommandLine: Bool) -> Choice {
-        guard namedOnCommandLine else {
+    static func choose(dataDir: String, namedOnCommandLine: Bool, deviceDataDir: String) -> Choice {
+        guard namedOnCommandLine, !sameFolder(dataDir, deviceDataDir) else {
             return .scratch(reason: "the device's data folder \(dataDir) (from the config file or the default)")
         }
         if FileManager.default.fileExists(atPath: dataDir + "/" + markName) { return .named }
         // A folder this user cannot write cannot lose a show to the trial: the run names the fix.
         if access(dataDir, W_OK) != 0 || !holdsShows(dataDir) { return .named }
         return .scratch(reason: "--data-dir \(dataDir), which holds a kiosk's shows (no `\(markName)` file marks them a trial's)")
+    }
+
+    /// Whether two paths name one folder (the same once links and `..` are resolved).
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return a == b || resolved(a) == resolved(b)
     }
 
     /// Whether the ledger in `dataDir` holds a show; a ledger that cannot be read is taken to.

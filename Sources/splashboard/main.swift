@@ -44,7 +44,8 @@ case .run:
     var options = parsed.options
     var networkArguments: [String] = []
     let trial = options.clock == .virtual
-        ? TrialFolder.choose(dataDir: options.dataDir, namedOnCommandLine: options.dataDirNamed) : nil
+        ? TrialFolder.choose(dataDir: options.dataDir, namedOnCommandLine: options.dataDirNamed,
+                            deviceDataDir: options.deviceDataDir) : nil
     switch trial {
     case nil:
         TrialFolder.unmark(options.dataDir)

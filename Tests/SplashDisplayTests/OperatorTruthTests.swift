@@ -175,6 +175,9 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: scratch) == keep, "\(scratch) kept: \(keep)")
             if keep { try? FileManager.default.removeItem(atPath: scratch) }
         }
+        // Named on the command line as well, the config's data folder is still the device's.
+        let named = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--data-dir", folder + "/data/."] + config)
+        #expect(named.stderr.contains("never writes in the device's data folder \(folder)/data ("), "\(named.stderr)")
         #expect(try remaining() == 100)
     }
 

@@ -15,6 +15,9 @@ public struct KioskOptions: Equatable, Sendable {
     /// that folder's ledger only then (a config file's `data-dir` names the device's own, which
     /// a trial never writes).
     public var dataDirNamed = false
+    /// The data folder the config file or the default gives, whatever the command line says:
+    /// the device's own, which a trial on the virtual clock never writes.
+    public var deviceDataDir = ""
     /// Whether `--cache-dir` was given on the command line (not only in the config file).
     public var cacheDirNamed = false
     /// The settings given on the command line or in the config file, by name: what a

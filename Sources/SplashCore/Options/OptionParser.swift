@@ -146,6 +146,9 @@ public enum OptionParser {
         } else if explicitConfig != nil {
             throw OptionError(source: "--config", problem: "no such file: \(configPath)")
         }
+        // The device's data folder, before the command line names another: what a kiosk
+        // started with this config file (or none) keeps its shows in.
+        options.deviceDataDir = options.dataDir
         var given: [String: String?] = [:]
         for setting in cliSettings {
             // `--size` is given once per screen `preview` draws.
