@@ -460,37 +460,47 @@ import Testing
     /// The service's shape: a network process listening on a socket of its own, kiosks that
     /// come and go connecting to it, and a kiosk that finds it gone.
     @Test func kiosksUseANetworkProcessListeningOnASocketAndCarryOnWhenItIsGone() throws {
-        let s = try StoredCampaign()
-        let socket = s.folder + "/net.sock"
-        let network = Process()
-        network.executableURL = URL(fileURLWithPath: Binary.path + "-net")
-        network.arguments = ["serve", "--network-socket", socket] + s.args
-        network.standardOutput = FileHandle.nullDevice
-        try network.run()
-        defer {
-            if network.isRunning { kill(network.processIdentifier, SIGKILL) }
+        try Self.withListeningNetworkProcess { network, socket, s in
+            let args = ["--headless", "--clock", "virtual", "--exit-after", "detail", "--network-socket", socket] + s.args
+            for _ in 0..<2 {
+                let run = try runKiosk(args)
+                #expect(run.events(named: "sync").first?["status"] as? String == "not_modified", "\(run.stdout)")
+            }
+            kill(network.processIdentifier, SIGKILL)
             network.waitUntilExit()
+            let alone = try runKiosk(args)
+            #expect(alone.status == 0)
+            #expect(alone.events(named: "splash").first?["campaign"] as? String == "stored")
+            let sync = try #require(alone.events(named: "sync").first)
+            #expect(sync["status"] as? String == "error")
+            #expect((sync["error"] as? String)?.contains("not reachable at \(socket)") == true, "\(sync)")
         }
-        eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
-        let args = ["--headless", "--clock", "virtual", "--exit-after", "detail", "--network-socket", socket] + s.args
-        for _ in 0..<2 {
-            let run = try runKiosk(args)
-            #expect(run.events(named: "sync").first?["status"] as? String == "not_modified", "\(run.stdout)")
-        }
-        kill(network.processIdentifier, SIGKILL)
-        network.waitUntilExit()
-        let alone = try runKiosk(args)
-        #expect(alone.status == 0)
-        #expect(alone.events(named: "splash").first?["campaign"] as? String == "stored")
-        let sync = try #require(alone.events(named: "sync").first)
-        #expect(sync["status"] as? String == "error")
-        #expect((sync["error"] as? String)?.contains("not reachable at \(socket)") == true, "\(sync)")
     }
 
     /// The network process serves a bounded number of connections at once: one more is
     /// turned away with one line (not a thread each until the process has none), and a slot
     /// freed by a connection that ended serves the next.
     @Test func theNetworkProcessServesABoundedNumberOfConnectionsAtOnce() throws {
+        try Self.withListeningNetworkProcess { network, socket, s in
+            // Sixteen idle connections, each answered: a line that is no request gets its error.
+            var held: [Int32] = []
+            defer { for fd in held { close(fd) } }
+            for _ in 0..<16 {
+                let fd = try UnixSocket.connect(socket)
+                held.append(fd)
+            }
+            // The seventeenth is turned away at once, with the reason.
+            let refused = requestLine(socket, "{}", seconds: 10)
+            #expect(refused.contains("16 connections are served at once already"), "\(refused)")
+            // One ends: the next is served (its line that is no request is answered as such).
+            close(held.removeFirst())
+            #expect(eventually(within: 10) { requestLine(socket, "x", seconds: 5).contains("not a request") })
+        }
+    }
+
+    /// Runs `body` with the network process as the service runs it, listening on a socket
+    /// (there once `body` starts) over a stored campaign's folders; killed after.
+    static func withListeningNetworkProcess(_ body: (Process, String, StoredCampaign) throws -> Void) throws {
         let s = try StoredCampaign()
         let socket = s.folder + "/net.sock"
         let network = Process()
@@ -504,19 +514,7 @@ import Testing
             network.waitUntilExit()
         }
         #expect(eventually(within: 5) { FileManager.default.fileExists(atPath: socket) })
-        // Sixteen idle connections, each answered: a line that is no request gets its error.
-        var held: [Int32] = []
-        defer { for fd in held { close(fd) } }
-        for _ in 0..<16 {
-            let fd = try UnixSocket.connect(socket)
-            held.append(fd)
-        }
-        // The seventeenth is turned away at once, with the reason.
-        let refused = requestLine(socket, "{}", seconds: 10)
-        #expect(refused.contains("16 connections are served at once already"), "\(refused)")
-        // One ends: the next is served (its line that is no request is answered as such).
-        close(held.removeFirst())
-        #expect(eventually(within: 10) { requestLine(socket, "x", seconds: 5).contains("not a request") })
+        try body(network, socket, s)
     }
 
     /// A program that runs hostile_network.py, for SPLASHBOARD_NET.
