@@ -58,16 +58,12 @@ public enum FeedSyntax {
     /// so other tools (validators, editors, other players) refuse such a feed.
     public static func trailingCommas(_ data: Data) -> [String] {
         var found: [String] = []
-        var inString = false
-        var escaped = false
+        var strings = JSONStringSpans()
         var comma: Int?
         for (offset, byte) in data.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
+            if strings.skips(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true; comma = nil
+            case UInt8(ascii: "\""): comma = nil
             case UInt8(ascii: ","): comma = offset
             case 0x20, 0x09, 0x0A, 0x0D: break
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -152,23 +148,17 @@ public enum FeedSyntax {
         return (line, column)
     }
 
-    /// A few characters of the document around `offset`, on one line.
     /// When the byte at `offset` closes a bracket of the other kind (`]` while an object is
     /// open, `}` while a list is), what is missing and where the open one began.
     static func unclosedBracket(before offset: Int, in data: Data) -> String? {
         let bytes = [UInt8](data)
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return nil }
         var open: [(byte: UInt8, at: Int)] = []
-        var inString = false
-        var escaped = false
+        var strings = JSONStringSpans()
         for i in 0..<offset {
             let byte = bytes[i]
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
+            if strings.skips(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): open.append((byte, i))
             case UInt8(ascii: "}"), UInt8(ascii: "]"): if !open.isEmpty { open.removeLast() }
             default: break
@@ -184,6 +174,7 @@ public enum FeedSyntax {
         return "\(what) opened at line \(line), column \(column) is not closed: a \(missing) is missing before this \(found)"
     }
 
+    /// A few characters of the document around `offset`, on one line.
     static func excerpt(at offset: Int, in data: Data) -> String {
         let start = max(data.startIndex, data.startIndex + offset - 12)
         let end = min(data.endIndex, data.startIndex + offset + 12)
