@@ -18,8 +18,8 @@ public final class FontBook {
     private var fallbacks: [FallbackKey: OpaquePointer] = [:]
     /// Whether the family has a glyph for a character, by character.
     private var provided: [UInt32: Bool] = [:]
-    /// The font files opened, mapped once each, by path.
-    private var files: [String: FontFile] = [:]
+    /// The font files opened, mapped once each.
+    private let files: FontFiles
 
     private struct Key: Hashable {
         var size: Int
@@ -59,24 +59,18 @@ public final class FontBook {
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw DisplayError.sdl("TTF_Init", sdlErrorText())
         }
-        var mapped: [String: FontFile] = [:]
-        func file(_ path: String) -> FontFile {
-            if let known = mapped[path] { return known }
-            let opened = FontFile(path: path)
-            mapped[path] = opened
-            return opened
-        }
+        let files = FontFiles()
+        self.files = files
         // A bold face that cannot draw 跳过 is no bold face for these screens.
         boldFace = bold.flatMap { b in
-            guard let probe = file(b.path).face(size: 24, index: b.index) else { return nil }
+            guard let probe = files.file(b.path).face(size: 24, index: b.index) else { return nil }
             defer { TTF_CloseFont(probe) }
             return FontLocator.required.allSatisfy { TTF_GlyphIsProvided32(probe, $0) != 0 } ? b : nil
         }
-        guard let probe = file(face.path).face(size: 24, index: face.index) else {
+        guard let probe = files.file(face.path).face(size: 24, index: face.index) else {
             throw DisplayError.badFont(path: face.path, reason: sdlErrorText())
         }
         defer { TTF_CloseFont(probe) }
-        files = mapped
         for ch in FontLocator.required where TTF_GlyphIsProvided32(probe, ch) == 0 {
             throw DisplayError.badFont(path: face.path,
                                        reason: "it has no glyph for \"\(Character(Unicode.Scalar(ch)!))\"; choose a Chinese font")
@@ -145,7 +139,7 @@ public final class FontBook {
         guard let other = run.face else { return font(size: size, bold: bold) }
         let key = FallbackKey(path: other.path, index: other.index, size: max(6, size), script: run.rightToLeftScript)
         if let f = fallbacks[key] { return f }
-        guard let f = file(other.path).face(size: Int32(key.size), index: other.index) else { return font(size: size, bold: bold) }
+        guard let f = files.file(other.path).face(size: Int32(key.size), index: other.index) else { return font(size: size, bold: bold) }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         if let script = key.script {
             _ = TTF_SetFontDirection(f, TTF_DIRECTION_RTL)
@@ -160,18 +154,10 @@ public final class FontBook {
         let key = Key(size: max(6, size), bold: bold && boldFace != nil)
         if let f = fonts[key] { return f }
         let source = key.bold ? boldFace ?? face : face
-        guard let f = file(source.path).face(size: Int32(key.size), index: source.index) else { return nil }
+        guard let f = files.file(source.path).face(size: Int32(key.size), index: source.index) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         fonts[key] = f
         return f
-    }
-
-    /// The font file at `path`, mapped the first time it is asked for.
-    private func file(_ path: String) -> FontFile {
-        if let known = files[path] { return known }
-        let opened = FontFile(path: path)
-        files[path] = opened
-        return opened
     }
 
     /// Width in pixels of `text` drawn at `size`.
