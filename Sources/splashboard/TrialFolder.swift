@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Glibc
+import SplashCore
+import SplashServices
 import SplashStorage
 
 /// Where a run on the virtual clock keeps its catalog, shows and cache, so that time that is
@@ -24,9 +26,47 @@ enum TrialFolder {
         case scratch(reason: String)
     }
 
-    /// The choice for a data folder, from what is in it.
-    static func choose(dataDir: String, namedOnCommandLine: Bool, deviceDataDir: String) -> Choice {
-        guard namedOnCommandLine, !sameFolder(dataDir, deviceDataDir) else {
+    /// Where a run with `options` keeps its catalog, shows and pictures: `options`' folders
+    /// changed to the trial's, said in one line; the arguments that give the network process
+    /// the same folders. A run on the real clock takes the data folder's mark away.
+    static func prepare(_ options: inout KioskOptions) -> [String] {
+        guard options.clock == .virtual else {
+            unmark(options.dataDir)
+            return []
+        }
+        switch choose(dataDir: options.dataDir, deviceDataDir: options.deviceDataDir) {
+        case .named:
+            mark(options.dataDir)
+            guard !options.cacheDirNamed else { return [] }
+            // Nor the device's picture cache: the trial's pictures stay in its own folder.
+            options.cacheDir = options.dataDir + "/cache"
+            fputs("splashboard: note: virtual clock: this trial keeps its catalog and shows in \(options.dataDir) (a trial's "
+                  + "own folder) and its pictures in \(options.cacheDir), not in the device's cache (--cache-dir names "
+                  + "another)\n", stderr)
+            return ["--cache-dir", options.cacheDir]
+        case .scratch(let reason):
+            var template = Array((TemporaryFolder.path + "splashboard-virtual-XXXXXX").utf8CString)
+            guard mkdtemp(&template) != nil else {
+                fail("--clock virtual: cannot make a scratch folder in \(TemporaryFolder.path): "
+                     + "\(String(cString: strerror(errno))); give --data-dir a new folder for the trial", status: 1)
+            }
+            let scratch = String(cString: template)
+            options.dataDir = scratch + "/data"
+            options.cacheDir = scratch + "/cache"
+            options.runtimeDir = scratch
+            let end: String = options.keepScratch ? "kept when it ends" : "removed when it ends (--keep-scratch keeps it)"
+            let note: String = "splashboard: note: virtual clock: this trial starts empty in \(scratch), \(end), and never writes in "
+                + "\(reason): time that is not real never uses up real shows\n"
+            fputs(note, stderr)
+            if !options.keepScratch { ScratchFolder.removeAtExit(scratch) }
+            return ["--data-dir", options.dataDir, "--cache-dir", options.cacheDir]
+        }
+    }
+
+    /// The choice for a data folder, from what is in it: the device's own (`deviceDataDir`,
+    /// what the config file or the default names) never.
+    static func choose(dataDir: String, deviceDataDir: String) -> Choice {
+        guard !sameFolder(dataDir, deviceDataDir) else {
             return .scratch(reason: "the device's data folder \(dataDir) (from the config file or the default)")
         }
         if FileManager.default.fileExists(atPath: dataDir + "/" + markName) { return .named }

@@ -42,42 +42,7 @@ case .version:
     print("splashboard \(Version.current)")
 case .run:
     var options = parsed.options
-    var networkArguments: [String] = []
-    let trial = options.clock == .virtual
-        ? TrialFolder.choose(dataDir: options.dataDir, namedOnCommandLine: options.dataDirNamed,
-                            deviceDataDir: options.deviceDataDir) : nil
-    switch trial {
-    case nil:
-        TrialFolder.unmark(options.dataDir)
-    case .named?:
-        TrialFolder.mark(options.dataDir)
-        if !options.cacheDirNamed {
-            // Nor the device's picture cache: the trial's pictures stay in its own folder.
-            options.cacheDir = options.dataDir + "/cache"
-            networkArguments = ["--cache-dir", options.cacheDir]
-            fputs("splashboard: note: virtual clock: this trial keeps its catalog and shows in \(options.dataDir) (a trial's "
-                  + "own folder) and its pictures in \(options.cacheDir), not in the device's cache (--cache-dir names "
-                  + "another)\n", stderr)
-        }
-    case .scratch(let reason)?:
-        // Time that is not real never uses up the device's real shows: a trial keeps its
-        // catalog, shows and cache in a scratch folder of its own.
-        var template = Array((TemporaryFolder.path + "splashboard-virtual-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else {
-            fail("--clock virtual: cannot make a scratch folder in \(TemporaryFolder.path): "
-                 + "\(String(cString: strerror(errno))); give --data-dir a new folder for the trial", status: 1)
-        }
-        let scratch = String(cString: template)
-        options.dataDir = scratch + "/data"
-        options.cacheDir = scratch + "/cache"
-        options.runtimeDir = scratch
-        networkArguments = ["--data-dir", options.dataDir, "--cache-dir", options.cacheDir]
-        let end: String = options.keepScratch ? "kept when it ends" : "removed when it ends (--keep-scratch keeps it)"
-        let note: String = "splashboard: note: virtual clock: this trial starts empty in \(scratch), \(end), and never writes in "
-            + "\(reason): time that is not real never uses up real shows\n"
-        fputs(note, stderr)
-        if !options.keepScratch { ScratchFolder.removeAtExit(scratch) }
-    }
+    let networkArguments = TrialFolder.prepare(&options)
     RunCommand(options: options, environment: environment, networkArguments: networkArguments).run()
 case .sync:
     // The kiosk of the data folder named: its feed, cache and groups, unless given here.

@@ -11,9 +11,8 @@ public struct KioskOptions: Equatable, Sendable {
     public var dataDir: String
     /// The image cache folder.
     public var cacheDir: String
-    /// Whether `--data-dir` was given on the command line: a run on the virtual clock writes
-    /// that folder's ledger only then (a config file's `data-dir` names the device's own, which
-    /// a trial never writes).
+    /// Whether `--data-dir` was given on the command line: the commands then take the
+    /// settings of the kiosk of that folder (`KioskMemo`) and check that `status` reached it.
     public var dataDirNamed = false
     /// The data folder the config file or the default gives, whatever the command line says:
     /// the device's own, which a trial on the virtual clock never writes.
