@@ -38,13 +38,12 @@ public final class LockCondition: @unchecked Sendable {
     /// time came.
     @discardableResult
     public func wait(seconds: Double) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let whole = max(0, seconds).rounded(.down)
-        var nanoseconds = now.tv_nsec + Int((max(0, seconds) - whole) * 1e9)
-        var deadline = timespec(tv_sec: now.tv_sec + Int(whole) + nanoseconds / 1_000_000_000, tv_nsec: 0)
-        nanoseconds %= 1_000_000_000
-        deadline.tv_nsec = nanoseconds
+        let wait = max(0, seconds)
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let nanoseconds = deadline.tv_nsec + Int((wait - wait.rounded(.down)) * 1e9)
+        deadline.tv_sec += Int(wait) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
         return pthread_cond_timedwait(condition, lockItself.mutex, &deadline) == 0
     }
 }
