@@ -73,7 +73,10 @@ struct SyncCommand {
             return 0
         case .error:
             fputs("splashboard: sync failed: \(TerminalText.printable(report.error ?? "unknown error"))\n", stderr)
-            fputs("splashboard: nothing was changed: the campaigns of the last good feed stay in force\n", stderr)
+            // Said only where there is a last good feed (not on a first read, nor in preview's scratch folder).
+            if (try? data.store.feedState(for: data.feed))?.lastSuccess != nil {
+                fputs("splashboard: nothing was changed: the campaigns of the last good feed stay in force\n", stderr)
+            }
             return 1
         }
     }

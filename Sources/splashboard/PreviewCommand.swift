@@ -54,10 +54,7 @@ struct PreviewCommand {
         }
         let sync = Self.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
         // The feed's warnings and refused pictures as the sync saw them; its failure is the preview's.
-        // A preview keeps no feed, so the sync's word on the last good one is not said.
         let said = sync.stderr.replacing("splashboard: sync failed: ", with: "splashboard: preview: the feed cannot be read: ")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("splashboard: nothing was changed:") }.joined(separator: "\n")
         StandardStream.error.write(Data(said.utf8))
         guard sync.status == 0 else { return 2 }
 

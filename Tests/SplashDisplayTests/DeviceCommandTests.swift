@@ -62,6 +62,14 @@ import Testing
         #expect(unresolved.status == 1)
         #expect(unresolved.stderr.contains("could not resolve no-such-host.invalid"), "\(unresolved.stderr)")
         #expect(!unresolved.stderr.contains("502"), "\(unresolved.stderr)")
+        // The last good feed is spoken of only where there is one.
+        #expect(!unresolved.stderr.contains("last good feed"), "\(unresolved.stderr)")
+        try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
+        try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 2}]"#)
+        #expect(try d.run(["sync", "--feed", d.feed]).status == 0)
+        try d.publish(#"[{"id": "a", "picUrl": "a.png""#)
+        let broken = try d.run(["sync", "--feed", d.feed])
+        #expect(broken.status == 1 && broken.stderr.contains("the campaigns of the last good feed stay in force"), "\(broken.stderr)")
     }
 
     /// "Last sync" is when the catalog was last confirmed with the feed: a 304 moves it and
