@@ -119,6 +119,15 @@ def run(vm, command, process):
     raise RuntimeError(f"{process} never showed the picture; on the machine: {who.strip()}")
 
 
+def first_frame_peak(vm, command):
+    """GNU time's peak resident memory (MiB) of a kiosk run that ends at its first frame."""
+    status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {command} --exit-after first-frame 2>&1 >/dev/null | grep '^RSS'",
+                        timeout=180)
+    if status != 0 or not out.startswith("RSS"):
+        raise RuntimeError(f"no first-frame peak for {command}: {out}")
+    return int(out.split()[-1]) / 1024.0
+
+
 def pages_by_library(vm, name):
     """Where the kiosk's resident memory is a second after its first frame: the pages of
     each file it maps (the program, each shared library), and the rest, in MiB; with which
@@ -328,16 +337,9 @@ def main():
                     seconds, peak = run(vm, command, process)
                     times[label].append(seconds)
                     peaks[label].append(peak)
-                status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {kiosk_command(name)} --exit-after first-frame "
-                                    "2>&1 >/dev/null | grep '^RSS'", timeout=180)
-                if status != 0 or not out.startswith("RSS"):
-                    raise RuntimeError(f"no first-frame peak for the kiosk: {out}")
-                peaks.setdefault("first", []).append(int(out.split()[-1]) / 1024.0)
+                peaks.setdefault("first", []).append(first_frame_peak(vm, kiosk_command(name)))
                 if args.against:
-                    status, out = vm.sh(f"/usr/bin/time -f 'RSS %M' {kiosk_command(name, True)} --exit-after first-frame "
-                                        "2>&1 >/dev/null | grep '^RSS'", timeout=180)
-                    if status == 0 and out.startswith("RSS"):
-                        peaks.setdefault("against-first", []).append(int(out.split()[-1]) / 1024.0)
+                    peaks.setdefault("against-first", []).append(first_frame_peak(vm, kiosk_command(name, True)))
                 vmlib.log(f"{name} run {n + 1}: kiosk {times['splashboard'][-1]:.2f} s {peaks['splashboard'][-1]:.1f} MiB, "
                           f"fbi {times['fbi'][-1]:.2f} s {peaks['fbi'][-1]:.1f} MiB"
                           + (f", earlier kiosk {times['against'][-1]:.2f} s {peaks['against'][-1]:.1f} MiB" if args.against else ""))
