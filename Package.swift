@@ -12,7 +12,13 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+        ),
+        // FreeType and HarfBuzz: every line of text, shaped and drawn as coverage.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
-                           "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
+                           "CHarfBuzz", "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(

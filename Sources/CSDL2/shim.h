@@ -3,7 +3,6 @@
 
 #include <SDL.h>
 #include <SDL_image.h>
-#include <SDL_ttf.h>
 
 /// Centred window position (SDL_WINDOWPOS_CENTERED is a macro Swift cannot import).
 static inline int splash_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

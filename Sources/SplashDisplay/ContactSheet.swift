@@ -20,7 +20,6 @@ public enum ContactSheet {
         }
         defer { SDL_FreeSurface(sheet) }
         _ = SDL_FillRect(sheet, nil, SDL_MapRGB(sheet.pointee.format, 0x20, 0x22, 0x26))
-        let font = fonts?.font(size: 16)
         for (index, shot) in shots.enumerated() {
             let x = gap + (index % columns) * (cell.width + gap)
             let y = gap + (index / columns) * (cell.height + caption + gap)
@@ -35,7 +34,8 @@ public enum ContactSheet {
             defer { SDL_FreeSurface(converted) }
             _ = SDL_SetSurfaceBlendMode(converted, SDL_BLENDMODE_NONE)
             _ = SDL_UpperBlitScaled(converted, nil, sheet, &target)
-            if let font, let text = TTF_RenderUTF8_Blended(font, shot.label, SDL_Color(r: 0xE8, g: 0xEA, b: 0xED, a: 0xFF)) {
+            if let mask = fonts?.render(shot.label, size: 16, bold: false),
+               let text = Surface.surface(of: mask, RGBColor(red: 0xE8, green: 0xEA, blue: 0xED)) {
                 defer { SDL_FreeSurface(text) }
                 var source = SDL_Rect(x: 0, y: 0, w: min(text.pointee.w, Int32(cell.width)), h: text.pointee.h)
                 var place = SDL_Rect(x: Int32(x), y: Int32(y + cell.height + 4), w: source.w, h: source.h)

@@ -1,4 +1,3 @@
-import CSDL2
 import SplashFonts
 import SplashServices
 
@@ -11,27 +10,13 @@ public final class FontBook {
     public let face: FontFace
     /// The family's bold face, when it has one.
     public let boldFace: FontFace?
-    private var fonts: [Key: OpaquePointer] = [:]
     /// Other installed faces, for the characters the family has no glyph for (Arabic, a
     /// symbol): looked up with fontconfig only when such a character is drawn.
     private let finder = GlyphFinder()
-    private var fallbacks: [FallbackKey: OpaquePointer] = [:]
     /// Whether the family has a glyph for a character, by character.
     private var provided: [UInt32: Bool] = [:]
     /// The font files opened, mapped once each.
     private let files: FontFiles
-
-    private struct Key: Hashable {
-        var size: Int
-        var bold: Bool
-    }
-
-    private struct FallbackKey: Hashable {
-        var path: String
-        var index: Int
-        var size: Int
-        var script: String?
-    }
 
     /// A piece of a line drawn by one face: the family's (`face` nil) or another's.
     private struct Run {
@@ -56,22 +41,19 @@ public final class FontBook {
     /// Opens `face` once to check it can draw 跳过; throws a clear error when it cannot.
     public init(face: FontFace, bold: FontFace? = nil) throws {
         self.face = face
-        if TTF_WasInit() == 0, TTF_Init() != 0 {
-            throw DisplayError.sdl("TTF_Init", sdlErrorText())
-        }
         let files = FontFiles()
         self.files = files
         // A bold face that cannot draw 跳过 is no bold face for these screens.
         boldFace = bold.flatMap { b in
-            guard let probe = files.file(b.path).face(size: 24, index: b.index) else { return nil }
-            defer { TTF_CloseFont(probe) }
-            return FontLocator.required.allSatisfy { TTF_GlyphIsProvided32(probe, $0) != 0 } ? b : nil
+            guard case .success(let probe) = files.face(b.path, index: b.index) else { return nil }
+            return FontLocator.required.allSatisfy { probe.hasGlyph($0) } ? b : nil
         }
-        guard let probe = files.file(face.path).face(size: 24, index: face.index) else {
-            throw DisplayError.badFont(path: face.path, reason: sdlErrorText())
+        let probe: TypeFace
+        switch files.face(face.path, index: face.index) {
+        case .success(let opened): probe = opened
+        case .failure(let error): throw DisplayError.badFont(path: face.path, reason: error.reason)
         }
-        defer { TTF_CloseFont(probe) }
-        for ch in FontLocator.required where TTF_GlyphIsProvided32(probe, ch) == 0 {
+        for ch in FontLocator.required where !probe.hasGlyph(ch) {
             throw DisplayError.badFont(path: face.path,
                                        reason: "it has no glyph for \"\(Character(Unicode.Scalar(ch)!))\"; choose a Chinese font")
         }
@@ -98,11 +80,6 @@ public final class FontBook {
         return book
     }
 
-    deinit {
-        for font in fonts.values { TTF_CloseFont(font) }
-        for font in fallbacks.values { TTF_CloseFont(font) }
-    }
-
     /// Whether the family has a glyph for every character of `text` (one it lacks is drawn
     /// in another installed face that has it, or as an empty box where none has).
     public func hasGlyphs(for text: String) -> Bool {
@@ -111,7 +88,7 @@ public final class FontBook {
 
     private func familyHas(_ scalar: UInt32) -> Bool {
         if let known = provided[scalar] { return known }
-        let has = font(size: 24).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false
+        let has = (try? files.face(face.path, index: face.index).get())?.hasGlyph(scalar) ?? false
         provided[scalar] = has
         return has
     }
@@ -135,76 +112,64 @@ public final class FontBook {
     }
 
     /// The face at `size` for one run: the family's (bold or regular) or the other face's.
-    private func font(for run: Run, size: Int, bold: Bool) -> OpaquePointer? {
-        guard let other = run.face else { return font(size: size, bold: bold) }
-        let key = FallbackKey(path: other.path, index: other.index, size: max(6, size), script: run.rightToLeftScript)
-        if let f = fallbacks[key] { return f }
-        guard let f = files.file(other.path).face(size: Int32(key.size), index: other.index) else { return font(size: size, bold: bold) }
-        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
-        if let script = key.script {
-            _ = TTF_SetFontDirection(f, TTF_DIRECTION_RTL)
-            _ = TTF_SetFontScriptName(f, script)
+    private func font(for run: Run, size: Int, bold: Bool) -> TypeFace.Sized? {
+        guard let other = run.face, let face = try? files.face(other.path, index: other.index).get() else {
+            return font(size: size, bold: bold)
         }
-        fallbacks[key] = f
-        return f
+        return face.sized(max(6, size)) ?? font(size: size, bold: bold)
     }
 
     /// The font at `size` pixels, bold or regular.
-    public func font(size: Int, bold: Bool = false) -> OpaquePointer? {
-        let key = Key(size: max(6, size), bold: bold && boldFace != nil)
-        if let f = fonts[key] { return f }
-        let source = key.bold ? boldFace ?? face : face
-        guard let f = files.file(source.path).face(size: Int32(key.size), index: source.index) else { return nil }
-        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
-        fonts[key] = f
-        return f
+    func font(size: Int, bold: Bool = false) -> TypeFace.Sized? {
+        let source = bold ? boldFace ?? face : face
+        return (try? files.face(source.path, index: source.index).get())?.sized(max(6, size))
+    }
+
+    /// A run shaped at `size`: its glyphs, the width of the box that holds their pen
+    /// advances and their ink, and where the pen starts in that box.
+    private func shaped(_ run: Run, size: Int, bold: Bool) -> (font: TypeFace.Sized, glyphs: [TypeFace.Placed], width: Int,
+                                                             origin: Int)? {
+        guard let f = font(for: run, size: size, bold: bold) else { return nil }
+        let (glyphs, advance) = f.shape(run.text, script: run.face == nil ? nil : run.rightToLeftScript)
+        let left = min(0, glyphs.map { $0.x + $0.glyph.left }.min() ?? 0)
+        let right = max(advance, glyphs.map { $0.x + $0.glyph.left + $0.glyph.width }.max() ?? 0)
+        return (f, glyphs, right - left, -left)
     }
 
     /// Width in pixels of `text` drawn at `size`.
     public func width(of text: String, size: Int, bold: Bool = false) -> Int {
         guard !text.isEmpty else { return 0 }
-        return runs(of: text).reduce(0) { sum, run in
-            guard let f = font(for: run, size: size, bold: bold) else { return sum }
-            var w: Int32 = 0
-            var h: Int32 = 0
-            TTF_SizeUTF8(f, run.text, &w, &h)
-            return sum + Int(w)
-        }
+        return runs(of: text).reduce(0) { sum, run in sum + (shaped(run, size: size, bold: bold)?.width ?? 0) }
     }
 
     /// Height of one line at `size` (the font's line skip).
     public func lineHeight(size: Int, bold: Bool = false) -> Int {
-        guard let f = font(size: size, bold: bold) else { return size }
-        return Int(TTF_FontLineSkip(f))
+        font(size: size, bold: bold)?.lineSkip ?? size
     }
 
-    /// A surface with `text` drawn anti-aliased in `color` on transparency; nil for empty text.
-    func render(_ text: String, size: Int, bold: Bool, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// The height of the box `render` draws a line of the family's own glyphs in at `size`.
+    func textHeight(size: Int, bold: Bool = false) -> Int {
+        font(size: size, bold: bold)?.height ?? size
+    }
+
+    /// `text` drawn anti-aliased as coverage, each run in its face, side by side on the
+    /// baseline of the tallest face and as tall as the tallest piece reaches below it (no
+    /// face's accents or descenders are cut); nil for empty text.
+    func render(_ text: String, size: Int, bold: Bool) -> TextMask? {
         guard !text.isEmpty, let own = font(size: size, bold: bold) else { return nil }
-        let runs = runs(of: text)
-        if runs.count == 1 && runs[0].face == nil { return TTF_RenderUTF8_Blended(own, text, color) }
-        // Each run drawn in its face, then set side by side on the family's baseline.
-        let pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32)] = runs.compactMap { run in
-            guard let f = font(for: run, size: size, bold: bold), let surface = TTF_RenderUTF8_Blended(f, run.text, color)
-            else { return nil }
-            return (surface, TTF_FontAscent(f))
-        }
-        defer { pieces.forEach { SDL_FreeSurface($0.surface) } }
-        let width = pieces.reduce(Int32(0)) { $0 + $1.surface.pointee.w }
-        // On the baseline of the tallest face, as tall as the tallest piece reaches below it:
-        // no face's accents or descenders are cut.
-        let ascent = pieces.map(\.ascent).max() ?? TTF_FontAscent(own)
-        let height = max(TTF_FontHeight(own), pieces.map { ascent - $0.ascent + $0.surface.pointee.h }.max() ?? 0)
-        guard width > 0,
-              let line = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        var x: Int32 = 0
+        let pieces = runs(of: text).compactMap { shaped($0, size: size, bold: bold) }
+        let width = pieces.reduce(0) { $0 + $1.width }
+        let ascent = pieces.map(\.font.ascent).max() ?? own.ascent
+        let height = max(own.height, pieces.map { ascent + $0.font.descent }.max() ?? 0)
+        guard width > 0, height > 0 else { return nil }
+        var mask = TextMask(width: width, height: height)
+        var x = 0
         for piece in pieces {
-            SDL_SetSurfaceBlendMode(piece.surface, SDL_BLENDMODE_NONE)
-            var to = SDL_Rect(x: x, y: ascent - piece.ascent, w: piece.surface.pointee.w, h: piece.surface.pointee.h)
-            SDL_UpperBlit(piece.surface, nil, line, &to)
-            x += piece.surface.pointee.w
+            for placed in piece.glyphs {
+                mask.add(placed.glyph, x: x + piece.origin + placed.x, baseline: ascent - placed.y)
+            }
+            x += piece.width
         }
-        return line
+        return mask
     }
 }

@@ -127,14 +127,29 @@ extension Surface {
     @discardableResult
     public func drawText(_ text: String, at origin: Point, fonts: FontBook, size: Int, bold: Bool = false,
                          color: RGBColor, alpha: UInt8 = 255) -> Size {
-        let c = SDL_Color(r: color.red, g: color.green, b: color.blue, a: alpha)
-        guard let surface = fonts.render(text, size: size, bold: bold, color: c) else { return Size(width: 0, height: 0) }
+        guard let mask = fonts.render(text, size: size, bold: bold), let surface = Self.surface(of: mask, color, alpha: alpha)
+        else { return Size(width: 0, height: 0) }
         defer { SDL_FreeSurface(surface) }
-        let measured = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let measured = Size(width: mask.width, height: mask.height)
         textRuns.append((text, Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height)))
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return measured }
         defer { SDL_DestroyTexture(texture) }
         draw(texture, from: nil, to: Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height))
         return measured
+    }
+
+    /// A line's coverage as 32-bit pixels of `color`, the coverage their alpha.
+    static func surface(of mask: TextMask, _ color: RGBColor, alpha: UInt8 = 255) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(mask.width), Int32(mask.height), 32,
+                                                           SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        let rgb = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+        for row in 0..<mask.height {
+            let line = (surface.pointee.pixels + row * Int(surface.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<mask.width {
+                let a = UInt32(mask.coverage[row * mask.width + column]) * UInt32(alpha) / 255
+                line[column] = a << 24 | rgb
+            }
+        }
+        return surface
     }
 }

@@ -1,0 +1,28 @@
+/// A line of text as coverage: 8 bits a pixel, `width` bytes a row, drawn in any colour.
+struct TextMask {
+    var width: Int
+    var height: Int
+    var coverage: [UInt8]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        coverage = [UInt8](repeating: 0, count: width * height)
+    }
+
+    /// Adds `glyph` with its pen at `x` and the baseline at `baseline`, clipped to the mask.
+    mutating func add(_ glyph: TypeFace.Glyph, x: Int, baseline: Int) {
+        let left = x + glyph.left
+        let top = baseline - glyph.top
+        for row in 0..<glyph.rows {
+            let y = top + row
+            guard y >= 0, y < height else { continue }
+            for column in 0..<glyph.width {
+                let dx = left + column
+                guard dx >= 0, dx < width else { continue }
+                let value = glyph.coverage[row * glyph.width + column]
+                if value > coverage[y * width + dx] { coverage[y * width + dx] = value }
+            }
+        }
+    }
+}
