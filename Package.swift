@@ -12,13 +12,24 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        // SDL2_image: only the tests, to write and read their pictures as a third party would.
+        .systemLibrary(
+            name: "CSDL2Image",
+            pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"])]
         ),
         // FreeType and HarfBuzz: every line of text, shaped and drawn as coverage.
         .systemLibrary(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        // giflib: a GIF's first frame, decoded by the display only.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
@@ -114,7 +125,7 @@ let package = Package(
         .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
-                           "CHarfBuzz", "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
+                           "CHarfBuzz", "CGIF", "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(
@@ -135,7 +146,7 @@ let package = Package(
         ),
         .target(
             name: "SplashTestSupport",
-            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2", "CWebP"],
+            dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2", "CSDL2Image", "CWebP"],
             path: "Tests/SplashTestSupport",
             exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
         ),
@@ -149,7 +160,7 @@ let package = Package(
             name: "SplashDisplayTests",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "SplashDisplay",
                            "SplashFonts",
-                           "SplashTestSupport", "CSDL2"]
+                           "SplashTestSupport", "CSDL2", "CSDL2Image", "CGIF"]
         ),
     ],
     swiftLanguageModes: [.v5]

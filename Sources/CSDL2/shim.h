@@ -2,7 +2,6 @@
 #define SPLASHBOARD_CSDL2_SHIM_H
 
 #include <SDL.h>
-#include <SDL_image.h>
 
 /// Centred window position (SDL_WINDOWPOS_CENTERED is a macro Swift cannot import).
 static inline int splash_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

@@ -2,16 +2,17 @@ import CSDL2
 import CX11
 import FoundationEssentials
 import SplashCore
+import SplashPictures
 import SplashServices
 
 /// Frames read back as PNG: snapshots and the control socket's screenshots.
 extension Canvas {
     /// Reads the frame back and saves it as a PNG.
     func writePNG(_ path: String) throws {
-        let opaque = try readFrame()
-        defer { SDL_FreeSurface(opaque) }
-        guard IMG_SavePNG(opaque, path) == 0 else {
-            throw DisplayError.sdl("writing \(path)", sdlErrorText())
+        do {
+            try screenshotPNG().write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw DisplayError.sdl("writing \(path)", error.explained)
         }
     }
 
@@ -20,17 +21,11 @@ extension Canvas {
     public func screenshotPNG() throws -> Data {
         let opaque = try readFrame()
         defer { SDL_FreeSurface(opaque) }
-        // Room for the PNG: never more than the pixels plus its chunks' overhead.
-        let capacity = Int(opaque.pointee.pitch) * Int(opaque.pointee.h) + 1 << 20
-        var buffer = [UInt8](repeating: 0, count: capacity)
-        return try buffer.withUnsafeMutableBytes { raw -> Data in
-            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(capacity)) else {
-                throw DisplayError.sdl("a screenshot", sdlErrorText())
-            }
-            defer { SDL_RWclose(rw) }
-            guard IMG_SavePNG_RW(opaque, rw, 0) == 0 else { throw DisplayError.sdl("a screenshot", sdlErrorText()) }
-            let size = Int(SDL_RWtell(rw))
-            return Data(raw.prefix(size))
+        do {
+            return try PNGEncoder.encode(opaque.pointee.pixels, width: Int(opaque.pointee.w), height: Int(opaque.pointee.h),
+                                         pitch: Int(opaque.pointee.pitch))
+        } catch {
+            throw DisplayError.sdl("a screenshot", error.explained)
         }
     }
 

@@ -1,6 +1,7 @@
 import CSDL2
 import FoundationEssentials
 import SplashCore
+import SplashPictures
 import SplashServices
 
 /// One picture of many screens: each PNG scaled into a cell of a grid, with its caption
@@ -23,7 +24,7 @@ public enum ContactSheet {
         for (index, shot) in shots.enumerated() {
             let x = gap + (index % columns) * (cell.width + gap)
             let y = gap + (index / columns) * (cell.height + caption + gap)
-            guard let loaded = IMG_Load(shot.path) else { throw DisplayError.sdl(shot.path, sdlErrorText()) }
+            let loaded = try ImageDecoder.surface(shot.path).surface
             defer { SDL_FreeSurface(loaded) }
             // Fitted into the cell, its shape kept.
             let w = Int(loaded.pointee.w), h = Int(loaded.pointee.h)
@@ -42,6 +43,15 @@ public enum ContactSheet {
                 _ = SDL_UpperBlit(text, &source, sheet, &place)
             }
         }
-        guard IMG_SavePNG(sheet, path) == 0 else { throw DisplayError.sdl("writing \(path)", sdlErrorText()) }
+        guard let rgb = SDL_ConvertSurfaceFormat(sheet, SDL_PIXELFORMAT_RGB24.rawValue, 0) else {
+            throw DisplayError.sdl("writing \(path)", sdlErrorText())
+        }
+        defer { SDL_FreeSurface(rgb) }
+        do {
+            try PNGEncoder.encode(rgb.pointee.pixels, width: Int(rgb.pointee.w), height: Int(rgb.pointee.h),
+                                  pitch: Int(rgb.pointee.pitch)).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw DisplayError.sdl("writing \(path)", error.explained)
+        }
     }
 }

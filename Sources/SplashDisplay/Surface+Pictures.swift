@@ -167,12 +167,8 @@ extension Surface {
               max(header.width, header.height) <= ImageValidator.thumbnailSide,
               (try? bytes.withUnsafeBytes { try ImageHeader.checkDecodeWork($0, header: header) }) != nil
         else { return false }
-        let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            defer { SDL_RWclose(rw) }
-            return IMG_LoadJPG_RW(rw)
-        }
-        guard let surface else { return false }
+        guard let decoded = try? ImageDecoder.decode(Data(bytes), scale: 1, into: SurfacePixels.self) else { return false }
+        let surface = decoded.surface
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return false }
         defer { SDL_DestroyTexture(texture) }

@@ -15,7 +15,7 @@ import SplashServices
 /// straight into 24-bit pixels: a 4K picture for a 1080p screen is decoded at 1920x1080,
 /// and never held at full size. A PNG is decoded whole by libpng's simplified API, to
 /// 24-bit pixels or, with transparency, 32-bit; a WebP likewise, by libwebp's decoder (the
-/// one SDL_image uses). Pixels go straight into the memory of
+/// kiosk's WebP decoder everywhere). Pixels go straight into the memory of
 /// whoever keeps them (`PixelDestination`): no SDL here, so the network process links none.
 public enum ImageDecoder {
     /// Pixels decoded from a picture, and the size of the original they were decoded from
@@ -70,7 +70,7 @@ public enum ImageDecoder {
             return try data.withUnsafeBytes { try decodeWebP($0, into: Pixels.self) }
         case .gif:
             // A GIF's frames are decoded by the media process (checked there), its first
-            // frame by the display (`SDL_image`): never here, where the network process is.
+            // frame by the display (`GIFPoster`, giflib): never here, where the network process is.
             throw ImageError.undecodable("a GIF is decoded by the media process and the display only")
         case .jpeg:
             // Read whole (at most the 20 MiB a picture may have), its scans counted, then

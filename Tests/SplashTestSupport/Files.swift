@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2Image
 import CWebP
 import Foundation
 import SplashCore
