@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # Debian packages the build, the tests and the kiosk need.
-BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libharfbuzz-dev libfreetype-dev libgif-dev libsqlite3-dev \
+BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libharfbuzz-dev libfreetype-dev libgif-dev libpixman-1-dev libsqlite3-dev \
                   libfontconfig-dev libx11-dev libxext-dev libdrm-dev libturbojpeg0-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libcurl4-openssl-dev fonts-wqy-microhei
 # Debian packages only the tests need: an X server of their own, a way to click in it,
 # the real clients that read what the kiosk writes (promtool, node exporter, zbarimg)

@@ -11,13 +11,11 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
         // SDL2_image: only the tests, to write and read their pictures as a third party would.
         .systemLibrary(
             name: "CSDL2Image",
-            pkgConfig: "SDL2_image",
             providers: [.apt(["libsdl2-image-dev"])]
         ),
         // FreeType and HarfBuzz: every line of text, shaped and drawn as coverage.
@@ -25,6 +23,12 @@ let package = Package(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        // pixman: every frame drawn in memory (fills, copies, scaling, text, turning).
+        .systemLibrary(
+            name: "CPixman",
+            pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]
         ),
         // giflib: a GIF's first frame, decoded by the display only.
         .systemLibrary(
@@ -43,7 +47,6 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11",
             providers: [.apt(["libx11-dev"])]
         ),
         .systemLibrary(
@@ -125,7 +128,7 @@ let package = Package(
         .target(
             name: "SplashDisplay",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "SplashPictures", "SplashLink", "CSDL2",
-                           "CHarfBuzz", "CGIF", "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
+                           "CHarfBuzz", "CPixman", "CGIF", "CFontconfig", "SplashFonts", "CX11", "CDRM", "CQRencode", "CSystem"]
         ),
         // The display process and the commands: no networking code at all.
         .executableTarget(

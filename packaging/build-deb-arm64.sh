@@ -18,11 +18,11 @@ top=$(pwd)
 [ "$(dpkg --print-architecture)" = amd64 ] || { echo "make deb ARCH=arm64: builds on an amd64 machine (this one is $(dpkg --print-architecture))" >&2; exit 2; }
 
 # The arm64 -dev packages the program is built against (Makefile's BUILD_PACKAGES, Debian 13's names).
-dev="libc6-dev,libgcc-14-dev,libstdc++-14-dev,libswiftlang,swiftlang,libsdl2-dev,libsdl2-image-dev,libharfbuzz-dev,libfreetype-dev,libgif-dev"
+dev="libc6-dev,libgcc-14-dev,libstdc++-14-dev,libswiftlang,swiftlang,libsdl2-dev,libsdl2-image-dev,libharfbuzz-dev,libfreetype-dev,libgif-dev,libpixman-1-dev"
 dev="$dev,libsqlite3-dev,libfontconfig-dev,libx11-dev,libxext-dev,libdrm-dev,libturbojpeg0-dev,libpng-dev,libwebp-dev"
 dev="$dev,libavformat-dev,libavcodec-dev,libswscale-dev,libavutil-dev,libqrencode-dev,libcurl4-openssl-dev"
 # What the package's programs link, as arm64 packages of the root, for dpkg-shlibdeps.
-runtime="libsdl2-2.0-0,libharfbuzz0b,libfreetype6,libgif7,libsqlite3-0,libfontconfig1,libdrm2,libturbojpeg0"
+runtime="libharfbuzz0b,libfreetype6,libgif7,libpixman-1-0,libsqlite3-0,libfontconfig1,libdrm2,libturbojpeg0"
 runtime="$runtime,libpng16-16t64,libwebp7,libavformat61,libavcodec61,libswscale8,libavutil59,libqrencode4,libcurl4t64"
 runtime="$runtime,libx11-6,libxext6,libstdc++6"
 tools="swiftlang,lld,dpkg-dev,pkg-config,binutils-aarch64-linux-gnu,file,libc6-dev,libgcc-14-dev,libstdc++-14-dev"

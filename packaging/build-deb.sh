@@ -79,7 +79,9 @@ chmod 0644 "$stage/usr/share/man/man1/splashboard.1.gz" "$stage/usr/share/doc/sp
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo /etc/splashboard/splashboard.conf > "$stage/DEBIAN/conffiles"
 
-# Shared libraries the three programs link, as Debian package dependencies.
+# Shared libraries the three programs link, as Debian package dependencies. SDL2 is no
+# link of theirs: the display loads it to open a window (on the console it never does),
+# so it is recommended, installed by default, and a console-only kiosk may go without.
 work=$(mktemp -d)
 mkdir -p "$work/debian"
 printf 'Source: splashboard\n\nPackage: splashboard\nArchitecture: any\n' > "$work/debian/control"
@@ -97,6 +99,7 @@ Architecture: $arch
 Maintainer: Splashboard developers <splashboard@example.org>
 Installed-Size: $size
 Depends: $shlibs, fonts-wqy-microhei | fonts-noto-cjk, passwd
+Recommends: libsdl2-2.0-0
 Section: misc
 Priority: optional
 Description: full-screen splash display for kiosks

@@ -42,11 +42,13 @@ for path in ./usr/bin/splashboard ./usr/libexec/splashboard/splashboard-net ./us
 done
 depends=$(dpkg-deb -f "$deb" Depends)
 check "Depends names the fonts" sh -c "echo \"\$1\" | grep -q 'fonts-wqy-microhei | fonts-noto-cjk'" _ "$depends"
-check "Depends names SDL2 from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libsdl2-2.0-0'" _ "$depends"
+check "Depends names HarfBuzz, FreeType and pixman from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libharfbuzz0b' && echo \"\$1\" | grep -q 'libfreetype6' && echo \"\$1\" | grep -q 'libpixman-1-0'" _ "$depends"
+check "SDL2 is recommended (loaded for a window), not a dependency" sh -c "dpkg-deb -f \"\$1\" Recommends | grep -qx 'libsdl2-2.0-0' && ! echo \"\$2\" | grep -q libsdl2" _ "$deb" "$depends"
 check "the config file is a conffile" sh -c "dpkg-deb -I \"\$1\" conffiles | grep -qx /etc/splashboard/splashboard.conf" _ "$deb"
 check "the binary is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/bin/splashboard > /tmp/splashboard-bin && ! file /tmp/splashboard-bin | grep -q 'not stripped'" _ "$deb"
 check "the network program is stripped" sh -c "dpkg-deb --fsys-tarfile \"\$1\" | tar -xO ./usr/libexec/splashboard/splashboard-net > /tmp/splashboard-net-bin && ! file /tmp/splashboard-net-bin | grep -q 'not stripped'" _ "$deb"
 check "the display program links no networking code (no libcurl, no FoundationNetworking)" sh -c '! ldd /tmp/splashboard-bin | grep -Ei "curl|FoundationNetworking"'
+check "the display program links no SDL, audio, X11 or Wayland (a window loads SDL2 when it opens)" sh -c '! ldd /tmp/splashboard-bin | grep -Ei "libSDL2|libpulse|libasound|libX11|libwayland"'
 check "the network program is the one that links libcurl" sh -c 'ldd /tmp/splashboard-net-bin | grep -q libcurl'
 check "the network program links no SDL, X11 or Wayland (it decodes pictures with TurboJPEG and libpng)" sh -c '! ldd /tmp/splashboard-net-bin | grep -Ei "libSDL2|libX11|libwayland"'
 check "Depends names FFmpeg's libavcodec from dpkg-shlibdeps" sh -c "echo \"\$1\" | grep -q 'libavcodec59'" _ "$depends"

@@ -25,8 +25,6 @@ static inline int splash_png_has_alpha(const png_image *image) {
 /// The formats the kiosk decodes to: B, G, R bytes, or B, G, R, A.
 static inline png_uint_32 splash_png_format_bgr(void) { return PNG_FORMAT_BGR; }
 static inline png_uint_32 splash_png_format_bgra(void) { return PNG_FORMAT_BGRA; }
-/// What snapshots and screenshots are written as: R, G, B bytes.
-static inline png_uint_32 splash_png_format_rgb(void) { return PNG_FORMAT_RGB; }
 
 /// Whether the read stopped on an error (warnings leave a whole picture).
 static inline int splash_png_failed(const png_image *image) {

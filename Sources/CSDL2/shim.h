@@ -1,7 +1,9 @@
 #ifndef SPLASHBOARD_CSDL2_SHIM_H
 #define SPLASHBOARD_CSDL2_SHIM_H
 
-#include <SDL.h>
+// SDL2's types and constants only: nothing here is linked. A window loads the library
+// with dlopen (SDLLibrary); only the tests link it (CSDL2Image).
+#include <SDL2/SDL.h>
 
 /// Centred window position (SDL_WINDOWPOS_CENTERED is a macro Swift cannot import).
 static inline int splash_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

@@ -1,5 +1,3 @@
-import CSDL2
-import CX11
 import FoundationEssentials
 import SplashCore
 import SplashServices
@@ -12,15 +10,6 @@ extension Canvas {
     @discardableResult
     public func beginFrame() -> Surface {
         surface.textRuns.removeAll(keepingCapacity: true)
-        if rotation != .none {
-            if rotationTarget == nil {
-                let size = layoutSize
-                rotationTarget = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                                   Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                                   Int32(size.width), Int32(size.height))
-            }
-            SDL_SetRenderTarget(renderer, rotationTarget)
-        }
         return surface
     }
 
@@ -32,7 +21,6 @@ extension Canvas {
     /// Frees decoded pictures other than `paths`.
     public func releasePictures(except paths: Set<String>) {
         shelf.release(except: paths)
-        surface.releaseTextures(except: paths)
     }
 
     /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,
@@ -40,53 +28,36 @@ extension Canvas {
     /// layout pixels (nil: all of it); only it is copied to the screen.
     public func endFrame(snapshotPath: String?, damage: Rect? = nil) throws {
         var damage = damage
-        if rotation != .none, let rotationTarget {
+        if rotation != .none, surface.frame !== frame {
             damage = nil
-            SDL_SetRenderTarget(renderer, nil)
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
-            let layout = layoutSize
-            var dst = SDL_Rect(x: Int32((outputSize.width - layout.width) / 2),
-                               y: Int32((outputSize.height - layout.height) / 2),
-                               w: Int32(layout.width), h: Int32(layout.height))
-            SDL_RenderCopyEx(renderer, rotationTarget, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE)
+            frame.fill(nil, .black)
+            frame.drawTurned(surface.frame, by: rotation)
         }
         if let snapshotPath { try writePNG(snapshotPath) }
-        if window == nil, let windowPixels {
-            SDL_RenderFlush(renderer)
-            if !suspended { try console?.present(windowPixels, damage: damage) }
-        } else if windowPixels != nil {
-            SDL_RenderFlush(renderer)
-            if let damage {
-                var rect = SDL_Rect(damage)
-                SDL_UpdateWindowSurfaceRects(window, &rect, 1)
-            } else {
-                SDL_UpdateWindowSurface(window)
-            }
+        if suspended { return }
+        if let window {
+            try window.present(frame, damage: damage)
         } else {
-            SDL_RenderPresent(renderer)
+            try console?.present(frame, damage: damage)
         }
     }
 
     /// Keeps what the frame being drawn shows in `rect` (the picture under the pill, before
-    /// the pill is drawn), as `key`; false where frames are not drawn in software
-    /// straight onto their pixels (rotated, SDL's KMSDRM), where a tick redraws everything.
+    /// the pill is drawn), as `key`; false where frames are turned, where a tick redraws
+    /// everything.
     @discardableResult
     public func keepUnder(_ rect: Rect, key: String) -> Bool {
         underPill = nil
-        guard rotation == .none, let pixels = surface.pixels else { return false }
-        surface.flush()
-        underPill = SavedRegion(of: pixels, rect: rect, key: key)
+        guard rotation == .none else { return false }
+        underPill = SavedRegion(of: surface.frame, rect: rect, key: key)
         return underPill != nil
     }
 
     /// Puts back what `keepUnder` kept as `key` in `rect`, to draw over it again; false
     /// when nothing was kept for it (the next frame is then drawn whole).
     public func restoreUnder(_ rect: Rect, key: String) -> Bool {
-        guard let kept = underPill, kept.key == key, kept.rect == rect, rotation == .none,
-              let pixels = surface.pixels else { return false }
-        surface.flush()
-        kept.restore(onto: pixels)
+        guard let kept = underPill, kept.key == key, kept.rect == rect, rotation == .none else { return false }
+        kept.restore(onto: surface.frame)
         return true
     }
 }

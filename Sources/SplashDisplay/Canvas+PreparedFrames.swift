@@ -1,5 +1,4 @@
 import Glibc
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashServices
@@ -8,28 +7,17 @@ import SplashServices
 extension Canvas {
     /// A frame drawn ahead of time off the screen; showing it is one copy.
     public final class PreparedFrame {
-        fileprivate let pixels: UnsafeMutablePointer<SDL_Surface>
-        fileprivate init(_ pixels: UnsafeMutablePointer<SDL_Surface>) { self.pixels = pixels }
-        deinit { SDL_FreeSurface(pixels) }
+        fileprivate let pixels: Pixmap
+        fileprivate init(_ pixels: Pixmap) { self.pixels = pixels }
     }
 
-    /// Draws a frame of the output's size off the screen: `draw` gets a surface of its own
-    /// (its own pixels and software renderer; decoded pictures shared with the screen), which
-    /// is let go when it returns. Nil where frames are not drawn in software onto the
-    /// window's pixels (KMSDRM, rotated).
+    /// Draws a frame of the layout's size off the screen: `draw` gets a surface of its own
+    /// (its own pixels; decoded pictures shared with the screen), which is let go when it
+    /// returns. Nil where frames are turned, or memory is short.
     public func prepareFrame(_ draw: (Surface) -> Void) -> PreparedFrame? {
-        guard rotation == .none, let windowPixels,
-              let pixels = DecodedPicture.blank(width: Int(windowPixels.pointee.w), height: Int(windowPixels.pointee.h),
-                                                like: windowPixels.pointee.format)
+        guard rotation == .none, let pixels = Pixmap(width: frame.width, height: frame.height, format: frame.format)
         else { return nil }
-        guard let renderer = Self.softwareRenderer(on: pixels) else {
-            SDL_FreeSurface(pixels)
-            return nil
-        }
-        let offscreen = Surface(renderer: renderer, pixels: pixels, layoutSize: layoutSize, shelf: shelf, ownsRenderer: true)
-        draw(offscreen)
-        offscreen.flush()
-        offscreen.close()
+        draw(Surface(frame: pixels, shelf: shelf))
         return PreparedFrame(pixels)
     }
 
@@ -60,12 +48,9 @@ extension Canvas {
 
     /// Copies a prepared frame onto the frame being drawn; false when it no longer fits
     /// (the output changed size).
-    public func draw(_ frame: PreparedFrame) -> Bool {
-        guard rotation == .none, let windowPixels, frame.pixels.pointee.w == windowPixels.pointee.w,
-              frame.pixels.pointee.h == windowPixels.pointee.h
-        else { return false }
-        surface.flush()
-        SDL_SetSurfaceBlendMode(frame.pixels, SDL_BLENDMODE_NONE)
-        return splash_blit_surface(frame.pixels, nil, windowPixels, nil) == 0
+    public func draw(_ prepared: PreparedFrame) -> Bool {
+        guard rotation == .none, prepared.pixels.size == frame.size else { return false }
+        frame.copy(prepared.pixels)
+        return true
     }
 }

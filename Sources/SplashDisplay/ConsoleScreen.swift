@@ -1,4 +1,3 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 
@@ -20,7 +19,7 @@ protocol ConsoleScreen: AnyObject {
     var orientation: Rotation { get }
     /// Shows `frame` (XRGB8888, the screen's size), of which only `damage` changed since
     /// the last present (nil: all of it): only what changed is copied to the screen.
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws
+    func present(_ frame: Pixmap, damage: Rect?) throws
     /// Turns the display signal off (`on` false) or back on, the frame kept, so that waking
     /// is one call; returns how (`atomic`, `dpms`, `blank`), or throws why it cannot.
     func setSignal(_ on: Bool) throws -> String

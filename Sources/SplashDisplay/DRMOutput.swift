@@ -1,5 +1,4 @@
 import CDRM
-import CSDL2
 import FoundationEssentials
 import Glibc
 import SplashCore
@@ -11,8 +10,7 @@ import SplashCore
 /// `openAll` finds every connector with a screen on every device (or on the device given
 /// with `--drm-device`), each with a CRTC of its own and its mode (`ModeChoice`: the
 /// config's `drm-mode`, the kernel's `video=`, the preferred one). Each output
-/// double-buffers: a frame, drawn by SDL's software renderer into a copy in ordinary
-/// memory, is copied into the buffer not on screen and shown with a page flip (no tearing,
+/// double-buffers: a frame, drawn into a copy in ordinary memory (`Pixmap`), is copied into the buffer not on screen and shown with a page flip (no tearing,
 /// no black frame between screens), then the changed rectangle is reported for displays
 /// that update by hand (`drmModeDirtyFB`). `connectionChanged()` cheaply rereads the
 /// connector's state so an unplugged screen, one back in another mode, a link the driver
@@ -236,14 +234,14 @@ final class DRMOutput: ConsoleScreen {
     /// hand. That buffer last held the frame before the one on screen, so what it lacks is
     /// this frame's `damage` and the previous one's (nil: everything). Waits first for the
     /// previous flip, so the buffer written is never the one being scanned out.
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
+    func present(_ frame: Pixmap, damage: Rect?) throws {
         device.waitForFlip(crtc: crtcID)
         let back = 1 - front
         let buffer = buffers[back]
-        let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
+        let whole = Rect(x: 0, y: 0, width: min(frame.width, size.width), height: min(frame.height, size.height))
         let copied = self.damage.toCopy(damage: damage, whole: whole)
-        let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        let pitch = Int(frame.pointee.pitch)
+        let source = frame.pixels.assumingMemoryBound(to: UInt8.self)
+        let pitch = frame.pitch
         for row in copied.y..<copied.maxY {
             memcpy(buffer.pixels + row * buffer.pitch + copied.x * 4, source + row * pitch + copied.x * 4, copied.width * 4)
         }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Problems of the display side, each with what to do about it.
 public enum DisplayError: LocalizedError, Equatable {
-    /// SDL could not open a display (no X11/Wayland session, no DRM device).
+    /// No display could be opened (no X11/Wayland session, no DRM device, no SDL2 for a window).
     case noDisplay(String)
     /// No font that can draw Chinese was found.
     case noCJKFont(String)
@@ -12,7 +12,7 @@ public enum DisplayError: LocalizedError, Equatable {
     case badImage(path: String, reason: String)
     /// The `--snapshot` folder cannot be made or written.
     case snapshotFolder(path: String, reason: String)
-    /// Any other SDL failure.
+    /// Any other failure of the output or of drawing (memory, a window, a frame not shown).
     case sdl(String, String)
 
     /// The problem in words for the operator, with what to do where that is known.

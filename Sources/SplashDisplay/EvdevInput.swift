@@ -1,13 +1,12 @@
-import CSDL2
 import CSystem
 import FoundationEssentials
 import Glibc
 import SplashCore
 
 /// Touch screens, tablets, mice and keyboards on the console, read straight from the
-/// kernel's evdev devices (`/dev/input/event*`) and handed to the loop as the SDL events
-/// a window would have given: touches and absolute pointers as finger events (0…1 across
-/// the screen), relative mice as mouse clicks, keys as key presses. So the kiosk's input
+/// kernel's evdev devices (`/dev/input/event*`) and handed to the loop as the events a
+/// window gives (`ShellEvent`): touches and absolute pointers as touches (0…1 across the
+/// screen), relative mice as clicks, keys as key presses. So the kiosk's input
 /// mapping, hit tests and rotation transform are the same on the console as in a window.
 ///
 /// Absolute pointers are scaled by each axis's own range (`EVIOCGABS`): QEMU's virtio
@@ -82,6 +81,14 @@ final class EvdevInput {
     /// The relative mouse pointer, in output pixels.
     private var pointer = (x: 0.0, y: 0.0)
     private var ctrlHeld = false
+    /// What the devices said since the loop last took it, in order.
+    private var made: [ShellEvent] = []
+
+    /// Takes what the devices said.
+    func take() -> [ShellEvent] {
+        defer { made.removeAll() }
+        return made
+    }
     /// The screen's size in pixels, for relative mice.
     var outputSize: () -> (width: Int, height: Int)
     /// Which screen a device's touches land on, as an index in the kiosk's screens (0: the
@@ -112,7 +119,7 @@ final class EvdevInput {
         }
     }
 
-    /// Reads what `fd` has and pushes the SDL events it makes; a device that went away is closed.
+    /// Reads what `fd` has and keeps the events it makes (`take`); a device that went away is closed.
     func read(_ fd: Int32, hungUp: Bool) {
         guard let device = devices.values.first(where: { $0.fd == fd }) else { return }
         var events = [input_event](repeating: input_event(), count: 64)
@@ -153,13 +160,8 @@ final class EvdevInput {
                 ctrlHeld = event.value != 0
             } else if code == BTN_TOUCH || code == BTN_LEFT {
                 device.pendingDown = event.value != 0
-            } else if event.value == 1, let sym = Self.keycode(code) {
-                var key = SDL_Event()
-                key.type = SDL_KEYDOWN.rawValue
-                key.key.keysym.sym = sym
-                key.key.keysym.mod = ctrlHeld ? UInt16(KMOD_LCTRL.rawValue) : 0
-                key.key.repeat = 0
-                SDL_PushEvent(&key)
+            } else if event.value == 1, let key = Self.key(code, ctrl: ctrlHeld) {
+                made.append(.key(key))
             }
         case EV_SYN where Int32(event.code) == SYN_REPORT:
             report(device)
@@ -179,42 +181,26 @@ final class EvdevInput {
         guard let down = device.pendingDown, down != device.down else { return }
         device.pendingDown = nil
         device.down = down
-        var event = SDL_Event()
         if let at = device.normalized {
-            // An absolute pointer (touch screen, tablet): where it is across the screen.
-            event.type = (down ? SDL_FINGERDOWN : SDL_FINGERUP).rawValue
-            event.tfinger.touchId = SDL_TouchID(device.fd)
-            // Which screen it was on, where a window's events say which window.
-            event.tfinger.windowID = UInt32(screenIndex(device.output))
-            event.tfinger.fingerId = 0
-            event.tfinger.x = Float(at.x)
-            event.tfinger.y = Float(at.y)
-            event.tfinger.pressure = down ? 1 : 0
+            // An absolute pointer (touch screen, tablet): where it is across the screen it is on.
+            made.append(.touch(down: down, x: at.x, y: at.y, screen: screenIndex(device.output)))
         } else {
-            event.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
-            event.button.which = 0
-            event.button.button = UInt8(SDL_BUTTON_LEFT)
-            event.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-            event.button.clicks = 1
-            event.button.x = Int32(pointer.x)
-            event.button.y = Int32(pointer.y)
+            made.append(.click(down: down, x: Int(pointer.x), y: Int(pointer.y)))
         }
-        SDL_PushEvent(&event)
     }
 
-    /// The SDL key for the evdev keys the kiosk answers to.
-    private static func keycode(_ code: Int32) -> SDL_Keycode? {
+    /// The kiosk's key for the evdev keys it answers to.
+    private static func key(_ code: Int32, ctrl: Bool) -> Key? {
         switch code {
-        case KEY_ESC: return SDL_Keycode(SDLK_ESCAPE.rawValue)
-        case KEY_SPACE: return SDL_Keycode(SDLK_SPACE.rawValue)
-        case KEY_ENTER: return SDL_Keycode(SDLK_RETURN.rawValue)
-        case KEY_KPENTER: return SDL_Keycode(SDLK_KP_ENTER.rawValue)
-        case KEY_F2: return SDL_Keycode(SDLK_F2.rawValue)
-        case KEY_O: return SDL_Keycode(SDLK_o.rawValue)
-        case KEY_PAGEDOWN: return SDL_Keycode(SDLK_PAGEDOWN.rawValue)
-        case KEY_PAGEUP: return SDL_Keycode(SDLK_PAGEUP.rawValue)
-        case KEY_RIGHT: return SDL_Keycode(SDLK_RIGHT.rawValue)
-        case KEY_LEFT: return SDL_Keycode(SDLK_LEFT.rawValue)
+        case KEY_ESC: return .escape
+        case KEY_SPACE: return .space
+        case KEY_ENTER, KEY_KPENTER: return .enter
+        case KEY_F2: return .operatorView
+        case KEY_O: return ctrl ? .operatorView : .other
+        case KEY_PAGEDOWN: return .pageDown
+        case KEY_PAGEUP: return .pageUp
+        case KEY_RIGHT: return .right
+        case KEY_LEFT: return .left
         default: return nil
         }
     }

@@ -1,21 +1,26 @@
-import CSDL2
 import FoundationEssentials
 import Glibc
 
-/// Sleeps until the next SDL event or a deadline, without spinning.
+/// Sleeps until the next event (`ShellEvent`) or a deadline, without spinning.
 ///
-/// SDL 2.26 waits natively only on some video drivers (X11, Wayland); on the others —
-/// its own `kmsdrm`, `dummy` headless — `SDL_WaitEventTimeout` wakes every
-/// millisecond to poll. There the waiter sleeps in `poll(2)` itself: on a pipe that
-/// background work writes to, and on its own read-only copies of the input devices, so
-/// a touch or key wakes it and SDL then reads the event from its own copy. On the DRM
-/// console (no SDL video driver) the devices are `EvdevInput`'s, which turns what they
-/// report into SDL events, and every rescan also asks the output whether its screen changed.
+/// In a window on X11 or Wayland, SDL waits for the window system's events itself, and
+/// background work wakes it with an SDL event. Everywhere else — the console, headless,
+/// SDL's own `kmsdrm` (whose `SDL_WaitEventTimeout` wakes every millisecond to poll) — the
+/// waiter sleeps in `poll(2)` itself: on a pipe that background work writes to, and on the
+/// input devices, so a touch or key wakes it. On the console the devices are
+/// `EvdevInput`'s, which turns what they report into events, and every rescan also asks
+/// the output whether its screen changed; with SDL's `kmsdrm`, SDL reads the events from
+/// its own copies of the devices, the waiter's being only there to wake it.
 final class EventWaiter {
+    /// The window, whose events SDL reads; nil on the console and headless.
+    private let window: SDLWindow?
+    /// Whether SDL waits for the window's events itself (X11, Wayland).
     private let native: Bool
     private let console: EvdevInput?
+    /// Events made by the loop's own machinery (a screen set up again), before the rest.
+    private var pending: [ShellEvent] = []
     /// Called at each rescan (about every 2 s while idle) on the console.
-    private let onRescan: (() -> Void)?
+    private let onRescan: (() -> ShellEvent?)?
     private var wakeRead: Int32 = -1
     private var wakeWrite: Int32 = -1
     private var inputs: [String: Int32] = [:]
@@ -36,14 +41,18 @@ final class EventWaiter {
 
     /// The console's terminal switches, and what to do at each.
     private let terminal: TerminalSwitch?
-    private let onTerminal: ((TerminalSwitch.Request) -> Void)?
+    private let onTerminal: ((TerminalSwitch.Request) -> ShellEvent?)?
 
-    init(driver: String, console: EvdevInput? = nil, onRescan: (() -> Void)? = nil,
-         terminal: TerminalSwitch? = nil, onTerminal: ((TerminalSwitch.Request) -> Void)? = nil) {
+    /// Waits on `window`'s events (nil: none, headless or on the console) and `console`'s
+    /// input devices. What `onRescan` and `onTerminal` return comes next.
+    init(window: SDLWindow?, console: EvdevInput? = nil, onRescan: (() -> ShellEvent?)? = nil,
+         terminal: TerminalSwitch? = nil, onTerminal: ((TerminalSwitch.Request) -> ShellEvent?)? = nil) {
         self.terminal = terminal
         self.onTerminal = onTerminal
-        native = driver == "x11" || driver == "wayland"
-        watchInputs = driver != "dummy" && console == nil
+        self.window = window
+        native = window?.waitsForEvents ?? false
+        // With SDL's kmsdrm, the devices only wake the wait (SDL reads its own copies).
+        watchInputs = window != nil && console == nil
         self.console = console
         self.onRescan = onRescan
         devices = console == nil ? nil : DeviceWatch()
@@ -67,25 +76,53 @@ final class EventWaiter {
         if wakeWrite >= 0 { close(wakeWrite) }
     }
 
-    /// Wakes a waiting `next` from another thread (after it pushed an SDL event).
+    /// Wakes `next` from any thread: background work posted to the mailbox.
     func wake() {
+        if native {
+            window?.wake()
+            return
+        }
         guard wakeWrite >= 0 else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
 
-    /// The next event, waiting at most `timeoutMs` (nil: until there is one).
-    func next(timeoutMs: Int32?) -> SDL_Event? {
-        var event = SDL_Event()
-        if native {
-            let got = timeoutMs.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
-            return got != 0 ? event : nil
+    /// Adds an event of the loop's own (a screen set up again) before what comes next.
+    func push(_ event: ShellEvent) {
+        pending.append(event)
+    }
+
+    /// What is there already, without waiting: the loop's own events, the console's input,
+    /// then the window's.
+    func poll() -> ShellEvent? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        if let console { pending += console.take() }
+        if !pending.isEmpty { return pending.removeFirst() }
+        while let window, let got = window.poll() {
+            if let event = got { return event }
         }
-        if SDL_PollEvent(&event) != 0 { return event }
-        let deadline = timeoutMs.map { RunClock.monotonicNanos() + UInt64($0) * 1_000_000 }
-        while true {
+        return nil
+    }
+
+    /// The next event, waited for up to `timeoutMs` (nil: until one comes); nil when the
+    /// time ran out.
+    func next(timeoutMs: Int32?) -> ShellEvent? {
+        if let event = poll() { return event }
+        let deadline = timeoutMs.map { RunClock.monotonicNanos() + UInt64(max(0, $0)) * 1_000_000 }
+        func left() -> Int32? {
             let now = RunClock.monotonicNanos()
-            let left = deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
+            return deadline.map { $0 > now ? Int32(min(Double(Int32.max), Double($0 - now) / 1e6).rounded(.up)) : 0 }
+        }
+        if native, let window {
+            // SDL waits; an event the loop does not use waits on for what is left.
+            while true {
+                guard let got = window.next(timeoutMs: left()) else { return nil }
+                if let event = got { return event }
+                if left() == 0 { return nil }
+            }
+        }
+        while true {
+            let left = left()
             let period = quickRescans > 0 ? Self.quickRescanMs : Self.rescanMs
             let sinceRescan = Int32(min(Double(period), Double(RunClock.monotonicNanos() - lastRescan) / 1e6))
             let slice = rescansPaused ? (left ?? -1) : min(left ?? period, max(0, period - sinceRescan))
@@ -93,16 +130,20 @@ final class EventWaiter {
             if let devices, devices.fd >= 0 { fds.append(pollfd(fd: devices.fd, events: Int16(POLLIN), revents: 0)) }
             if let terminal { fds.append(pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)) }
             fds += (console?.descriptors ?? Array(inputs.values)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), slice)
+            let ready = Glibc.poll(&fds, nfds_t(fds.count), slice)
             var rescanNow = false
+            var woken = false
             for entry in fds where entry.revents != 0 {
                 let hungUp = entry.revents & Int16(POLLIN) == 0
-                if let terminal, entry.fd == terminal.fd {
+                if entry.fd == wakeRead {
+                    drain(wakeRead, lost: false)
+                    woken = true
+                } else if let terminal, entry.fd == terminal.fd {
                     // Away: the screens are given up before the switch goes on. Back: the
                     // kernel hears first, then the screens are taken again.
                     for request in terminal.take() {
                         if request == .back { terminal.acknowledge() }
-                        onTerminal?(request)
+                        if let event = onTerminal?(request) { pending.append(event) }
                         if request == .away { terminal.release() }
                     }
                 } else if let devices, entry.fd == devices.fd {
@@ -110,7 +151,7 @@ final class EventWaiter {
                         rescanNow = true
                         quickRescans = 4
                     }
-                } else if let console, entry.fd != wakeRead {
+                } else if let console {
                     console.read(entry.fd, hungUp: hungUp)
                 } else {
                     drain(entry.fd, lost: hungUp)
@@ -124,12 +165,11 @@ final class EventWaiter {
                 lastRescan = RunClock.monotonicNanos()
                 rescanInputs()
                 console?.rescan()
-                onRescan?()
+                if let event = onRescan?() { pending.append(event) }
             }
-            SDL_PumpEvents()
-            if SDL_PollEvent(&event) != 0 { return event }
+            if let event = poll() { return event }
             // Background work is done, or the deadline has come: the loop looks again.
-            if ready > 0, fds[0].revents != 0 { return nil }
+            if woken || (ready > 0 && fds[0].revents != 0) { return .wake }
             if let deadline, RunClock.monotonicNanos() >= deadline { return nil }
         }
     }

@@ -1,4 +1,3 @@
-import CSDL2
 import CSystem
 import FoundationEssentials
 import Glibc
@@ -119,14 +118,14 @@ final class FramebufferOutput: ConsoleScreen {
     /// — where the driver cannot pan — into the one on the screen. Panning, the page
     /// written last held the frame before the one on the screen: it lacks this frame's
     /// `damage` and the previous one's (nil: everything).
-    func present(_ frame: UnsafeMutablePointer<SDL_Surface>, damage: Rect?) throws {
+    func present(_ frame: Pixmap, damage: Rect?) throws {
         let page = pans ? 1 - front : 0
-        let whole = Rect(x: 0, y: 0, width: min(Int(frame.pointee.w), size.width), height: min(Int(frame.pointee.h), size.height))
+        let whole = Rect(x: 0, y: 0, width: min(frame.width, size.width), height: min(frame.height, size.height))
         let packed = self.damage.toCopy(damage: damage, whole: whole)
-        let source = frame.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let source = frame.pixels.assumingMemoryBound(to: UInt8.self)
         let base = memory + page * size.height * lineLength
         for row in packed.y..<packed.maxY {
-            let from = UnsafeRawPointer(source + row * Int(frame.pointee.pitch) + packed.x * 4)
+            let from = UnsafeRawPointer(source + row * frame.pitch + packed.x * 4)
                 .assumingMemoryBound(to: UInt32.self)
             layout.pack(from, into: base + row * lineLength + packed.x * layout.bytesPerPixel, count: packed.width)
         }

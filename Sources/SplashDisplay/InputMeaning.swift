@@ -1,7 +1,6 @@
-import CSDL2
 import SplashCore
 
-/// What an SDL event means to the kiosk.
+/// What an event means to the kiosk.
 enum InputMeaning {
     case action((Instant) -> KioskAction)
     case resized

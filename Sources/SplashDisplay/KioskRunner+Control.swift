@@ -1,4 +1,3 @@
-import CSDL2
 import Dispatch
 import FoundationEssentials
 import SplashServices
@@ -52,9 +51,6 @@ extension KioskRunner {
     }
 
     func wakeLoop() {
-        var event = SDL_Event()
-        event.type = wakeEvent
-        SDL_PushEvent(&event)
         waiter.wake()
     }
 

@@ -1,4 +1,3 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashServices
@@ -100,17 +99,13 @@ extension KioskRunner {
 
     /// A function that hands an action to the loop from any thread and wakes it.
     func poster() -> (@escaping (Instant) -> KioskAction) -> Void {
-        Self.poster(mailbox: mailbox, wakeEvent: wakeEvent, waiter: waiter)
+        Self.poster(mailbox: mailbox, waiter: waiter)
     }
 
     /// A function that hands an action to `mailbox` from any thread and wakes the loop.
-    static func poster(mailbox: Mailbox, wakeEvent wake: UInt32, waiter: EventWaiter)
-        -> (@escaping (Instant) -> KioskAction) -> Void {
+    static func poster(mailbox: Mailbox, waiter: EventWaiter) -> (@escaping (Instant) -> KioskAction) -> Void {
         return { make in
             mailbox.post(make)
-            var event = SDL_Event()
-            event.type = wake
-            SDL_PushEvent(&event)
             waiter.wake()
         }
     }

@@ -1,10 +1,9 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashServices
 
 /// Waiting for the next deadline or input without spinning, and turning what wakes the
-/// loop (SDL events, the mailbox, scripted steps) into actions.
+/// loop (input, the mailbox, scripted steps) into actions.
 extension KioskRunner {
     /// The earliest moment something is due: the core's deadline (a timed run's end
     /// included) or the next scripted input.
@@ -16,11 +15,10 @@ extension KioskRunner {
         // The media process the core asked for is started now that the loop is idle (after
         // the frame that followed the show that used the last, not while it was drawn).
         if let failed = clips.startWarmIfAsked() { send(failed) }
-        var event = SDL_Event()
         let deadline = nextDeadline
         switch clock.mode {
         case .virtual:
-            if SDL_PollEvent(&event) != 0 {
+            if let event = waiter.poll() {
                 handle(event)
             } else if let video = state.video, video.awaitsFrame {
                 // Decoding takes no virtual time: the clip's next frame is waited for, so that
@@ -51,7 +49,7 @@ extension KioskRunner {
             if let got = waiter.next(timeoutMs: ms) { handle(got) }
             setup.notifier?.keepAlive()
         }
-        while SDL_PollEvent(&event) != 0 { handle(event) }
+        while let event = waiter.poll() { handle(event) }
         runDueScriptSteps()
     }
 
@@ -65,9 +63,9 @@ extension KioskRunner {
         }
     }
 
-    func handle(_ event: SDL_Event) {
+    func handle(_ event: ShellEvent) {
         takeCatalogChanges()
-        if event.type == wakeEvent {
+        if event == .wake {
             for make in mailbox.take() { send(make(clock.now())) }
             for task in mailbox.takeTasks() { task() }
             return

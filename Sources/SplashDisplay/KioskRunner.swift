@@ -1,4 +1,3 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashServices
@@ -30,9 +29,8 @@ public final class KioskRunner {
     /// Actions waiting their turn, and whether one is being reduced (its effects carried out).
     private var queued: [KioskAction] = []
     private var isSending = false
-    /// Results from background work, delivered to the loop with an SDL user event.
+    /// Results from background work, delivered to the loop by waking its waiter.
     let mailbox = Mailbox()
-    let wakeEvent: UInt32
     let waiter: EventWaiter
     /// What the screens show (the scene, a clip's frames, black).
     let painter: ScreenPainter
@@ -53,13 +51,12 @@ public final class KioskRunner {
         state.poetry.entry = setup.cachedPoetry ?? .placeholder
         state.poetry.fallback = setup.bundledPoetry
         script = ScriptPlayer(setup.script)
-        wakeEvent = SDL_RegisterEvents(1)
         screenSwitch = setup.options.headless ? nil
             : ScreenSwitch(methods: setup.options.screenOff, marker: setup.options.dataDir + "/" + ScreenSwitch.markerName)
         waiter = EventWaiter.forScreens(screens, touchOutput: setup.options.touchOutput, log: log, clock: clock)
         painter = ScreenPainter(screens: screens, fonts: fonts, options: setup.options, log: log, clock: clock)
         clips = VideoShell(painter: painter, options: setup.options,
-                           post: Self.poster(mailbox: mailbox, wakeEvent: wakeEvent, waiter: waiter))
+                           post: Self.poster(mailbox: mailbox, waiter: waiter))
     }
 
     /// Runs until `--exit-after` is met or the window is closed (SIGTERM, SIGINT).

@@ -1,4 +1,3 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashLink

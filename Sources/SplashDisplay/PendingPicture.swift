@@ -1,17 +1,16 @@
-import CSDL2
 import Dispatch
 import SplashPictures
 import SplashServices
 
 /// A picture being decoded on another thread for a frame that will need it soon: the first
-/// splash's picture decodes while SDL opens the window.
+/// splash's picture decodes while the output opens (a window, the console's screens).
 public final class PendingPicture: @unchecked Sendable {
     /// The picture file being decoded.
     public let path: String
     /// Pixels per pixel of the original it is decoded with (a JPEG may be decoded smaller).
     public let scale: Double
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<DecodedSurface, Error>?
+    private var result: Result<DecodedPixmap, Error>?
     private var taken = false
 
     /// Starts decoding the file at `path`, with at least `scale` pixels per pixel of the
@@ -20,7 +19,7 @@ public final class PendingPicture: @unchecked Sendable {
         self.path = path
         self.scale = scale
         SerialWorker.detached(name: "splashboard.decode") { [self] in
-            result = Result { try ImageDecoder.surface(path, scale: scale) }
+            result = Result { try ImageDecoder.pixmap(path, scale: scale) }
             done.signal()
         }
     }
@@ -31,16 +30,16 @@ public final class PendingPicture: @unchecked Sendable {
         done.signal()
     }
 
-    /// Waits for the decode to end: why it failed, or nil when it decoded (the surface
-    /// stays, for `take`).
+    /// Waits for the decode to end: why it failed, or nil when it decoded (the pixels
+    /// stay, for `take`).
     var failure: Error? {
         wait()
         if case .failure(let error) = result { return error }
         return nil
     }
 
-    /// Waits for the decode to end; the surface is then the caller's to free.
-    func take() throws -> DecodedSurface {
+    /// Waits for the decode to end; the pixels are then the caller's.
+    func take() throws -> DecodedPixmap {
         done.wait()
         taken = true
         return try result!.get()
@@ -49,6 +48,5 @@ public final class PendingPicture: @unchecked Sendable {
     deinit {
         guard !taken else { return }
         done.wait()
-        if case .success(let decoded) = result { SDL_FreeSurface(decoded.surface) }
     }
 }

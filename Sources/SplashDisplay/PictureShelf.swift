@@ -1,5 +1,4 @@
 import Glibc
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashPictures
@@ -62,15 +61,15 @@ final class PictureShelf {
 
     /// Decodes the picture at `path` with at least `scale` pixels per pixel of the original
     /// (or takes it from the thread that decoded it ahead, when that one is large enough);
-    /// the surface is the caller's to free or keep.
-    func decode(_ path: String, scale: Double) throws -> DecodedSurface {
+    /// the pixels are the caller's to keep.
+    func decode(_ path: String, scale: Double) throws -> DecodedPixmap {
         do {
             if let early = pending.removeValue(forKey: path) {
                 let decoded = try early.take()
                 if decoded.scale + 1e-9 >= min(1, scale) { return decoded }
-                SDL_FreeSurface(decoded.surface)  // decoded for a smaller screen than this one
+                // Decoded for a smaller screen than this one: let go.
             }
-            return try ImageDecoder.surface(path, scale: scale)
+            return try ImageDecoder.pixmap(path, scale: scale)
         } catch {
             throw DisplayError.badImage(path: path, reason: error.explained)
         }

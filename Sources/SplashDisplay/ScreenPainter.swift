@@ -157,8 +157,8 @@ final class ScreenPainter {
         let size = canvas.layoutSize
         let surface = canvas.beginFrame()
         // The poster may show where the clip leaves the background: covered at the first
-        // frame, and at every frame where the renderer's buffer is not kept between frames.
-        if placement.letterboxed(on: size), first || !surface.drawsInSoftware {
+        // frame (the frame's pixels are kept between frames).
+        if placement.letterboxed(on: size), first {
             surface.clear(options.background)
         }
         // An animated GIF's transparent pixels show the background, as its poster's do.

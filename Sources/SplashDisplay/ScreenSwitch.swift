@@ -1,4 +1,3 @@
-import CSDL2
 import CX11
 import FoundationEssentials
 import SplashCore
@@ -92,7 +91,7 @@ public final class ScreenSwitch {
         } else if screens.driver == "x11" {
             // SDL keeps the screensaver (and DPMS) from starting while it runs, by resetting
             // it now and then: dark, it may; lit, it keeps them off again.
-            if on { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() }
+            screens.first.window?.holdScreenSaver(on)
             switch splash_x11_dpms_force(nil, on ? 1 : 0) {
             case 1: report.done.append("signal x11 dpms")
             case 0: report.problems.append("the display signal: the X server has no DPMS for this monitor; only the picture is dark")

@@ -1,5 +1,3 @@
-import CSDL2
-import CX11
 import FoundationEssentials
 import SplashCore
 import SplashServices

@@ -1,8 +1,7 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 
-/// The output frames go to, as one: a window (or, headless, SDL's dummy driver) and its
+/// The output frames go to, as one: a window (or, headless, no display) and its
 /// canvas, or on the console a canvas for each screen connected, the first the one the core
 /// lays out for. It owns the list of screens: the console's are followed as they are
 /// unplugged, plugged in or change mode (`Screens+Console`), given up and taken back on a
@@ -56,14 +55,9 @@ public final class Screens {
         self.request = request
     }
 
-    /// Opens the console's screens: SDL's software renderer on a frame in memory that each
-    /// present copies into a KMS dumb buffer or a framebuffer, one canvas for each screen
-    /// connected. SDL's video subsystem is not started.
+    /// Opens the console's screens: a frame in memory that each present copies into a KMS
+    /// dumb buffer or a framebuffer, one canvas for each screen connected. SDL is not loaded.
     public convenience init(console request: ConsoleRequest, rotation: Rotation) throws {
-        Canvas.setHints(headless: false)
-        if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_EVENTS)) != 0 {
-            throw DisplayError.sdl("starting SDL's events", sdlErrorText())
-        }
         let outputs = try ConsoleScreens.openAll(request)
         let first = try Canvas(consoleFrame: outputs[0].size, output: outputs[0], rotation: rotation)
         let others = try outputs.dropFirst().map {
@@ -105,7 +99,6 @@ public final class Screens {
     public func forgetChangedPictures() -> Bool {
         let changed = first.shelf.forgetChanged()
         guard !changed.isEmpty else { return false }
-        for screen in all { screen.surface.releaseTextures(of: changed) }
         return true
     }
 

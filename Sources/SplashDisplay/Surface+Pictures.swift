@@ -1,4 +1,3 @@
-import CSDL2
 import FoundationEssentials
 import SplashCore
 import SplashPictures
@@ -8,14 +7,6 @@ import SplashServices
 /// are drawn at, kept while the screen is up, drawn fitted or filled; thumbnails from the
 /// database.
 extension Surface {
-    /// A picture ready to draw on this surface.
-    private enum Ready {
-        /// Uploaded to this surface's renderer.
-        case texture(OpaquePointer)
-        /// Kept as decoded, blitted onto this surface's pixels.
-        case pixels(DecodedPicture)
-    }
-
     /// The pixel size of the image at `path`, from its header (nothing is decoded).
     public func imageSize(_ path: String) throws -> Size {
         try shelf.size(of: path)
@@ -29,37 +20,13 @@ extension Surface {
 
     /// The picture at `path` ready to draw with at least `scale` pixels per pixel of the
     /// original: what is kept when it is large enough, else decoded (again) at that scale.
-    private func picture(_ path: String, scale: Double) throws -> Ready {
+    private func picture(_ path: String, scale: Double) throws -> DecodedPicture {
         let enough = min(1, scale) - 1e-9
-        if pixels != nil, let kept = shelf.decoded[path], kept.heldScale >= enough { return .pixels(kept) }
-        if let made = textures[path], made.scale >= enough { return .texture(made.texture) }
+        if let kept = shelf.decoded[path], kept.heldScale >= enough { return kept }
         let decoded = try shelf.decode(path, scale: scale)
-        let surface = decoded.surface
-        if pixels != nil, !DecodedPicture.hasTransparency(surface) {
-            // Opaque pictures stay as decoded and are blitted onto the frame: no texture copy.
-            let picture = DecodedPicture(surface, original: decoded.original)
-            shelf.keep(picture, for: path)
-            return .pixels(picture)
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-            throw DisplayError.badImage(path: path, reason: sdlErrorText())
-        }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        if let old = textures[path] { SDL_DestroyTexture(old.texture) }
-        textures[path] = (texture, decoded.original, decoded.scale)
-        return .texture(texture)
-    }
-
-    /// Draws part of a texture into a rectangle, scaled.
-    func draw(_ texture: OpaquePointer, from source: Rect?, to destination: Rect) {
-        var dst = SDL_Rect(destination)
-        if let source {
-            var src = SDL_Rect(source)
-            SDL_RenderCopy(renderer, texture, &src, &dst)
-        } else {
-            SDL_RenderCopy(renderer, texture, nil, &dst)
-        }
+        let picture = DecodedPicture(decoded.pixmap, original: decoded.original)
+        shelf.keep(picture, for: path)
+        return picture
     }
 
     /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
@@ -69,30 +36,12 @@ extension Surface {
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y
-        let source = placement.source
-        switch try picture(path, scale: ImageFit.scale(of: placement)) {
-        case .pixels(let decoded):
-            guard let pixels else { return }
-            // What the renderer has queued goes first, then the picture straight onto the frame.
-            flush()
-            if decoded.draw(source, to: dst, on: pixels) { return }
-            // A rectangle the blitters refuse (they do not clip): through a texture instead.
-            guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.pixels) else {
-                throw DisplayError.badImage(path: path, reason: sdlErrorText())
-            }
-            defer { SDL_DestroyTexture(texture) }
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            draw(texture, from: decoded.held(source), to: dst)
-        case .texture(let texture):
-            // SDL clips a source rectangle to its texture.
-            draw(texture, from: source.scaled(by: textures[path]?.scale ?? 1), to: dst)
-        }
+        try picture(path, scale: ImageFit.scale(of: placement)).draw(placement.source, to: dst, on: frame)
     }
 
     /// Draws `source` of a frame (a clip's frame in the media process's ring, `stride`
-    /// bytes a line, laid out as `layout` says) into `destination`, unscaled: straight onto
-    /// the frame's pixels where frames are drawn in software — a planar YUV frame turned
-    /// into them by SDL's converter as it goes —, else through a texture.
+    /// bytes a line, laid out as `layout` says) into `destination`, unscaled, straight onto
+    /// the frame's pixels — a planar YUV frame turned into them as it goes.
     /// `blends`: its alpha is drawn over what is there (an animated GIF's transparency).
     func drawFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, layout: FrameLayout = .bgra,
                    from source: Rect, to destination: Rect, blends: Bool = false) {
@@ -100,57 +49,36 @@ extension Surface {
             drawPlanarFrame(bytes, width: width, height: height, stride: stride, from: source, to: destination)
             return
         }
-        guard let frame = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes), Int32(width),
-                                                             Int32(height), 32, Int32(stride),
-                                                             SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
-        defer { SDL_FreeSurface(frame) }
-        SDL_SetSurfaceBlendMode(frame, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-        if let pixels {
-            flush()
-            var src = SDL_Rect(source)
-            var dst = SDL_Rect(destination)
-            SDL_UpperBlit(frame, &src, pixels, &dst)
+        let memory = UnsafeMutableRawPointer(mutating: bytes)
+        if !blends, let clip = Pixmap(borrowing: memory, width: width, height: height, pitch: stride, format: .xrgb32) {
+            frame.draw(clip, from: source, to: destination)
             return
         }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, frame) else { return }
-        defer { SDL_DestroyTexture(texture) }
-        SDL_SetTextureBlendMode(texture, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
-        draw(texture, from: source, to: destination)
+        // With alpha (straight, as decoded): premultiplied in a copy first; so is a frame
+        // whose rows pixman cannot read in place.
+        guard let copy = Pixmap(width: width, height: height, format: blends ? .argb32 : .xrgb32) else { return }
+        for row in 0..<height {
+            (copy.pixels + row * copy.pitch).copyMemory(from: bytes + row * stride, byteCount: width * 4)
+        }
+        copy.premultiply()
+        frame.draw(copy, from: source, to: destination, blend: blends)
     }
 
-    /// A planar YUV 4:2:0 frame: converted straight into the frame's pixels when it is shown
-    /// whole inside them (32-bit pixels), else uploaded to a YUV texture.
+    /// A planar YUV 4:2:0 frame (BT.601, video range, as libswscale turns the other frames
+    /// and the thumbnails into RGB): converted straight into the frame's pixels where it is
+    /// shown whole inside them, else into a frame of its own first.
     private func drawPlanarFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect,
                                  to destination: Rect) {
-        // BT.601, as libswscale turns the other frames (and the thumbnails) into RGB.
-        SDL_SetYUVConversionMode(SDL_YUV_CONVERSION_BT601)
         let whole = source == Rect(x: 0, y: 0, width: width, height: height) && destination.width == width
             && destination.height == height
-        if let pixels {
-            flush()
-            let surface = pixels.pointee
-            let format = surface.format.pointee.format
-            let inside = destination.x >= 0 && destination.y >= 0 && destination.maxX <= Int(surface.w)
-                && destination.maxY <= Int(surface.h)
-            if whole, inside, surface.format.pointee.BytesPerPixel == 4,
-               format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue {
-                let target = surface.pixels! + destination.y * Int(surface.pitch) + destination.x * 4
-                // XRGB8888 is ARGB8888 with its alpha byte unread.
-                SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_IYUV.rawValue, bytes, Int32(stride),
-                                  SDL_PIXELFORMAT_ARGB8888.rawValue, target, surface.pitch)
-                return
-            }
+        if whole, destination.clipped(to: frame.bounds) == destination, frame.format != .rgb24 {
+            PlanarFrame.convert(bytes, width: width, height: height, stride: stride,
+                                into: frame.pixels + destination.y * frame.pitch + destination.x * 4, pitch: frame.pitch)
+            return
         }
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_IYUV.rawValue,
-                                              Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
-        else { return }
-        defer { SDL_DestroyTexture(texture) }
-        let y = bytes.assumingMemoryBound(to: UInt8.self)
-        let u = y + stride * height
-        let v = u + (stride / 2) * (height / 2)
-        SDL_UpdateYUVTexture(texture, nil, y, Int32(stride), u, Int32(stride / 2), v, Int32(stride / 2))
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        draw(texture, from: source, to: destination)
+        guard let rgb = Pixmap(width: width, height: height, format: .xrgb32) else { return }
+        PlanarFrame.convert(bytes, width: width, height: height, stride: stride, into: rgb.pixels, pitch: rgb.pitch)
+        frame.draw(rgb, from: source, to: destination)
     }
 
     /// The largest thumbnail decoded.
@@ -167,17 +95,11 @@ extension Surface {
               max(header.width, header.height) <= ImageValidator.thumbnailSide,
               (try? bytes.withUnsafeBytes { try ImageHeader.checkDecodeWork($0, header: header) }) != nil
         else { return false }
-        guard let decoded = try? ImageDecoder.decode(Data(bytes), scale: 1, into: SurfacePixels.self) else { return false }
-        let surface = decoded.surface
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return false }
-        defer { SDL_DestroyTexture(texture) }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        let size = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        var placed = ImageFit.fit.placement(of: size, on: Size(width: box.width, height: box.height)).destination
+        guard let decoded = try? ImageDecoder.pixmap(data: Data(bytes)) else { return false }
+        var placed = ImageFit.fit.placement(of: decoded.pixmap.size, on: Size(width: box.width, height: box.height)).destination
         placed.x += box.x
         placed.y += box.y
-        draw(texture, from: nil, to: placed)
+        frame.draw(decoded.pixmap, from: decoded.pixmap.bounds, to: placed)
         return true
     }
 }

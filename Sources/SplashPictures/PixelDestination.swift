@@ -1,5 +1,5 @@
 /// Memory a decoder writes a picture into: rows of `pitch` bytes, made by the one who
-/// keeps the picture — an SDL surface in the display, a `PixelBuffer` elsewhere — so that
+/// keeps the picture — a `Pixmap` in the display, a `PixelBuffer` elsewhere — so that
 /// decoded pixels are never copied from one to the other.
 public protocol PixelDestination {
     /// Room for a picture of this size and layout; throws when there is none.

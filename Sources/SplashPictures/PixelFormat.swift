@@ -1,5 +1,5 @@
 /// How decoded pixels are laid out in memory: the two layouts the decoders write, both
-/// of which SDL and TurboJPEG take as they are.
+/// of which pixman and TurboJPEG take as they are.
 public enum PixelFormat: Equatable, Sendable {
     /// Three bytes a pixel: blue, green, red (an opaque picture: a quarter less to hold).
     case bgr24

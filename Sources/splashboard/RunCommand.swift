@@ -73,7 +73,7 @@ struct RunCommand {
         settings.device = DeviceGroups(names: options.deviceGroups, deviceID: device.deviceID)
         settings.defaultPictureSize = FileManager.default.contents(atPath: assets.defaultSplash)
             .flatMap { try? ImageHeader.parse(Array($0)) }.map { Size(width: $0.width, height: $0.height) }
-        // The first splash's picture decodes on another thread while SDL opens the window, at
+        // The first splash's picture decodes on another thread while the output opens, at
         // the size it will be drawn on the screen of last time (or of --size).
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
         let screenMemo = ScreenMemo(dataDir: options.dataDir)

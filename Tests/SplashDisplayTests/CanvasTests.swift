@@ -178,7 +178,7 @@ extension InProcessCanvasTests {
             #expect(line.width == fonts.width(of: "欢迎" + arabic, size: 40))
             // Ink on the Arabic side too.
             let inked = (0..<line.height).contains { row in
-                (fonts.width(of: "欢迎", size: 40)..<line.width).contains { line.coverage[row * line.width + $0] > 128 }
+                (fonts.width(of: "欢迎", size: 40)..<line.width).contains { line.at($0, row) > 128 }
             }
             #expect(inked)
             // As tall as the kiosk's own lines at least, taller where the other face reaches further.

@@ -1,5 +1,4 @@
 import CGIF
-import CSDL2
 import Foundation
 import SplashCore
 import SplashPictures
@@ -34,13 +33,9 @@ import Testing
     @Test func theFirstFrameLandsWhereItsDescriptorSaysWithItsTransparency() throws {
         let dir = try temporaryFolder()
         try writeGIF(dir + "/a.gif")
-        let decoded = try ImageDecoder.surface(dir + "/a.gif")
-        let surface = decoded.surface
-        defer { SDL_FreeSurface(surface) }
-        #expect(decoded.width == 6 && decoded.height == 5 && decoded.format == .bgra32)
-        func pixel(_ x: Int, _ y: Int) -> UInt32 {
-            (surface.pointee.pixels + y * Int(surface.pointee.pitch) + x * 4).load(as: UInt32.self)
-        }
+        let decoded = try ImageDecoder.pixmap(dir + "/a.gif")
+        #expect(decoded.width == 6 && decoded.height == 5 && decoded.format == PixelFormat.bgra32)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { decoded.pixmap.pixel(x: x, y: y) }
         let red: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_FF00
         for y in 0..<5 {
             for x in 0..<6 {

@@ -7,7 +7,7 @@ import SplashTestSupport
 import Testing
 
 extension InProcessCanvasTests {
-    /// The display's shell run in the test's own process: SDL's dummy window as its output,
+    /// The display's shell run in the test's own process: a headless canvas as its output,
     /// a real ledger, the bundled poems, a sync that answers at once, the virtual clock — the
     /// loop the kiosk runs, with nothing spawned.
     @Suite struct InProcessRunnerTests {

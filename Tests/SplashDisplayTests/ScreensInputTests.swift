@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 @testable import SplashCore
 @testable import SplashDisplay
@@ -9,16 +8,11 @@ extension InProcessCanvasTests {
     /// screen, each laid out for its own size and turn, lands where it was meant on the first.
     @Suite struct ScreensInputTests {
         /// A touch at 0…1 across the screen `index` (0 the first) as `EvdevInput` gives it.
-        func touch(_ x: Double, _ y: Double, screen index: Int) -> SDL_Event {
-            var event = SDL_Event()
-            event.type = SDL_FINGERDOWN.rawValue
-            event.tfinger.x = Float(x)
-            event.tfinger.y = Float(y)
-            event.tfinger.windowID = UInt32(index)
-            return event
+        func touch(_ x: Double, _ y: Double, screen index: Int) -> ShellEvent {
+            .touch(down: true, x: x, y: y, screen: index)
         }
 
-        func point(_ event: SDL_Event, on screens: Screens) -> Point? {
+        func point(_ event: ShellEvent, on screens: Screens) -> Point? {
             guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, pill: { SkipButton(screen: $0, maxCountdown: 5) }),
                   case .pressed(let p, _) = make(Instant(uptime: 0, date: Date(timeIntervalSince1970: 0)))
             else { return nil }

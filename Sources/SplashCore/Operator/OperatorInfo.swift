@@ -23,9 +23,11 @@ public struct OperatorInfo: Equatable, Sendable {
     public var cacheCapBytes: Int
     /// The running Splashboard's version.
     public var version: String
-    /// SDL's video driver (`x11`, `kmsdrm`, …), or `drm` on the console.
+    /// SDL's video driver in a window (`x11`, `wayland`, `kmsdrm`), `drm` or `fbdev` on the
+    /// console, `dummy` headless.
     public var driver: String
-    /// SDL's render driver (`software`, `opengles2`, …).
+    /// How frames reach the output: `software` (drawn in memory and copied), or SDL's render
+    /// driver where a window has no framebuffer (`opengles2`, …).
     public var renderer: String
     /// The size drawn on, `WxH`.
     public var screen: String

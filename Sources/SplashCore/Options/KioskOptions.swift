@@ -98,7 +98,7 @@ public struct KioskOptions: Equatable, Sendable {
     public var size: Size?
     /// Readable lines on stderr, or JSON lines on stdout, as asked; see `effectiveLogFormat`.
     public var logFormat: LogFormat = .text
-    /// No display: SDL's dummy driver and the software renderer (`--headless`).
+    /// No display: frames drawn in memory and shown nowhere (`--headless`).
     public var headless = false
     /// With no display at start, wait and retry (as the boot service does) instead of exiting.
     public var waitForDisplay = false

@@ -220,7 +220,7 @@ extension OptionParser {
                    help: "use the network process listening on PATH (the system service's) instead of starting one",
                    group: .kiosk) { o, s, cwd in o.networkSocket = try path(s, cwd: cwd) },
         OptionSpec(name: "headless", valueHint: "", defaultText: nil,
-                   help: "no display: SDL's dummy driver and the software renderer; events are JSON lines",
+                   help: "no display: frames drawn in memory and shown nowhere; events are JSON lines",
                    group: .headless) { o, s, _ in o.headless = try flag(s) },
         OptionSpec(name: "snapshot", valueHint: "DIR", defaultText: nil,
                    help: "write a PNG of every distinct screen", group: .headless) { o, s, cwd in

@@ -1,0 +1,240 @@
+import CSDL2
+import CX11
+import SplashCore
+
+/// A window (X11, Wayland, SDL's own KMSDRM) through SDL2, loaded when it opens
+/// (`SDLLibrary`): frames drawn in memory are copied onto the window's framebuffer (or,
+/// where the driver has none, uploaded to a texture), and SDL's events become the loop's.
+final class SDLWindow {
+    let sdl: SDLLibrary
+    private let window: OpaquePointer
+    /// SDL's video driver (`x11`, `wayland`, `kmsdrm`).
+    let driver: String
+    /// How frames reach the window: `software` (its framebuffer) or SDL's render driver.
+    let rendererName: String
+    /// Where the driver has no window framebuffer: its renderer and a texture of the frame's size.
+    private var renderer: OpaquePointer?
+    private var texture: (texture: OpaquePointer, size: Size)?
+    /// The event that wakes the loop from `wait` when background work posted something.
+    private let wakeEvent: UInt32
+
+    /// Opens the window: `size` nil means the whole display.
+    init(size: Size?) throws {
+        let sdl = try SDLLibrary.shared()
+        self.sdl = sdl
+        Self.setHints(sdl)
+        if sdl.wasInit(UInt32(SDL_INIT_VIDEO)) == 0, sdl.initSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
+            throw DisplayError.noDisplay(sdl.errorText())
+        }
+        let videoDriver = sdl.getCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        driver = videoDriver
+        if videoDriver == "offscreen" || videoDriver == "dummy" {
+            // SDL falls back to drivers that show nothing: for a kiosk that is no display.
+            sdl.quitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw DisplayError.noDisplay("SDL found no screen, only its \(videoDriver) driver")
+        }
+        var flags = SDL_WINDOW_SHOWN.rawValue
+        var requested = size ?? KioskOptions.headlessDefaultSize
+        var x = splash_windowpos_centered()
+        var y = x
+        if size == nil {
+            var mode = SDL_DisplayMode()
+            if sdl.getDesktopDisplayMode(0, &mode) == 0 {
+                requested = Size(width: Int(mode.w), height: Int(mode.h))
+            }
+            var bounds = SDL_Rect()
+            if videoDriver == "x11", splash_x11_window_manager_running(nil) == 0, sdl.getDisplayBounds(0, &bounds) == 0 {
+                // SDL's fullscreen on X11 asks the window manager and then waits 100 ms for
+                // an answer. With no window manager (the usual kiosk) none comes and
+                // nothing would change: a borderless window over the display is the same
+                // picture without the wait.
+                flags |= SDL_WINDOW_BORDERLESS.rawValue
+                (x, y) = (bounds.x, bounds.y)
+                requested = Size(width: Int(bounds.w), height: Int(bounds.h))
+            } else {
+                flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+            }
+        } else {
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        }
+        guard let window = sdl.createWindow("Splashboard", x, y, Int32(requested.width), Int32(requested.height), flags) else {
+            let reason = sdl.errorText()
+            sdl.quitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw DisplayError.noDisplay(reason)
+        }
+        self.window = window
+        // The window's framebuffer where the driver has one; otherwise its renderer.
+        if videoDriver == "kmsdrm" || sdl.getWindowSurface(window) == nil {
+            guard let made = sdl.createRenderer(window, -1, 0) else {
+                let reason = sdl.errorText()
+                sdl.destroyWindow(window)
+                throw DisplayError.sdl("creating a renderer", reason)
+            }
+            renderer = made
+            var info = SDL_RendererInfo()
+            _ = sdl.getRendererInfo(made, &info)
+            rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        } else {
+            rendererName = "software"
+        }
+        wakeEvent = sdl.registerEvents(1)
+        _ = sdl.showCursor(SDL_DISABLE)
+        sdl.disableScreenSaver()
+    }
+
+    deinit {
+        if let texture { sdl.destroyTexture(texture.texture) }
+        if let renderer { sdl.destroyRenderer(renderer) }
+        sdl.destroyWindow(window)
+    }
+
+    /// The process-wide SDL hints the kiosk relies on.
+    private static func setHints(_ sdl: SDLLibrary) {
+        _ = sdl.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        _ = sdl.setHint("SDL_TOUCH_MOUSE_EVENTS", "0")
+        // A click that gives the window focus is a click too: SDL drops it otherwise.
+        _ = sdl.setHint("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
+        _ = sdl.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", "0")
+        _ = sdl.setHint("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+        // SIGTERM and SIGINT end the process at once (systemd's stop, Ctrl+C): every
+        // committed show is already safe in the database.
+        _ = sdl.setHint("SDL_NO_SIGNAL_HANDLERS", "1")
+    }
+
+    /// Whether SDL waits for the window system's events itself (X11, Wayland); with
+    /// SDL's KMSDRM the loop polls the input devices and pumps SDL's events.
+    var waitsForEvents: Bool { driver == "x11" || driver == "wayland" }
+
+    /// The output's size in pixels: the window's framebuffer, or the renderer's output.
+    var outputSize: Size {
+        if let renderer {
+            var w: Int32 = 0, h: Int32 = 0
+            _ = sdl.getRendererOutputSize(renderer, &w, &h)
+            return Size(width: Int(w), height: Int(h))
+        }
+        guard let surface = sdl.getWindowSurface(window) else { return windowSize }
+        return Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+    }
+
+    /// The window's size in its own coordinates (the mouse's).
+    var windowSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        sdl.getWindowSize(window, &w, &h)
+        return Size(width: Int(w), height: Int(h))
+    }
+
+    /// Shows `frame` (XRGB8888, the output's size): what changed (`damage`, nil: all of it)
+    /// copied onto the window's framebuffer and shown, or the frame uploaded whole.
+    func present(_ frame: Pixmap, damage: Rect?) throws {
+        guard let source = sdl.createSurfaceFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                 Int32(frame.pitch), SDL_PIXELFORMAT_RGB888.rawValue)
+        else { throw DisplayError.sdl("showing a frame", sdl.errorText()) }
+        defer { sdl.freeSurface(source) }
+        if let renderer {
+            if texture?.size != frame.size {
+                if let old = texture { sdl.destroyTexture(old.texture) }
+                texture = sdl.createTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue,
+                                            Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(frame.width),
+                                            Int32(frame.height)).map { ($0, frame.size) }
+            }
+            guard let texture else { throw DisplayError.sdl("showing a frame", sdl.errorText()) }
+            _ = sdl.updateTexture(texture.texture, nil, frame.pixels, Int32(frame.pitch))
+            _ = sdl.renderCopy(renderer, texture.texture, nil, nil)
+            sdl.renderPresent(renderer)
+            return
+        }
+        guard let target = sdl.getWindowSurface(window) else { throw DisplayError.sdl("showing a frame", sdl.errorText()) }
+        _ = sdl.setSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+        let whole = Rect(x: 0, y: 0, width: min(frame.width, Int(target.pointee.w)), height: min(frame.height, Int(target.pointee.h)))
+        let part = (damage ?? whole).clipped(to: whole)
+        guard part.width > 0, part.height > 0 else { return }
+        var from = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
+        var to = from
+        _ = sdl.upperBlit(source, &from, target, &to)
+        if damage != nil {
+            _ = sdl.updateWindowSurfaceRects(window, &to, 1)
+        } else {
+            _ = sdl.updateWindowSurface(window)
+        }
+    }
+
+    /// Keeps the screensaver (and DPMS) from starting, or lets it.
+    func holdScreenSaver(_ held: Bool) {
+        if held { sdl.disableScreenSaver() } else { sdl.enableScreenSaver() }
+    }
+
+    /// Wakes `next` from any thread.
+    func wake() {
+        var event = SDL_Event()
+        event.type = wakeEvent
+        _ = sdl.pushEvent(&event)
+    }
+
+    /// The next event: waited for up to `timeoutMs` (nil: until one comes; 0: only what is
+    /// there); nil when none came, `.some(nil)` for one the loop does not use.
+    func next(timeoutMs: Int32?) -> ShellEvent?? {
+        var event = SDL_Event()
+        guard sdl.waitEventTimeout(&event, timeoutMs ?? -1) != 0 else { return .none }
+        return .some(meaning(of: event))
+    }
+
+    /// What is waiting, without waiting (SDL's queue filled from the window system first);
+    /// nil when nothing is, `.some(nil)` for an event the loop does not use.
+    func poll() -> ShellEvent?? {
+        sdl.pumpEvents()
+        var event = SDL_Event()
+        guard sdl.pollEvent(&event) != 0 else { return .none }
+        return .some(meaning(of: event))
+    }
+
+    /// What an SDL event is to the loop; nil for one it does not use.
+    private func meaning(of event: SDL_Event) -> ShellEvent? {
+        if event.type == wakeEvent { return .wake }
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_FINGERDOWN, SDL_FINGERUP:
+            return .touch(down: SDL_EventType(event.type) == SDL_FINGERDOWN, x: Double(event.tfinger.x),
+                          y: Double(event.tfinger.y), screen: 0)
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            // Touches arrive as finger events; SDL's mouse copies of them are dropped.
+            guard event.button.which != splash_touch_mouse_id() else { return nil }
+            // Window coordinates to the output's pixels.
+            let window = windowSize, output = outputSize
+            let sx = window.width > 0 ? Double(output.width) / Double(window.width) : 1
+            let sy = window.height > 0 ? Double(output.height) / Double(window.height) : 1
+            return .click(down: SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN, x: Int(Double(event.button.x) * sx),
+                          y: Int(Double(event.button.y) * sy))
+        case SDL_KEYDOWN:
+            guard event.key.repeat == 0 else { return nil }
+            return .key(Self.key(for: event.key.keysym.sym, modifiers: event.key.keysym.mod))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .redraw
+            default: return nil
+            }
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            return .redraw
+        default:
+            return nil
+        }
+    }
+
+    /// The kiosk's key for an SDL key.
+    static func key(for sym: SDL_Keycode, modifiers: UInt16) -> Key {
+        let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
+        switch sym {
+        case SDL_Keycode(SDLK_ESCAPE.rawValue): return .escape
+        case SDL_Keycode(SDLK_SPACE.rawValue): return .space
+        case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): return .enter
+        case SDL_Keycode(SDLK_F2.rawValue): return .operatorView
+        case SDL_Keycode(SDLK_o.rawValue) where ctrl: return .operatorView
+        case SDL_Keycode(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case SDL_Keycode(SDLK_PAGEUP.rawValue): return .pageUp
+        case SDL_Keycode(SDLK_RIGHT.rawValue): return .right
+        case SDL_Keycode(SDLK_LEFT.rawValue): return .left
+        default: return .other
+        }
+    }
+}
