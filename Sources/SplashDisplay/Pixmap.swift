@@ -47,13 +47,26 @@ final class Pixmap {
 
     /// New pixels, all zero (black; transparent where there is alpha); nil when memory or
     /// the size will not do.
-    init?(width: Int, height: Int, format: Format) {
+    convenience init?(width: Int, height: Int, format: Format) {
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else { return nil }
         let pitch = (width * format.bytesPerPixel + 3) & ~3
         guard let memory = calloc(height, pitch) else { return nil }
+        self.init(memory, width: width, height: height, pitch: pitch, format: format, owned: true)
+    }
+
+    /// Pixels someone else keeps (a mapped buffer, a window's framebuffer), which must
+    /// outlive this; `pitch` a multiple of 4.
+    convenience init?(borrowing memory: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int, format: Format) {
+        guard width > 0, height > 0, pitch % 4 == 0, pitch >= width * format.bytesPerPixel else { return nil }
+        self.init(memory, width: width, height: height, pitch: pitch, format: format, owned: false)
+    }
+
+    /// pixman's image of `memory`; `owned` memory is freed with it (and at once when
+    /// pixman will not take it).
+    private init?(_ memory: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int, format: Format, owned: Bool) {
         guard let image = pixman_image_create_bits(format.code, Int32(width), Int32(height),
                                                    memory.assumingMemoryBound(to: UInt32.self), Int32(pitch)) else {
-            free(memory)
+            if owned { free(memory) }
             return nil
         }
         self.width = width
@@ -62,23 +75,7 @@ final class Pixmap {
         self.format = format
         pixels = memory
         self.image = image
-        owned = true
-    }
-
-    /// Pixels someone else keeps (a mapped buffer, a window's framebuffer), which must
-    /// outlive this; `pitch` a multiple of 4.
-    init?(borrowing memory: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int, format: Format) {
-        guard width > 0, height > 0, pitch % 4 == 0, pitch >= width * format.bytesPerPixel,
-              let image = pixman_image_create_bits(format.code, Int32(width), Int32(height),
-                                                   memory.assumingMemoryBound(to: UInt32.self), Int32(pitch))
-        else { return nil }
-        self.width = width
-        self.height = height
-        self.pitch = pitch
-        self.format = format
-        pixels = memory
-        self.image = image
-        owned = false
+        self.owned = owned
     }
 
     deinit {
