@@ -36,7 +36,7 @@ extension Canvas {
         if let snapshotPath { try writePNG(snapshotPath) }
         if suspended { return }
         if let window {
-            try window.present(frame, damage: damage)
+            if try !window.present(frame, damage: damage) { takeNewFramebuffer() }
         } else {
             try console?.present(frame, damage: damage)
         }

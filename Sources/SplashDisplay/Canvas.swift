@@ -57,6 +57,8 @@ public final class Canvas {
     var underPill: SavedRegion?
     /// The turn changed since the last `refreshOutputSize`.
     private var turned = false
+    /// The window's framebuffer was made anew since the last `refreshOutputSize`.
+    private var replaced = false
 
     /// Where frames go.
     public enum Output: Equatable {
@@ -92,7 +94,7 @@ public final class Canvas {
         window = nil
         console = output
         isConsole = true
-        (frame, upright, surface) = try Self.frames(size, turned: self.rotation, shelf: shelf)
+        (frame, upright, surface) = try Self.frames(size, turned: self.rotation, shelf: shelf, window: nil)
     }
 
     /// Opens the window, or headless a frame with no display behind it. `size` nil means
@@ -105,14 +107,15 @@ public final class Canvas {
         let window = headless ? nil : try SDLWindow(size: size)
         self.window = window
         let output = window?.outputSize ?? size ?? KioskOptions.headlessDefaultSize
-        (frame, upright, surface) = try Self.frames(output, turned: rotation, shelf: shelf)
+        (frame, upright, surface) = try Self.frames(output, turned: rotation, shelf: shelf, window: window)
     }
 
-    /// A frame of `size`, the upright one it is turned from when `turned`, and the surface
-    /// drawn on.
-    private static func frames(_ size: Size, turned: Rotation,
-                               shelf: PictureShelf) throws -> (Pixmap, Pixmap?, Surface) {
-        guard let frame = Pixmap(width: size.width, height: size.height, format: .xrgb32) else {
+    /// A frame of `size` (the window's own framebuffer where it can be drawn on straight),
+    /// the upright one it is turned from when `turned`, and the surface drawn on.
+    private static func frames(_ size: Size, turned: Rotation, shelf: PictureShelf,
+                               window: SDLWindow?) throws -> (Pixmap, Pixmap?, Surface) {
+        let windows = window?.framebuffer().flatMap { $0.size == size ? $0 : nil }
+        guard let frame = windows ?? Pixmap(width: size.width, height: size.height, format: .xrgb32) else {
             throw DisplayError.sdl("allocating a \(size) frame", "not enough memory")
         }
         guard turned != .none else { return (frame, nil, Surface(frame: frame, shelf: shelf)) }
@@ -136,21 +139,36 @@ public final class Canvas {
         guard turn != rotation else { return }
         rotation = turn
         turned = true
-        if let made = try? Self.frames(frame.size, turned: rotation, shelf: shelf) { (frame, upright, surface) = made }
+        if let made = try? Self.frames(frame.size, turned: rotation, shelf: shelf, window: window) {
+            (frame, upright, surface) = made
+        }
     }
 
     /// Re-reads the output size after a window or display-mode change; true when it or
     /// the turn changed.
     @discardableResult
     public func refreshOutputSize() -> Bool {
-        defer { turned = false }
+        defer { (turned, replaced) = (false, false) }
         let now = window?.outputSize ?? console?.size ?? frame.size
-        guard now != frame.size, now.width > 0, now.height > 0 else { return turned }
+        // A window's framebuffer made anew at the same size: drawn on from now on.
+        let moved = frame.borrowed && window?.framebuffer()?.pixels != frame.pixels
+        guard now != frame.size || moved, now.width > 0, now.height > 0,
+              let made = try? Self.frames(now, turned: rotation, shelf: shelf, window: window)
+        else { return turned || replaced }
         // Decoded pictures stay; the frame and what is drawn on it are new.
-        guard let made = try? Self.frames(now, turned: rotation, shelf: shelf) else { return turned }
         (frame, upright, surface) = made
         underPill = nil
         return true
+    }
+
+    /// The window's framebuffer, drawn on straight, was made anew (a resize, not yet
+    /// handled): the frames are made on the new one, and the next `refreshOutputSize` says so.
+    func takeNewFramebuffer() {
+        guard let window, let made = try? Self.frames(window.outputSize, turned: rotation, shelf: shelf, window: window)
+        else { return }
+        (frame, upright, surface) = made
+        underPill = nil
+        replaced = true
     }
 
     /// A pixel of the output (a window's mouse, a relative pointer) to layout coordinates.

@@ -39,6 +39,8 @@ final class Pixmap {
     let pixels: UnsafeMutableRawPointer
     fileprivate let image: OpaquePointer
     private let owned: Bool
+    /// Whether the pixels are someone else's (`init(borrowing:…)`).
+    var borrowed: Bool { !owned }
 
     var size: Size { Size(width: width, height: height) }
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }

@@ -17,6 +17,8 @@ final class SDLWindow {
     private var texture: (texture: OpaquePointer, size: Size)?
     /// The event that wakes the loop from `wait` when background work posted something.
     private let wakeEvent: UInt32
+    /// The size of the output when it was last read: what a click's position is scaled to.
+    private var lastOutputSize = Size(width: 0, height: 0)
 
     /// Opens the window: `size` nil means the whole display.
     init(size: Size?) throws {
@@ -105,15 +107,35 @@ final class SDLWindow {
     /// SDL's KMSDRM the loop polls the input devices and pumps SDL's events.
     var waitsForEvents: Bool { driver == "x11" || driver == "wayland" }
 
-    /// The output's size in pixels: the window's framebuffer, or the renderer's output.
+    /// The output's size in pixels: the window's framebuffer (made anew by SDL after a
+    /// resize: a frame drawn straight into the old one must be made again), or the
+    /// renderer's output.
     var outputSize: Size {
         if let renderer {
             var w: Int32 = 0, h: Int32 = 0
             _ = sdl.getRendererOutputSize(renderer, &w, &h)
-            return Size(width: Int(w), height: Int(h))
+            lastOutputSize = Size(width: Int(w), height: Int(h))
+        } else if let surface = sdl.getWindowSurface(window) {
+            lastOutputSize = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        } else {
+            lastOutputSize = windowSize
         }
-        guard let surface = sdl.getWindowSurface(window) else { return windowSize }
-        return Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        return lastOutputSize
+    }
+
+    /// The window's framebuffer as pixels to draw on, where it is laid out as the frames
+    /// are (32 bits, XRGB8888 or ARGB8888, rows a multiple of 4 bytes): frames are then drawn
+    /// straight into it and a present only shows what changed, without a frame of the
+    /// kiosk's own beside SDL's. Nil where the driver has none or another layout. Valid until
+    /// the next `outputSize` or `present` that finds it made anew.
+    func framebuffer() -> Pixmap? {
+        guard renderer == nil, let surface = sdl.getWindowSurface(window), let format = surface.pointee.format,
+              format.pointee.BytesPerPixel == 4, surface.pointee.pitch % 4 == 0,
+              format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue || format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
+        else { return nil }
+        lastOutputSize = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        return Pixmap(borrowing: surface.pointee.pixels, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
+                      pitch: Int(surface.pointee.pitch), format: .xrgb32)
     }
 
     /// The window's size in its own coordinates (the mouse's).
@@ -124,8 +146,21 @@ final class SDLWindow {
     }
 
     /// Shows `frame` (XRGB8888, the output's size): what changed (`damage`, nil: all of it)
-    /// copied onto the window's framebuffer and shown, or the frame uploaded whole.
-    func present(_ frame: Pixmap, damage: Rect?) throws {
+    /// shown where the frame is the window's framebuffer (`framebuffer`), else copied onto
+    /// it, or the frame uploaded whole. False when the window's framebuffer was made anew
+    /// (a resize): a frame drawn straight into the old one is gone with it and nothing was shown.
+    @discardableResult
+    func present(_ frame: Pixmap, damage: Rect?) throws -> Bool {
+        if renderer == nil, frame.borrowed {
+            // The frame is the window's framebuffer (the only pixels a canvas borrows).
+            guard let target = sdl.getWindowSurface(window), target.pointee.pixels == frame.pixels,
+                  Int(target.pointee.w) == frame.width, Int(target.pointee.h) == frame.height else { return false }
+            guard let damage else { return sdl.updateWindowSurface(window) == 0 || true }
+            let part = damage.clipped(to: frame.bounds)
+            var rect = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
+            _ = sdl.updateWindowSurfaceRects(window, &rect, 1)
+            return true
+        }
         guard let source = sdl.createSurfaceFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
                                                  Int32(frame.pitch), SDL_PIXELFORMAT_RGB888.rawValue)
         else { throw DisplayError.sdl("showing a frame", sdl.errorText()) }
@@ -141,13 +176,13 @@ final class SDLWindow {
             _ = sdl.updateTexture(texture.texture, nil, frame.pixels, Int32(frame.pitch))
             _ = sdl.renderCopy(renderer, texture.texture, nil, nil)
             sdl.renderPresent(renderer)
-            return
+            return true
         }
         guard let target = sdl.getWindowSurface(window) else { throw DisplayError.sdl("showing a frame", sdl.errorText()) }
         _ = sdl.setSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
         let whole = Rect(x: 0, y: 0, width: min(frame.width, Int(target.pointee.w)), height: min(frame.height, Int(target.pointee.h)))
         let part = (damage ?? whole).clipped(to: whole)
-        guard part.width > 0, part.height > 0 else { return }
+        guard part.width > 0, part.height > 0 else { return true }
         var from = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
         var to = from
         _ = sdl.upperBlit(source, &from, target, &to)
@@ -156,6 +191,7 @@ final class SDLWindow {
         } else {
             _ = sdl.updateWindowSurface(window)
         }
+        return true
     }
 
     /// Keeps the screensaver (and DPMS) from starting, or lets it.
@@ -200,7 +236,7 @@ final class SDLWindow {
             // Touches arrive as finger events; SDL's mouse copies of them are dropped.
             guard event.button.which != splash_touch_mouse_id() else { return nil }
             // Window coordinates to the output's pixels.
-            let window = windowSize, output = outputSize
+            let window = windowSize, output = lastOutputSize
             let sx = window.width > 0 ? Double(output.width) / Double(window.width) : 1
             let sy = window.height > 0 ? Double(output.height) / Double(window.height) : 1
             return .click(down: SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN, x: Int(Double(event.button.x) * sx),
