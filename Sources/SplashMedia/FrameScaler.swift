@@ -1,9 +1,9 @@
 import CFFmpeg
 import FoundationEssentials
 
-/// Decoded frames scaled to a size and turned into BGRA (SDL's ARGB8888) or planar YUV
-/// 4:2:0 (SDL's IYUV), written straight into the memory they are shown from (libswscale,
-/// bilinear).
+/// Decoded frames scaled to a size and turned into BGRA or planar YUV 4:2:0 (Y, U, V, full
+/// range BT.601: JPEG's, which the display's converter, libjpeg-turbo's, takes), written
+/// straight into the memory they are shown from (libswscale, bilinear).
 final class FrameScaler {
     private var context: OpaquePointer?
     let width: Int
@@ -24,9 +24,20 @@ final class FrameScaler {
     /// stride and half the height).
     func scale(_ frame: UnsafeMutablePointer<AVFrame>, into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
+        let before = context
         context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
                                        Int32(width), Int32(height), format, SWS_BILINEAR, nil, nil, nil)
         guard let context else { throw MediaError.decode("cannot scale frames of this pixel format") }
+        if format == AV_PIX_FMT_YUV420P, context != before {
+            // Full range out, the source's range and coefficients kept.
+            var inverse: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
+            var sourceRange: Int32 = 0, range: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
+            if sws_getColorspaceDetails(context, &inverse, &sourceRange, &table, &range, &brightness, &contrast,
+                                        &saturation) >= 0 {
+                _ = sws_setColorspaceDetails(context, inverse, sourceRange, sws_getCoefficients(SWS_CS_ITU601), 1,
+                                             brightness, contrast, saturation)
+            }
+        }
         var planes: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
         var strides: [Int32] = [Int32(stride), 0, 0, 0]
         if format == AV_PIX_FMT_YUV420P {

@@ -24,6 +24,23 @@ import Testing
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as? String ?? "", $0) })
     }
 
+    /// A clip shown whole comes as planar YUV and is turned into the screen's pixels by the
+    /// display: its colours are the clip's, neither washed out nor too dark (a range taken
+    /// for the other moves them by 15 levels or more), and its red and blue not swapped.
+    @Test func aPlanarClipKeepsItsColours() throws {
+        let (dir, args) = try folder([("solid", "c.mp4")])
+        try Clips.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x3366CC:size=320x240:rate=30", "-t", "2",
+                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", dir + "/c.mp4"])
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        let shots = dir + "/shots"
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", shots] + args)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
+        let frame = try Snapshot(try #require(files.dropFirst().first, "no frame of the clip: \(files)"))
+        let seen = frame.color(640, 360)
+        #expect(seen.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0xCC), tolerance: 8), "\(seen)")
+    }
+
     @Test func h264AndVP9ClipsPlayUnderThePillOneSnapshotASecond() throws {
         let (dir, args) = try folder([("h264", "a.mp4"), ("vp9", "b.webm")])
         try Clips.make(dir + "/a.mp4", seconds: 2)
