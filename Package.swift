@@ -151,7 +151,7 @@ let package = Package(
             name: "SplashTestSupport",
             dependencies: ["SplashCore", "SplashServices", "SplashStorage", "CSDL2", "CSDL2Image", "CWebP"],
             path: "Tests/SplashTestSupport",
-            exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py"]
+            exclude: ["fault_server.py", "hostile_network.py", "otlp_receiver.py", "raw_server.py"]
         ),
         .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
         .testTarget(

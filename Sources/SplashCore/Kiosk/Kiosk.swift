@@ -215,7 +215,7 @@ public enum Kiosk {
                 return []
             }
 
-        case let .campaignShowsLoaded(id, shows, now):
+        case let .campaignShowsLoaded(id, shows, _):
             guard state.operatorView.campaign == id, case .operator = state.scene else { return [] }
             state.operatorView.shows = shows
             return [.emit(.operatorCampaign(id, shows: shows))]
