@@ -4,6 +4,8 @@ import FoundationEssentials
 public enum DisplayError: LocalizedError, Equatable {
     /// No display could be opened (no X11/Wayland session, no DRM device, no SDL2 for a window).
     case noDisplay(String)
+    /// A window was asked for, and SDL2, which draws it, cannot be loaded.
+    case noWindowLibrary(String)
     /// No font that can draw Chinese was found.
     case noCJKFont(String)
     /// The font file given with `--font` cannot be used.
@@ -20,6 +22,10 @@ public enum DisplayError: LocalizedError, Equatable {
         switch self {
         case .noDisplay(let reason):
             return "no display found (\(reason)); run with --headless to work without one"
+        case .noWindowLibrary(let reason):
+            return "a window needs SDL2, which cannot be loaded (\(reason)); install it (apt install libsdl2-2.0-0), "
+                + "or run on the console: with DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER unset, the kiosk draws "
+                + "through KMS without SDL"
         case .noCJKFont(let reason):
             return "no font that can draw Chinese was found (\(reason)); install fonts-wqy-microhei or fonts-noto-cjk, or pass --font PATH"
         case let .badFont(path, reason):

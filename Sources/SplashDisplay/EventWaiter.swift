@@ -95,6 +95,8 @@ final class EventWaiter {
     /// What is there already, without waiting: the loop's own events, the console's input,
     /// then the window's.
     func poll() -> ShellEvent? {
+        // Background work's byte on the pipe comes first: its wake is never lost behind input.
+        if !native, wakeRead >= 0, drainWake() { queueWake() }
         if !pending.isEmpty { return pending.removeFirst() }
         if let console { pending += console.take() }
         if !pending.isEmpty { return pending.removeFirst() }
@@ -130,14 +132,12 @@ final class EventWaiter {
             if let devices, devices.fd >= 0 { fds.append(pollfd(fd: devices.fd, events: Int16(POLLIN), revents: 0)) }
             if let terminal { fds.append(pollfd(fd: terminal.fd, events: Int16(POLLIN), revents: 0)) }
             fds += (console?.descriptors ?? Array(inputs.values)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = Glibc.poll(&fds, nfds_t(fds.count), slice)
+            _ = Glibc.poll(&fds, nfds_t(fds.count), slice)
             var rescanNow = false
-            var woken = false
             for entry in fds where entry.revents != 0 {
                 let hungUp = entry.revents & Int16(POLLIN) == 0
                 if entry.fd == wakeRead {
-                    drain(wakeRead, lost: false)
-                    woken = true
+                    if drainWake() { queueWake() }
                 } else if let terminal, entry.fd == terminal.fd {
                     // Away: the screens are given up before the switch goes on. Back: the
                     // kernel hears first, then the screens are taken again.
@@ -168,10 +168,22 @@ final class EventWaiter {
                 if let event = onRescan?() { pending.append(event) }
             }
             if let event = poll() { return event }
-            // Background work is done, or the deadline has come: the loop looks again.
-            if woken || (ready > 0 && fds[0].revents != 0) { return .wake }
+            // The deadline has come: the loop looks again.
             if let deadline, RunClock.monotonicNanos() >= deadline { return nil }
         }
+    }
+
+    /// Empties the wake pipe; whether anything was in it.
+    private func drainWake() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var woken = false
+        while read(wakeRead, &buffer, buffer.count) > 0 { woken = true }
+        return woken
+    }
+
+    /// A wake for the loop, once however many bytes came: it takes the whole mailbox.
+    private func queueWake() {
+        if !pending.contains(.wake) { pending.append(.wake) }
     }
 
     private func drain(_ fd: Int32, lost: Bool) {

@@ -51,25 +51,25 @@ struct SDLLibrary {
     /// The library's file name, as Debian's libsdl2-2.0-0 installs it.
     static let soname = "libSDL2-2.0.so.0"
 
-    /// SDL2 loaded once for the process; nil with why when it cannot be (not installed).
-    nonisolated(unsafe) private static var loaded: Result<SDLLibrary, DisplayError>?
+    /// SDL2 once it is loaded (a failure is not kept: the library may be installed since).
+    nonisolated(unsafe) private static var loaded: SDLLibrary?
 
-    /// SDL2, loaded the first time it is asked for.
+    /// SDL2, loaded the first time it is asked for; `DisplayError.noWindowLibrary` when it
+    /// cannot be.
     static func shared() throws -> SDLLibrary {
-        if let loaded { return try loaded.get() }
-        let result = Result { try SDLLibrary() }.mapError { $0 as? DisplayError ?? .noDisplay("\($0)") }
-        loaded = result
-        return try result.get()
+        if let loaded { return loaded }
+        let made = try SDLLibrary()
+        loaded = made
+        return made
     }
 
     private init() throws {
         guard let handle = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
-            let why = dlerror().map { String(cString: $0) } ?? Self.soname
-            throw DisplayError.noDisplay("a window needs SDL2 (\(why)); install libsdl2-2.0-0, or run on the console")
+            throw DisplayError.noWindowLibrary(dlerror().map { String(cString: $0) } ?? Self.soname)
         }
         func symbol<T>(_ name: String) throws -> T {
             guard let address = dlsym(handle, name) else {
-                throw DisplayError.noDisplay("\(Self.soname) has no \(name); install Debian's libsdl2-2.0-0")
+                throw DisplayError.noWindowLibrary("\(Self.soname) has no \(name): not Debian's SDL2 2.x")
             }
             return unsafeBitCast(address, to: T.self)
         }

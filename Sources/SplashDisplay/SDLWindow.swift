@@ -124,14 +124,15 @@ final class SDLWindow {
     }
 
     /// The window's framebuffer as pixels to draw on, where it is laid out as the frames
-    /// are (32 bits, XRGB8888 or ARGB8888, rows a multiple of 4 bytes): frames are then drawn
+    /// are (XRGB8888, rows a multiple of 4 bytes; a framebuffer with alpha is copied onto,
+    /// with its alpha made opaque, instead): frames are then drawn
     /// straight into it and a present only shows what changed, without a frame of the
     /// kiosk's own beside SDL's. Nil where the driver has none or another layout. Valid until
     /// the next `outputSize` or `present` that finds it made anew.
     func framebuffer() -> Pixmap? {
         guard renderer == nil, let surface = sdl.getWindowSurface(window), let format = surface.pointee.format,
               format.pointee.BytesPerPixel == 4, surface.pointee.pitch % 4 == 0,
-              format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue || format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
+              format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
         else { return nil }
         lastOutputSize = Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         return Pixmap(borrowing: surface.pointee.pixels, width: Int(surface.pointee.w), height: Int(surface.pointee.h),

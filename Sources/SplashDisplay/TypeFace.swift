@@ -91,8 +91,10 @@ final class TypeFace {
         }
 
         deinit {
-            hb_font_destroy(font)
+            // The size first, while the face is surely there (HarfBuzz's font holds a
+            // reference to it, let go of next).
             FT_Done_Size(size)
+            hb_font_destroy(font)
         }
 
         /// `text` shaped: its glyphs in the order they are drawn (left to right, whatever the

@@ -24,20 +24,13 @@ final class FrameScaler {
     /// stride and half the height).
     func scale(_ frame: UnsafeMutablePointer<AVFrame>, into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
-        let before = context
+        // Planar YUV is written in full range, as JPEG's (libswscale's YUVJ420P: the same
+        // planes, the range known when the context is made, so that a clip at the ring's own
+        // size is converted too rather than copied as it is).
+        let written = format == AV_PIX_FMT_YUV420P ? AV_PIX_FMT_YUVJ420P : format
         context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
-                                       Int32(width), Int32(height), format, SWS_BILINEAR, nil, nil, nil)
+                                       Int32(width), Int32(height), written, SWS_BILINEAR, nil, nil, nil)
         guard let context else { throw MediaError.decode("cannot scale frames of this pixel format") }
-        if format == AV_PIX_FMT_YUV420P, context != before {
-            // Full range out, the source's range and coefficients kept.
-            var inverse: UnsafeMutablePointer<Int32>?, table: UnsafeMutablePointer<Int32>?
-            var sourceRange: Int32 = 0, range: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
-            if sws_getColorspaceDetails(context, &inverse, &sourceRange, &table, &range, &brightness, &contrast,
-                                        &saturation) >= 0 {
-                _ = sws_setColorspaceDetails(context, inverse, sourceRange, sws_getCoefficients(SWS_CS_ITU601), 1,
-                                             brightness, contrast, saturation)
-            }
-        }
         var planes: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
         var strides: [Int32] = [Int32(stride), 0, 0, 0]
         if format == AV_PIX_FMT_YUV420P {

@@ -28,17 +28,21 @@ import Testing
     /// display: its colours are the clip's, neither washed out nor too dark (a range taken
     /// for the other moves them by 15 levels or more), and its red and blue not swapped.
     @Test func aPlanarClipKeepsItsColours() throws {
-        let (dir, args) = try folder([("solid", "c.mp4")])
+        let (dir, args) = try folder([("solid", "c.mp4")], shows: 2)
         try Clips.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x3366CC:size=320x240:rate=30", "-t", "2",
                                  "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", dir + "/c.mp4"])
         #expect(try runKiosk(["sync"] + args).status == 0)
-        let shots = dir + "/shots"
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--snapshot", shots] + args)
-        #expect(run.status == 0, "\(run.stderr)")
-        let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
-        let frame = try Snapshot(try #require(files.dropFirst().first, "no frame of the clip: \(files)"))
-        let seen = frame.color(640, 360)
-        #expect(seen.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0xCC), tolerance: 8), "\(seen)")
+        // Scaled to the screen, and on a screen of the clip's own size (frames not scaled).
+        for size in [Size(width: 1280, height: 720), Size(width: 320, height: 240)] {
+            let shots = dir + "/shots-\(size)"
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "splash", "--size", "\(size)",
+                                    "--snapshot", shots] + args)
+            #expect(run.status == 0, "\(run.stderr)")
+            let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
+            let frame = try Snapshot(try #require(files.dropFirst().first, "no frame of the clip: \(files)"))
+            let seen = frame.color(size.width / 4, size.height / 2)
+            #expect(seen.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0xCC), tolerance: 8), "\(size): \(seen)")
+        }
     }
 
     @Test func h264AndVP9ClipsPlayUnderThePillOneSnapshotASecond() throws {

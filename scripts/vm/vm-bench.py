@@ -382,7 +382,8 @@ def main():
     lines += ["", f"Resident memory a second after the first frame, 1080p: {total:.1f} MiB.", "",
               "| part | MiB |", "|---|---|",
               f"| the program (`splashboard`, Swift runtime linked statically) | {sum(program.values()):.1f} |",
-              f"| Debian's SDL2, SDL2_image, SDL2_ttf and the {len(from_sdl)} libraries of theirs mapped "
+              f"| libraries in the closure of Debian's SDL2, SDL2_image and SDL2_ttf: {len(from_sdl)} mapped "
+              f"({'SDL2 itself among them' if any('libSDL2' in p for p in from_sdl) else 'SDL2 itself not: only those the program links for itself'}) "
               f"| {sum(from_sdl.values()):.1f} |",
               f"| the other {len(libraries) - len(from_sdl)} shared libraries (glibc, SQLite, TurboJPEG, libpng, libdrm…) "
               f"| {sum(libraries.values()) - sum(from_sdl.values()):.1f} |",
