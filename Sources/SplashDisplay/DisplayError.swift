@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Problems of the display side, each with what to do about it.
 public enum DisplayError: LocalizedError, Equatable {
-    /// No display could be opened (no X11/Wayland session, no DRM device, no SDL2 for a window).
+    /// No display could be opened (no X11/Wayland session, no DRM device).
     case noDisplay(String)
     /// A window was asked for, and SDL2, which draws it, cannot be loaded.
     case noWindowLibrary(String)
