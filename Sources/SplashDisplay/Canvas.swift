@@ -139,9 +139,17 @@ public final class Canvas {
         guard turn != rotation else { return }
         rotation = turn
         turned = true
-        if let made = try? Self.frames(frame.size, turned: rotation, shelf: shelf, window: window) {
-            (frame, upright, surface) = made
-        }
+        remakeFrames(frame.size)
+    }
+
+    /// Makes the frames for `size` at the current turn and draws on them from now on
+    /// (decoded pictures stay); false when there is no memory for them.
+    @discardableResult
+    private func remakeFrames(_ size: Size) -> Bool {
+        guard let made = try? Self.frames(size, turned: rotation, shelf: shelf, window: window) else { return false }
+        (frame, upright, surface) = made
+        underPill = nil
+        return true
     }
 
     /// Re-reads the output size after a window or display-mode change; true when it or
@@ -152,22 +160,14 @@ public final class Canvas {
         let now = window?.outputSize ?? console?.size ?? frame.size
         // A window's framebuffer made anew at the same size: drawn on from now on.
         let moved = frame.borrowed && window?.framebuffer()?.pixels != frame.pixels
-        guard now != frame.size || moved, now.width > 0, now.height > 0,
-              let made = try? Self.frames(now, turned: rotation, shelf: shelf, window: window)
-        else { return turned || replaced }
-        // Decoded pictures stay; the frame and what is drawn on it are new.
-        (frame, upright, surface) = made
-        underPill = nil
+        guard now != frame.size || moved, now.width > 0, now.height > 0, remakeFrames(now) else { return turned || replaced }
         return true
     }
 
     /// The window's framebuffer, drawn on straight, was made anew (a resize, not yet
     /// handled): the frames are made on the new one, and the next `refreshOutputSize` says so.
     func takeNewFramebuffer() {
-        guard let window, let made = try? Self.frames(window.outputSize, turned: rotation, shelf: shelf, window: window)
-        else { return }
-        (frame, upright, surface) = made
-        underPill = nil
+        guard let window, remakeFrames(window.outputSize) else { return }
         replaced = true
     }
 

@@ -34,11 +34,6 @@ public enum ContactSheet {
                 sheet.draw(mask, at: Point(x: x, y: y + cell.height + 4), RGBColor(red: 0xE8, green: 0xEA, blue: 0xED))
             }
         }
-        do {
-            try PNGEncoder.encode(sheet.pixels, width: sheet.width, height: sheet.height, pitch: sheet.pitch)
-                .write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw DisplayError.sdl("writing \(path)", error.explained)
-        }
+        try sheet.writePNG(path)
     }
 }

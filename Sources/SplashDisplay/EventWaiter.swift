@@ -96,7 +96,7 @@ final class EventWaiter {
     /// then the window's.
     func poll() -> ShellEvent? {
         // Background work's byte on the pipe comes first: its wake is never lost behind input.
-        if !native, wakeRead >= 0, drainWake() { queueWake() }
+        if !native, wakeRead >= 0, drain(wakeRead, lost: false) { queueWake() }
         if !pending.isEmpty { return pending.removeFirst() }
         if let console { pending += console.take() }
         if !pending.isEmpty { return pending.removeFirst() }
@@ -137,7 +137,7 @@ final class EventWaiter {
             for entry in fds where entry.revents != 0 {
                 let hungUp = entry.revents & Int16(POLLIN) == 0
                 if entry.fd == wakeRead {
-                    if drainWake() { queueWake() }
+                    if drain(wakeRead, lost: false) { queueWake() }
                 } else if let terminal, entry.fd == terminal.fd {
                     // Away: the screens are given up before the switch goes on. Back: the
                     // kernel hears first, then the screens are taken again.
@@ -173,28 +173,25 @@ final class EventWaiter {
         }
     }
 
-    /// Empties the wake pipe; whether anything was in it.
-    private func drainWake() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        var woken = false
-        while read(wakeRead, &buffer, buffer.count) > 0 { woken = true }
-        return woken
-    }
-
     /// A wake for the loop, once however many bytes came: it takes the whole mailbox.
     private func queueWake() {
         if !pending.contains(.wake) { pending.append(.wake) }
     }
 
-    private func drain(_ fd: Int32, lost: Bool) {
+    /// Reads `fd` (the wake pipe, a watched device) empty, or closes a device that went
+    /// away; whether anything was read.
+    @discardableResult
+    private func drain(_ fd: Int32, lost: Bool) -> Bool {
         if lost, let path = inputs.first(where: { $0.value == fd })?.key {
             // The device went away (unplugged).
             close(fd)
             inputs[path] = nil
-            return
+            return false
         }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(fd, &buffer, buffer.count) > 0 {}
+        var read = false
+        while Glibc.read(fd, &buffer, buffer.count) > 0 { read = true }
+        return read
     }
 
     /// Opens the input devices not watched yet.

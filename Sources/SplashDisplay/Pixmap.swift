@@ -109,13 +109,9 @@ final class Pixmap {
     func copy(_ picture: Pixmap, from source: Rect? = nil, to origin: Point = Point(x: 0, y: 0), blend: Bool = false) {
         let from = (source ?? picture.bounds).clipped(to: picture.bounds)
         guard from.width > 0, from.height > 0 else { return }
-        pixman_image_set_transform(picture.image, nil)
-        pixman_image_set_filter(picture.image, PIXMAN_FILTER_NEAREST, nil, 0)
-        pixman_image_set_repeat(picture.image, PIXMAN_REPEAT_NONE)
-        pixman_image_composite32(blend && picture.hasAlpha ? PIXMAN_OP_OVER : PIXMAN_OP_SRC, picture.image, nil, image,
-                                 Int32(from.x), Int32(from.y), 0, 0,
-                                 Int32(origin.x + (from.x - (source?.x ?? 0))), Int32(origin.y + (from.y - (source?.y ?? 0))),
-                                 Int32(from.width), Int32(from.height))
+        composite(picture, blend: blend, at: (from.x, from.y),
+                  into: Rect(x: origin.x + (from.x - (source?.x ?? 0)), y: origin.y + (from.y - (source?.y ?? 0)),
+                             width: from.width, height: from.height))
     }
 
     /// Draws `source` of `picture` scaled into `destination` (bilinear, the edges
@@ -127,16 +123,11 @@ final class Pixmap {
         }
         let sx = Double(source.width) / Double(destination.width)
         let sy = Double(source.height) / Double(destination.height)
-        var transform = pixman_transform(matrix: ((Self.fixed(sx), 0, Self.fixed(Double(source.x))),
+        let transform = pixman_transform(matrix: ((Self.fixed(sx), 0, Self.fixed(Double(source.x))),
                                                   (0, Self.fixed(sy), Self.fixed(Double(source.y))),
                                                   (0, 0, Self.fixed(1))))
-        pixman_image_set_transform(picture.image, &transform)
-        pixman_image_set_filter(picture.image, PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(picture.image, PIXMAN_REPEAT_PAD)
-        pixman_image_composite32(blend && picture.hasAlpha ? PIXMAN_OP_OVER : PIXMAN_OP_SRC, picture.image, nil, image,
-                                 0, 0, 0, 0, Int32(destination.x), Int32(destination.y),
-                                 Int32(destination.width), Int32(destination.height))
-        pixman_image_set_transform(picture.image, nil)
+        composite(picture, blend: blend, through: transform, filter: PIXMAN_FILTER_BILINEAR, edges: PIXMAN_REPEAT_PAD,
+                  into: destination)
     }
 
     /// Draws a line of text's coverage with its top-left at `origin`, in `color` at `alpha`.
@@ -168,13 +159,28 @@ final class Pixmap {
         case .threeQuarters: ((0, Self.fixed(-1), Self.fixed(w)), (Self.fixed(1), 0, 0))
         }
         let turned = rotation.logicalSize(for: frame.size)
-        var transform = pixman_transform(matrix: (matrix.0, matrix.1, (0, 0, Self.fixed(1))))
-        pixman_image_set_transform(frame.image, &transform)
-        pixman_image_set_filter(frame.image, PIXMAN_FILTER_NEAREST, nil, 0)
-        pixman_image_set_repeat(frame.image, PIXMAN_REPEAT_NONE)
-        pixman_image_composite32(PIXMAN_OP_SRC, frame.image, nil, image, 0, 0, 0, 0, Int32((width - turned.width) / 2),
-                                 Int32((height - turned.height) / 2), Int32(turned.width), Int32(turned.height))
-        pixman_image_set_transform(frame.image, nil)
+        composite(frame, blend: false, through: pixman_transform(matrix: (matrix.0, matrix.1, (0, 0, Self.fixed(1)))),
+                  into: Rect(x: (width - turned.width) / 2, y: (height - turned.height) / 2, width: turned.width,
+                             height: turned.height))
+    }
+
+    /// Composites `picture` into `target` of these pixels, replacing what is there or, with
+    /// `blend`, over it by the picture's alpha. The picture's pixels are read from `origin`
+    /// on, or through `transform` (from a target pixel, relative to the target's corner, to
+    /// the picture's) with `filter`, its edges extended as `edges` says; the picture is left
+    /// with no transform, as every drawing finds it.
+    private func composite(_ picture: Pixmap, blend: Bool, at origin: (x: Int, y: Int) = (0, 0),
+                           through transform: pixman_transform? = nil, filter: pixman_filter_t = PIXMAN_FILTER_NEAREST,
+                           edges: pixman_repeat_t = PIXMAN_REPEAT_NONE, into target: Rect) {
+        if var transform {
+            pixman_image_set_transform(picture.image, &transform)
+        }
+        defer { pixman_image_set_transform(picture.image, nil) }
+        pixman_image_set_filter(picture.image, filter, nil, 0)
+        pixman_image_set_repeat(picture.image, edges)
+        pixman_image_composite32(blend && picture.hasAlpha ? PIXMAN_OP_OVER : PIXMAN_OP_SRC, picture.image, nil, image,
+                                 Int32(origin.x), Int32(origin.y), 0, 0, Int32(target.x), Int32(target.y),
+                                 Int32(target.width), Int32(target.height))
     }
 
     /// Multiplies each pixel's colour by its alpha, as pixman draws transparency: what a

@@ -38,20 +38,13 @@ extension ImageDecoder {
     /// Decodes the file at `path` with at least `scale` pixels per pixel of the original,
     /// transparency premultiplied, ready to draw.
     static func pixmap(_ path: String, scale: Double = 1) throws -> DecodedPixmap {
-        try ready(decoded(UntrustedFile.read(path), scale: scale))
+        try pixmap(data: UntrustedFile.read(path), scale: scale)
     }
 
     /// Decodes a picture's bytes (a GIF's first frame by giflib), like `pixmap(_:scale:)`.
     static func pixmap(data: Data, scale: Double = 1) throws -> DecodedPixmap {
-        try ready(decoded(data, scale: scale))
-    }
-
-    private static func decoded(_ data: Data, scale: Double) throws -> DecodedPixmap {
-        if ImageHeader.kind(of: [UInt8](data.prefix(16))) == .gif { return try firstFrameOfGIF(data) }
-        return try decode(data, scale: scale, into: PixmapPixels.self)
-    }
-
-    private static func ready(_ decoded: DecodedPixmap) -> DecodedPixmap {
+        let decoded = ImageHeader.kind(of: [UInt8](data.prefix(16))) == .gif
+            ? try firstFrameOfGIF(data) : try decode(data, scale: scale, into: PixmapPixels.self)
         decoded.pixmap.premultiply()
         return decoded
     }

@@ -156,10 +156,13 @@ final class SDLWindow {
             // The frame is the window's framebuffer (the only pixels a canvas borrows).
             guard let target = sdl.getWindowSurface(window), target.pointee.pixels == frame.pixels,
                   Int(target.pointee.w) == frame.width, Int(target.pointee.h) == frame.height else { return false }
-            guard let damage else { return sdl.updateWindowSurface(window) == 0 || true }
-            let part = damage.clipped(to: frame.bounds)
-            var rect = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
-            _ = sdl.updateWindowSurfaceRects(window, &rect, 1)
+            if let damage {
+                let part = damage.clipped(to: frame.bounds)
+                var rect = SDL_Rect(x: Int32(part.x), y: Int32(part.y), w: Int32(part.width), h: Int32(part.height))
+                _ = sdl.updateWindowSurfaceRects(window, &rect, 1)
+            } else {
+                _ = sdl.updateWindowSurface(window)
+            }
             return true
         }
         guard let source = sdl.createSurfaceFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,

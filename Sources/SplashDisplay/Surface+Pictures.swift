@@ -64,9 +64,9 @@ extension Surface {
         frame.draw(copy, from: source, to: destination, blend: blends)
     }
 
-    /// A planar YUV 4:2:0 frame (BT.601, video range, as libswscale turns the other frames
-    /// and the thumbnails into RGB): converted straight into the frame's pixels where it is
-    /// shown whole inside them, else into a frame of its own first.
+    /// A planar YUV 4:2:0 frame (full range BT.601, as the media process writes it):
+    /// converted by `PlanarFrame` straight into the frame's pixels where it is shown whole
+    /// inside them, else into a frame of its own first.
     private func drawPlanarFrame(_ bytes: UnsafeRawPointer, width: Int, height: Int, stride: Int, from source: Rect,
                                  to destination: Rect) {
         let whole = source == Rect(x: 0, y: 0, width: width, height: height) && destination.width == width
