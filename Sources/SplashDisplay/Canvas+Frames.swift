@@ -18,9 +18,15 @@ extension Canvas {
         shelf.handOver(picture)
     }
 
-    /// Frees decoded pictures other than `paths`.
+    /// Hands over the first splash's frame, composed ahead, for the frame that will show it.
+    public func handOver(_ composed: ComposedPicture) {
+        self.composed = composed
+    }
+
+    /// Frees decoded pictures other than `paths` (and a frame composed ahead for another).
     public func releasePictures(except paths: Set<String>) {
         shelf.release(except: paths)
+        if let composed, !paths.contains(composed.path) { self.composed = nil }
     }
 
     /// Finishes a frame: turns it onto the output, writes `snapshotPath` as PNG when given,

@@ -42,6 +42,11 @@ extension Canvas {
     public func prepare(_ path: String, fit: ImageFit) -> (reason: String, gone: Bool)? {
         var st = stat()
         if lstat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return ("the file is gone", true) }
+        // Composed ahead into a frame: ready. One that did not compose is decoded as any other.
+        if let composed, composed.path == path {
+            if composed.take() != nil { return nil }
+            self.composed = nil
+        }
         if !shelf.isDecoding(path) { decodeAhead(path, fit: fit) }
         return shelf.problem(decoding: path).map { ($0, false) }
     }

@@ -55,6 +55,8 @@ public final class Canvas {
     var suspended = false
     /// What the frame showed under the pill before it was drawn, for the next tick.
     var underPill: SavedRegion?
+    /// The first splash's frame, composed ahead on another thread, until a frame takes it.
+    var composed: ComposedPicture?
     /// The turn changed since the last `refreshOutputSize`.
     private var turned = false
     /// The window's framebuffer was made anew since the last `refreshOutputSize`.
@@ -148,6 +150,21 @@ public final class Canvas {
     private func remakeFrames(_ size: Size) -> Bool {
         guard let made = try? Self.frames(size, turned: rotation, shelf: shelf, window: window) else { return false }
         (frame, upright, surface) = made
+        underPill = nil
+        return true
+    }
+
+    /// Draws on the frame composed ahead for the picture at `path` with `fit` on
+    /// `background` from now on (the picture already on it: the splash draws its pill
+    /// alone); false when there is none for it, it did not compose, or it does not fit this
+    /// canvas (a window's own framebuffer, frames turned, another size). Either way the
+    /// composed frame is used up.
+    func takeComposed(_ path: String, fit: ImageFit, background: RGBColor) -> Bool {
+        guard let composed, composed.shows(path, fit: fit, background: background) else { return false }
+        self.composed = nil
+        guard window == nil, upright == nil, let made = composed.take(), made.size == frame.size else { return false }
+        frame = made
+        surface = Surface(frame: made, shelf: shelf)
         underPill = nil
         return true
     }

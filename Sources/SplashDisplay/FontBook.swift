@@ -1,3 +1,4 @@
+import Dispatch
 import SplashFonts
 import SplashServices
 
@@ -17,6 +18,9 @@ public final class FontBook {
     private var provided: [UInt32: Bool] = [:]
     /// The font files opened, mapped once each.
     private let files: FontFiles
+    /// Text being drawn ahead on another thread (`warmUp`): everything asked of the book
+    /// waits for it first, so that only one thread ever uses it at a time.
+    private var warming: DispatchSemaphore?
 
     /// A piece of a line drawn by one face: the family's (`face` nil) or another's.
     private struct Run {
@@ -83,7 +87,8 @@ public final class FontBook {
     /// Whether the family has a glyph for every character of `text` (one it lacks is drawn
     /// in another installed face that has it, or as an empty box where none has).
     public func hasGlyphs(for text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { familyHas($0.value) }
+        settle()
+        return text.unicodeScalars.allSatisfy { familyHas($0.value) }
     }
 
     private func familyHas(_ scalar: UInt32) -> Bool {
@@ -114,13 +119,18 @@ public final class FontBook {
     /// The face at `size` for one run: the family's (bold or regular) or the other face's.
     private func font(for run: Run, size: Int, bold: Bool) -> TypeFace.Sized? {
         guard let other = run.face, let face = try? files.face(other.path, index: other.index).get() else {
-            return font(size: size, bold: bold)
+            return sized(size: size, bold: bold)
         }
-        return face.sized(max(6, size)) ?? font(size: size, bold: bold)
+        return face.sized(max(6, size)) ?? sized(size: size, bold: bold)
     }
 
     /// The font at `size` pixels, bold or regular.
     func font(size: Int, bold: Bool = false) -> TypeFace.Sized? {
+        settle()
+        return sized(size: size, bold: bold)
+    }
+
+    private func sized(size: Int, bold: Bool) -> TypeFace.Sized? {
         let source = bold ? boldFace ?? face : face
         return (try? files.face(source.path, index: source.index).get())?.sized(max(6, size))
     }
@@ -139,6 +149,7 @@ public final class FontBook {
     /// Width in pixels of `text` drawn at `size`.
     public func width(of text: String, size: Int, bold: Bool = false) -> Int {
         guard !text.isEmpty else { return 0 }
+        settle()
         return runs(of: text).reduce(0) { sum, run in sum + (shaped(run, size: size, bold: bold)?.width ?? 0) }
     }
 
@@ -156,7 +167,32 @@ public final class FontBook {
     /// baseline of the tallest face and as tall as the tallest piece reaches below it (no
     /// face's accents or descenders are cut); nil for empty text.
     func render(_ text: String, size: Int, bold: Bool) -> TextMask? {
-        guard !text.isEmpty, let own = font(size: size, bold: bold) else { return nil }
+        settle()
+        return drawn(text, size: size, bold: bold)
+    }
+
+    /// Draws `text` at `size` on another thread now — the face's tables read, its glyphs
+    /// drawn — so that the first frame that draws it (the pill's 跳过 N) does not wait for
+    /// them; the book waits for it before anything else is asked of it.
+    public func warmUp(_ text: String, size: Int) {
+        settle()
+        let done = DispatchSemaphore(value: 0)
+        warming = done
+        SerialWorker.detached(name: "splashboard.fonts") { [self] in
+            _ = drawn(text, size: size, bold: false)
+            done.signal()
+        }
+    }
+
+    /// Waits for the text drawn ahead, if any.
+    private func settle() {
+        guard let warming else { return }
+        warming.wait()
+        self.warming = nil
+    }
+
+    private func drawn(_ text: String, size: Int, bold: Bool) -> TextMask? {
+        guard !text.isEmpty, let own = sized(size: size, bold: bold) else { return nil }
         let pieces = runs(of: text).compactMap { shaped($0, size: size, bold: bold) }
         let width = pieces.reduce(0) { $0 + $1.width }
         let ascent = pieces.map(\.font.ascent).max() ?? own.ascent

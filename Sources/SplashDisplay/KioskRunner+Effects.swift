@@ -83,6 +83,9 @@ extension KioskRunner {
             clips.replaceWarm()
         case .decodeAhead(let path):
             canvas.decodeAhead(path, fit: setup.options.fit)
+        case .expectFirstPicture(let path):
+            FirstPictureMemo(dataDir: setup.options.dataDir).write(path, kept: expectedFirstPicture)
+            expectedFirstPicture = path
         case .loadOperatorInfo(let ids):
             if let info = setup.operatorInfo?(ids) { return [.operatorInfoLoaded(info, clock.now())] }
         case .loadCampaignShows(let id):

@@ -40,6 +40,8 @@ public final class KioskRunner {
     let screenSwitch: ScreenSwitch?
     /// What the last change of the screen's power did, one line per means.
     var powerMeans: [String] = []
+    /// The picture `FirstPictureMemo` holds now (written only when it changes).
+    public var expectedFirstPicture: String?
 
     /// The loop for `setup`, drawing on `screens` with `fonts`; events go to `log`, time from `clock`.
     public init(setup: KioskSetup, screens: Screens, fonts: FontBook, log: EventLog, clock: RunClock) {

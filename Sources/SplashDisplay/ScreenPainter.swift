@@ -101,6 +101,11 @@ final class ScreenPainter {
             return DrawPass(told: distinct ? [presented(state)] : [])
         }
 
+        // The first splash's frame may be there already, composed ahead with its picture.
+        var composed = false
+        if case .splash(let splash) = state.scene {
+            composed = canvas.takeComposed(splash.imagePath, fit: options.fit, background: options.background)
+        }
         let surface = canvas.beginFrame()
         var failure: DrawFailure?
         var keep: Set<String> = []
@@ -111,7 +116,7 @@ final class ScreenPainter {
             var kept = false
             do {
                 try SplashRenderer(surface: surface, fonts: fonts)
-                    .draw(splash, button: button, fit: options.fit, background: options.background) {
+                    .draw(splash, button: button, fit: options.fit, background: options.background, pictureThere: composed) {
                         kept = canvas.keepUnder(button.frame, key: Self.pillKey(splash, size))
                     }
             } catch {

@@ -7,9 +7,15 @@ struct SplashRenderer {
 
     /// Draws `scene`; throws when its image cannot be decoded (the frame still gets the
     /// background and the pill, so it is never black or half drawn). `beforePill` is told
-    /// when the picture is on the frame and the pill not yet.
+    /// when the picture is on the frame and the pill not yet. `pictureThere`: the frame
+    /// already shows the picture on the background (composed ahead): the pill alone is drawn.
     func draw(_ scene: SplashScene, button: SkipButton, fit: ImageFit, background: RGBColor,
-              beforePill: () -> Void = {}) throws {
+              pictureThere: Bool = false, beforePill: () -> Void = {}) throws {
+        if pictureThere {
+            beforePill()
+            drawPill(scene.countdown, button: button)
+            return
+        }
         let screen = surface.layoutSize
         let whole = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         var failure: Error?

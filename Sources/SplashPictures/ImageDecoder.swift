@@ -83,6 +83,14 @@ public enum ImageDecoder {
         }
     }
 
+    /// The size a JPEG of `original` size is decoded at when drawn `width` pixels wide:
+    /// the smallest DCT scale of it at least that wide (never above the original).
+    public static func jpegSize(of original: Size, drawnWidth width: Int) -> Size {
+        let f = factor(for: Double(width) / Double(max(1, original.width)))
+        return Size(width: Int(splash_tj_scaled(Int32(clamping: original.width), f)),
+                    height: Int(splash_tj_scaled(Int32(clamping: original.height), f)))
+    }
+
     /// The DCT scaling factor TurboJPEG decodes with for `scale`: the smallest at or above
     /// it, never above 1.
     static func factor(for scale: Double) -> tjscalingfactor {
@@ -158,8 +166,33 @@ public enum ImageDecoder {
         return text.isEmpty ? "the data is not a whole PNG" : text
     }
 
-    private static func decodeJPEG<Pixels: PixelDestination>(_ bytes: UnsafeRawBufferPointer, scale: Double,
-                                                             into: Pixels.Type) throws -> Decoded<Pixels> {
+    /// Decodes a JPEG's bytes at exactly `size` (one of the decoder's DCT scales) straight
+    /// into 32-bit rows (B, G, R, unused) at `pixels`, `pitch` bytes apart: a picture
+    /// composed into a frame with no copy of its own. False when it cannot be decoded that
+    /// way (not a JPEG, no DCT scale gives `size`, CMYK); throws what `decode` throws for a
+    /// picture that does not decode (then the rows hold nothing to show).
+    public static func decodeJPEG(_ data: Data, at size: Size, into pixels: UnsafeMutableRawPointer,
+                                  pitch: Int) throws -> Bool {
+        guard ImageHeader.kind(of: [UInt8](data.prefix(16))) == .jpeg else { return false }
+        let header = try ImageHeader.parse([UInt8](data.prefix(1 << 20)))
+        return try data.withUnsafeBytes { bytes in
+            try ImageHeader.checkDecodeWork(bytes, header: header)
+            try withDecoder(bytes) { tj, base, width, height, colorspace in
+                let f = factor(for: Double(size.width) / Double(max(1, width)))
+                guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue),
+                      Int(splash_tj_scaled(width, f)) == size.width, Int(splash_tj_scaled(height, f)) == size.height
+                else { return false }
+                try decompress(tj, base, count: bytes.count, into: pixels.assumingMemoryBound(to: UInt8.self), pitch: pitch,
+                               width: Int32(size.width), height: Int32(size.height), format: TJPF_BGRX)
+                return true
+            }
+        }
+    }
+
+    /// Starts TurboJPEG on a JPEG's bytes and reads its header: `body` gets the decoder,
+    /// the bytes, the picture's width and height and its colour space.
+    private static func withDecoder<T>(_ bytes: UnsafeRawBufferPointer,
+                                       _ body: (tjhandle, UnsafePointer<UInt8>, Int32, Int32, Int32) throws -> T) throws -> T {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let tj = tjInitDecompress() else {
             throw ImageError.undecodable("JPEG: the decoder could not start")
         }
@@ -171,6 +204,35 @@ public enum ImageDecoder {
         guard tjDecompressHeader3(tj, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
             throw ImageError.undecodable("JPEG: \(String(cString: tjGetErrorStr2(tj)))")
         }
+        return try body(tj, base, width, height, colorspace)
+    }
+
+    /// Decompresses the whole picture into rows of `pitch` bytes in `format`, at `width` ×
+    /// `height` (a DCT scale of it). Throws on a fatal error and on data that ended early
+    /// (half a picture, which is never shown); other warnings (stray bytes between markers,
+    /// common in cameras' files) leave the picture whole.
+    private static func decompress(_ tj: tjhandle, _ base: UnsafePointer<UInt8>, count: Int, into pixels: UnsafeMutablePointer<UInt8>,
+                                   pitch: Int, width: Int32, height: Int32, format: TJPF) throws {
+        guard tjDecompress2(tj, base, UInt(count), pixels, width, Int32(pitch), height, Int32(format.rawValue),
+                            splash_tj_decode_flags()) != 0 else { return }
+        let reason = String(cString: tjGetErrorStr2(tj))
+        if tjGetErrorCode(tj) == Int32(TJERR_FATAL.rawValue) || reason.lowercased().contains("premature end") {
+            throw ImageError.undecodable("JPEG: \(reason)")
+        }
+    }
+
+    private static func decodeJPEG<Pixels: PixelDestination>(_ bytes: UnsafeRawBufferPointer, scale: Double,
+                                                             into: Pixels.Type) throws -> Decoded<Pixels> {
+        try withDecoder(bytes) { tj, base, width, height, colorspace in
+            try decodeJPEG(tj, base, bytes, width: width, height: height, colorspace: colorspace, scale: scale,
+                           into: Pixels.self)
+        }
+    }
+
+    private static func decodeJPEG<Pixels: PixelDestination>(_ tj: tjhandle, _ base: UnsafePointer<UInt8>,
+                                                             _ bytes: UnsafeRawBufferPointer, width: Int32, height: Int32,
+                                                             colorspace: Int32, scale: Double,
+                                                             into: Pixels.Type) throws -> Decoded<Pixels> {
         let f = factor(for: scale)
         let w = splash_tj_scaled(width, f)
         let h = splash_tj_scaled(height, f)
@@ -191,17 +253,11 @@ public enum ImageDecoder {
             }
             return decoded
         }
-        if tjDecompress2(tj, base, UInt(bytes.count), pixels, w, Int32(target.pitch), h, Int32(TJPF_BGR.rawValue),
-                         splash_tj_decode_flags()) != 0 {
-            // A fatal error leaves no picture. Of the warnings (data the decoder went past),
-            // one that the data ended early leaves a picture filled out with grey: half a
-            // picture, which is never shown. Others (stray bytes between markers, common in
-            // cameras' files) leave it whole.
-            let reason = String(cString: tjGetErrorStr2(tj))
-            if tjGetErrorCode(tj) == Int32(TJERR_FATAL.rawValue) || reason.lowercased().contains("premature end") {
-                target.discard()
-                throw ImageError.undecodable("JPEG: \(reason)")
-            }
+        do {
+            try decompress(tj, base, count: bytes.count, into: pixels, pitch: target.pitch, width: w, height: h, format: TJPF_BGR)
+        } catch {
+            target.discard()
+            throw error
         }
         return decoded
     }

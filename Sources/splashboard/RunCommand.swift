@@ -30,6 +30,20 @@ struct RunCommand {
             fail("cannot find the bundled assets (default-splash.jpg); set SPLASHBOARD_ASSETS to their folder", status: 1)
         }
 
+        // The picture the last run expected to show first is composed into a frame on
+        // another thread while the database is read and the screen opened, at the size of
+        // last time (or of --size).
+        let screenMemo = ScreenMemo(dataDir: options.dataDir)
+        let keptScreen = screenMemo.read()
+        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
+        let pictureMemo = FirstPictureMemo(dataDir: options.dataDir)
+        let expectedPicture = pictureMemo.read(within: [options.cacheDir, assets.folder])
+        let composed: ComposedPicture? = if let expectedPicture, let expectedScreen, options.rotate == .none {
+            ComposedPicture(path: expectedPicture, screen: expectedScreen, fit: options.fit, background: options.background)
+        } else {
+            nil
+        }
+
         let log = EventLog(format: options.effectiveLogFormat)
         let clock = RunClock(mode: options.clock, startDate: options.now ?? Date())
 
@@ -40,6 +54,12 @@ struct RunCommand {
             fail(error.explained, status: 1)
         }
 
+        // The pill's label is drawn ahead, at its size on the screen of last time, while
+        // the database is read: the face's tables and the digits' glyphs are ready for the
+        // first frame.
+        if let expectedScreen {
+            fonts.warmUp(SkipButton.label(1234567890), size: SkipButton(screen: expectedScreen, maxCountdown: options.countdown).fontSize)
+        }
         let device: DeviceStorage
         do {
             device = try DeviceStorage(options: options, assets: assets, orInMemory: true)
@@ -73,21 +93,22 @@ struct RunCommand {
         settings.device = DeviceGroups(names: options.deviceGroups, deviceID: device.deviceID)
         settings.defaultPictureSize = FileManager.default.contents(atPath: assets.defaultSplash)
             .flatMap { try? ImageHeader.parse(Array($0)) }.map { Size(width: $0.width, height: $0.height) }
-        // The first splash's picture decodes on another thread while the output opens, at
-        // the size it will be drawn on the screen of last time (or of --size).
+        // The first splash's picture, unless composed ahead, decodes on another thread
+        // while the output opens, at the size it will be drawn on the screen of last time.
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
-        let screenMemo = ScreenMemo(dataDir: options.dataDir)
-        let keptScreen = screenMemo.read()
-        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
-        let firstPicture = Kiosk.firstPicture(settings: settings, catalog: catalog, message: message, screen: feedState?.screen,
-                                              timeSync: lookAtTimeSync(), at: clock.now()).map {
-            PendingPicture(path: $0, scale: ScreenMemo.scale(of: $0, on: expectedScreen, fit: options.fit))
+        let firstPath = Kiosk.firstPicture(settings: settings, catalog: catalog, message: message, screen: feedState?.screen,
+                                           timeSync: lookAtTimeSync(), at: clock.now())
+        let firstComposed = composed.flatMap { $0.path == firstPath ? $0 : nil }
+        let firstPicture = firstPath.flatMap { path in
+            firstComposed != nil ? nil : PendingPicture(path: path, scale: ScreenMemo.scale(of: path, on: expectedScreen, fit: options.fit))
         }
+        pictureMemo.write(firstPath, kept: expectedPicture)
 
         let notifier = ServiceNotifier(environment: environment)
         let screens = openScreens(log: log, clock: clock, notifier: notifier)
         let canvas = screens.first
         if let firstPicture { canvas.handOver(firstPicture) }
+        if let firstComposed { canvas.handOver(firstComposed) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, outputs: screens.names), at: clock.uptime)
@@ -160,6 +181,7 @@ struct RunCommand {
         let runner = KioskRunner(
             setup: setup, screens: screens, fonts: fonts, log: log, clock: clock
         )
+        runner.expectedFirstPicture = firstPath
         do {
             try runner.run()
         } catch {

@@ -9,7 +9,10 @@ import Testing
     func running(_ catalog: [CatalogEntry], clock: ManualClock) -> KioskState {
         var state = makeState(catalog)
         state.settings.pick = .rotate
-        send(&state, .started(clock.now), presenting: .splash, expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
+        // Rotating, a start after this show would show the next campaign.
+        let next = catalog.count > 1 ? "/img/\(catalog[1].campaign.id).jpg" : nil
+        send(&state, .started(clock.now), presenting: .splash,
+             expecting: splashStarted(at: date(after: 0), remaining: 4, next: next) + firstFrame)
         reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: catalog.count), catalog: nil,
                                     message: nil, screen: nil, clock.now),
                expecting: [.emit(.sync(status: .notModified, campaigns: catalog.count, error: nil, ms: nil, reason: nil))])

@@ -13,15 +13,17 @@ extension KioskEffect {
 }
 
 /// What a start says and asks for with campaign `id` on the screen, once its show is
-/// recorded: the placeholder poem, the screen on, the show, its splash and countdown.
+/// recorded: the placeholder poem, the screen on, the show, its splash and countdown, and
+/// the picture a start would show next (`next`; nil: the same campaign's).
 func splashStarted(_ id: String = "a", at date: Date, remaining: Int, countdown: Int = 3,
-                   media: MediaKind = .picture) -> [KioskEffect] {
+                   media: MediaKind = .picture, next: String? = nil) -> [KioskEffect] {
     [
         .placeholderPoem, .emit(.screen(on: true, reason: .start, until: nil)),
         .recordShow(campaignID: id, at: date, media: media, picture: "/img/\(id).jpg"),
         .notePictureUsed(path: "/img/\(id).jpg"),
         .emit(.splash(campaign: id, remaining: remaining, image: "/img/\(id).jpg", media: media)),
         .emit(.countdown(value: countdown)),
+        .expectFirstPicture(next ?? "/img/\(id).jpg"),
     ]
 }
 

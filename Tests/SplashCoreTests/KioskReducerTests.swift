@@ -88,6 +88,7 @@ func instant(of action: KioskAction) -> Instant? {
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg")),
             .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
         ])
         // A show that is no longer on the screen is not announced late.
         var other = state
@@ -126,6 +127,7 @@ func instant(of action: KioskAction) -> Instant? {
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)),
             .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
         ])
         expected.catalog[0].noteShow(at: clock.now.date, uptime: 0)
         splash.counted = true
@@ -506,7 +508,8 @@ func instant(of action: KioskAction) -> Instant? {
                 .recordShow(campaignID: "a", at: next.date, media: .picture, picture: "/img/a.jpg"),
                 .notePictureUsed(path: "/img/a.jpg"),
                 .emit(.splash(campaign: "a", remaining: 0, image: "/img/a.jpg", media: .picture)),
-                .emit(.countdown(value: 3)),
+                // Its shows used up, a start would show the default picture.
+                .emit(.countdown(value: 3)), .expectFirstPicture("/assets/default.jpg"),
             ] : [
                 .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
                 .emit(.countdown(value: 3)),
@@ -534,7 +537,7 @@ func instant(of action: KioskAction) -> Instant? {
             .recordShow(campaignID: "a", at: date(after: 10.2), media: .picture, picture: "/img/a.jpg"),
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 0, image: "/img/a.jpg", media: .picture)),
-            .emit(.countdown(value: 3)),
+            .emit(.countdown(value: 3)), .expectFirstPicture("/assets/default.jpg"),
         ])
         let skipped = clock.advance(0.1)
         reduce(&state, .keyPressed(.escape, skipped), expecting: [

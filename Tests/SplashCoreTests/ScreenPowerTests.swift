@@ -45,7 +45,7 @@ import Testing
                 .recordShow(campaignID: "a", at: now.date, media: .picture, picture: "/img/a.jpg"),
                 .notePictureUsed(path: "/img/a.jpg"),
                 .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
-                .emit(.countdown(value: 3)),
+                .emit(.countdown(value: 3)), .expectFirstPicture("/img/a.jpg"),
             ] + firstFrame + [.serviceReady, .fetchFeed, .reloadPoetry]
                 // A screen with hours is told to be on; without, it is left as it is.
                 + (hours == nil ? [] : [.powerScreen(on: true)]))
@@ -318,6 +318,7 @@ import Testing
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
             .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
         ])
         #expect(state.screenPower.source == .none && state.screenPower.isOn)
         ownStart = start
@@ -412,6 +413,7 @@ import Testing
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
             .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
             .emit(.frame(scene: .splash)),
             .emit(.firstFrame(ms: 100)),
             .serviceReady,

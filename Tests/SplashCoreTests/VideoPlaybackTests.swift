@@ -33,6 +33,7 @@ import Testing
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
             .emit(.countdown(value: countdown)),
+            .expectFirstPicture("/img/a.jpg"),
             .notePictureUsed(path: "/cache/clip"),
             .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
         ], sourceLocation: sourceLocation)
@@ -178,6 +179,7 @@ import Testing
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
             .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
             .notePictureUsed(path: "/cache/clip"),
             .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
         ])

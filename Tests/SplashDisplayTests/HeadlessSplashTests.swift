@@ -35,6 +35,51 @@ import Testing
         #expect(rows.first?["cached"] as? Bool == true && rows.first?["thumbnail"] as? Bool == true, "\(listed.stdout)")
     }
 
+    /// The first splash's picture is kept for the next start (`first-picture` in the data
+    /// folder, naming the cached file), whose first frame, composed from it ahead, is the
+    /// same pixel for pixel; a picture no longer first is forgotten.
+    @Test func theNextStartComposesTheFirstSplashAhead() throws {
+        let dir = try temporaryFolder()
+        try writeImage(dir + "/a.jpg", width: 1280, height: 720, bands: [red, blue, green])
+        let feed = try oneCampaign(dir, image: "a.jpg")
+        let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        var shots: [Snapshot] = []
+        var firstsMemo = ""
+        for n in 0..<2 {
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame",
+                                    "--snapshot", dir + "/shots\(n)"] + args)
+            #expect(run.status == 0, "\(run.stderr)")
+            let memo = try String(contentsOfFile: dir + "/data/first-picture", encoding: .utf8)
+            #expect(memo.hasPrefix(dir + "/cache/"), "\(memo)")
+            shots.append(try Snapshot(try #require(snapshots(dir + "/shots\(n)").first)))
+        }
+        #expect(shots[0].differences(from: shots[1], in: Rect(x: 0, y: 0, width: 1280, height: 720)) == 0)
+        #expect(shots[1].color(200, 360).isClose(to: red, tolerance: 24))
+        // Rotating between two campaigns, the next start is expected to show the other one.
+        try writeImage(dir + "/b.jpg", width: 1280, height: 720, bands: [blue])
+        _ = try writeFeed(dir, """
+        {"campaigns": [{"id": "a", "picUrl": "a.jpg", "showTime": 100}, {"id": "b", "picUrl": "b.jpg", "showTime": 100}]}
+        """)
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        var firsts: [String] = []
+        for _ in 0..<2 {
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--pick", "rotate", "--exit-after", "first-frame"] + args)
+            let shown = try #require(run.events(named: "splash").first?["image"] as? String)
+            let memo = try String(contentsOfFile: dir + "/data/first-picture", encoding: .utf8)
+            #expect(memo != shown && memo.hasPrefix(dir + "/cache/"), "\(memo) after \(shown)")
+            firsts.append(shown)
+            #expect(firsts.count < 2 || firsts[1] == firstsMemo, "the second start showed \(shown)")
+            firstsMemo = memo
+        }
+        // With nothing left to show, the bundled picture is first: it is kept instead.
+        _ = try writeFeed(dir, #"{"campaigns": []}"#)
+        #expect(try runKiosk(["sync"] + args).status == 0)
+        #expect(try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame"] + args).status == 0)
+        let memo = try String(contentsOfFile: dir + "/data/first-picture", encoding: .utf8)
+        #expect(memo.hasSuffix("/default-splash.jpg"), "\(memo)")
+    }
+
     @Test func splashCountsDownInThePillAndHandsOverToDetail() throws {
         let dir = try temporaryFolder()
         try writeImage(dir + "/a.png", width: 1280, height: 720, bands: [red])

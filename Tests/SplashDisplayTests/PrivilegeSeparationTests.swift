@@ -438,7 +438,9 @@ import Testing
             kill(network.processIdentifier, SIGKILL)
             network.waitUntilExit()
         }
-        eventually(within: 5) { FileManager.default.fileExists(atPath: path) }
+        // The socket's file is there before it listens: wait until it answers.
+        let refused = #"{"id": 0, "kind": "poem_picture", "url": "http://127.0.0.1:9/other.jpg"}"#
+        #expect(eventually(within: 30) { requestLine(path, refused) != "cannot connect" }, "the network process never listened")
         // A peer does not choose what is fetched: a local file, or any picture, is refused.
         for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
             let answer = requestLine(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)

@@ -115,6 +115,10 @@ public enum Kiosk {
                 .emit(.splash(campaign: id, remaining: entry.remaining, image: splash.imagePath, media: splash.media)),
                 .emit(.countdown(value: splash.countdown)),
             ]
+            // Counted, this show makes another campaign's turn: the one a start now would show.
+            if let at = splash.startedAt, let next = firstPicture(of: state, at: at) {
+                effects.append(.expectFirstPicture(next))
+            }
             // The show is in the ledger: its clip may start (the poster is up until its first frame).
             if var video = state.video, !video.requested {
                 video.requested = true

@@ -30,6 +30,10 @@ public enum KioskEffect: Equatable, Sendable {
     /// Start decoding, on another thread, the picture of the splash the attract loop shows
     /// next, so that the loop does not wait on a decode when the splash comes.
     case decodeAhead(path: String)
+    /// Keep `picture` as the one the next start of the kiosk is expected to show first (the
+    /// splash it would choose now), so that its frame is composed while that start reads
+    /// its database. A guess for speed only: that start still chooses for itself.
+    case expectFirstPicture(String)
     /// Light the screens (`on`) or darken them, by the means `screen-off` names, as the
     /// device has them; nothing is drawn while they are dark. Lighting is answered with
     /// `screenLit` once done.
