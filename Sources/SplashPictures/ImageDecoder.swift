@@ -177,7 +177,7 @@ public enum ImageDecoder {
         let header = try ImageHeader.parse([UInt8](data.prefix(1 << 20)))
         return try data.withUnsafeBytes { bytes in
             try ImageHeader.checkDecodeWork(bytes, header: header)
-            try withDecoder(bytes) { tj, base, width, height, colorspace in
+            return try withDecoder(bytes) { tj, base, width, height, colorspace in
                 let f = factor(for: Double(size.width) / Double(max(1, width)))
                 guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue),
                       Int(splash_tj_scaled(width, f)) == size.width, Int(splash_tj_scaled(height, f)) == size.height
