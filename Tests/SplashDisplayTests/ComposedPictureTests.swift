@@ -97,3 +97,25 @@ extension InProcessCanvasTests {
         }
     }
 }
+
+extension InProcessCanvasTests {
+    /// The pill's label drawn ahead on another thread (`FontBook.warmUp`).
+    @Suite struct FontWarmUpTests {
+        /// Text drawn while, and after, the book draws ahead is the text drawn without it:
+        /// every glyph's coverage the same, whatever was asked during the warm-up.
+        @Test func textDrawnAheadChangesNoPixel() throws {
+            let face = try FontLocator.chineseFont()
+            let plain = try FontBook(face: face)
+            let warmed = try FontBook(face: face)
+            warmed.warmUp(SkipButton.label(1234567890), size: 40)
+            // Asked at once: it waits for the warm-up, then answers as the other book does.
+            #expect(warmed.width(of: "跳过 7", size: 40) == plain.width(of: "跳过 7", size: 40))
+            for text in ["跳过 3", "跳过 12", "扫码了解更多"] {
+                let a = try #require(plain.render(text, size: 40, bold: false))
+                let b = try #require(warmed.render(text, size: 40, bold: false))
+                #expect(a.width == b.width && a.height == b.height && a.coverage == b.coverage, "\(text)")
+                #expect(a.coverage.contains { $0 > 200 }, "\(text) drew no ink")
+            }
+        }
+    }
+}
