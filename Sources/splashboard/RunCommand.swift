@@ -38,7 +38,11 @@ struct RunCommand {
         let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
         let pictureMemo = FirstPictureMemo(dataDir: options.dataDir)
         let expectedPicture = pictureMemo.read(within: [options.cacheDir, assets.folder])
-        let composed: ComposedPicture? = if let expectedPicture, let expectedScreen, options.rotate == .none {
+        // Only where frames are drawn in memory (the console, headless): a window draws on
+        // its own framebuffer.
+        let drawsInMemory = options.headless
+            || Canvas.Output.automatic(headless: false, drmDevice: options.drmDevice, environment: environment) != .window
+        let composed: ComposedPicture? = if let expectedPicture, let expectedScreen, options.rotate == .none, drawsInMemory {
             ComposedPicture(path: expectedPicture, screen: expectedScreen, fit: options.fit, background: options.background)
         } else {
             nil
