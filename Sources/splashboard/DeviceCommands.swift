@@ -224,10 +224,11 @@ struct DeviceCommands {
             fail(problem, status: 1)
         }
         let removed = device.cache.clear()
-        // The remembered font and screen size go too: the next start asks fontconfig again,
-        // and decodes its first picture whole.
+        // The remembered font, screen size and first picture go too: the next start asks
+        // fontconfig again, and decodes its first picture whole once it has chosen it.
         try? FileManager.default.removeItem(atPath: FontLocator.memo(in: options.dataDir))
         try? FileManager.default.removeItem(atPath: ScreenMemo(dataDir: options.dataDir).file)
+        try? FileManager.default.removeItem(atPath: FirstPictureMemo(dataDir: options.dataDir).file)
         do {
             try device.store.forgetImageProblems()
         } catch {

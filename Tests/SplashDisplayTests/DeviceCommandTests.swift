@@ -486,9 +486,12 @@ import Testing
             #expect(try String(contentsOfFile: memo, encoding: .utf8).split(separator: "\n") == remembered)
         }
 
-        // `cache clear` forgets it with the pictures.
+        // `cache clear` forgets it with the pictures, and the first picture kept for the next start.
+        let firstPicture = d.folder + "/data/first-picture"
+        #expect(FileManager.default.fileExists(atPath: firstPicture))
         _ = try d.run(["cache", "clear", "--feed", d.feed])
         #expect(!FileManager.default.fileExists(atPath: memo))
+        #expect(!FileManager.default.fileExists(atPath: firstPicture))
     }
 
     @Test func theKioskSyncsInTheBackgroundAndReportsIt() throws {
