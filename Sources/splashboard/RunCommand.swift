@@ -47,6 +47,13 @@ struct RunCommand {
         } else {
             nil
         }
+        // One that cannot be composed (another size than a DCT scale gives, a PNG, a window)
+        // still starts decoding now, as the first picture would after the catalog.
+        let early: PendingPicture? = if composed == nil, let expectedPicture {
+            PendingPicture(path: expectedPicture, scale: ScreenMemo.scale(of: expectedPicture, on: expectedScreen, fit: options.fit))
+        } else {
+            nil
+        }
 
         let log = EventLog(format: options.effectiveLogFormat)
         let clock = RunClock(mode: options.clock, startDate: options.now ?? Date())
@@ -97,14 +104,15 @@ struct RunCommand {
         settings.device = DeviceGroups(names: options.deviceGroups, deviceID: device.deviceID)
         settings.defaultPictureSize = FileManager.default.contents(atPath: assets.defaultSplash)
             .flatMap { try? ImageHeader.parse(Array($0)) }.map { Size(width: $0.width, height: $0.height) }
-        // The first splash's picture, unless composed ahead, decodes on another thread
+        // The first splash's picture, unless composed or decoding ahead, decodes on another thread
         // while the output opens, at the size it will be drawn on the screen of last time.
         let lookAtTimeSync = { DeviceRules.timeSync(environment: environment) }
         let firstPath = Kiosk.firstPicture(settings: settings, catalog: catalog, message: message, screen: feedState?.screen,
                                            timeSync: lookAtTimeSync(), at: clock.now())
         let firstComposed = composed.flatMap { $0.path == firstPath ? $0 : nil }
         let firstPicture = firstPath.flatMap { path in
-            firstComposed != nil ? nil : PendingPicture(path: path, scale: ScreenMemo.scale(of: path, on: expectedScreen, fit: options.fit))
+            firstComposed != nil ? nil : early.flatMap { $0.path == path ? $0 : nil }
+                ?? PendingPicture(path: path, scale: ScreenMemo.scale(of: path, on: expectedScreen, fit: options.fit))
         }
         pictureMemo.write(firstPath, kept: expectedPicture)
 
