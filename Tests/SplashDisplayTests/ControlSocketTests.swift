@@ -25,7 +25,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
+            #expect(waitUntilListening(socket), "the kiosk never listened on \(socket)")
         }
 
         /// Runs `splashboard ARGS` as the operator would, beside the kiosk.

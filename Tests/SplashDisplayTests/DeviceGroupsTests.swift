@@ -85,7 +85,7 @@ import Testing
         kiosk.standardError = FileHandle.nullDevice
         try kiosk.run()
         defer { if kiosk.isRunning { kill(kiosk.processIdentifier, SIGKILL) }; kiosk.waitUntilExit() }
-        eventually(within: 5) { FileManager.default.fileExists(atPath: folder + "/run/splashboard/control.sock") }
+        #expect(waitUntilListening(folder + "/run/splashboard/control.sock"), "the kiosk never listened")
         let status = try runKiosk(["status", "--json"], environment: running)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any], "\(status.stderr)")
         #expect(object["groups"] as? [String] == ["lobby", "kiosk-l"])

@@ -110,7 +110,7 @@ import Testing
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        eventually(within: 5) { FileManager.default.fileExists(atPath: socket) }
+        #expect(waitUntilListening(socket), "the kiosk never listened on \(socket)")
 
         let offAnswer = try runKiosk(["screen", "off"], environment: environment)
         #expect(offAnswer.status == 0, "\(offAnswer.stderr)")

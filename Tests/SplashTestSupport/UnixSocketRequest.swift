@@ -15,3 +15,13 @@ public func requestLine(_ path: String, _ request: String, seconds: Int = 20) ->
     }
     return String(decoding: channel.takeRest(), as: UTF8.self)
 }
+
+/// Waits until the Unix socket at `path` takes a connection (its file is there before it
+/// listens); false when it never does within `seconds`.
+public func waitUntilListening(_ path: String, within seconds: TimeInterval = 30) -> Bool {
+    eventually(within: seconds) {
+        guard let fd = try? UnixSocket.connect(path) else { return false }
+        close(fd)
+        return true
+    }
+}
