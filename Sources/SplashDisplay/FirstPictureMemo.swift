@@ -16,13 +16,10 @@ public struct FirstPictureMemo {
         file = dataDir + "/first-picture"
     }
 
-    /// The path written last, when it lies in one of `folders` (the image cache, the
-    /// bundled assets).
-    public func read(within folders: [String]) -> String? {
-        guard let text = UntrustedFile.ownText(file) else { return nil }
-        let path = text.trimmed
-        guard !path.contains("/../"), !path.hasSuffix("/.."),
-              folders.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { return nil }
+    /// The path written last, when `isPicture` takes it (a cached image, the bundled
+    /// default picture).
+    public func read(accepting isPicture: (String) -> Bool) -> String? {
+        guard let path = UntrustedFile.ownText(file)?.trimmed, isPicture(path) else { return nil }
         return path
     }
 

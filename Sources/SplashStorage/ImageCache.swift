@@ -30,9 +30,15 @@ public final class ImageCache {
     /// Whether `path` is a cached image of this cache: the folder's own path, then a name
     /// of 64 hex digits.
     public func holds(_ path: String) -> Bool {
+        Self.holds(path, in: folder)
+    }
+
+    /// Whether `path` is a cached image of the cache in `folder` (read before the cache is
+    /// opened: the first picture guessed at start).
+    public static func holds(_ path: String, in folder: String) -> Bool {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().standardizedFileURL.path == URL(fileURLWithPath: folder).standardizedFileURL.path
-            && Self.isCacheName(url.lastPathComponent)
+            && isCacheName(url.lastPathComponent)
     }
 
     /// Whether a name in the folder is a cached image (64 lowercase hex digits): the only

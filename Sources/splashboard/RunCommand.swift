@@ -37,7 +37,8 @@ struct RunCommand {
         let keptScreen = screenMemo.read()
         let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
         let pictureMemo = FirstPictureMemo(dataDir: options.dataDir)
-        let expectedPicture = pictureMemo.read(within: [options.cacheDir, assets.folder])
+        // Only what a first splash can show: a cached picture, or the bundled default one.
+        let expectedPicture = pictureMemo.read { ImageCache.holds($0, in: options.cacheDir) || $0 == assets.defaultSplash }
         // Only where frames are drawn in memory (the console, headless): a window draws on
         // its own framebuffer.
         let drawsInMemory = options.headless

@@ -9,6 +9,19 @@ import Testing
     /// In a folder shared with a group (the package's 2770: the display and the network
     /// process are different users) the database's files are the group's to write, made
     /// so whoever opens it first; elsewhere they are left as the umask makes them.
+    /// Only a cached image's own path is one: the folder itself, then a name of 64 hex
+    /// digits (the first picture guessed at start is read through it before the cache opens).
+    @Test func aCachedImageIsTheFoldersOwnNameOnly() {
+        let folder = "/var/cache/splashboard"
+        let name = String(repeating: "ab", count: 32)
+        #expect(ImageCache.holds(folder + "/" + name, in: folder))
+        #expect(ImageCache.holds(folder + "/./" + name, in: folder + "/"))
+        #expect(!ImageCache.holds(folder + "/sub/" + name, in: folder))
+        #expect(!ImageCache.holds(folder + "/sub/../../" + name, in: folder))
+        #expect(!ImageCache.holds(folder + "/" + name + ".jpg", in: folder))
+        #expect(!ImageCache.holds("/etc/hostname", in: folder))
+    }
+
     @Test func aSharedDataFolderKeepsTheDatabaseGroupWritable() throws {
         let shared = try temporaryFolder()
         #expect(chmod(shared, 0o2770) == 0)
