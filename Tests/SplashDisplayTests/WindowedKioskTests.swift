@@ -28,7 +28,7 @@ import Testing
         let folder = try temporaryFolder()
         let kiosk = try RunningKiosk(["--log-format", "json", "--size", "800x600", "--countdown", "30",
                                       "--exit-after", "detail", "--snapshot", folder], display: display.name)
-        let window = try #require(try display.waitForWindow(named: "Splashboard"))
+        let window = try display.window(of: kiosk)
         #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["windowsize", window, "1000", "500"])
         // However slow the machine: the splash is drawn again at the new size, then a click
@@ -50,16 +50,16 @@ import Testing
     @Test func withoutAWindowManagerTheWindowCoversTheDisplayAndTheFirstClickCounts() throws {
         let display = VirtualDisplay()
         try display.start(size: "1280x720")
-        let kiosk = try RunningKiosk(["--log-format", "json", "--countdown", "10", "--exit-after", "splash"],
+        let kiosk = try RunningKiosk(["--log-format", "json", "--countdown", "30", "--exit-after", "splash"],
                                      display: display.name)
-        let window = try #require(try display.waitForWindow(named: "Splashboard"))
+        let window = try display.window(of: kiosk)
         #expect(kiosk.waitFor(event: "first_frame"))
         // No window manager to ask for fullscreen: a borderless window over the whole display.
         let geometry = try display.run("xdotool", ["getwindowgeometry", window])
         #expect(geometry.contains("Position: 0,0"), "\(geometry)")
         #expect(geometry.contains("Geometry: 1280x720"), "\(geometry)")
         // A click at once, the one that gives the window focus, is a tap like any other.
-        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 10).frame.center
+        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 30).frame.center
         try display.run("xdotool", ["mousemove", "\(pill.x)", "\(pill.y)", "click", "1"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
@@ -101,9 +101,9 @@ import Testing
         try display.start(size: "1280x720")
         // Full screen 1280x720 turned 90°: the layout is 720x1280 and its top-right pill
         // is drawn at the output's bottom-right.
-        let kiosk = try RunningKiosk(["--log-format", "json", "--rotate", "90", "--countdown", "10",
+        let kiosk = try RunningKiosk(["--log-format", "json", "--rotate", "90", "--countdown", "30",
                                       "--exit-after", "splash"], display: display.name)
-        let pill = SkipButton(screen: Size(width: 720, height: 1280), maxCountdown: 10).frame.center
+        let pill = SkipButton(screen: Size(width: 720, height: 1280), maxCountdown: 30).frame.center
         let output = (x: 1279 - pill.y, y: pill.x)
         #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["mousemove", "\(output.x)", "\(output.y)", "click", "1"])

@@ -15,7 +15,7 @@ public final class VirtualDisplay {
 
     public var name: String { ":\(number)" }
 
-    /// Starts Xvfb and waits (at most 30 s) until it accepts clients.
+    /// Starts Xvfb and waits (at most 30 s) until it answers clients.
     public func start(size: String = "1920x1080") throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
@@ -24,7 +24,11 @@ public final class VirtualDisplay {
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
-        guard eventually(within: 30, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }) else {
+        // Its socket is made before it answers: ready when a client gets the screen's size.
+        guard try eventually(within: 30, {
+            guard FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else { return false }
+            return try !run("xdotool", ["getdisplaygeometry"]).isEmpty
+        }) else {
             throw VirtualDisplayError.didNotStart
         }
     }
@@ -45,14 +49,18 @@ public final class VirtualDisplay {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The id of the first window named `name`, waiting for it up to 30 s (a loaded machine is slow).
-    public func waitForWindow(named name: String) throws -> String? {
+    /// The id of the first window named `name` that `kiosk` opens, waiting up to 60 s (a
+    /// loaded machine is slow); throws with what the kiosk said when none appears or it
+    /// exits first.
+    public func window(of kiosk: RunningKiosk, named name: String = "Splashboard") throws -> String {
         var found: String?
-        try eventually(within: 30) {
+        _ = try eventually(within: 60) {
             found = try run("xdotool", ["search", "--name", name]).split(separator: "\n").first.map(String.init)
-            return found != nil
+            return found != nil || !kiosk.isRunning
         }
-        return found
+        if let found { return found }
+        let ended = kiosk.finish(timeout: 1)
+        throw VirtualDisplayError.noWindow(name: name, status: ended.status, stdout: ended.stdout, stderr: ended.stderr)
     }
 
     deinit {
@@ -63,7 +71,11 @@ public final class VirtualDisplay {
     }
 }
 
-public enum VirtualDisplayError: Error { case didNotStart }
+public enum VirtualDisplayError: Error {
+    case didNotStart
+    /// The kiosk opened no window of that name: how it ended (or that it was stopped) and what it said.
+    case noWindow(name: String, status: Int32, stdout: String, stderr: String)
+}
 
 /// A kiosk process started in the background, to be interacted with while it runs.
 public final class RunningKiosk {
@@ -85,6 +97,9 @@ public final class RunningKiosk {
         process.standardInput = FileHandle.nullDevice
         try process.run()
     }
+
+    /// Whether the kiosk has not exited yet.
+    public var isRunning: Bool { process.isRunning }
 
     private let lock = NSLock()
     private var stdoutSoFar = Data()
