@@ -19,15 +19,22 @@ final class FrameScaler {
 
     deinit { sws_freeContext(context) }
 
+    /// The pixel formats libswscale takes as full range (JPEG's); every other YUV source,
+    /// and what it makes of RGB, is studio range.
+    private static let fullRangeFormats: Set<AVPixelFormat> = [
+        AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUVJ411P,
+    ]
+
     /// Writes `frame` scaled into `destination`, `stride` bytes a line (of the first
     /// plane: a planar YUV 4:2:0 frame's U and V planes follow its Y plane, at half the
     /// stride and half the height).
     func scale(_ frame: UnsafeMutablePointer<AVFrame>, into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
-        // Planar YUV is written in full range, as JPEG's (libswscale's YUVJ420P: the same
-        // planes, the range known when the context is made, so that a clip at the ring's own
-        // size is converted too rather than copied as it is).
-        let written = format == AV_PIX_FMT_YUV420P ? AV_PIX_FMT_YUVJ420P : format
+        // Planar YUV keeps the source's range through libswscale, which then copies a clip
+        // at the ring's own size as it is; studio range is stretched to full range after
+        // (`StudioRange`), so that every frame is written as JPEG's.
+        let fullRange = FrameScaler.fullRangeFormats.contains(source)
+        let written = format == AV_PIX_FMT_YUV420P && fullRange ? AV_PIX_FMT_YUVJ420P : format
         context = sws_getCachedContext(context, frame.pointee.width, frame.pointee.height, source,
                                        Int32(width), Int32(height), written, SWS_BILINEAR, nil, nil, nil)
         guard let context else { throw MediaError.decode("cannot scale frames of this pixel format") }
@@ -43,5 +50,10 @@ final class FrameScaler {
         let lines = withUnsafePointer(to: &frame.pointee.linesize) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 } }
         let rows = sws_scale(context, data, lines, 0, frame.pointee.height, &planes, &strides)
         guard rows > 0 else { throw MediaError.decode("scaling a frame failed") }
+        if format == AV_PIX_FMT_YUV420P, !fullRange {
+            let luma = stride * height
+            StudioRange.expandLuma(destination, count: luma)
+            StudioRange.expandChroma(destination + luma, count: 2 * (stride / 2) * (height / 2))
+        }
     }
 }

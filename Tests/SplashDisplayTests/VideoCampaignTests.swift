@@ -26,11 +26,12 @@ import Testing
 
     /// A clip shown whole comes as planar YUV and is turned into the screen's pixels by the
     /// display: its colours are the clip's, neither washed out nor too dark (a range taken
-    /// for the other moves them by 15 levels or more), and its red and blue not swapped.
-    @Test func aPlanarClipKeepsItsColours() throws {
+    /// for the other moves them by 15 levels or more), and its red and blue not swapped —
+    /// a clip in studio range (most) and one in full range (a phone's, yuvj420p).
+    @Test(arguments: ["yuv420p", "yuvj420p"]) func aPlanarClipKeepsItsColours(pixelFormat: String) throws {
         let (dir, args) = try folder([("solid", "c.mp4")], shows: 2)
         try Clips.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x3366CC:size=320x240:rate=30", "-t", "2",
-                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", dir + "/c.mp4"])
+                                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", pixelFormat, dir + "/c.mp4"])
         #expect(try runKiosk(["sync"] + args).status == 0)
         // Scaled to the screen, and on a screen of the clip's own size (frames not scaled).
         for size in [Size(width: 1280, height: 720), Size(width: 320, height: 240)] {
@@ -41,7 +42,7 @@ import Testing
             let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
             let frame = try Snapshot(try #require(files.dropFirst().first, "no frame of the clip: \(files)"))
             let seen = frame.color(size.width / 4, size.height / 2)
-            #expect(seen.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0xCC), tolerance: 8), "\(size): \(seen)")
+            #expect(seen.isClose(to: RGBColor(red: 0x33, green: 0x66, blue: 0xCC), tolerance: 8), "\(pixelFormat) \(size): \(seen)")
         }
     }
 
