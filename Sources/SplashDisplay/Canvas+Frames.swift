@@ -9,6 +9,7 @@ extension Canvas {
     /// at `endFrame` when rotated).
     @discardableResult
     public func beginFrame() -> Surface {
+        if shownFromScreenBuffer { drawInMemoryAgain() }
         surface.textRuns.removeAll(keepingCapacity: true)
         return surface
     }
@@ -43,8 +44,11 @@ extension Canvas {
         if suspended { return }
         if let window {
             if try !window.present(frame, damage: damage) { takeNewFramebuffer() }
-        } else {
-            try console?.present(frame, damage: damage)
+        } else if let console {
+            // A first picture still being composed into the screen's buffer is let finish.
+            if let composed, composed.intoScreen { composed.finish() }
+            try console.present(frame, damage: damage)
+            if frame.borrowed { shownFromScreenBuffer = true }
         }
     }
 

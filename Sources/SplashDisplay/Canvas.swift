@@ -25,7 +25,10 @@ public final class Canvas {
     let window: SDLWindow?
     /// The console's screen (KMS dumb buffers or a framebuffer device); nil in a window or
     /// headless, and while the console has none.
-    var console: (any ConsoleScreen)?
+    var console: (any ConsoleScreen)? {
+        // A first frame drawn in the old screen's buffer is copied before the buffer goes.
+        willSet { if window == nil, frame.borrowed { drawInMemoryAgain() } }
+    }
     /// Whether frames go to the console.
     public let isConsole: Bool
     /// The frame of the output's size that is shown.
@@ -57,6 +60,9 @@ public final class Canvas {
     var underPill: SavedRegion?
     /// The first splash's frame, composed ahead on another thread, until a frame takes it.
     var composed: ComposedPicture?
+    /// The frame shown is the console's buffer itself (the first splash, composed in it):
+    /// the next frame is drawn on a copy in memory, never on the buffer being scanned out.
+    var shownFromScreenBuffer = false
     /// The turn changed since the last `refreshOutputSize`.
     private var turned = false
     /// The window's framebuffer was made anew since the last `refreshOutputSize`.
@@ -151,7 +157,18 @@ public final class Canvas {
         guard let made = try? Self.frames(size, turned: rotation, shelf: shelf, window: window) else { return false }
         (frame, upright, surface) = made
         underPill = nil
+        shownFromScreenBuffer = false
         return true
+    }
+
+    /// Starts composing the first splash's picture at `path` (`ComposedPicture`) for this
+    /// console screen, straight into the buffer its first frame is shown from where the
+    /// screen has one; nil where it cannot be composed (a window, frames turned, a picture
+    /// not drawn as one decode).
+    public func composeFirst(_ path: String, fit: ImageFit, background: RGBColor) -> ComposedPicture? {
+        guard window == nil, upright == nil, let console else { return nil }
+        return ComposedPicture(path: path, screen: frame.size, fit: fit, background: background,
+                               into: console.bufferForFirstFrame())
     }
 
     /// Draws on the frame composed ahead for the picture at `path` with `fit` on
@@ -167,6 +184,17 @@ public final class Canvas {
         surface = Surface(frame: made, shelf: shelf)
         underPill = nil
         return true
+    }
+
+    /// After a first frame shown from the console's buffer itself: frames are drawn in
+    /// memory again, on a copy of it (where memory is short, the buffer stays the frame and
+    /// each present copies from it).
+    func drawInMemoryAgain() {
+        shownFromScreenBuffer = false
+        guard let copy = Pixmap(width: frame.width, height: frame.height, format: .xrgb32) else { return }
+        copy.copy(frame)
+        frame = copy
+        surface = Surface(frame: copy, shelf: shelf)
     }
 
     /// Re-reads the output size after a window or display-mode change; true when it or

@@ -18,8 +18,14 @@ protocol ConsoleScreen: AnyObject {
     /// config's `rotate`.
     var orientation: Rotation { get }
     /// Shows `frame` (XRGB8888, the screen's size), of which only `damage` changed since
-    /// the last present (nil: all of it): only what changed is copied to the screen.
+    /// the last present (nil: all of it): only what changed is copied to the screen, and
+    /// nothing when `frame` is the buffer it is shown from (`bufferForFirstFrame`).
     func present(_ frame: Pixmap, damage: Rect?) throws
+    /// The memory the first frame will be shown from, to be drawn in straight (the first
+    /// splash composed ahead): its present then copies nothing. Nil once a frame has been
+    /// shown, and where the screen has no buffer out of sight (a framebuffer device, which
+    /// shows what is written to it at once).
+    func bufferForFirstFrame() -> Pixmap?
     /// Turns the display signal off (`on` false) or back on, the frame kept, so that waking
     /// is one call; returns how (`atomic`, `dpms`, `blank`), or throws why it cannot.
     func setSignal(_ on: Bool) throws -> String
@@ -28,6 +34,10 @@ protocol ConsoleScreen: AnyObject {
     /// Whether the kiosk should look for its screen again: this one went away, changed
     /// its mode, or (a framebuffer) a KMS device with a screen has come to take over.
     func connectionChanged() -> Bool
+}
+
+extension ConsoleScreen {
+    func bufferForFirstFrame() -> Pixmap? { nil }
 }
 
 /// What the console is asked to draw on: from the config's `drm-device`, `fb-device` and

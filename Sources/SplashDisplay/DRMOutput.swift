@@ -45,6 +45,8 @@ final class DRMOutput: ConsoleScreen {
     /// The buffer on screen (the other one is drawn into).
     private var front = 0
     private var modeSet = false
+    /// Whether a frame has been shown.
+    private var presented = false
     private var canFlip = true
     /// What the buffer written next lacks.
     private var damage = BufferDamage(buffers: 2)
@@ -240,10 +242,13 @@ final class DRMOutput: ConsoleScreen {
         let buffer = buffers[back]
         let whole = Rect(x: 0, y: 0, width: min(frame.width, size.width), height: min(frame.height, size.height))
         let copied = self.damage.toCopy(damage: damage, whole: whole)
-        let source = frame.pixels.assumingMemoryBound(to: UInt8.self)
-        let pitch = frame.pitch
-        for row in copied.y..<copied.maxY {
-            memcpy(buffer.pixels + row * buffer.pitch + copied.x * 4, source + row * pitch + copied.x * 4, copied.width * 4)
+        // A first frame drawn in the buffer itself is there already.
+        if frame.pixels != buffer.pixels {
+            let source = frame.pixels.assumingMemoryBound(to: UInt8.self)
+            let pitch = frame.pitch
+            for row in copied.y..<copied.maxY {
+                memcpy(buffer.pixels + row * buffer.pitch + copied.x * 4, source + row * pitch + copied.x * 4, copied.width * 4)
+            }
         }
         var flipped = false
         if modeSet, canFlip {
@@ -257,6 +262,7 @@ final class DRMOutput: ConsoleScreen {
         }
         if !flipped { try setMode(buffer.framebuffer) }
         front = back
+        presented = true
         // A flip shows a whole new buffer, which a display that updates by hand takes whole;
         // after a modeset it is told the rectangle that changed.
         if !flipped, !device.dirtyUnsupported,
@@ -265,6 +271,14 @@ final class DRMOutput: ConsoleScreen {
            errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL {
             device.dirtyUnsupported = true
         }
+    }
+
+    /// The buffer the first present will show, before anything has been shown: never the
+    /// one being scanned out.
+    func bufferForFirstFrame() -> Pixmap? {
+        guard !presented else { return nil }
+        let buffer = buffers[1 - front]
+        return Pixmap(borrowing: buffer.pixels, width: size.width, height: size.height, pitch: buffer.pitch, format: .xrgb32)
     }
 
     private func setMode(_ framebuffer: UInt32) throws {

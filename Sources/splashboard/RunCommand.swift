@@ -30,20 +30,29 @@ struct RunCommand {
             fail("cannot find the bundled assets (default-splash.jpg); set SPLASHBOARD_ASSETS to their folder", status: 1)
         }
 
+        let log = EventLog(format: options.effectiveLogFormat)
+        let clock = RunClock(mode: options.clock, startDate: options.now ?? Date())
+        let notifier = ServiceNotifier(environment: environment)
+        // On the console the screen is opened first, so that the first picture can be
+        // composed straight into the buffer it is shown from; a window opens after the
+        // database is read (SDL's start overlaps the first picture's decode).
+        let output = Canvas.Output.automatic(headless: options.headless, drmDevice: options.drmDevice, environment: environment)
+        let console: Screens? = if case .console = output { openScreens(log: log, clock: clock, notifier: notifier) } else { nil }
+
         // The picture the last run expected to show first is composed into a frame on
-        // another thread while the database is read and the screen opened, at the size of
-        // last time (or of --size).
+        // another thread while the database is read, at the console screen's size, or
+        // headless the size of last time (or of --size).
         let screenMemo = ScreenMemo(dataDir: options.dataDir)
         let keptScreen = screenMemo.read()
-        let expectedScreen = options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
+        let expectedScreen = console?.first.layoutSize ?? options.size.map { options.rotate.logicalSize(for: $0) } ?? keptScreen
         let pictureMemo = FirstPictureMemo(dataDir: options.dataDir)
         // Only what a first splash can show: a cached picture, or the bundled default one.
         let expectedPicture = pictureMemo.read { ImageCache.holds($0, in: options.cacheDir) || $0 == assets.defaultSplash }
         // Only where frames are drawn in memory (the console, headless): a window draws on
         // its own framebuffer.
-        let drawsInMemory = options.headless
-            || Canvas.Output.automatic(headless: false, drmDevice: options.drmDevice, environment: environment) != .window
-        let composed: ComposedPicture? = if let expectedPicture, let expectedScreen, options.rotate == .none, drawsInMemory {
+        let composed: ComposedPicture? = if let expectedPicture, let console {
+            console.first.composeFirst(expectedPicture, fit: options.fit, background: options.background)
+        } else if let expectedPicture, let expectedScreen, options.rotate == .none, options.headless {
             ComposedPicture(path: expectedPicture, screen: expectedScreen, fit: options.fit, background: options.background)
         } else {
             nil
@@ -55,9 +64,6 @@ struct RunCommand {
         } else {
             nil
         }
-
-        let log = EventLog(format: options.effectiveLogFormat)
-        let clock = RunClock(mode: options.clock, startDate: options.now ?? Date())
 
         let fonts: FontBook
         do {
@@ -117,11 +123,12 @@ struct RunCommand {
         }
         pictureMemo.write(firstPath, kept: expectedPicture)
 
-        let notifier = ServiceNotifier(environment: environment)
-        let screens = openScreens(log: log, clock: clock, notifier: notifier)
+        let screens = console ?? openScreens(log: log, clock: clock, notifier: notifier)
         let canvas = screens.first
         if let firstPicture { canvas.handOver(firstPicture) }
-        if let firstComposed { canvas.handOver(firstComposed) }
+        // Handed over even when it is not the first picture: the canvas lets a decode into
+        // the screen's own buffer finish before it shows anything, and drops it after.
+        if let composed { canvas.handOver(composed) }
 
         log.emit(.started(version: Version.current, driver: canvas.driver, renderer: canvas.rendererName,
                           size: canvas.outputSize, outputs: screens.names), at: clock.uptime)
