@@ -21,7 +21,7 @@ final class FrameScaler {
 
     /// The pixel formats libswscale takes as full range (JPEG's); every other YUV source,
     /// and what it makes of RGB, is studio range.
-    private static let fullRangeFormats: Set<AVPixelFormat> = [
+    private static let fullRangeFormats: [AVPixelFormat] = [
         AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUVJ411P,
     ]
 
