@@ -41,7 +41,8 @@ public final class ComposedPicture: @unchecked Sendable {
     init?(path: String, screen: Size, fit: ImageFit, background: RGBColor, into target: Pixmap?) {
         guard let header = try? ImageHeader.read(fromFile: path), header.kind == .jpeg else { return nil }
         let original = Size(width: header.width, height: header.height)
-        let placement = fit.placement(of: original, on: screen)
+        // Letterboxed as the splash draws it, leaving the pill its bar.
+        let placement = fit.placement(of: original, on: screen, clearing: SkipButton(screen: screen).corner)
         let destination = placement.destination
         let screenRect = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         guard placement.source == Rect(x: 0, y: 0, width: original.width, height: original.height),

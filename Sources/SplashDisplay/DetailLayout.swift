@@ -20,15 +20,15 @@ struct DetailLayout: Equatable {
     var captionSize: Int
     var stacked: Bool
 
-    /// The smallest body text on any screen, in pixels.
-    static let smallestBody = 16
+    /// The smallest text on any screen, in pixels: body, captions, the poem.
+    static let smallestBody = ScreenGrid.smallestText
     /// Line spacing of titles and of body text.
     static let titleLeading = TextBlock.Leading(latin: 1.2, chinese: 1.3)
     static let bodyLeading = TextBlock.Leading(latin: 1.4, chinese: 1.6)
 
     init(screen: Size) {
         let short = screen.shorterSide
-        unit = max(12, short / 24)
+        unit = ScreenGrid(screen: screen).unit
         grid = max(2, unit / 8)
         let margin = 2 * unit
         gutter = unit * 3 / 2
@@ -36,7 +36,7 @@ struct DetailLayout: Equatable {
         titleSize = max(20, unit * 5 / 4)
         bodySize = max(Self.smallestBody, unit * 4 / 5)
         minBodySize = max(Self.smallestBody, bodySize * 5 / 6)
-        captionSize = max(12, unit * 3 / 5)
+        captionSize = max(Self.smallestBody, unit * 3 / 5)
         stacked = screen.isPortrait
     }
 

@@ -51,10 +51,12 @@ struct DetailPlacement {
         let qr = scene.linkURL.flatMap(QRCode.init)
         if grid.stacked {
             let fullSide = grid.codeSide(short: screen.shorterSide, room: area.width)
-            let cardLayout = PoetryCard.Layout(scene.poetry, width: area.width, maxHeight: area.height * 30 / 100,
+            // A quarter of the height at most: on a small portrait screen, where nothing in the
+            // card goes under 16 px, a long poem gives up couplets before the poster its width.
+            let cardLayout = PoetryCard.Layout(scene.poetry, width: area.width, maxHeight: area.height * 25 / 100,
                                                unit: grid.unit, fonts: fonts)
             self.cardLayout = cardLayout
-            card = Rect(x: area.x, y: area.maxY - cardLayout.height, width: area.width, height: cardLayout.height)
+            card = Rect(x: area.x, y: area.maxY - cardLayout.height, width: cardLayout.width, height: cardLayout.height)
             let room = card.y - grid.gutter - area.y
             let rowModule = qr.flatMap { LinkCodeSize.modulePixels(modules: $0.size, side: fullSide) }
             var best: Stack?
@@ -120,7 +122,10 @@ struct DetailPlacement {
                         if !Self.captionFits(room, grid: grid, fonts: fonts) { codeHeight += Self.captionHeight(grid, fonts: fonts) }
                     }
                 }
-                let cardMax = min(sideWidth * 70 / 100, area.height - (codeHeight > 0 ? codeHeight + grid.gutter : 0))
+                // The card stays secondary: under a third of the screen's height (at 16 px a long
+                // poem loses couplets rather than take the column).
+                let cardMax = min(sideWidth * 70 / 100, screen.height / 3 - 1,
+                                  area.height - (codeHeight > 0 ? codeHeight + grid.gutter : 0))
                 let cardLayout = PoetryCard.Layout(scene.poetry, width: sideWidth, maxHeight: cardMax, unit: grid.unit, fonts: fonts)
                 let sideHeight = cardLayout.height + (codeHeight > 0 ? grid.gutter + codeHeight : 0)
                 var stack: Stack
@@ -151,7 +156,7 @@ struct DetailPlacement {
             let top = area.y + max(0, (area.height - max(stack.height, sideHeight)) / 2)
             (picture, title, titleOrigin, body, bodyOrigin) = stack.placed(at: Point(x: area.x + inset, y: top))
             campaign = Rect(x: area.x + inset, y: top, width: mainWidth, height: stack.height)
-            card = Rect(x: sideX, y: top, width: sideWidth, height: cardLayout.height)
+            card = Rect(x: sideX, y: top, width: cardLayout.width, height: cardLayout.height)
             if let qr, let module {
                 let room = sideWidth - qr.size * module - grid.unit / 2
                 code = CodePlace(code: qr, module: module, origin: Point(x: sideX, y: card.maxY + grid.gutter),
@@ -174,7 +179,7 @@ struct DetailPlacement {
 
     /// Whether the caption's lines fit `room` beside a code at four fifths of their size or more.
     static func captionFits(_ room: Int, grid: DetailLayout, fonts: FontBook) -> Bool {
-        linkCaption.allSatisfy { fonts.width(of: $0, size: max(10, grid.captionSize * 4 / 5)) <= room }
+        linkCaption.allSatisfy { fonts.width(of: $0, size: max(DetailLayout.smallestBody, grid.captionSize * 4 / 5)) <= room }
     }
 
     /// The height of a code's two-line caption set under it.
@@ -215,19 +220,27 @@ struct DetailPlacement {
         }
 
         /// Sets the title and the body in `room`: the body at `size` (nil: shrunk step by step
-        /// to the grid's smallest, then cut), noting whether it fits whole.
+        /// to the grid's smallest, then cut), noting whether both fit whole — a title cut
+        /// (more than three lines at this measure) does not, so that the picture gives up
+        /// room before a headline is cut.
         mutating func setText(title text: String?, body: String, room: Int, size: Int?, grid: DetailLayout, fonts: FontBook) {
             var title = text.map {
                 TextBlock($0, width: measure, size: grid.titleSize, bold: true, maxLines: 3, leading: DetailLayout.titleLeading,
                           grid: grid.grid, balanced: true, fonts: fonts)
             }
+            let titleWhole = text.map {
+                TextBlock($0, width: measure, size: grid.titleSize, bold: true, maxLines: 4, leading: DetailLayout.titleLeading,
+                          grid: grid.grid, balanced: true, fonts: fonts).lines.count <= 3
+            } ?? true
             titleGap = title == nil ? 0 : grid.onGrid(grid.unit / 2)
             let textRoom = room - pictureHeight
             var left = textRoom - (title.map { $0.height + titleGap } ?? 0)
             let probe = TextBlock("中", width: measure, size: grid.bodySize, leading: DetailLayout.bodyLeading, grid: grid.grid, fonts: fonts)
+            var titleKept = titleWhole
             if let lines = title?.lines.count, lines > 1, left < 2 * probe.lineHeight {
                 title?.truncate(toLines: lines - 1, width: measure, fonts: fonts)
                 left = textRoom - (title.map { $0.height + titleGap } ?? 0)
+                titleKept = false
             }
             self.title = title
             var current = size ?? grid.bodySize
@@ -237,7 +250,7 @@ struct DetailPlacement {
                 let lines = max(0, left / max(1, step))
                 let whole = TextBlock(body, width: measure, size: current, maxLines: lines + 1, leading: DetailLayout.bodyLeading,
                                       grid: grid.grid, fonts: fonts)
-                fits = whole.lines.count <= lines
+                fits = whole.lines.count <= lines && titleKept
                 if fits || size != nil || current <= grid.minBodySize {
                     var block = whole
                     block.truncate(toLines: lines, width: measure, fonts: fonts)

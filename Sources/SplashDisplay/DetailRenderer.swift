@@ -16,7 +16,10 @@ struct DetailRenderer {
         let placement = DetailPlacement(scene, screen: surface.layoutSize, pictureSize: pictureSize, fonts: fonts)
         surface.clear(Palette.page)
         if let picture = placement.picture, let path = scene.imagePath {
-            do { try surface.drawImage(path, in: picture, mode: .fill, focus: scene.focus) } catch { failure = error }
+            do {
+                try surface.drawImage(path, in: picture, mode: .fill, focus: scene.focus)
+                drawEdge(around: picture)
+            } catch { failure = error }
         }
         placement.title?.draw(on: surface, at: placement.titleOrigin, fonts: fonts, color: Palette.ink)
         placement.body.draw(on: surface, at: placement.bodyOrigin, fonts: fonts, color: Palette.softInk)
@@ -25,6 +28,21 @@ struct DetailRenderer {
                                                         at: Point(x: placement.card.x, y: placement.card.y))
         if let failure { throw failure }
     }
+
+    /// A hairline of black at 9 % just inside the picture's edge: a near-white picture keeps
+    /// its edge against the page (1.12:1 without it), a dark one is not changed to the eye.
+    private func drawEdge(around picture: Rect) {
+        let line = max(1, DetailRenderer.edgeWidth(for: surface.layoutSize))
+        let alpha = Palette.pictureEdgeAlpha
+        surface.fill(Rect(x: picture.x, y: picture.y, width: picture.width, height: line), .black, alpha: alpha)
+        surface.fill(Rect(x: picture.x, y: picture.maxY - line, width: picture.width, height: line), .black, alpha: alpha)
+        surface.fill(Rect(x: picture.x, y: picture.y + line, width: line, height: picture.height - 2 * line), .black, alpha: alpha)
+        surface.fill(Rect(x: picture.maxX - line, y: picture.y + line, width: line, height: picture.height - 2 * line), .black,
+                     alpha: alpha)
+    }
+
+    /// The picture's hairline: 1 px up to 1080p, 2 px on a 4K screen.
+    static func edgeWidth(for screen: Size) -> Int { max(1, screen.shorterSide / 1080) }
 
     /// Draws a QR code and its two-line caption: beside it, each line left-aligned and
     /// vertically centred on the code, or under it, each line centred and never wider than it.
@@ -36,7 +54,7 @@ struct DetailRenderer {
             let x = place.origin.x + side + unit / 2
             let room = place.captionRoom
             var size = place.captionSize
-            while size > 10, lines.contains(where: { fonts.width(of: $0, size: size) > room }) { size -= 1 }
+            while size > DetailLayout.smallestBody, lines.contains(where: { fonts.width(of: $0, size: size) > room }) { size -= 1 }
             let height = fonts.lineHeight(size: size)
             var y = place.origin.y + (side - 2 * height) / 2
             for line in lines {
@@ -48,7 +66,7 @@ struct DetailRenderer {
         var y = place.origin.y + side + unit / 4
         for line in lines {
             var size = place.captionSize
-            while size > 9, fonts.width(of: line, size: size) > place.captionRoom { size -= 1 }
+            while size > DetailLayout.smallestBody, fonts.width(of: line, size: size) > place.captionRoom { size -= 1 }
             let w = fonts.width(of: line, size: size)
             surface.drawText(line, at: Point(x: place.origin.x + max(0, (side - w) / 2), y: y), fonts: fonts, size: size,
                             color: Palette.softInk)

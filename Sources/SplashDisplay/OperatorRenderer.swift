@@ -48,7 +48,7 @@ struct OperatorRenderer {
         let area = layout.grid
         guard !view.tiles.isEmpty else {
             surface.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
-                            size: max(12, short * 24 / 1000), color: Self.muted)
+                            size: max(ScreenGrid.smallestText, short * 24 / 1000), color: Self.muted)
             return
         }
         let lineSize = layout.lineSize
@@ -70,8 +70,8 @@ struct OperatorRenderer {
             surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
             ty += line
             let counts = "\(tile.remaining)/\(tile.showTime)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
-            surface.drawText(counts, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize,
-                            color: tile.isNext ? .widgetYellow : Self.muted)
+            surface.drawText(clipped(counts, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
+                            fonts: fonts, size: lineSize, color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
             drawStatus(of: tile, now: view.now, at: Point(x: x + 6, y: ty), width: tileWidth - 12, size: lineSize)
         }
@@ -101,10 +101,14 @@ struct OperatorRenderer {
     /// One campaign's page: its thumbnail large, its id, title and text, its rules, and its
     /// last shows with when and how each ended.
     private func drawCampaignPage(_ page: OperatorCampaignPage, in area: Rect, now: Date) {
-        let size = max(11, surface.layoutSize.shorterSide * 22 / 1000)
+        let size = max(ScreenGrid.smallestText, surface.layoutSize.shorterSide * 22 / 1000)
         let line = fonts.lineHeight(size: size)
-        let left = Rect(x: area.x, y: area.y, width: area.width * 45 / 100, height: area.height)
-        let thumb = Rect(x: left.x, y: left.y, width: left.width, height: min(left.width * 5 / 8, area.height * 45 / 100))
+        // Side by side in landscape; in portrait the rules and shows under the campaign, each
+        // as wide as the screen's grid (at 16 px a column of half of 480 px holds too little).
+        let portrait = area.width < area.height
+        let left = portrait ? Rect(x: area.x, y: area.y, width: area.width, height: area.height * 55 / 100)
+            : Rect(x: area.x, y: area.y, width: area.width * 45 / 100, height: area.height)
+        let thumb = Rect(x: left.x, y: left.y, width: left.width, height: min(left.width * 5 / 8, left.height * 45 / 100))
         // The cached picture, decoded for this size; the stored thumbnail only when there is none.
         surface.fill(thumb, Self.background)
         if let path = page.imagePath, (try? surface.drawImage(path, in: thumb, mode: .fit, snap: false)) != nil {
@@ -120,13 +124,14 @@ struct OperatorRenderer {
         y += line
         drawStatus(of: page.tile, now: now, at: Point(x: left.x, y: y), width: left.width, size: size)
         y += line
-        if let detail = page.campaign.detail, y < area.maxY {
-            let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (area.maxY - y) / line - 1),
+        if let detail = page.campaign.detail, y + line <= left.maxY {
+            let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (left.maxY - y) / line - 1),
                                   fonts: fonts)
             block.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
         }
 
-        let right = Rect(x: left.maxX + size * 2, y: area.y, width: area.maxX - left.maxX - size * 2, height: area.height)
+        let right = portrait ? Rect(x: area.x, y: left.maxY + line, width: area.width, height: area.maxY - left.maxY - line)
+            : Rect(x: left.maxX + size * 2, y: area.y, width: area.maxX - left.maxX - size * 2, height: area.height)
         var ry = right.y
         surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
         ry += line
@@ -148,7 +153,8 @@ struct OperatorRenderer {
         }
         for show in shows where ry + line <= right.maxY {
             let text = "\(Self.clock(show.shownAt))  \(show.endedBy.rawValue)" + (show.seconds > 0 ? String(cFormat: " · %.1f s", show.seconds) : "")
-            surface.drawText(text, at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.text)
+            surface.drawText(clipped(text, width: right.width, size: size, bold: false), at: Point(x: right.x, y: ry), fonts: fonts,
+                            size: size, color: Self.text)
             ry += line
         }
     }
@@ -188,7 +194,7 @@ struct OperatorRenderer {
         // In columns (two in portrait), filled one after the other; a column's foot is the
         // screen's margin.
         var y = area.y
-        let labelSize = max(10, size * 85 / 100)
+        let labelSize = max(ScreenGrid.smallestText, size * 85 / 100)
         let labelHeight = fonts.lineHeight(size: labelSize)
         let gutter = columns > 1 ? size * 2 : 0
         let width = (area.width - (columns - 1) * gutter) / columns

@@ -12,13 +12,14 @@ enum Palette {
     static let card = RGBColor(red: 0xF8, green: 0xE9, blue: 0xA8)
     /// The poem's author: a softer tone of the poem's ink (7:1 on the card).
     static let poemSoftInk = RGBColor(red: 0x6B, green: 0x5A, blue: 0x2A)
-    /// The pill: black at 75 % over the picture, so the picture shows through, under a white
-    /// label, inside a light hairline. The label is at least 10:1 on the fill whatever is
-    /// behind it (the fill is never lighter than #404040), and either the hairline or the
-    /// fill is at least 3:1 against any colour around the pill (docs/SCREENS.md).
-    static let pillFill = RGBColor.black
-    static let pillFillAlpha: UInt8 = 191
+    /// The pill: a solid near-black fill (#262626, nothing of the picture through it) under a
+    /// white label, inside a light hairline. The label is 15:1 on the fill whatever is
+    /// behind it, and either the hairline or the fill is at least 3:1 against any colour
+    /// around the pill (docs/SCREENS.md).
+    static let pillFill = RGBColor(red: 0x26, green: 0x26, blue: 0x26)
     static let pillEdge = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
+    /// The hairline around a picture on the detail screen: black at 9 %.
+    static let pictureEdgeAlpha: UInt8 = 23
 
     /// Tiles for drawn poem emblems: deep tones that carry white text on the yellow card.
     static let emblemTiles: [RGBColor] = [
@@ -31,5 +32,12 @@ enum Palette {
     static func emblemColor(for origin: String) -> RGBColor {
         let sum = origin.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
         return emblemTiles[sum % emblemTiles.count]
+    }
+
+    /// `tone` as a light tint over the card (`share` % of it): a drawn emblem's tile, quieter
+    /// than the campaign beside it, its glyph drawn in the tone itself.
+    static func tint(_ tone: RGBColor, _ share: Int) -> RGBColor {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) * share + Int(b) * (100 - share) + 50) / 100) }
+        return RGBColor(red: mix(tone.red, card.red), green: mix(tone.green, card.green), blue: mix(tone.blue, card.blue))
     }
 }

@@ -5,8 +5,10 @@ import SplashCore
 /// The poetry panel, drawn like the home-screen widget it comes from, but quieter than the
 /// campaign beside it: a card of a light tint of the widget's yellow with rounded corners
 /// and no shadow, a square picture with rounded corners on the left, and beside it the
-/// poem's title in bold, its lines, and the author in smaller, softer type. The card is as
-/// tall as its text (`Layout`); what does not fit at its largest ends with "…".
+/// poem's title in bold, its lines, and the author in softer type; with no picture, a small
+/// emblem no taller than the campaign's title, in a light tint of its colour. The card is as
+/// tall and as wide as its content (`Layout`), nothing in it under 16 px: a poem too long for
+/// it loses whole couplets from its end rather than shrink further.
 struct PoetryCard {
     var surface: Surface
     var fonts: FontBook
@@ -26,24 +28,31 @@ struct PoetryCard {
         /// The text's height: title, lines and author with the gaps between them.
         var textHeight: Int { origin.height + gap + verses.height + (author.map { gap + $0.height } ?? 0) }
 
-        /// Lays `entry` out in a card `width` wide on a grid of `unit`: at its sizes when it fits
-        /// under `maxHeight`, else smaller step by step, and then cut.
+        /// The smallest type in the card, as on every screen.
+        static let smallestSize = DetailLayout.smallestBody
+
+        /// Lays `entry` out in a card at most `width` wide on a grid of `unit`: at its sizes
+        /// when it fits under `maxHeight`, else smaller step by step (never under 16 px), and
+        /// then cut at whole couplets. The card is as wide as its content needs.
         init(_ entry: PoetryEntry, width: Int, maxHeight: Int, unit: Int, fonts: FontBook) {
-            self.width = width
             let pad = max(8, unit * 3 / 5)
             padding = pad
-            let side = max(24, min(width * 30 / 100, unit * 5, maxHeight - 2 * pad))
+            // A picture: a square of 30 % of the card, at most 5 units. No picture: an emblem
+            // no taller than the campaign's title's line (1¼ units at 1.3).
+            let largest = entry.imagePath == nil ? max(24, unit * 5 / 4 * 13 / 10) : unit * 5
+            let side = max(24, min(width * 30 / 100, largest, maxHeight - 2 * pad))
             picture = Rect(x: pad, y: pad, width: side, height: side)
             let textWidth = max(1, width - 3 * pad - side)
             let room = max(1, maxHeight - 2 * pad)
             let grid = max(2, unit / 8)
             func lay(scale: Int) -> (origin: TextBlock, verses: TextBlock, author: TextBlock?, gap: Int) {
-                let originSize = max(12, unit * 17 / 20 * scale / 100)
-                var verseSize = max(11, unit * 3 / 5 * scale / 100)
-                let authorSize = max(10, unit / 2 * scale / 100)
+                let floor = Self.smallestSize
+                let originSize = max(floor, unit * 17 / 20 * scale / 100)
+                var verseSize = max(floor, unit * 3 / 5 * scale / 100)
+                let authorSize = max(floor, unit / 2 * scale / 100)
                 // A verse on one line where it can: the lines' size comes down (to 70 %) before they wrap.
                 let widest = entry.lines.map { fonts.width(of: $0, size: verseSize) }.max() ?? 0
-                if widest > textWidth { verseSize = max(11, max(verseSize * 7 / 10, verseSize * textWidth / widest)) }
+                if widest > textWidth { verseSize = max(floor, max(verseSize * 7 / 10, verseSize * textWidth / widest)) }
                 // Never more lines than the card can hold (plus one, to know it overflows).
                 let cap = room / max(1, fonts.lineHeight(size: verseSize)) + 1
                 return (TextBlock(entry.origin, width: textWidth, size: originSize, bold: true, maxLines: 2,
@@ -64,12 +73,27 @@ struct PoetryCard {
                 set = lay(scale: scale)
             }
             if height(set) > room {
+                // Whole couplets from the end: the verses that fit, down to an even count
+                // (one verse where only one fits), laid out again at the same size.
                 let left = room - set.origin.height - set.gap - (set.author.map { set.gap + $0.height } ?? 0)
-                set.verses.truncate(toLines: max(1, left / max(1, set.verses.lineHeight)), width: textWidth, fonts: fonts)
+                let fitting = max(1, left / max(1, set.verses.lineHeight))
+                var kept = entry.lines
+                while kept.count > 1 {
+                    kept.removeLast(kept.count % 2 == 0 ? 2 : 1)
+                    let block = TextBlock(kept.joined(separator: "\n"), width: textWidth, size: set.verses.size,
+                                          leading: .init(latin: 1.4, chinese: 1.5), grid: grid, fonts: fonts)
+                    if block.lines.count <= fitting { set.verses = block; break }
+                }
+                if set.verses.lines.count > fitting {
+                    set.verses.truncate(toLines: fitting, width: textWidth, fonts: fonts)
+                }
                 if height(set) > room { set.author = nil }
             }
             (origin, verses, author, gap) = set
             self.height = min(maxHeight, max(side, height(set)) + 2 * pad)
+            // As wide as the widest of its lines needs, within `width`.
+            let used = [set.origin.width(fonts: fonts), set.verses.width(fonts: fonts), set.author?.width(fonts: fonts) ?? 0].max() ?? 0
+            self.width = min(width, picture.maxX + pad + used + pad)
         }
 
         /// The text column, relative to the card.
@@ -112,14 +136,16 @@ struct PoetryCard {
             drawSpinner(phase: phase, in: square)
             return
         }
-        let tile = entry.source == .placeholder ? Palette.emblem : Palette.emblemColor(for: entry.origin)
-        surface.fillRoundedRect(square, radius: radius, tile)
+        // A light tint of the poem's tone, its glyph in the tone itself: quieter than the
+        // campaign's title, which it is no taller than.
+        let tone = entry.source == .placeholder ? Palette.poemSoftInk : Palette.emblemColor(for: entry.origin)
+        surface.fillRoundedRect(square, radius: radius, Palette.tint(tone, 22))
         let glyph = entry.source == .placeholder ? "诗" : String(entry.origin.first ?? "诗")
         let size = square.height * 55 / 100
         let w = fonts.width(of: glyph, size: size, bold: true)
         let h = fonts.lineHeight(size: size, bold: true)
         surface.drawText(glyph, at: Point(x: square.x + (square.width - w) / 2, y: square.y + (square.height - h) / 2),
-                        fonts: fonts, size: size, bold: true, color: .white)
+                        fonts: fonts, size: size, bold: true, color: tone)
     }
 
     /// Twelve dots on a ring, the brightest at `phase`, fading behind it.

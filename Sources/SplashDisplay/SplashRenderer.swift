@@ -27,7 +27,7 @@ struct SplashRenderer {
             if fit.placement(of: size, on: screen).destination != whole || surface.imageMayBeTransparent(scene.imagePath) {
                 surface.clear(background)
             }
-            try surface.drawImage(scene.imagePath, in: whole, mode: fit, focus: scene.focus)
+            try surface.drawImage(scene.imagePath, in: whole, mode: fit, focus: scene.focus, clearing: button.corner)
         } catch {
             surface.clear(background)
             failure = error
@@ -40,16 +40,27 @@ struct SplashRenderer {
     /// The 跳过 N pill alone, at `button`: a countdown tick over what was under it.
     func drawPill(_ countdown: Int, button: SkipButton) {
         let pill = button.frame
-        // The translucent fill inside the hairline, then the hairline around it: each over
-        // the picture, never over the other.
+        // The solid fill inside the hairline, then the hairline around it: the same pill on
+        // a picture, a clip or a bar.
         let edge = button.edgeWidth
         let fill = pill.insetBy(edge)
-        surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill, alpha: Palette.pillFillAlpha)
+        surface.fillRoundedRect(fill, radius: fill.height / 2, Palette.pillFill)
         surface.strokeRoundedRect(pill, radius: pill.height / 2, width: edge, Palette.pillEdge)
-        let label = SkipButton.label(countdown)
-        let w = fonts.width(of: label, size: button.fontSize)
-        let h = fonts.lineHeight(size: button.fontSize)
-        surface.drawText(label, at: Point(x: pill.x + (pill.width - w) / 2, y: pill.y + (pill.height - h) / 2),
-                        fonts: fonts, size: button.fontSize, color: .white)
+        // 跳过 stays where it is as the count goes down: the number is set in two cells as
+        // wide as the widest digit (tabular figures), each digit centred in its own, from
+        // the left.
+        let size = button.fontSize
+        let word = "跳过 "
+        let cell = (0...9).map { fonts.width(of: String($0), size: size) }.max() ?? size / 2
+        let wordWidth = fonts.width(of: word, size: size)
+        let h = fonts.lineHeight(size: size)
+        let x = pill.x + (pill.width - wordWidth - 2 * cell) / 2
+        let y = pill.y + (pill.height - h) / 2
+        surface.drawText(word, at: Point(x: x, y: y), fonts: fonts, size: size, color: .white)
+        for (i, digit) in String(countdown).enumerated() {
+            let d = String(digit)
+            let dx = x + wordWidth + i * cell + (cell - fonts.width(of: d, size: size)) / 2
+            surface.drawText(d, at: Point(x: dx, y: y), fonts: fonts, size: size, color: .white)
+        }
     }
 }

@@ -29,10 +29,13 @@ extension Surface {
         return picture
     }
 
-    /// Draws an image fitted (letterboxed) or filled (cropped) into `box`.
-    public func drawImage(_ path: String, in box: Rect, mode: ImageFit, snap: Bool = true, focus: FocusPoint = .centre) throws {
+    /// Draws an image fitted (letterboxed) or filled (cropped) into `box`, a letterboxed one
+    /// leaving the top-right `clearing` corner to its bars where they have room.
+    public func drawImage(_ path: String, in box: Rect, mode: ImageFit, snap: Bool = true, focus: FocusPoint = .centre,
+                          clearing corner: Size? = nil) throws {
         let size = try imageSize(path)
-        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height), snap: snap, focus: focus)
+        let placement = mode.placement(of: size, on: Size(width: box.width, height: box.height), snap: snap, focus: focus,
+                                       clearing: corner)
         var dst = placement.destination
         dst.x += box.x
         dst.y += box.y

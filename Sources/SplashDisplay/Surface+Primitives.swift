@@ -119,7 +119,7 @@ extension Surface {
                          color: RGBColor, alpha: UInt8 = 255) -> Size {
         guard let mask = fonts.render(text, size: size, bold: bold) else { return Size(width: 0, height: 0) }
         let measured = Size(width: mask.width, height: mask.height)
-        textRuns.append((text, Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height)))
+        textRuns.append((text, Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height), size))
         frame.draw(mask, at: origin, color, alpha: alpha)
         return measured
     }

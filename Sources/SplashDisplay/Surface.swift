@@ -10,8 +10,9 @@ public final class Surface {
     /// The size screens are laid out in.
     public internal(set) var layoutSize: Size
     /// Every run of text drawn on this surface since it was handed out, with where its
-    /// glyphs went: what a test holds to the screen and to the boxes of the layout.
-    public internal(set) var textRuns: [(text: String, rect: Rect)] = []
+    /// glyphs went and its size in pixels: what a test holds to the screen, to the boxes of
+    /// the layout and to the smallest text.
+    public internal(set) var textRuns: [(text: String, rect: Rect, size: Int)] = []
     let shelf: PictureShelf
 
     init(frame: Pixmap, shelf: PictureShelf) {

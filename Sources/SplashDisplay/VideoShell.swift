@@ -44,8 +44,10 @@ final class VideoShell {
             post { .videoFailed(show: show, reason: "the media process (splashboard-media) is not installed", $0) }
             return
         }
-        let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height),
-                                       on: painter.canvas.layoutSize, mode: options.fit)
+        let screen = painter.canvas.layoutSize
+        let placement = VideoPlacement(clip: Size(width: clip.facts.width, height: clip.facts.height), on: screen,
+                                       mode: options.fit,
+                                       clearing: SkipButton(screen: screen).corner)
         do {
             // Planar YUV frames (a third of the memory), turned into the screen's pixels as they
             // are drawn, where a frame is shown whole.

@@ -76,7 +76,7 @@ struct RunCommand {
         // the database is read: the face's tables and the digits' glyphs are ready for the
         // first frame.
         if let expectedScreen {
-            fonts.warmUp(SkipButton.label(1234567890), size: SkipButton(screen: expectedScreen, maxCountdown: options.countdown).fontSize)
+            fonts.warmUp(SkipButton.label(1234567890), size: SkipButton(screen: expectedScreen).fontSize)
         }
         let device: DeviceStorage
         do {

@@ -9,7 +9,7 @@ import Testing
     @Test func aTabletTapOnThePillLabelHitsThePill() {
         let tablet = AbsolutePointer(rangeX: 0...32767, rangeY: 0...32767)
         let screen = Size(width: 1280, height: 800)
-        let pill = SkipButton(screen: screen, maxCountdown: 3)
+        let pill = SkipButton(screen: screen)
         let label = pill.frame.center
         let raw = (x: Int32((Double(label.x) * 32767 / 1279).rounded()), y: Int32((Double(label.y) * 32767 / 799).rounded()))
         let n = tablet.normalized(x: raw.x, y: raw.y)

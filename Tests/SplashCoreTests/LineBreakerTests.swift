@@ -71,34 +71,64 @@ let mono: (String) -> Int = { $0.count * 10 }
 
 @Suite struct GeometryTests {
     @Test func thePillIsTopRightAndScalesWithTheScreen() {
-        let small = SkipButton(screen: Size(width: 640, height: 480), maxCountdown: 3)
+        let small = SkipButton(screen: Size(width: 640, height: 480))
         #expect(small.frame.height == SkipButton.smallestHeight && SkipButton.smallestHeight == 52)
-        let hd = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 3)
+        let hd = SkipButton(screen: Size(width: 1920, height: 1080))
         #expect(hd.frame.height == 65)
-        #expect(hd.frame.maxX < 1920 && hd.frame.maxX > 1920 - 80)
-        #expect(hd.frame.y < 60)
         #expect(hd.hitArea.contains(hd.frame.center))
-        let wide = SkipButton(screen: Size(width: 1920, height: 1080), maxCountdown: 30)
-        #expect(wide.frame.width > hd.frame.width)
         #expect(SkipButton.label(3) == "跳过 3")
-        // Never across a picture's edge: a letterbox narrower than the pill puts it inside the
-        // picture; one wide enough, or a picture covering the screen, leaves it where it is.
-        let tall = Size(width: 480, height: 800)
-        let plain = SkipButton(screen: tall, maxCountdown: 3)
-        let poster = Rect(x: 0, y: 40, width: 480, height: 720)
-        let moved = SkipButton(screen: tall, maxCountdown: 3, picture: poster)
-        #expect(plain.frame.intersects(poster) && !poster.contains(plain.frame))
-        #expect(poster.contains(moved.frame) && moved.frame.y == poster.y + plain.frame.y && moved.frame.maxX == plain.frame.maxX)
-        let letterboxed = Rect(x: 460, y: 0, width: 360, height: 720)
-        #expect(SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3, picture: letterboxed).frame
-                == SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame)
-        #expect(SkipButton(screen: tall, maxCountdown: 3, picture: Rect(x: 0, y: 0, width: 480, height: 800)).frame == plain.frame)
+        // On the grid's margin (90 px at 1080p), inside the action-safe area (3.5 % of the
+        // width and of the height) at every size, and as wide as two digits need.
+        #expect(hd.frame.maxX == 1920 - 90 && hd.frame.y == 90)
+        for screen in [Size(width: 1920, height: 1080), Size(width: 1280, height: 720), Size(width: 800, height: 480),
+                       Size(width: 3840, height: 2160), Size(width: 1080, height: 1920), Size(width: 480, height: 800),
+                       Size(width: 720, height: 1280), Size(width: 2560, height: 1080)] {
+            let pill = SkipButton(screen: screen).frame
+            #expect(screen.width - pill.maxX >= (screen.width * 35 + 999) / 1000, "\(screen)")
+            #expect(pill.y >= (screen.height * 35 + 999) / 1000, "\(screen)")
+            #expect(screen.width - pill.maxX >= ScreenGrid(screen: screen).margin && pill.y >= ScreenGrid(screen: screen).margin)
+            #expect(pill.width >= pill.height * 2 + pill.height * 3 / 4, "\(screen): room for 跳过 and two digits")
+        }
+        // The corner a letterboxed picture leaves clear: the pill and its inset all round.
+        #expect(hd.corner == Size(width: hd.frame.width + 180, height: hd.frame.height + 180))
+    }
+
+    /// A letterboxed picture makes room for the pill where its bars are wide enough together:
+    /// moved left (bars beside it) or down (bars above and below) just enough, or to the edge
+    /// where the other bar would be a sliver; else it stays centred and the pill stands on it.
+    @Test func aLetterboxedPictureLeavesThePillItsBar() {
+        let screen = Size(width: 1280, height: 720)
+        let corner = SkipButton(screen: screen).corner
+        // 4:3: bars of 160 each side, 263 needed on the right, which would leave 57 on the
+        // left (under the 60 px margin): flush left, one bar of 320 on the right.
+        let fourThree = ImageFit.fit.placement(of: Size(width: 960, height: 720), on: screen, clearing: corner).destination
+        #expect(fourThree == Rect(x: 0, y: 0, width: 960, height: 720), "\(fourThree) \(corner)")
+        #expect(fourThree.maxX <= SkipButton(screen: screen).frame.x - 60)
+        // 1:1 on 1920x1080: bars of 420 a side hold the pill's corner (358): centred.
+        let hd = Size(width: 1920, height: 1080)
+        let logo = ImageFit.fit.placement(of: Size(width: 1000, height: 1000), on: hd, clearing: SkipButton(screen: hd).corner)
+        #expect(logo.destination.x == 420, "\(logo.destination) \(SkipButton(screen: hd).corner)")
+        // A square: bars wide enough already; centred.
+        let square = ImageFit.fit.placement(of: Size(width: 720, height: 720), on: screen, clearing: corner).destination
+        #expect(square.x == 280)
+        // 3:2: bars of 100 each side, too narrow together: centred, the pill on the picture.
+        let threeTwo = ImageFit.fit.placement(of: Size(width: 1080, height: 720), on: screen, clearing: corner).destination
+        #expect(threeTwo.x == 100)
+        // A wide picture on a portrait screen moves down when the top bar is too short.
+        let tall = Size(width: 720, height: 1280)
+        let wide = ImageFit.fit.placement(of: Size(width: 720, height: 1000), on: tall, clearing: SkipButton(screen: tall).corner)
+            .destination
+        #expect(wide.y == SkipButton(screen: tall).corner.height && wide.maxY <= 1280, "\(wide)")
+        // Covering (a crop of 12 % or less) leaves no bars to move: a 2:3 poster on 480x800.
+        let poster = ImageFit.fit.placement(of: Size(width: 600, height: 900), on: Size(width: 480, height: 800),
+                                            clearing: SkipButton(screen: Size(width: 480, height: 800)).corner).destination
+        #expect(poster == Rect(x: 0, y: 0, width: 480, height: 800))
     }
 
     @Test func fitLetterboxesAndFillCrops() {
         let screen = Size(width: 1280, height: 720)
-        let fit = ImageFit.fit.placement(of: Size(width: 200, height: 100), on: screen)
-        #expect(fit.destination == Rect(x: 0, y: 40, width: 1280, height: 640))
+        let fit = ImageFit.fit.placement(of: Size(width: 235, height: 100), on: screen)
+        #expect(fit.destination == Rect(x: 0, y: 87, width: 1280, height: 545))
         let fill = ImageFit.fill.placement(of: Size(width: 200, height: 100), on: screen)
         #expect(fill.destination == Rect(x: 0, y: 0, width: 1280, height: 720))
         #expect(fill.source == Rect(x: 11, y: 0, width: 178, height: 100))
@@ -114,9 +144,13 @@ let mono: (String) -> Int = { $0.count * 10 }
         let small = Size(width: 800, height: 480)
         #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1080), on: small).destination == Rect(x: 0, y: 0, width: 800, height: 480))
         #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1080), on: small, snap: false).destination.height == 450)
-        // A 4:3 picture keeps its bars (12.5 % each side); so does 16:10 on 16:9 (10 %).
+        // A 4:3 picture keeps its bars (12.5 % each side); 16:10 on 16:9 (10 %) and 2:1 on 16:9
+        // (11 %) cover the screen.
         #expect(ImageFit.fit.placement(of: Size(width: 1600, height: 1200), on: screen).destination.width == 960)
-        #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1200), on: Size(width: 1920, height: 1080)).destination.width == 1728)
+        #expect(ImageFit.fit.placement(of: Size(width: 1920, height: 1200), on: Size(width: 1920, height: 1080)).destination
+                == Rect(x: 0, y: 0, width: 1920, height: 1080))
+        #expect(ImageFit.fit.placement(of: Size(width: 200, height: 100), on: screen).destination == Rect(x: 0, y: 0, width: 1280, height: 720))
+        #expect(ImageFit.snapShare == 12)
     }
 
     @Test func rotationMapsTouchesBackToLayout() {

@@ -50,20 +50,19 @@ import Testing
 
     @Test func aTouchOnAnotherScreensPillLandsOnTheFirstScreensPill() {
         for (from, to) in [(small, hd), (hd, small), (Size(width: 800, height: 1280), hd)] {
-            let source = SkipButton(screen: from, maxCountdown: 5)
-            let target = SkipButton(screen: to, maxCountdown: 5)
+            let source = SkipButton(screen: from)
+            let target = SkipButton(screen: to)
             let corners = [Point(x: source.frame.x, y: source.frame.y), source.frame.center,
                            Point(x: source.hitArea.x + 1, y: source.hitArea.y + source.hitArea.height - 2)]
             for p in corners {
-                let carried = LayoutTranslation.translate(p, from: from, to: to, maxCountdown: 5)
+                let carried = LayoutTranslation.translate(p, from: from, to: to)
                 #expect(target.hitArea.contains(carried), "\(p) on \(from) is \(carried) on \(to)")
             }
             // Elsewhere: the same share across and down, never on the pill.
-            let middle = LayoutTranslation.translate(Point(x: from.width / 2, y: from.height / 2), from: from, to: to,
-                                                     maxCountdown: 5)
+            let middle = LayoutTranslation.translate(Point(x: from.width / 2, y: from.height / 2), from: from, to: to)
             #expect(middle == Point(x: to.width / 2, y: to.height / 2))
             #expect(!target.hitArea.contains(middle))
         }
-        #expect(LayoutTranslation.translate(Point(x: 7, y: 9), from: hd, to: hd, maxCountdown: 5) == Point(x: 7, y: 9))
+        #expect(LayoutTranslation.translate(Point(x: 7, y: 9), from: hd, to: hd) == Point(x: 7, y: 9))
     }
 }

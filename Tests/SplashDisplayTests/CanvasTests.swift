@@ -205,7 +205,7 @@ extension InProcessCanvasTests {
                 let layout = canvas.layoutSize
                 let splash = SplashScene(campaignID: "a", imagePath: dir + "/a.jpg", countdown: 3, nextTickAt: 1)
                 try SplashRenderer(surface: canvas.beginFrame(), fonts: fonts)
-                    .draw(splash, button: SkipButton(screen: layout, maxCountdown: 3), fit: .fit, background: .black)
+                    .draw(splash, button: SkipButton(screen: layout), fit: .fit, background: .black)
                 try canvas.endFrame(snapshotPath: dir + "/\(name)-splash.png")
                 try DetailRenderer(surface: canvas.beginFrame(), fonts: fonts).draw(detail)
                 try canvas.endFrame(snapshotPath: dir + "/\(name)-detail.png")

@@ -24,17 +24,20 @@ extension InProcessCanvasTests {
             let canvas = try Canvas(headless: true, size: screen, rotation: .none)
             let surface = canvas.beginFrame()
             surface.clear(background)
-            try surface.drawImage(path, in: Rect(x: 0, y: 0, width: screen.width, height: screen.height), mode: fit)
+            try surface.drawImage(path, in: Rect(x: 0, y: 0, width: screen.width, height: screen.height), mode: fit,
+                                  clearing: SkipButton(screen: screen).corner)
             try canvas.endFrame(snapshotPath: png)
             return try Snapshot(png)
         }
 
-        /// A picture of the screen's size, one twice as large (decoded at half size) and one
-        /// letterboxed on a colour: composed, each is pixel for pixel the frame drawn from
-        /// the decoded picture, and the frame drawn on is the composed one.
+        /// A picture of the screen's size, one twice as large (decoded at half size), one
+        /// letterboxed on a colour and one moved down to leave the pill its bar: composed,
+        /// each is pixel for pixel the frame drawn from the decoded picture, and the frame
+        /// drawn on is the composed one.
         @Test(arguments: [(Size(width: 640, height: 360), Size(width: 640, height: 360), ImageFit.fill),
                           (Size(width: 1280, height: 720), Size(width: 640, height: 360), ImageFit.fit),
-                          (Size(width: 640, height: 360), Size(width: 640, height: 480), ImageFit.fit)])
+                          (Size(width: 640, height: 360), Size(width: 640, height: 480), ImageFit.fit),
+                          (Size(width: 640, height: 360), Size(width: 640, height: 640), ImageFit.fit)])
         func aComposedFrameIsTheSplashDrawnTheUsualWay(picture: Size, screen: Size, fit: ImageFit) throws {
             let dir = try temporaryFolder()
             let path = try noiseJPEG(dir, "p", picture)

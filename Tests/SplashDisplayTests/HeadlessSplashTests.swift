@@ -111,13 +111,13 @@ import Testing
         let two = try Snapshot(files[1])
         #expect(three.width == 1280 && three.height == 720)
 
-        // The pill is the picture darkened to a quarter inside a light hairline, in the top-right
-        // corner, on top of the image.
-        let pill = SkipButton(screen: screen, maxCountdown: 3).frame
-        #expect(pill.maxX > 1180 && pill.y < 60)
+        // The pill is a solid near-black fill inside a light hairline, in the top-right corner
+        // on the screens' margin, on top of the image.
+        let pill = SkipButton(screen: screen).frame
+        #expect(pill.maxX == 1280 - 60 && pill.y == 60)
         let inside = three.color(pill.x + pill.height / 2, pill.y + 6)
-        let darkened = RGBColor(red: red.red / 4, green: red.green / 4, blue: red.blue / 4)
-        #expect(inside.isClose(to: darkened, tolerance: 6), "pill colour \(inside)")
+        let darkened = RGBColor(red: 0x26, green: 0x26, blue: 0x26)
+        #expect(inside.isClose(to: darkened, tolerance: 2), "pill colour \(inside)")
         #expect(three.color(pill.x + pill.height / 2, pill.y).isClose(to: RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)), "the pill's hairline")
         #expect(three.color(10, 10).isClose(to: red))
         #expect(three.color(pill.x - 20, pill.center.y).isClose(to: red))
@@ -146,8 +146,8 @@ import Testing
 
     @Test func fitLetterboxesOnTheBackgroundAndFillCovers() throws {
         let dir = try temporaryFolder()
-        // 2:1, left half green, right half blue, on a 16:9 screen.
-        try writeImage(dir + "/a.png", width: 400, height: 200, bands: [green, blue])
+        // 2.35:1, left half green, right half blue, on a 16:9 screen.
+        try writeImage(dir + "/a.png", width: 470, height: 200, bands: [green, blue])
         let feed = try oneCampaign(dir)
         for mode in ["fit", "fill"] {
             let shots = dir + "/" + mode
@@ -156,9 +156,11 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             let p = try Snapshot(snapshots(shots)[0])
             if mode == "fit" {
-                // 1280x640 image, 40 px bars above and below.
-                #expect(p.color(640, 10).isClose(to: magenta))
-                #expect(p.color(640, 710).isClose(to: magenta))
+                // 1280x545: the bars (175 px together) hold the pill's corner above it, so the
+                // picture stands at the foot rather than leave a sliver of 3 px there.
+                #expect(p.color(640, 10).isClose(to: magenta) && p.color(640, 170).isClose(to: magenta))
+                #expect(p.color(300, 180).isClose(to: green) && p.color(980, 180).isClose(to: blue))
+                #expect(p.color(300, 718).isClose(to: green))
                 #expect(p.color(10, 360).isClose(to: green))
                 #expect(p.color(1270, 360).isClose(to: blue))
             } else {
@@ -235,7 +237,7 @@ import Testing
     }
 
     @Test func tapNearThePillCountsForFingers() throws {
-        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame
+        let pill = SkipButton(screen: Size(width: 1280, height: 720)).frame
         let r = try run(script: "0.5 tap \(pill.x - 5) \(pill.maxY + 5)\n")
         #expect(r.events(named: "skip").first?["by"] as? String == "tap")
     }
@@ -295,36 +297,43 @@ import Testing
         }
     }
 
-    /// The pill never straddles a picture's edge: a 2:3 poster on a 480x800 screen leaves
-    /// bars of 40 px, narrower than the pill, so the pill stands inside the poster.
-    @Test func thePillStandsClearOfAPicturesEdge() throws {
+    /// One pill in one place: the same frame and the same solid fill over a poster that
+    /// covers the screen, a picture letterboxed with room for it (moved left, the pill in its
+    /// bar) and one whose bars are too narrow for it (centred, the pill on it).
+    @Test func thePillIsOnePillInOnePlace() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/poster.png", width: 600, height: 900, bands: [red])
-        let feed = try writeFeed(folder, #"[{"id": "p", "picUrl": "poster.png", "showTime": 5}]"#)
-        let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
-                                "--size", "480x800", "--snapshot", folder + "/shots", "--data-dir", folder + "/data",
-                                "--cache-dir", folder + "/cache", "--metrics-file", "off"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let frame = try Snapshot(folder + "/shots/0001-splash.png")
-        let screen = Size(width: 480, height: 800)
-        let poster = Rect(x: 0, y: 40, width: 480, height: 720)
-        let pill = SkipButton(screen: screen, maxCountdown: 3, picture: poster).frame
-        #expect(frame.color(10, 20).isClose(to: .black) && frame.color(10, 60).isClose(to: red), "the bars")
-        // Its hairline along its top, inside the poster; nothing of it on the bar above.
+        try writeImage(folder + "/four.png", width: 960, height: 720, bands: [red])
+        try writeImage(folder + "/three.png", width: 1080, height: 720, bands: [red])
         let edge = RGBColor(red: 0xF2, green: 0xF2, blue: 0xF2)
-        #expect(frame.color(pill.center.x, pill.y).isClose(to: edge), "\(pill)")
-        #expect(frame.count(in: Rect(x: pill.x, y: 0, width: pill.width, height: 40), differingFrom: .black, by: 10) == 0)
-
-        // The bundled default picture (16:9) on a 16:10 screen leaves bars of 40 px: its pill too.
-        let empty = try writeFeed(folder, "[]")
-        let fallback = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", empty,
-                                     "--size", "1280x800", "--snapshot", folder + "/default", "--data-dir", folder + "/data2",
-                                     "--cache-dir", folder + "/cache2", "--metrics-file", "off"])
-        #expect(fallback.status == 0, "\(fallback.stderr)")
-        let shot = try Snapshot(folder + "/default/0001-splash.png")
-        let inside = SkipButton(screen: Size(width: 1280, height: 800), maxCountdown: 3,
-                                picture: Rect(x: 0, y: 40, width: 1280, height: 720)).frame
-        #expect(inside.y == 66 && shot.color(inside.center.x, inside.y).isClose(to: edge), "\(inside)")
+        let fill = RGBColor(red: 0x26, green: 0x26, blue: 0x26)
+        func splash(_ picture: String, on screen: Size) throws -> (Snapshot, Rect) {
+            let feed = try writeFeed(folder, #"[{"id": "p", "picUrl": "\#(picture)", "showTime": 5}]"#)
+            let run = try runKiosk(["--headless", "--clock", "virtual", "--exit-after", "first-frame", "--feed", feed,
+                                    "--size", "\(screen)", "--snapshot", folder + "/shots-" + picture,
+                                    "--data-dir", folder + "/data-" + picture, "--cache-dir", folder + "/cache-" + picture,
+                                    "--metrics-file", "off"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let frame = try Snapshot(folder + "/shots-" + picture + "/0001-splash.png")
+            let pill = SkipButton(screen: screen).frame
+            // The same look everywhere: the hairline along its top, the solid fill inside.
+            #expect(frame.color(pill.center.x, pill.y).isClose(to: edge), "\(picture): \(pill)")
+            #expect(frame.color(pill.x + pill.height / 4, pill.center.y) == fill, "\(picture): \(frame.color(pill.x + pill.height / 4, pill.center.y))")
+            return (frame, pill)
+        }
+        // A 2:3 poster on 480x800 covers the screen (a 10 % crop): no bars of 40 px.
+        let (poster, _) = try splash("poster.png", on: Size(width: 480, height: 800))
+        #expect(poster.color(10, 20).isClose(to: red) && poster.color(10, 790).isClose(to: red), "no bars")
+        // 4:3 on 1280x720: moved to the left edge (a bar of 57 px there would look like a
+        // fault), the pill in the one bar on the right, clear of the picture.
+        let (four, pill) = try splash("four.png", on: Size(width: 1280, height: 720))
+        #expect(four.color(2, 360).isClose(to: red) && four.color(955, 360).isClose(to: red))
+        let bar = Rect(x: 965, y: 0, width: pill.x - 965, height: 720)
+        #expect(bar.width >= 100 && four.count(in: bar, differingFrom: .black, by: 10) == 0, "\(bar)")
+        // 3:2 on 1280x720: bars of 100 px, too narrow together: centred, the pill on the picture.
+        let (three, _) = try splash("three.png", on: Size(width: 1280, height: 720))
+        #expect(three.color(50, 360).isClose(to: .black) && three.color(1230, 360).isClose(to: .black))
+        #expect(three.color(pill.center.x, pill.y - 4).isClose(to: red))
     }
 
     /// A campaign's picture for portrait screens: fetched with the feed, shown on a portrait

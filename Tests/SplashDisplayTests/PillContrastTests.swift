@@ -47,7 +47,7 @@ import Testing
                                 "--cache-dir", folder + "/cache", "--metrics-file", "off"] + extra)
         #expect(run.status == 0, "\(run.stderr)")
         let frame = try Snapshot(folder + "/shots/0001-splash.png")
-        let button = SkipButton(screen: screen, maxCountdown: 3)
+        let button = SkipButton(screen: screen)
         let pill = button.frame
 
         // The label against the pill's fill: its brightest pixel against the lightest the fill

@@ -15,7 +15,7 @@ extension InProcessCanvasTests {
             let size = Size(width: 1280, height: 720)
             try writeNoisePNG(dir + "/noise.png", width: 1280, height: 720, seed: 11)
             let fonts = try FontBook(face: FontLocator.chineseFont())
-            let button = SkipButton(screen: size, maxCountdown: 5)
+            let button = SkipButton(screen: size)
             func canvas() throws -> Canvas {
                 kind == "window" ? try Canvas(headless: true, size: size, rotation: .none)
                     : try Canvas(consoleFrame: size, output: nil, rotation: .none)

@@ -143,7 +143,9 @@ import Testing
         let p = try Snapshot(try #require(snapshots(portrait).last))
         #expect(p.width == 1080 && p.height == 1920)
         let card = try cardRect(p)
-        #expect(card.y > 1920 / 2 && card.width > 1080 * 3 / 4, "\(card)")
+        // At the foot, on the grid's left line, as wide as its poem needs (no wider than the grid).
+        #expect(card.y > 1920 / 2, "\(card)")
+        #expect(card.x == 90 && card.width > 1080 / 4 && card.maxX <= 1080 - 90, "\(card)")
 
         // Turned 90° clockwise on a 1280x720 output: the layout is 720x1280, its bottom on the left.
         let rotated = s.folder + "/rotated"
@@ -151,6 +153,7 @@ import Testing
         let r = try Snapshot(try #require(snapshots(rotated).last))
         #expect(r.width == 1280 && r.height == 720)
         let turned = try cardRect(r)
-        #expect(turned.maxX < 1280 / 2 && turned.height > 720 * 3 / 4, "rotated card at \(turned)")
+        #expect(turned.maxX < 1280 / 2, "rotated card at \(turned)")
+        #expect(turned.height > 720 / 4 && turned.maxY <= 720 - 60, "rotated card at \(turned)")
     }
 }

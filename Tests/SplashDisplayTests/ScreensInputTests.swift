@@ -13,7 +13,7 @@ extension InProcessCanvasTests {
         }
 
         func point(_ event: ShellEvent, on screens: Screens) -> Point? {
-            guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, pill: { SkipButton(screen: $0, maxCountdown: 5) }),
+            guard case .action(let make) = InputMapper.meaning(of: event, screens: screens, pill: { SkipButton(screen: $0) }),
                   case .pressed(let p, _) = make(Instant(uptime: 0, date: Date(timeIntervalSince1970: 0)))
             else { return nil }
             return p
@@ -25,8 +25,8 @@ extension InProcessCanvasTests {
             let second = try Canvas(consoleFrame: Size(width: 1280, height: 800), output: nil, rotation: .quarter,
                                     shelf: first.shelf)
             let screens = Screens(console: first, others: [second])
-            let pill = SkipButton(screen: first.layoutSize, maxCountdown: 5)
-            let theirs = SkipButton(screen: second.layoutSize, maxCountdown: 5)
+            let pill = SkipButton(screen: first.layoutSize)
+            let theirs = SkipButton(screen: second.layoutSize)
             #expect(second.layoutSize == Size(width: 800, height: 1280))
             // The second screen's pill centre, where it is on the glass: turned 90° clockwise.
             let c = theirs.frame.center

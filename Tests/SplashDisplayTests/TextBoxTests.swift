@@ -63,8 +63,10 @@ extension InProcessCanvasTests {
                 let placement = DetailPlacement(scene, screen: size, pictureSize: scene.imagePath.map { _ in
                     (try? surface.imageSize(scene.imagePath!)) ?? Size(width: 1, height: 1) }, fonts: fonts)
                 let layout = placement.layout
-                // The card keeps a readable height, whatever the link.
-                #expect(placement.card.height >= size.shorterSide / 6, "\(size) \(name): the card is \(placement.card.height) px tall")
+                // The card keeps its poem at 16 px or more, whatever the link: nothing in it smaller.
+                let card = placement.cardLayout
+                #expect(!card.verses.lines.isEmpty && card.verses.size >= 16 && card.origin.size >= 16 && (card.author?.size ?? 16) >= 16,
+                        "\(size) \(name): \(card.verses.lines) at \(card.verses.size) px")
                 let screen = Rect(x: 0, y: 0, width: size.width, height: size.height).insetBy(max(4, layout.unit / 2))
                 let code = placement.code.map { c -> Rect in
                     let caption = c.captionBeside ? Rect(x: c.origin.x, y: c.origin.y, width: c.side + layout.unit / 2 + c.captionRoom, height: c.side)
@@ -74,6 +76,7 @@ extension InProcessCanvasTests {
                 let boxes = [placement.campaign, placement.card] + (code.map { [$0] } ?? [])
                 #expect(!surface.textRuns.isEmpty)
                 for run in surface.textRuns {
+                    #expect(run.size >= 16, "\(size): \"\(run.text.prefix(30))\" at \(run.size) px, under the 16 px floor")
                     #expect(contains(screen, run.rect), "\(size) \(name) \(fonts.face.path): \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
                     #expect(boxes.contains { contains($0.insetBy(-2), run.rect) },
                             "\(size) \(name): \"\(run.text.prefix(30))\" at \(run.rect) leaves its box")
@@ -172,13 +175,59 @@ extension InProcessCanvasTests {
         func thePillsLabelIsInsideThePill(_ size: Size) throws {
             let canvas = try Canvas(headless: true, size: size, rotation: .none)
             let fonts = try FontBook.located(font: nil, memo: nil)
-            let button = SkipButton(screen: size, maxCountdown: 30)
+            let button = SkipButton(screen: size)
             let surface = canvas.beginFrame()
             let scene = SplashScene(campaignID: nil, imagePath: "/no/such/picture.jpg", countdown: 30, nextTickAt: 1)
             _ = try? SplashRenderer(surface: surface, fonts: fonts).draw(scene, button: button, fit: .fit, background: .black)
             let label = try #require(surface.textRuns.first)
             #expect(contains(button.frame.insetBy(button.edgeWidth), label.rect), "\(size): \(label.rect) in \(button.frame)")
             try canvas.endFrame(snapshotPath: nil)
+        }
+
+        /// Text before picture: a 31-character headline beside a square logo is never cut while
+        /// the logo can give up room (to about a third of the column), and neither is its text.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 3840, height: 2160), Size(width: 1280, height: 720),
+                          Size(width: 1080, height: 1920)])
+        func aHeadlineIsNotCutBesideALogo(_ size: Size) throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关，", "万里长征人未还。"], source: .bundled)
+            let title = "二〇二六年度设计颁奖典礼暨秋季新品发布会：城市与自然的对话之夜"
+            #expect(title.count == 31)
+            let scene = DetailScene(campaignID: "l", title: title,
+                                    text: "十二月十八日晚七点，城市美术馆一层大厅。现场公布年度设计奖项，并首次展出秋季新品。凭邀请函入场，名额有限。",
+                                    imagePath: "/logo.png", poetry: poem, spinnerPhase: nil)
+            let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1000, height: 1000), fonts: fonts)
+            let lines = try #require(placed.title?.lines)
+            #expect(lines.joined() == title, "\(size): \(lines)")
+            #expect(!placed.body.lines.joined().hasSuffix("…"), "\(size): \(placed.body.lines)")
+            let picture = try #require(placed.picture)
+            #expect(picture.width * 4 >= placed.campaign.width, "\(size): the logo is \(picture) in \(placed.campaign)")
+        }
+
+        /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
+        /// just inside it (1 px; 2 px at 4K), the picture itself untouched inside that.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 3840, height: 2160)])
+        func aWhitePictureHasAnEdge(_ size: Size) throws {
+            let dir = try temporaryFolder()
+            try writeImage(dir + "/white.png", width: 1600, height: 1000, bands: [RGBColor(red: 255, green: 255, blue: 255)])
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled)
+            let scene = DetailScene(campaignID: "w", title: "白", text: "白色的图片。", imagePath: dir + "/white.png", poetry: poem,
+                                    spinnerPhase: nil)
+            let canvas = try Canvas(headless: true, size: size, rotation: .none)
+            let surface = canvas.beginFrame()
+            try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
+            try canvas.endFrame(snapshotPath: dir + "/shot.png")
+            let shot = try Snapshot(dir + "/shot.png")
+            let picture = try #require(DetailPlacement(scene, screen: size, pictureSize: Size(width: 1600, height: 1000), fonts: fonts).picture)
+            let line = DetailRenderer.edgeWidth(for: size)
+            let edge = RGBColor(red: 232, green: 232, blue: 232)
+            for (x, y) in [(picture.center.x, picture.y), (picture.center.x, picture.maxY - 1), (picture.x, picture.center.y),
+                           (picture.maxX - 1, picture.center.y), (picture.center.x, picture.y + line - 1)] {
+                #expect(shot.color(x, y).isClose(to: edge, tolerance: 2), "\(size): \(shot.color(x, y)) at \(x),\(y) of \(picture)")
+            }
+            #expect(shot.color(picture.center.x, picture.y + line) == RGBColor(red: 255, green: 255, blue: 255))
+            #expect(shot.color(picture.x + line, picture.center.y) == RGBColor(red: 255, green: 255, blue: 255))
         }
 
         func contains(_ outer: Rect, _ inner: Rect) -> Bool {
@@ -211,6 +260,7 @@ extension InProcessCanvasTests {
             let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
             let cards = (0..<min(tiles.count, layout.perPage)).map { layout.card($0) }
             for run in surface.textRuns {
+                #expect(run.size >= 16, "\(size): \"\(run.text.prefix(30))\" at \(run.size) px, under the 16 px floor")
                 #expect(contains(screen, run.rect), "\(size): \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
                 #expect(!run.text.contains("√") && !run.text.contains("✓"), "\(size): a check mark from a font: \(run.text)")
                 // A run that starts in a card stays in it.
@@ -234,6 +284,7 @@ extension InProcessCanvasTests {
             let again = canvas.beginFrame()
             OperatorRenderer(surface: again, fonts: fonts).draw(page)
             for run in again.textRuns {
+                #expect(run.size >= 16, "\(size): \"\(run.text.prefix(30))\" at \(run.size) px, under the 16 px floor")
                 #expect(contains(screen, run.rect), "\(size) page: \"\(run.text.prefix(30))\" at \(run.rect) leaves the screen")
             }
             #expect(again.textRuns.contains { $0.text.hasPrefix("window: ") && $0.text.contains("(UTC") }, "one human time format")

@@ -75,12 +75,13 @@ import Testing
             guard files.count == 3 else { continue }
             let poster = try Snapshot(files[0]), first = try Snapshot(files[1]), second = try Snapshot(files[2])
             #expect(poster.color(640, 400).isClose(to: red, tolerance: 24))
-            let clip = Rect(x: 160, y: 0, width: 960, height: 720)
+            // 4:3, flush left: the pill's bar on the right.
+            let clip = Rect(x: 0, y: 0, width: 960, height: 720)
             #expect(first.count(in: clip, differingFrom: red) > 960 * 720 / 2, "the clip is on the screen")
             #expect(first.differences(from: second, in: clip) > 10_000, "the frames differ a second apart")
             // Letterboxed on the background, not on the poster.
-            #expect(first.color(40, 360).isClose(to: RGBColor(red: 0, green: 0, blue: 0), tolerance: 8), "\(first.color(40, 360))")
-            let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame
+            #expect(first.color(1000, 360).isClose(to: RGBColor(red: 0, green: 0, blue: 0), tolerance: 8), "\(first.color(1000, 360))")
+            let pill = SkipButton(screen: Size(width: 1280, height: 720)).frame
             #expect(first.differences(from: second, in: pill) > 0, "the pill counts down over the clip")
         }
         #expect(played == ["vp9", "h264"])
@@ -103,9 +104,10 @@ import Testing
 
     /// `feed check` fetches and probes the clips as a sync would, and names each that would
     /// not be played by its place.
-    /// The translucent pill over a clip's letterbox stays as light as it is drawn once: each
-    /// frame puts the background back under it rather than darkening the last pill.
-    @Test func thePillOverALetterboxKeepsItsShade() throws {
+    /// A letterboxed clip makes room for the pill as a picture does (a 4:3 clip on 1280x720
+    /// moves left, the pill in the bar), and the pill is the same solid pill a second and
+    /// sixty frames in: each frame puts the background back under it.
+    @Test func aLetterboxedClipLeavesThePillItsBar() throws {
         let (dir, args) = try folder([("h264", "a.mp4")])
         try Clips.make(dir + "/a.mp4", codec: "libx264", seconds: 2)
         #expect(try runKiosk(["sync"] + args).status == 0)
@@ -115,10 +117,14 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let files = snapshots(shots).filter { $0.hasSuffix("-splash.png") }
         let last = try Snapshot(try #require(files.last))
-        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 3).frame
-        // Black at 75 % over white: #404040, a second and sixty frames in as at the first.
-        let fill = last.color(pill.x + pill.height / 2, pill.y + 4)
-        #expect(fill.isClose(to: RGBColor(red: 0x40, green: 0x40, blue: 0x40), tolerance: 6), "\(fill)")
+        let pill = SkipButton(screen: Size(width: 1280, height: 720)).frame
+        let fill = last.color(pill.x + pill.height / 4, pill.center.y)
+        #expect(fill == RGBColor(red: 0x26, green: 0x26, blue: 0x26), "\(fill)")
+        // The clip (960x720) stands at the left edge: the bar from its right edge to the pill is white.
+        let bar = Rect(x: 965, y: 0, width: pill.x - 965, height: 720)
+        #expect(last.count(in: bar, differingFrom: RGBColor(red: 255, green: 255, blue: 255), by: 10) == 0, "\(bar)")
+        #expect(last.count(in: Rect(x: 60, y: 300, width: 900, height: 100), differingFrom: RGBColor(red: 255, green: 255, blue: 255), by: 10) > 50_000,
+                "the clip on the left")
     }
 
     @Test func feedCheckProbesTheClips() throws {

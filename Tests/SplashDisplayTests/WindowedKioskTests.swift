@@ -37,7 +37,7 @@ import Testing
             snapshots(folder).contains { (try? Snapshot($0)).map { $0.width == 1000 && $0.height == 500 } ?? false }
         }
         #expect(laidOut, "no frame at 1000x500")
-        let pill = SkipButton(screen: Size(width: 1000, height: 500), maxCountdown: 30).frame.center
+        let pill = SkipButton(screen: Size(width: 1000, height: 500)).frame.center
         try display.run("xdotool", ["mousemove", "--window", window, "\(pill.x)", "\(pill.y)", "click", "1"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
@@ -59,7 +59,7 @@ import Testing
         #expect(geometry.contains("Position: 0,0"), "\(geometry)")
         #expect(geometry.contains("Geometry: 1280x720"), "\(geometry)")
         // A click at once, the one that gives the window focus, is a tap like any other.
-        let pill = SkipButton(screen: Size(width: 1280, height: 720), maxCountdown: 30).frame.center
+        let pill = SkipButton(screen: Size(width: 1280, height: 720)).frame.center
         try display.run("xdotool", ["mousemove", "\(pill.x)", "\(pill.y)", "click", "1"])
         let run = kiosk.finish()
         #expect(run.status == 0, "\(run.stderr)")
@@ -103,7 +103,7 @@ import Testing
         // is drawn at the output's bottom-right.
         let kiosk = try RunningKiosk(["--log-format", "json", "--rotate", "90", "--countdown", "30",
                                       "--exit-after", "splash"], display: display.name)
-        let pill = SkipButton(screen: Size(width: 720, height: 1280), maxCountdown: 30).frame.center
+        let pill = SkipButton(screen: Size(width: 720, height: 1280)).frame.center
         let output = (x: 1279 - pill.y, y: pill.x)
         #expect(kiosk.waitFor(event: "first_frame"))
         try display.run("xdotool", ["mousemove", "\(output.x)", "\(output.y)", "click", "1"])

@@ -91,18 +91,10 @@ public struct KioskState: Equatable, Sendable {
     public var skipButton: SkipButton { skipButton(on: screen) }
 
     /// The pill's geometry on a screen of `size` (each screen of a kiosk with several lays
-    /// the splash out for its own size): clear of the splash picture's edges.
+    /// the splash out for its own size): one place on every splash, which pictures make
+    /// room for.
     public func skipButton(on size: Size) -> SkipButton {
-        var picture: Rect?
-        if case .splash(let splash) = scene {
-            if splash.media == .video, let facts = video?.clip.facts {
-                // A clip's frames are placed by its own size, as `VideoPlacement` places them.
-                picture = VideoPlacement(clip: Size(width: facts.width, height: facts.height), on: size, mode: settings.fit).destination
-            } else if let pictureSize = splash.pictureSize {
-                picture = settings.fit.placement(of: pictureSize, on: size, focus: splash.focus).destination
-            }
-        }
-        return SkipButton(screen: size, maxCountdown: settings.countdown, picture: picture)
+        SkipButton(screen: size)
     }
 
     /// The next moment the screen changes by itself (countdown tick, attract loop).

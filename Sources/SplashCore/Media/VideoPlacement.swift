@@ -10,9 +10,10 @@ public struct VideoPlacement: Equatable, Sendable {
     /// Where it goes on the screen.
     public var destination: Rect
 
-    /// The placement of a `clip`-sized clip on `screen`, `fit` or `fill`.
-    public init(clip: Size, on screen: Size, mode: ImageFit) {
-        let placed = mode.placement(of: clip, on: screen)
+    /// The placement of a `clip`-sized clip on `screen`, `fit` or `fill`, leaving the pill's
+    /// `corner` clear where its bars have room (`ImageFit.placement`).
+    public init(clip: Size, on screen: Size, mode: ImageFit, clearing corner: Size? = nil) {
+        let placed = mode.placement(of: clip, on: screen, clearing: corner)
         destination = placed.destination
         let scale = placed.source.width > 0 ? Double(placed.destination.width) / Double(placed.source.width) : 1
         let side = MediaMessage.maxSide

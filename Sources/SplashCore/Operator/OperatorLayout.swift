@@ -50,16 +50,18 @@ public struct OperatorLayout: Equatable, Sendable {
     /// facts in two columns below the grid, as tall as they need.
     public init(screen: Size) {
         let short = screen.shorterSide
-        let unit = max(12, short / 24)
+        let unit = ScreenGrid(screen: screen).unit
         margin = 2 * unit
-        titleSize = max(16, short * 34 / 1000)
-        hintSize = max(11, short * 18 / 1000)
-        factSize = max(11, short * 21 / 1000)
+        // Nothing under the screens' smallest text (16 px).
+        let floor = ScreenGrid.smallestText
+        titleSize = max(floor + 2, short * 34 / 1000)
+        hintSize = max(floor, short * 18 / 1000)
+        factSize = max(floor, short * 21 / 1000)
         let top = margin + Self.lineHeight(titleSize) + Self.lineHeight(hintSize) + margin / 2
         if screen.isPortrait {
             factColumns = 2
             // Seven rows of facts (label and up to two lines of value each) below the grid.
-            let factsHeight = 7 * (Self.lineHeight(max(10, factSize * 85 / 100)) + 2 * Self.lineHeight(factSize) + factSize / 2)
+            let factsHeight = 7 * (Self.lineHeight(max(floor, factSize * 85 / 100)) + 2 * Self.lineHeight(factSize) + factSize / 2)
             let panelHeight = min(factsHeight, (screen.height - top - margin) * 45 / 100)
             grid = Rect(x: margin, y: top, width: screen.width - 2 * margin, height: screen.height - top - 2 * margin - panelHeight)
             panel = Rect(x: margin, y: grid.maxY + margin, width: screen.width - 2 * margin, height: panelHeight)
@@ -79,7 +81,7 @@ public struct OperatorLayout: Equatable, Sendable {
         columns = across
         tileWidth = (grid.width - (across - 1) * gap) / across
         thumbHeight = tileWidth * 5 / 8
-        lineSize = max(10, min(tileWidth, preferred) / 12)
+        lineSize = max(floor, min(tileWidth, preferred) / 12)
         line = Self.lineHeight(lineSize)
         tileHeight = thumbHeight + 3 * line + gap
         // One line at the bottom is the page indicator's.

@@ -18,22 +18,48 @@ public enum ImageFit: String, Equatable, Sendable, CaseIterable {
 
     /// The most of a picture's width or height, in percent, `fit` crops to cover the screen
     /// rather than leave bars: a 16:9 picture on an 800x480 screen fills it (a 6 % crop)
-    /// instead of leaving slivers of 15 px that look like a fault; a 4:3 one is letterboxed.
-    public static let snapShare = 8
+    /// instead of leaving slivers of 15 px that look like a fault, and so does a 2:3 poster
+    /// on a 480x800 one (10 %) rather than stand between bars of 40 px; a 4:3 one on a 16:9
+    /// screen (25 %) is letterboxed.
+    public static let snapShare = 12
 
     /// Source and destination rectangles for drawing an image of `image` size on `screen`.
     /// `fit` uses the whole image and a centred destination, or covers the screen when that
     /// crops no more than `snapShare` % (with `snap`); `fill` crops the source and covers the
     /// whole screen.
     /// A crop keeps `focus` in view, as near the middle as the picture's edges allow.
+    /// `clearing`: the top-right corner of that size (the pill's, `SkipButton.corner`) is
+    /// kept clear where the bars have room for it: a picture with bars beside it moves left,
+    /// one with bars above and below moves down, just enough that the corner is all bar —
+    /// or to the edge, where the bar left on the other side would be narrower than the
+    /// screen's margin (a sliver looks like a fault; one bar looks meant).
     public func placement(of image: Size, on screen: Size, snap: Bool = true,
-                          focus: FocusPoint = .centre) -> (source: Rect, destination: Rect) {
+                          focus: FocusPoint = .centre, clearing corner: Size? = nil) -> (source: Rect, destination: Rect) {
         if self == .fit, snap, image.width > 0, image.height > 0, screen.width > 0, screen.height > 0 {
             let fitted = exactPlacement(of: image, on: screen, focus: focus).destination
             let kept = min(fitted.width * 100 / screen.width, fitted.height * 100 / screen.height)
             if kept < 100, kept >= 100 - Self.snapShare { return Self.fill.exactPlacement(of: image, on: screen, focus: focus) }
         }
-        return exactPlacement(of: image, on: screen, focus: focus)
+        var placed = exactPlacement(of: image, on: screen, focus: focus)
+        if let corner { placed.destination = Self.clear(corner, of: placed.destination, on: screen) }
+        return placed
+    }
+
+    /// `picture` moved within `screen` so that a corner of `corner`'s size at the top right
+    /// is all bar, where the bars beside (or above and below) it are that wide together.
+    static func clear(_ corner: Size, of picture: Rect, on screen: Size) -> Rect {
+        var moved = picture
+        let margin = ScreenGrid(screen: screen).margin
+        let across = screen.width - picture.width
+        let down = screen.height - picture.height
+        if across > 0, across >= corner.width {
+            let right = max(across - across / 2, corner.width)
+            moved.x = across - right < margin ? 0 : across - right
+        } else if down > 0, down >= corner.height {
+            let top = max(down / 2, corner.height)
+            moved.y = down - top < margin ? down : top
+        }
+        return moved
     }
 
     private func exactPlacement(of image: Size, on screen: Size, focus: FocusPoint) -> (source: Rect, destination: Rect) {

@@ -5,8 +5,8 @@
 /// right corner at a size of its own on each), elsewhere at the same share across and down.
 public enum LayoutTranslation {
     /// `point` on a layout of `from` size, as a point on a layout of `to` size.
-    public static func translate(_ point: Point, from: Size, to: Size, maxCountdown: Int) -> Point {
-        translate(point, from: from, to: to) { SkipButton(screen: $0, maxCountdown: maxCountdown) }
+    public static func translate(_ point: Point, from: Size, to: Size) -> Point {
+        translate(point, from: from, to: to) { SkipButton(screen: $0) }
     }
 
     /// `point` on a layout of `from` size, as a point on a layout of `to` size, the pill on
