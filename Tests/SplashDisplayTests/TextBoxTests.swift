@@ -204,6 +204,31 @@ extension InProcessCanvasTests {
             #expect(picture.width * 4 >= placed.campaign.width, "\(size): the logo is \(picture) in \(placed.campaign)")
         }
 
+        /// 跳过 stays where it is as the count goes from 12 to 1: only the digits' cells change.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 800, height: 480)])
+        func thePillsWordDoesNotMoveAsItCounts(_ size: Size) throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let button = SkipButton(screen: size)
+            let canvas = try Canvas(headless: true, size: size, rotation: .none)
+            var words: [[RGBColor]] = []
+            var place: Rect?
+            for n in [12, 9, 1] {
+                let surface = canvas.beginFrame()
+                surface.clear(.black)
+                SplashRenderer(surface: surface, fonts: fonts).drawPill(n, button: button)
+                let word = try #require(surface.textRuns.first { $0.text.hasPrefix("跳过") })
+                let dir = try temporaryFolder()
+                try canvas.endFrame(snapshotPath: dir + "/p.png")
+                let shot = try Snapshot(dir + "/p.png")
+                // The same pixels where the first count drew the word.
+                let r = place ?? word.rect
+                place = r
+                words.append((r.x..<r.maxX).flatMap { x in (r.y..<r.maxY).map { shot.color(x, $0) } })
+                #expect(word.rect.x > button.frame.x && word.rect.maxX < button.frame.maxX)
+            }
+            #expect(words[0] == words[1] && words[1] == words[2], "\(size): 跳过 moved as the count went down")
+        }
+
         /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
         /// just inside it (1 px; 2 px at 4K), the picture itself untouched inside that.
         @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 3840, height: 2160)])
