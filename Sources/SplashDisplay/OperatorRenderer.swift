@@ -125,8 +125,11 @@ struct OperatorRenderer {
         drawStatus(of: page.tile, now: now, at: Point(x: left.x, y: y), width: left.width, size: size)
         y += line
         if let detail = page.campaign.detail, y + line <= left.maxY {
-            let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (left.maxY - y) / line - 1),
-                                  fonts: fonts)
+            // At the detail screen's line heights (1.6 for Chinese, 1.4 for Latin).
+            let leading = DetailLayout.bodyLeading
+            let step = TextBlock("中", width: left.width, size: size, leading: leading, grid: 2, fonts: fonts).lineHeight
+            let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (left.maxY - y) / max(1, step)),
+                                  leading: leading, grid: 2, fonts: fonts)
             block.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
         }
 

@@ -46,16 +46,23 @@ struct TextBlock {
 
     /// Keeps at most `maxLines` lines, ending the last kept one with an ellipsis when text
     /// was cut: Chinese "…" after a Chinese character, three full stops after Latin text
-    /// (a Chinese font draws "…" centred on the line, as Chinese sets it).
+    /// (a Chinese font draws "…" centred on the line, as Chinese sets it). Latin text is cut
+    /// at a word ("latecomers will be…", never "will be seat…"), unless the line is one word.
     mutating func truncate(toLines maxLines: Int, width: Int, fonts: FontBook) {
         guard lines.count > maxLines else { return }
         lines = Array(lines.prefix(max(0, maxLines)))
         guard var last = lines.popLast() else { return }
+        let whole = last
         func marked() -> String {
             while last.last == " " { last.removeLast() }
             return last + (last.last.map(LineBreaker.isCJK) ?? true ? "…" : "...")
         }
         while !last.isEmpty, fonts.width(of: marked(), size: size, bold: bold) > width { last.removeLast() }
+        // Cut inside a Latin word: back to the space before it.
+        if last.count < whole.count, let cut = last.last, !LineBreaker.isCJK(cut), cut != " ",
+           whole[whole.index(whole.startIndex, offsetBy: last.count)] != " ", let space = last.lastIndex(of: " ") {
+            last = String(last[..<space])
+        }
         lines.append(marked())
     }
 

@@ -229,6 +229,24 @@ extension InProcessCanvasTests {
             #expect(words[0] == words[1] && words[1] == words[2], "\(size): 跳过 moved as the count went down")
         }
 
+        /// A Latin cut lands between words, never inside one ("will be seat..."), at any width.
+        @Test func aLatinCutKeepsWholeWords() throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let text = "The doors open at seven and latecomers will be seated at the interval, when the lights come up at five o'clock or so."
+            let words = Set(text.split(separator: " ").map(String.init))
+            var cuts = 0
+            for width in stride(from: 120, through: 420, by: 7) {
+                let block = TextBlock(text, width: width, size: 20, maxLines: 2, fonts: fonts)
+                let last = try #require(block.lines.last)
+                guard last.hasSuffix("...") else { continue }
+                cuts += 1
+                for word in last.dropLast(3).split(separator: " ") {
+                    #expect(words.contains(String(word)), "width \(width): \"\(last)\" cuts \"\(word)\"")
+                }
+            }
+            #expect(cuts > 10)
+        }
+
         /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
         /// just inside it (1 px; 2 px at 4K), the picture itself untouched inside that.
         @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 3840, height: 2160)])
