@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SplashCore
 
 /// Where each part of one campaign's detail screen goes on one screen (docs/SCREENS.md): the
@@ -31,6 +32,7 @@ struct DetailPlacement {
         var module: Int
         var origin: Point
         /// The caption's lines: beside the code (vertically centred on it) or under it, centred.
+        var caption: [String]
         var captionBeside: Bool
         var captionSize: Int
         /// The width the caption's lines keep to.
@@ -41,14 +43,21 @@ struct DetailPlacement {
     /// The campaign's part, picture, title and text, as laid out.
     var campaign: Rect
 
-    /// The caption under a campaign's QR code, one line each.
-    static let linkCaption = ["扫码了解更多", "Scan for more"]
+    /// The caption beside or under a campaign's QR code, one line each: what the code opens —
+    /// "扫码打开" over the link's host (`shop.example.com`, without `www.`); a link with no
+    /// host to name gets "扫码了解更多 / Scan for more".
+    static func caption(for link: String?) -> [String] {
+        guard let link, var host = URL(string: link)?.host, !host.isEmpty else { return ["扫码了解更多", "Scan for more"] }
+        if host.hasPrefix("www.") { host.removeFirst(4) }
+        return ["扫码打开", host]
+    }
 
     init(_ scene: DetailScene, screen: Size, pictureSize: Size?, fonts: FontBook) {
         let grid = DetailLayout(screen: screen)
         layout = grid
         let area = grid.area
         let qr = scene.linkURL.flatMap(QRCode.init)
+        let caption = Self.caption(for: scene.linkURL)
         if grid.stacked {
             let fullSide = grid.codeSide(short: screen.shorterSide, room: area.width)
             // A quarter of the height at most: on a small portrait screen, where nothing in the
@@ -98,10 +107,10 @@ struct DetailPlacement {
                 let side = qr.size * module
                 code = CodePlace(code: qr, module: module,
                                  origin: Point(x: area.maxX - side, y: picture.maxY - side - Self.captionHeight(grid, fonts: fonts)),
-                                 captionBeside: false, captionSize: grid.captionSize, captionRoom: side)
+                                 caption: caption, captionBeside: false, captionSize: grid.captionSize, captionRoom: side)
             } else if let qr, let module = rowModule {
                 code = CodePlace(code: qr, module: module, origin: Point(x: area.x, y: origin.y + stack.height + grid.onGrid(grid.unit)),
-                                 captionBeside: true, captionSize: grid.captionSize,
+                                 caption: caption, captionBeside: true, captionSize: grid.captionSize,
                                  captionRoom: area.width - qr.size * module - grid.unit / 2)
                 campaign.height += stack.codeRow
             }
@@ -119,7 +128,7 @@ struct DetailPlacement {
                     if let module {
                         codeHeight = qr.size * module
                         let room = sideWidth - codeHeight - grid.unit / 2
-                        if !Self.captionFits(room, grid: grid, fonts: fonts) { codeHeight += Self.captionHeight(grid, fonts: fonts) }
+                        if !Self.captionFits(caption, room, grid: grid, fonts: fonts) { codeHeight += Self.captionHeight(grid, fonts: fonts) }
                     }
                 }
                 // The card stays secondary: under a third of the screen's height (at 16 px a long
@@ -160,8 +169,8 @@ struct DetailPlacement {
             if let qr, let module {
                 let room = sideWidth - qr.size * module - grid.unit / 2
                 code = CodePlace(code: qr, module: module, origin: Point(x: sideX, y: card.maxY + grid.gutter),
-                                 captionBeside: Self.captionFits(room, grid: grid, fonts: fonts), captionSize: grid.captionSize,
-                                 captionRoom: Self.captionFits(room, grid: grid, fonts: fonts) ? room : qr.size * module)
+                                 caption: caption, captionBeside: Self.captionFits(caption, room, grid: grid, fonts: fonts), captionSize: grid.captionSize,
+                                 captionRoom: Self.captionFits(caption, room, grid: grid, fonts: fonts) ? room : qr.size * module)
             }
         }
     }
@@ -178,8 +187,8 @@ struct DetailPlacement {
     }
 
     /// Whether the caption's lines fit `room` beside a code at four fifths of their size or more.
-    static func captionFits(_ room: Int, grid: DetailLayout, fonts: FontBook) -> Bool {
-        linkCaption.allSatisfy { fonts.width(of: $0, size: max(DetailLayout.smallestBody, grid.captionSize * 4 / 5)) <= room }
+    static func captionFits(_ caption: [String], _ room: Int, grid: DetailLayout, fonts: FontBook) -> Bool {
+        caption.allSatisfy { fonts.width(of: $0, size: max(DetailLayout.smallestBody, grid.captionSize * 4 / 5)) <= room }
     }
 
     /// The height of a code's two-line caption set under it.

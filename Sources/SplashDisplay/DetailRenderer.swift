@@ -49,24 +49,29 @@ struct DetailRenderer {
     private func drawLink(_ place: DetailPlacement.CodePlace, unit: Int) {
         let side = place.side
         place.code.draw(on: surface, at: place.origin, module: place.module)
-        let lines = DetailPlacement.linkCaption
+        let lines = place.caption
+        // A line still too wide at the smallest size (a long host) is cut with "…".
+        func fitted(_ line: String, _ size: Int) -> String {
+            TextBlock(line, width: place.captionRoom, size: size, maxLines: 1, fonts: fonts).lines.first ?? line
+        }
         if place.captionBeside {
             let x = place.origin.x + side + unit / 2
             let room = place.captionRoom
             var size = place.captionSize
             while size > DetailLayout.smallestBody, lines.contains(where: { fonts.width(of: $0, size: size) > room }) { size -= 1 }
             let height = fonts.lineHeight(size: size)
-            var y = place.origin.y + (side - 2 * height) / 2
+            var y = place.origin.y + (side - lines.count * height) / 2
             for line in lines {
-                surface.drawText(line, at: Point(x: x, y: y), fonts: fonts, size: size, color: Palette.softInk)
+                surface.drawText(fitted(line, size), at: Point(x: x, y: y), fonts: fonts, size: size, color: Palette.softInk)
                 y += height
             }
             return
         }
         var y = place.origin.y + side + unit / 4
-        for line in lines {
+        for whole in lines {
             var size = place.captionSize
-            while size > DetailLayout.smallestBody, fonts.width(of: line, size: size) > place.captionRoom { size -= 1 }
+            while size > DetailLayout.smallestBody, fonts.width(of: whole, size: size) > place.captionRoom { size -= 1 }
+            let line = fitted(whole, size)
             let w = fonts.width(of: line, size: size)
             surface.drawText(line, at: Point(x: place.origin.x + max(0, (side - w) / 2), y: y), fonts: fonts, size: size,
                             color: Palette.softInk)

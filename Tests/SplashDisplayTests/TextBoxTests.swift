@@ -104,9 +104,10 @@ extension InProcessCanvasTests {
                 #expect(placement.bodyOrigin.x == placement.titleOrigin.x && placement.titleOrigin.x >= layout.area.x)
                 // Landscape: both columns from one top line.
                 if !layout.stacked { #expect(placement.campaign.y == placement.card.y, "\(size) \(name): tops \(placement.campaign.y) \(placement.card.y)") }
-                // The link's caption is whole: both its lines, nothing cut.
-                if placement.code != nil {
-                    for line in DetailPlacement.linkCaption {
+                // The link's caption is whole and says what the code opens: its host, nothing cut.
+                if let code = placement.code {
+                    #expect(code.caption.count == 2 && code.caption[0] == "扫码打开" && scene.linkURL?.contains(code.caption[1]) == true)
+                    for line in code.caption {
                         #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
                     }
                 }
@@ -227,6 +228,13 @@ extension InProcessCanvasTests {
                 #expect(word.rect.x > button.frame.x && word.rect.maxX < button.frame.maxX)
             }
             #expect(words[0] == words[1] && words[1] == words[2], "\(size): 跳过 moved as the count went down")
+        }
+
+        /// The code's caption says what it opens: the link's host, without `www.`.
+        @Test func theCodesCaptionSaysWhatItOpens() {
+            #expect(DetailPlacement.caption(for: "https://www.shop.example.com/spring?from=kiosk") == ["扫码打开", "shop.example.com"])
+            #expect(DetailPlacement.caption(for: "http://192.168.1.20:8080/menu") == ["扫码打开", "192.168.1.20"])
+            #expect(DetailPlacement.caption(for: "mailto:hello@example.com") == ["扫码了解更多", "Scan for more"])
         }
 
         /// A Latin cut lands between words, never inside one ("will be seat..."), at any width.
