@@ -119,8 +119,7 @@ struct DetailPlacement {
             var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
             search: for size in [grid.bodySize, nil] as [Int?] {
             for (sideShare, share) in [(40, 58), (40, 50), (34, 50), (34, 42)] {
-                let sideWidth = (area.width - grid.gutter) * sideShare / 100
-                let mainWidth = area.width - grid.gutter - sideWidth
+                var sideWidth = (area.width - grid.gutter) * sideShare / 100
                 var codeHeight = 0
                 var module: Int?
                 if let qr {
@@ -136,6 +135,9 @@ struct DetailPlacement {
                 let cardMax = min(sideWidth * 70 / 100, screen.height / 3 - 1,
                                   area.height - (codeHeight > 0 ? codeHeight + grid.gutter : 0))
                 let cardLayout = PoetryCard.Layout(scene.poetry, width: sideWidth, maxHeight: cardMax, unit: grid.unit, fonts: fonts)
+                // With no code the side column is as wide as its card: the campaign takes the rest.
+                if qr == nil || module == nil { sideWidth = cardLayout.width }
+                let mainWidth = area.width - grid.gutter - sideWidth
                 let sideHeight = cardLayout.height + (codeHeight > 0 ? grid.gutter + codeHeight : 0)
                 var stack: Stack
                 // A poster (narrower than 70 % of the column at the picture's largest) stands at the
