@@ -25,6 +25,11 @@ struct DetailPlacement {
     var card: Rect
     var cardLayout: PoetryCard.Layout
     var code: CodePlace?
+    /// The picture is smaller than the layout's first choice gave it: it gave up room so
+    /// that the text would fit.
+    var pictureShrunk = false
+    /// The width the text is set to.
+    var bodyMeasure = 1
 
     /// A QR code, its module size, where it goes and where its caption goes.
     struct CodePlace {
@@ -58,6 +63,8 @@ struct DetailPlacement {
         let area = grid.area
         let qr = scene.linkURL.flatMap(QRCode.init)
         let caption = Self.caption(for: scene.linkURL)
+        // The picture the first arrangement tried gave it, to tell whether it gave up room.
+        var firstPicture: Size?
         if grid.stacked {
             let fullSide = grid.codeSide(short: screen.shorterSide, room: area.width)
             // A quarter of the height at most: on a small portrait screen, where nothing in the
@@ -77,6 +84,7 @@ struct DetailPlacement {
                     continue
                 }
                 var stack = Stack(picture: shape)
+                if firstPicture == nil { firstPicture = shape ?? Size(width: 0, height: 0) }
                 stack.place(width: area.width, gridLayout: grid, fullMeasure: true)
                 // The code beside a picture narrower than the screen, at half its full side or more, when it fits beside the picture.
                 var beside: (Int, Int)?
@@ -98,6 +106,8 @@ struct DetailPlacement {
             }
             }
             let stack = best!
+            bodyMeasure = stack.measure
+            pictureShrunk = (stack.picture?.width ?? 0) < (firstPicture?.width ?? 0)
             // The campaign (with a code after its text) centred in the room above the card.
             let codeRow = stack.codeBeside == nil && rowModule != nil && qr != nil ? stack.codeRow : 0
             let origin = Point(x: area.x, y: area.y + max(0, (room - stack.height - codeRow) / 2))
@@ -149,6 +159,7 @@ struct DetailPlacement {
                 } else {
                     stack = Stack(picture: pictureSize.map { Self.shape(of: $0, width: mainWidth, height: area.height * share / 100) })
                 }
+                if firstPicture == nil { firstPicture = stack.picture ?? Size(width: 0, height: 0) }
                 stack.place(width: mainWidth, gridLayout: grid, fullMeasure: false)
                 stack.setText(title: scene.title, body: scene.text, room: area.height, size: size, grid: grid, fonts: fonts)
                 if best == nil || stack.fits || (size == nil && stack.shown > best!.stack.shown) {
@@ -158,6 +169,8 @@ struct DetailPlacement {
             }
             }
             let (stack, sideWidth, cardLayout, module, sideHeight) = best!
+            bodyMeasure = stack.measure
+            pictureShrunk = (stack.picture?.width ?? 0) < (firstPicture?.width ?? 0)
             self.cardLayout = cardLayout
             // A picture narrower than its column narrows the text with it: the two columns are
             // then centred across the screen, the margins taking what is left, not the gutter.
@@ -175,6 +188,24 @@ struct DetailPlacement {
                                  captionRoom: Self.captionFits(caption, room, grid: grid, fonts: fonts) ? room : qr.size * module)
             }
         }
+    }
+
+    /// What the layout had to give up to fit the campaign of `scene` on this screen, a phrase
+    /// each ("the text cut after 4 of 9 lines"): a cut title, a cut or shrunk text, a picture
+    /// smaller than its share. Empty when the campaign is shown as designed. (The poem,
+    /// which is not the feed's, is left out.)
+    func gaveUp(_ scene: DetailScene, fonts: FontBook) -> [String] {
+        var said: [String] = []
+        func cut(_ block: TextBlock) -> Bool { block.lines.last.map { $0.hasSuffix("…") || $0.hasSuffix("...") } ?? false }
+        if let title, cut(title) { said.append("the title cut after \(Plural.count(title.lines.count, "line"))") }
+        if pictureShrunk { said.append("the picture made smaller for the text") }
+        if body.size < layout.bodySize { said.append("the text set at \(body.size) px instead of \(layout.bodySize)") }
+        if cut(body) {
+            let whole = TextBlock(scene.text, width: max(1, bodyMeasure), size: body.size, leading: DetailLayout.bodyLeading,
+                                  grid: layout.grid, fonts: fonts)
+            said.append("the text cut after \(body.lines.count) of \(Plural.count(max(whole.lines.count, body.lines.count + 1), "line"))")
+        }
+        return said
     }
 
     /// A picture's size in a box `width` wide and `height` tall above the text: as wide as

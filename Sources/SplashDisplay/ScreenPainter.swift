@@ -30,6 +30,8 @@ final class ScreenPainter {
     /// Whether the screen must be drawn whole at the next pass (an expose, a resize, lit again).
     private var needsRedraw = false
     private var snapshotCount = 0
+    /// The campaigns (at a screen size) whose detail screen's compromises were said.
+    private var layoutsSaid: Set<String> = []
 
     /// Draws on `screens` with `fonts`, as `options` say (fit, background, snapshots);
     /// warnings go to `log`, time is read on `clock`.
@@ -142,6 +144,7 @@ final class ScreenPainter {
         }
 
         try canvas.endFrame(snapshotPath: snapshotPath)
+        if case .detail(let detail) = state.scene { sayWhatTheLayoutGaveUp(detail, on: size) }
         let othersKept = try drawOtherScreens(state)
         // Once the picture is on every screen, the ticks need only what is under the pills:
         // the decoded picture is let go (where a screen's ticks redraw it all, it is kept).
@@ -275,6 +278,15 @@ final class ScreenPainter {
             try other.endFrame(snapshotPath: nil)
         }
         return allKept
+    }
+
+    /// Says once per campaign and screen size what its detail screen had to give up to fit
+    /// (`DetailPlacement.gaveUp`), after the frame is on the screen.
+    private func sayWhatTheLayoutGaveUp(_ detail: DetailScene, on size: Size) {
+        guard let campaign = detail.campaignID, layoutsSaid.insert("\(size) \(campaign)").inserted else { return }
+        let pictureSize = detail.imagePath.flatMap { canvas.imageSize(of: $0) }
+        let gaveUp = DetailPlacement(detail, screen: size, pictureSize: pictureSize, fonts: fonts).gaveUp(detail, fonts: fonts)
+        if !gaveUp.isEmpty { log.emit(.layout(campaign: campaign, size: size, gaveUp: gaveUp), at: clock.uptime) }
     }
 
     private func drawDetail(_ detail: DetailScene, on surface: Surface) -> DrawFailure? {

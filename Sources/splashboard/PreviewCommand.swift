@@ -106,6 +106,7 @@ struct PreviewCommand {
             for size in sizes {
                 let shotsDir = scratch + "/shots-\(name)-\(size)"
                 let run = Self.capture(me, ["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", one,
+                                            "--log-format", "json",
                                             "--size", size.description, "--snapshot", shotsDir,
                                             "--data-dir", scratch + "/run-\(name)-\(size)", "--cache-dir", scratch + "/cache",
                                             "--config", scratch + "/empty.conf", "--metrics-file", "off",
@@ -119,6 +120,11 @@ struct PreviewCommand {
                           + "(\(run.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(run.status)"))")
                     problems += 1
                     continue
+                }
+                // What the detail screen had to give up at this size, as the kiosk said it.
+                for gaveUp in Self.gaveUp(inLog: run.stdout) {
+                    print("\(TerminalText.printable(entry.campaign.id)) at \(size): detail: "
+                          + TerminalText.printable(gaveUp.joined(separator: "; ")))
                 }
                 for (scene, file) in [("splash", splash), ("detail", detail)] {
                     let target = out + "/\(name)-\(size)-\(scene).png"
@@ -147,6 +153,15 @@ struct PreviewCommand {
         print("\(which) at \(Plural.count(sizes.count, "size")): \(Plural.count(shots.count, "screen")) in \(out)"
               + (problems > 0 ? "; \(Plural.count(problems, "problem")) above (splashboard feed check lists the feed's)" : ""))
         return problems > 0 ? 1 : 0
+    }
+
+    /// The `gave_up` lists of the `layout` events in a kiosk's JSON log.
+    static func gaveUp(inLog log: String) -> [[String]] {
+        log.split(separator: "\n").compactMap { line in
+            guard line.contains("\"layout\""), let event = try? JSONReader.value(Data(line.utf8)) as? [String: Any],
+                  event["event"] as? String == "layout" else { return nil }
+            return event["gave_up"] as? [String]
+        }
     }
 
     /// The font the kiosk would draw with, for the contact sheet's captions.

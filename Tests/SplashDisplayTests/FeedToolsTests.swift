@@ -182,6 +182,22 @@ import Testing
         #expect(try server.requestCounts().keys.filter { $0.hasPrefix("/track") }.isEmpty)
     }
 
+    /// `preview` says, a line per screen, what a campaign's detail screen had to give up at a
+    /// size: a long text cut on 800x480 (with how much of it is shown), nothing for a short one.
+    @Test func previewSaysWhatEachScreenGaveUp() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 640, height: 360, bands: [red])
+        let long = String(repeating: "十二月十八日晚七点，城市美术馆一层大厅。现场公布年度设计奖项，并首次展出秋季新品。", count: 6)
+        _ = try writeFeed(folder, #"[{"id": "long", "picUrl": "a.png", "showTime": 1, "title": "发布会", "detail": "\#(long)"},"#
+                          + #"{"id": "short", "picUrl": "a.png", "showTime": 1, "title": "春茶", "detail": "今天到店。"}]"#)
+        let run = try runKiosk(["preview", folder + "/feed.json", "--size", "800x480", "--size", "1920x1080", "--out", folder + "/out"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let said = run.stdout.split(separator: "\n").filter { $0.contains(": detail: ") }
+        let small = said.first { $0.hasPrefix("long at 800x480: detail: ") }
+        #expect(small?.contains("the text cut after ") == true && small?.contains(" of ") == true, "\(run.stdout)")
+        #expect(!said.contains { $0.hasPrefix("short at ") }, "\(said)")
+    }
+
     /// Run as root, `feed check` and `preview` leave root before they fetch anything: a
     /// feed in a folder only root may read cannot be read, and they say whom they run as.
     @Test(.enabled(if: getuid() == 0)) func asRootTheToolsFetchNothingAsRoot() throws {

@@ -39,6 +39,10 @@ public enum KioskEvent: Equatable, Sendable {
     case clockTrusted
     /// The screen was lit or darkened (`on`), why, and until when as far as is known.
     case screen(on: Bool, reason: ScreenReason, until: Date?)
+    /// A campaign's detail screen on a screen of `size` had to give up something to fit (a
+    /// cut title or text, a smaller picture, a shorter poem), a phrase each: said once per
+    /// campaign and screen size, so that a feed's author sees it (`preview` prints it).
+    case layout(campaign: String?, size: Size, gaveUp: [String])
     case warning(message: String)
     case error(message: String)
 
@@ -63,6 +67,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .screen: return "screen"
         case .operatorPage: return "operator_page"
         case .operatorCampaign: return "operator_campaign"
+        case .layout: return "layout"
         case .warning: return "warning"
         case .error: return "error"
         }
@@ -119,6 +124,9 @@ public enum KioskEvent: Equatable, Sendable {
             return [("campaign", .string(id)),
                     ("shows", .array(shows.map { .object([("at", .string(ISO8601.string(from: $0.shownAt))),
                                                           ("ended_by", .string($0.endedBy.rawValue))]) }))]
+        case let .layout(campaign, size, gaveUp):
+            return [("campaign", campaign.map(JSONValue.string) ?? .null), ("size", .string(size.description)),
+                    ("gave_up", .array(gaveUp.map(JSONValue.string)))]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]
         }
