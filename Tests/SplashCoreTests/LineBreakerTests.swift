@@ -64,6 +64,20 @@ let mono: (String) -> Int = { $0.count * 10 }
         #expect(LineBreaker.balanced("a extraordinarily b", maxWidth: 170, maxLines: 2, measure: mono).contains { $0.contains("extraordinarily") })
     }
 
+    /// Chinese titles break at phrase boundaries where they can (after punctuation, before a
+    /// joining word such as 暨), not in the middle of 颁奖 or 新品, and still as evenly as that
+    /// allows; a title with no such boundary stays balanced.
+    @Test func chineseTitlesBreakAtPhrases() {
+        let gala = "二〇二六年度设计颁奖典礼暨秋季新品发布会：城市与自然的对话之夜"
+        #expect(LineBreaker.balanced(gala, maxWidth: 120, maxLines: 3, measure: mono)
+                == ["二〇二六年度设计颁奖典礼", "暨秋季新品发布会：", "城市与自然的对话之夜"])
+        #expect(LineBreaker.balanced("秋季大促：全场商品五折起", maxWidth: 100, maxLines: 2, measure: mono) == ["秋季大促：", "全场商品五折起"])
+        // No boundary: as even a split as the characters allow.
+        let plain = LineBreaker.balanced("明前龙井第一批到店", maxWidth: 60, maxLines: 2, measure: mono)
+        #expect(plain.count == 2 && abs(plain[0].count - plain[1].count) <= 1 && plain.joined() == "明前龙井第一批到店", "\(plain)")
+        #expect(LineBreaker.isPhraseBoundary(after: "典礼", before: "暨秋") && !LineBreaker.isPhraseBoundary(after: "颁", before: "奖"))
+    }
+
     @Test func newlinesAreKept() {
         #expect(LineBreaker.wrap("我要傍近你\n方不至于难过", maxWidth: 500, measure: mono) == ["我要傍近你", "方不至于难过"])
     }

@@ -86,7 +86,60 @@ public enum LineBreaker {
                 low = middle + 1
             }
         }
-        return wrap(text, maxWidth: low, maxLines: maxLines, measure: measure)
+        let even = wrap(text, maxWidth: low, maxLines: maxLines, measure: measure)
+        guard isMostlyCJK(text), !text.contains("\n"), let phrased = phrased(text, lines: even.count, maxWidth: maxWidth, measure: measure)
+        else { return even }
+        return phrased
+    }
+
+    /// `text` set in exactly `count` lines no wider than `maxWidth`, its breaks at phrase
+    /// boundaries where it can (`isPhraseBoundary`: Chinese has no spaces to break at), and
+    /// otherwise as even as it can be, no line under a third of the longest; nil when no
+    /// such setting exists. Lines are measured as the sum of their units, then checked whole.
+    static func phrased(_ text: String, lines count: Int, maxWidth: Int, measure: (String) -> Int) -> [String]? {
+        let units = breakUnits(text)
+        let n = units.count
+        guard count >= 2, n >= count, n <= 200 else { return nil }
+        var starts = [0]
+        for unit in units { starts.append(starts.last! + measure(unit)) }
+        let target = starts[n] / count
+        // cost[k][j]: the least cost of units 0..<j in k lines; from[k][j]: where its last line starts.
+        let none = Int.max / 4
+        var cost = Array(repeating: Array(repeating: none, count: n + 1), count: count + 1)
+        var from = Array(repeating: Array(repeating: 0, count: n + 1), count: count + 1)
+        cost[0][0] = 0
+        for k in 1...count {
+            for j in k...n {
+                for i in (k - 1)..<j where cost[k - 1][i] < none {
+                    let width = starts[j] - starts[i]
+                    if width > maxWidth { continue }
+                    // Under a third of the line everything else aims at: not a line, a widow.
+                    if width * 3 < target { continue }
+                    var c = cost[k - 1][i] + (width - target) * (width - target)
+                    if i > 0, !isPhraseBoundary(after: units[i - 1], before: units[i]) { c += 1_000_000_000 }
+                    if c < cost[k][j] { (cost[k][j], from[k][j]) = (c, i) }
+                }
+            }
+        }
+        guard cost[count][n] < none else { return nil }
+        var lines: [String] = []
+        var j = n
+        for k in stride(from: count, to: 0, by: -1) {
+            let i = from[k][j]
+            lines.insert(trimmed(units[i..<j].joined()), at: 0)
+            j = i
+        }
+        return lines.allSatisfy({ measure($0) <= maxWidth }) ? lines : nil
+    }
+
+    /// Whether a line break between `line` and `next` falls where Chinese allows a phrase to
+    /// end: after punctuation or a space, before a joining word (暨 与 和 及 或 并 之), or
+    /// between a Chinese character and a Latin word or number.
+    static func isPhraseBoundary(after line: String, before next: String) -> Bool {
+        guard let last = line.last(where: { !$0.isWhitespace }), let first = next.first(where: { !$0.isWhitespace }) else { return true }
+        if line.last?.isWhitespace == true || "，、：；。！？）」』”·—…,:;.!?)".contains(last) { return true }
+        if "暨与和及或并之".contains(first) { return true }
+        return !(isCJK(last) && isCJK(first))
     }
 
     /// Whether `text` is set as Chinese (for line heights and the ellipsis): a third or more
