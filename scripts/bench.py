@@ -112,11 +112,16 @@ http { access_log off; client_body_temp_path %(p)s/tmp; proxy_temp_path %(p)s/tm
 
 
 def pill_center(width, height, countdown):
-    """The 跳过 pill's centre, as SkipButton computes it."""
-    h = max(48, round(min(width, height) * 0.06))
-    w = int(h * (2.75 if countdown >= 10 else 2.35))
-    margin = max(12, h // 2)
-    return width - margin - w + w // 2, margin + h // 2
+    """The 跳过 pill's centre as SkipButton places it: the grid's margin (two units of a 24th of
+    the short side) from the top-right edges, never under 3.5 % of the screen; as wide as two
+    digits whatever the countdown."""
+    short = min(width, height)
+    h = max(52, round(short * 0.06))
+    w = int(h * 2.75)
+    margin = 2 * max(12, short // 24)
+    inset_x = max(margin, (width * 35 + 999) // 1000)
+    inset_y = max(margin, (height * 35 + 999) // 1000)
+    return width - inset_x - w + w // 2, inset_y + h // 2
 
 
 def fingerprint(paths):
