@@ -336,10 +336,13 @@ class Screen:
     def __init__(self, path):
         with open(path, "rb") as f:
             data = f.read()
-        parts = data.split(maxsplit=4)
-        assert parts[0] == b"P6", "not a PPM"
-        self.width, self.height = int(parts[1]), int(parts[2])
-        self.pixels = parts[4][-self.width * self.height * 3:]
+        # The header is three numbers and one whitespace byte; the pixels follow. (Splitting
+        # the whole file on whitespace ate a first pixel byte of 0x0B or 0x0D, a dark
+        # picture's top-left corner, and shifted every colour by one channel.)
+        header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+        assert header, "not a PPM"
+        self.width, self.height = int(header.group(1)), int(header.group(2))
+        self.pixels = data[header.end():header.end() + self.width * self.height * 3]
 
     def is_black(self):
         return max(self.pixels[::97]) < 16
