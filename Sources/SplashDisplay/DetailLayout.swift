@@ -27,7 +27,6 @@ struct DetailLayout: Equatable {
     static let bodyLeading = TextBlock.Leading(latin: 1.4, chinese: 1.6)
 
     init(screen: Size) {
-        let short = screen.shorterSide
         unit = ScreenGrid(screen: screen).unit
         grid = max(2, unit / 8)
         let margin = 2 * unit

@@ -42,7 +42,7 @@ public enum VideoProbe {
         // to decode, not free).
         let budget = playable ? min(AnimationLimits.maxFrames, AnimationLimits.maxFramePixels / max(1, facts.width * facts.height)) : 0
         // Facts beyond the limits are refused before anything is decoded.
-        if !animation, let problem = VideoLimits.problem(facts), !problem.contains("do not decode") {
+        if !animation, let refusal = VideoLimits.refusal(facts), refusal != .firstFramesDoNotDecode {
             return Result(facts: facts, thumbnail: [], thumbnailWidth: 0, thumbnailHeight: 0)
         }
         var thumbnail: [UInt8] = []

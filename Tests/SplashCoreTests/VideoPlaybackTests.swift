@@ -330,6 +330,9 @@ import Testing
         var broken = facts
         broken.framesDecoded = 0
         #expect(VideoLimits.problem(broken) == "its first frames do not decode")
+        // Decided on the case, said in the words.
+        #expect(VideoLimits.refusal(broken) == .firstFramesDoNotDecode && VideoLimits.refusal(facts) == nil)
+        #expect(VideoLimits.refusal(big) == .tooLarge(width: 4096, height: 2160) && VideoLimits.refusal(fast) == .tooFast(fps: 120))
         var mkv = facts
         mkv.container = "avi"
         #expect(VideoLimits.problem(mkv)?.contains("container") == true)

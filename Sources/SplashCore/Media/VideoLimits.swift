@@ -26,27 +26,22 @@ public enum VideoLimits {
     /// Why `facts` cannot be played here, in words for the operator; nil when it can.
     public static func problem(_ facts: VideoFacts) -> String? {
         if AnimationLimits.isAnimation(facts) { return AnimationLimits.problem(facts) }
+        return refusal(facts)?.message
+    }
+
+    /// Why a clip (not an animation) of `facts` cannot be played here; nil when it can.
+    public static func refusal(_ facts: VideoFacts) -> VideoRefusal? {
         let container = facts.container.split(separator: ",").first.map(String.init) ?? facts.container
-        guard containers.contains(container) else {
-            return "its container is \(facts.container); MP4/MOV, WebM and Matroska are played"
-        }
-        guard codecs.contains(facts.codec) else {
-            return "its codec is \(facts.codec); H.264, HEVC, VP9 and AV1 are played"
-        }
-        guard facts.width > 0, facts.height > 0 else { return "it has no picture size" }
-        if !fits(width: facts.width, height: facts.height) {
-            return "it is \(facts.width)x\(facts.height); clips up to 3840x2160 are played"
-        }
-        guard facts.fps.isFinite, facts.fps > 0 else { return "its frame rate is unknown" }
-        if facts.fps > maxFPS + 0.01 {
-            return "it has \(String(cFormat: "%g", (facts.fps * 100).rounded() / 100)) frames a second; up to 60 are played"
-        }
-        guard facts.duration.isFinite, facts.duration > 0 else { return "its length is unknown" }
-        if facts.duration > maxDuration + 0.01 {
-            return "it lasts \(String(cFormat: "%.1f", facts.duration)) s; clips up to 60 s are played"
-        }
+        guard containers.contains(container) else { return .container(facts.container) }
+        guard codecs.contains(facts.codec) else { return .codec(facts.codec) }
+        guard facts.width > 0, facts.height > 0 else { return .noPictureSize }
+        if !fits(width: facts.width, height: facts.height) { return .tooLarge(width: facts.width, height: facts.height) }
+        guard facts.fps.isFinite, facts.fps > 0 else { return .frameRateUnknown }
+        if facts.fps > maxFPS + 0.01 { return .tooFast(fps: facts.fps) }
+        guard facts.duration.isFinite, facts.duration > 0 else { return .lengthUnknown }
+        if facts.duration > maxDuration + 0.01 { return .tooLong(seconds: facts.duration) }
         if facts.framesDecoded < min(proofFrames, max(1, Int((facts.duration * facts.fps).rounded(.down)))) {
-            return "its first frames do not decode"
+            return .firstFramesDoNotDecode
         }
         return nil
     }
