@@ -181,6 +181,17 @@ struct DetailPlacement {
             (picture, title, titleOrigin, body, bodyOrigin) = stack.placed(at: Point(x: area.x + inset, y: top))
             campaign = Rect(x: area.x + inset, y: top, width: mainWidth, height: stack.height)
             card = Rect(x: sideX, y: top, width: cardLayout.width, height: cardLayout.height)
+            // Text beside a picture: the picture and the card come down to the title's ink,
+            // so that its first line's characters, not their line box, stand on the top line.
+            if stack.beside, let title, var moved = picture {
+                let ink = title.glyphOffset + fonts.inkTop(of: title.lines.first ?? "", size: title.size, bold: title.bold)
+                if moved.maxY + ink <= area.maxY, card.maxY + ink <= area.maxY {
+                    moved.y += ink
+                    picture = moved
+                    card.y += ink
+                    campaign.height = max(campaign.height, moved.maxY - campaign.y)
+                }
+            }
             if let qr, let module {
                 let room = sideWidth - qr.size * module - grid.unit / 2
                 code = CodePlace(code: qr, module: module, origin: Point(x: sideX, y: card.maxY + grid.gutter),

@@ -171,6 +171,17 @@ public final class FontBook {
         return drawn(text, size: size, bold: bold)
     }
 
+    /// How far below the top of its box (as `render` draws it) the ink of `line` begins at
+    /// `size`: what a text is moved by so that its first line's ink, not its line box, stands
+    /// on a picture's top line.
+    func inkTop(of line: String, size: Int, bold: Bool = false) -> Int {
+        guard let mask = render(line, size: size, bold: bold) else { return 0 }
+        for row in 0..<mask.height where (0..<mask.width).contains(where: { mask.coverage[row * mask.stride + $0] >= 128 }) {
+            return row
+        }
+        return 0
+    }
+
     /// Draws `text` at `size` on another thread now — the face's tables read, its glyphs
     /// drawn — so that the first frame that draws it (the pill's 跳过 N) does not wait for
     /// them; the book waits for it before anything else is asked of it.

@@ -113,8 +113,10 @@ struct PoetryCard {
         drawPicture(entry, spinnerPhase: spinnerPhase, in: picture)
         let box = layout.textBox.offsetBy(origin)
         guard box.width > 0 else { return }
-        // The text's top on the picture's top: one line across the card.
-        var y = box.y
+        // The text's ink on the picture's top: one line across the card (the first line's
+        // characters, not their line box).
+        let first = layout.origin
+        var y = box.y - first.glyphOffset - fonts.inkTop(of: first.lines.first ?? "", size: first.size, bold: first.bold)
         layout.origin.draw(on: surface, at: Point(x: box.x, y: y), fonts: fonts, color: Palette.poemInk)
         y += layout.origin.height + layout.gap
         layout.verses.draw(on: surface, at: Point(x: box.x, y: y), fonts: fonts, color: Palette.poemInk)

@@ -103,7 +103,11 @@ extension InProcessCanvasTests {
                 }
                 #expect(placement.bodyOrigin.x == placement.titleOrigin.x && placement.titleOrigin.x >= layout.area.x)
                 // Landscape: both columns from one top line.
-                if !layout.stacked { #expect(placement.campaign.y == placement.card.y, "\(size) \(name): tops \(placement.campaign.y) \(placement.card.y)") }
+                // (Beside a picture, the picture's top and the card's come down to the title's ink.)
+                if !layout.stacked {
+                    let line = placement.picture.map { $0.y } ?? placement.campaign.y
+                    #expect(line == placement.card.y, "\(size) \(name): tops \(line) \(placement.card.y)")
+                }
                 // The link's caption is whole and says what the code opens: its host, nothing cut.
                 if let code = placement.code {
                     #expect(code.caption.count == 2 && code.caption[0] == "扫码打开" && scene.linkURL?.contains(code.caption[1]) == true)
@@ -253,6 +257,32 @@ extension InProcessCanvasTests {
                 }
             }
             #expect(cuts > 10)
+        }
+
+        /// Text beside a picture: the title's first line's ink stands on the picture's top line
+        /// (within a pixel), not its line box, and the card's top is on that line too.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1280, height: 720), Size(width: 3840, height: 2160)])
+        func theTitlesInkStandsOnThePicturesTopLine(_ size: Size) throws {
+            let dir = try temporaryFolder()
+            try writeImage(dir + "/logo.png", width: 1000, height: 1000, bands: [RGBColor(red: 200, green: 40, blue: 40)])
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled)
+            let scene = DetailScene(campaignID: "l", title: "年度设计颁奖典礼", text: "十二月十八日晚七点，城市美术馆。", imagePath: dir + "/logo.png",
+                                    poetry: poem, spinnerPhase: nil)
+            let canvas = try Canvas(headless: true, size: size, rotation: .none)
+            let surface = canvas.beginFrame()
+            try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
+            try canvas.endFrame(snapshotPath: dir + "/shot.png")
+            let shot = try Snapshot(dir + "/shot.png")
+            let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1000, height: 1000), fonts: fonts)
+            let picture = try #require(placed.picture)
+            let run = try #require(surface.textRuns.first { $0.text.hasPrefix("年度") })
+            #expect(run.rect.x > picture.maxX, "\(size): the title beside the picture")
+            let inkTop = (run.rect.y..<run.rect.maxY).first { y in
+                (run.rect.x..<run.rect.maxX).contains { shot.color($0, y).red < 120 }
+            }
+            #expect(inkTop.map { abs($0 - picture.y) <= 1 } == true, "\(size): ink at \(String(describing: inkTop)), picture at \(picture.y)")
+            #expect(placed.card.y == picture.y)
         }
 
         /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
