@@ -129,26 +129,19 @@ struct DetailPlacement {
             var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
             search: for size in [grid.bodySize, nil] as [Int?] {
             for (sideShare, share) in [(40, 58), (40, 50), (34, 50), (34, 42)] {
-                var sideWidth = (area.width - grid.gutter) * sideShare / 100
-                var codeHeight = 0
-                var module: Int?
-                if let qr {
-                    module = LinkCodeSize.modulePixels(modules: qr.size, side: grid.codeSide(short: screen.shorterSide, room: sideWidth))
-                    if let module {
-                        codeHeight = qr.size * module
-                        let room = sideWidth - codeHeight - grid.unit / 2
-                        if !Self.captionFits(caption, room, grid: grid, fonts: fonts) { codeHeight += Self.captionHeight(grid, fonts: fonts) }
-                    }
-                }
                 // The card stays secondary: under a third of the screen's height (at 16 px a long
-                // poem loses couplets rather than take the column).
-                let cardMax = min(sideWidth * 70 / 100, screen.height / 3 - 1,
-                                  area.height - (codeHeight > 0 ? codeHeight + grid.gutter : 0))
-                let cardLayout = PoetryCard.Layout(scene.poetry, width: sideWidth, maxHeight: cardMax, unit: grid.unit, fonts: fonts)
-                // With no code the side column is as wide as its card: the campaign takes the rest.
-                if qr == nil || module == nil { sideWidth = cardLayout.width }
+                // poem loses couplets rather than take the column). The side column is only as
+                // wide as the card: the campaign, with its code, takes the rest.
+                let sideMax = (area.width - grid.gutter) * sideShare / 100
+                let cardLayout = PoetryCard.Layout(scene.poetry, width: sideMax, maxHeight: min(sideMax * 70 / 100, screen.height / 3 - 1),
+                                                   unit: grid.unit, fonts: fonts)
+                let sideWidth = cardLayout.width
                 let mainWidth = area.width - grid.gutter - sideWidth
-                let sideHeight = cardLayout.height + (codeHeight > 0 ? grid.gutter + codeHeight : 0)
+                let sideHeight = cardLayout.height
+                // The code belongs to the campaign: one size on this screen (the layout's share
+                // of the short side, at most two fifths of the campaign's column).
+                let module = qr.flatMap { LinkCodeSize.modulePixels(modules: $0.size, side: grid.codeSide(short: screen.shorterSide, room: mainWidth * 2 / 5)) }
+                let side = qr.map { $0.size * (module ?? 0) } ?? 0
                 var stack: Stack
                 // A poster (narrower than 70 % of the column at the picture's largest) stands at the
                 // column's left with the text beside it; any other picture above the text.
@@ -161,7 +154,20 @@ struct DetailPlacement {
                 }
                 if firstPicture == nil { firstPicture = stack.picture ?? Size(width: 0, height: 0) }
                 stack.place(width: mainWidth, gridLayout: grid, fullMeasure: false)
-                stack.setText(title: scene.title, body: scene.text, room: area.height, size: size, grid: grid, fonts: fonts)
+                if side > 0 {
+                    // Beside the text, its caption under it, where the text keeps three fifths of
+                    // its measure; else under the text, its caption beside it.
+                    if !stack.beside, stack.measure - side - grid.gutter >= stack.measure * 3 / 5 {
+                        stack.measure -= side + grid.gutter
+                        stack.codeColumn = (side, side + Self.captionHeight(grid, fonts: fonts))
+                    } else {
+                        let room = mainWidth - stack.textX - side - grid.unit / 2
+                        stack.codeUnder = side + grid.onGrid(grid.unit)
+                            + (Self.captionFits(caption, room, grid: grid, fonts: fonts) ? 0 : Self.captionHeight(grid, fonts: fonts))
+                    }
+                }
+                stack.setText(title: scene.title, body: scene.text, room: area.height - stack.codeUnder, size: size, grid: grid, fonts: fonts)
+                if let column = stack.codeColumn, stack.pictureHeight + column.height > area.height { stack.fits = false }
                 if best == nil || stack.fits || (size == nil && stack.shown > best!.stack.shown) {
                     best = (stack, sideWidth, cardLayout, module, sideHeight)
                 }
@@ -174,7 +180,8 @@ struct DetailPlacement {
             self.cardLayout = cardLayout
             // A picture narrower than its column narrows the text with it: the two columns are
             // then centred across the screen, the margins taking what is left, not the gutter.
-            let mainWidth = stack.beside || stack.picture == nil ? area.width - grid.gutter - sideWidth : stack.measure
+            let mainWidth = stack.beside || stack.picture == nil ? area.width - grid.gutter - sideWidth
+                : max(stack.picture?.width ?? 0, stack.measure + (stack.codeColumn.map { $0.side + grid.gutter } ?? 0))
             let inset = (area.width - grid.gutter - sideWidth - mainWidth) / 2
             let sideX = area.maxX - sideWidth - inset
             let top = area.y + max(0, (area.height - max(stack.height, sideHeight)) / 2)
@@ -192,11 +199,18 @@ struct DetailPlacement {
                     campaign.height = max(campaign.height, moved.maxY - campaign.y)
                 }
             }
-            if let qr, let module {
-                let room = sideWidth - qr.size * module - grid.unit / 2
-                code = CodePlace(code: qr, module: module, origin: Point(x: sideX, y: card.maxY + grid.gutter),
-                                 caption: caption, captionBeside: Self.captionFits(caption, room, grid: grid, fonts: fonts), captionSize: grid.captionSize,
-                                 captionRoom: Self.captionFits(caption, room, grid: grid, fonts: fonts) ? room : qr.size * module)
+            if let qr, let module, let column = stack.codeColumn {
+                // Beside the text, its top on the title's top line, its caption under it.
+                code = CodePlace(code: qr, module: module, origin: Point(x: titleOrigin.x + stack.measure + grid.gutter, y: titleOrigin.y),
+                                 caption: caption, captionBeside: false, captionSize: grid.captionSize, captionRoom: column.side)
+            } else if let qr, let module, stack.codeUnder > 0 {
+                // Under the text, flush left, its caption beside it (or under, where it is too wide).
+                let room = campaign.maxX - bodyOrigin.x - qr.size * module - grid.unit / 2
+                let beside = Self.captionFits(caption, room, grid: grid, fonts: fonts)
+                code = CodePlace(code: qr, module: module,
+                                 origin: Point(x: bodyOrigin.x, y: bodyOrigin.y + body.height + grid.onGrid(grid.unit)),
+                                 caption: caption, captionBeside: beside, captionSize: grid.captionSize,
+                                 captionRoom: beside ? room : qr.size * module)
             }
         }
     }
@@ -253,6 +267,11 @@ struct DetailPlacement {
         var fits = false
         var codeBeside: (Int, Int)?
         var codeRow = 0
+        /// Landscape: the code beside the text, right of its measure: its side, and its height
+        /// with the caption under it.
+        var codeColumn: (side: Int, height: Int)?
+        /// Landscape: the code under the text, with the gap before it.
+        var codeUnder = 0
         var titleGap = 0
 
         init(picture: Size?, beside: Bool = false) {
@@ -318,7 +337,10 @@ struct DetailPlacement {
         var shown: Int { (body?.lines.reduce(0) { $0 + $1.count } ?? 0) + (title?.lines.reduce(0) { $0 + $1.count } ?? 0) }
 
         var textHeight: Int { (title.map { $0.height + titleGap } ?? 0) + (body?.height ?? 0) }
-        var height: Int { beside ? max(picture?.height ?? 0, textHeight) : pictureHeight + textHeight }
+        var height: Int {
+            beside ? max(picture?.height ?? 0, textHeight + codeUnder)
+                : pictureHeight + max(textHeight, codeColumn?.height ?? 0) + codeUnder
+        }
 
         /// The picture, title and text with the block's top-left at `origin`.
         func placed(at origin: Point) -> (Rect?, TextBlock?, Point, TextBlock, Point) {

@@ -110,6 +110,10 @@ extension InProcessCanvasTests {
                 }
                 // The link's caption is whole and says what the code opens: its host, nothing cut.
                 if let code = placement.code {
+                    // The code belongs to the campaign: inside its column, clear of the card.
+                    let box = Rect(x: code.origin.x, y: code.origin.y, width: code.side, height: code.side)
+                    #expect(contains(placement.campaign.insetBy(-1), box) && !box.intersects(placement.card),
+                            "\(size) \(name): code \(box) outside the campaign \(placement.campaign)")
                     #expect(code.caption.count == 2 && code.caption[0] == "扫码打开" && scene.linkURL?.contains(code.caption[1]) == true)
                     for line in code.caption {
                         #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
