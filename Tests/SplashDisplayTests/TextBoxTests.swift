@@ -263,22 +263,30 @@ extension InProcessCanvasTests {
             #expect(cuts > 10)
         }
 
-        /// Text beside a picture: the title's first line's ink stands on the picture's top line
-        /// (within a pixel), not its line box, and the card's top is on that line too.
-        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1280, height: 720), Size(width: 3840, height: 2160)])
-        func theTitlesInkStandsOnThePicturesTopLine(_ size: Size) throws {
+        /// A one-colour picture of `picture` size under `title` and `text` on the detail screen of
+        /// `size`, drawn in-process: the frame, the surface drawn on (its text runs) and the
+        /// placement it followed.
+        func drawnDetail(on size: Size, picture: Size, colour: RGBColor, title: String, text: String) throws
+            -> (Snapshot, Surface, DetailPlacement) {
             let dir = try temporaryFolder()
-            try writeImage(dir + "/logo.png", width: 1000, height: 1000, bands: [RGBColor(red: 200, green: 40, blue: 40)])
+            try writeImage(dir + "/p.png", width: picture.width, height: picture.height, bands: [colour])
             let fonts = try FontBook.located(font: nil, memo: nil)
             let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled)
-            let scene = DetailScene(campaignID: "l", title: "年度设计颁奖典礼", text: "十二月十八日晚七点，城市美术馆。", imagePath: dir + "/logo.png",
-                                    poetry: poem, spinnerPhase: nil)
+            let scene = DetailScene(campaignID: "p", title: title, text: text, imagePath: dir + "/p.png", poetry: poem, spinnerPhase: nil)
             let canvas = try Canvas(headless: true, size: size, rotation: .none)
             let surface = canvas.beginFrame()
             try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
             try canvas.endFrame(snapshotPath: dir + "/shot.png")
-            let shot = try Snapshot(dir + "/shot.png")
-            let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1000, height: 1000), fonts: fonts)
+            return (try Snapshot(dir + "/shot.png"), surface, DetailPlacement(scene, screen: size, pictureSize: picture, fonts: fonts))
+        }
+
+        /// Text beside a picture: the title's first line's ink stands on the picture's top line
+        /// (within a pixel), not its line box, and the card's top is on that line too.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1280, height: 720), Size(width: 3840, height: 2160)])
+        func theTitlesInkStandsOnThePicturesTopLine(_ size: Size) throws {
+            let (shot, surface, placed) = try drawnDetail(on: size, picture: Size(width: 1000, height: 1000),
+                                                          colour: RGBColor(red: 200, green: 40, blue: 40), title: "年度设计颁奖典礼",
+                                                          text: "十二月十八日晚七点，城市美术馆。")
             let picture = try #require(placed.picture)
             let run = try #require(surface.textRuns.first { $0.text.hasPrefix("年度") })
             #expect(run.rect.x > picture.maxX, "\(size): the title beside the picture")
@@ -293,18 +301,9 @@ extension InProcessCanvasTests {
         /// just inside it (1 px; 2 px at 4K), the picture itself untouched inside that.
         @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 3840, height: 2160)])
         func aWhitePictureHasAnEdge(_ size: Size) throws {
-            let dir = try temporaryFolder()
-            try writeImage(dir + "/white.png", width: 1600, height: 1000, bands: [RGBColor(red: 255, green: 255, blue: 255)])
-            let fonts = try FontBook.located(font: nil, memo: nil)
-            let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled)
-            let scene = DetailScene(campaignID: "w", title: "白", text: "白色的图片。", imagePath: dir + "/white.png", poetry: poem,
-                                    spinnerPhase: nil)
-            let canvas = try Canvas(headless: true, size: size, rotation: .none)
-            let surface = canvas.beginFrame()
-            try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
-            try canvas.endFrame(snapshotPath: dir + "/shot.png")
-            let shot = try Snapshot(dir + "/shot.png")
-            let picture = try #require(DetailPlacement(scene, screen: size, pictureSize: Size(width: 1600, height: 1000), fonts: fonts).picture)
+            let (shot, _, placed) = try drawnDetail(on: size, picture: Size(width: 1600, height: 1000),
+                                                    colour: RGBColor(red: 255, green: 255, blue: 255), title: "白", text: "白色的图片。")
+            let picture = try #require(placed.picture)
             let line = DetailRenderer.edgeWidth(for: size)
             let edge = RGBColor(red: 232, green: 232, blue: 232)
             for (x, y) in [(picture.center.x, picture.y), (picture.center.x, picture.maxY - 1), (picture.x, picture.center.y),
