@@ -128,7 +128,10 @@ struct DetailPlacement {
             // The side column gives up width (40 %, then 34 %) before the text shrinks.
             var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
             search: for size in [grid.bodySize, nil] as [Int?] {
-            for (sideShare, share) in [(40, 58), (40, 50), (34, 50), (34, 42)] {
+            // Last, a long text: any picture beside the text rather than above it, at 29 % and
+            // then 21 % of the campaign's column, so that the text has the column's height.
+            for (sideShare, share, beside) in [(40, 58, false), (40, 50, false), (34, 50, false), (34, 42, false),
+                                               (34, 42, true), (34, 34, true)] {
                 // The card stays secondary: under a third of the screen's height (at 16 px a long
                 // poem loses couplets rather than take the column). The side column is only as
                 // wide as the card: the campaign, with its code, takes the rest.
@@ -146,7 +149,7 @@ struct DetailPlacement {
                 // A poster (narrower than 70 % of the column at the picture's largest) stands at the
                 // column's left with the text beside it; any other picture above the text.
                 let largest = pictureSize.map { ImageFit.fit.placement(of: $0, on: Size(width: mainWidth, height: area.height * 58 / 100), snap: false).destination.size }
-                if let largest, largest.width * 10 < mainWidth * 7, let pictureSize {
+                if let largest, beside || largest.width * 10 < mainWidth * 7, let pictureSize {
                     let box = Size(width: mainWidth * (share - 13) / 100, height: area.height)
                     stack = Stack(picture: ImageFit.fit.placement(of: pictureSize, on: box, snap: false).destination.size, beside: true)
                 } else {

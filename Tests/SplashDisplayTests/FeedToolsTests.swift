@@ -187,7 +187,7 @@ import Testing
     @Test func previewSaysWhatEachScreenGaveUp() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/a.png", width: 640, height: 360, bands: [red])
-        let long = String(repeating: "十二月十八日晚七点，城市美术馆一层大厅。现场公布年度设计奖项，并首次展出秋季新品。", count: 6)
+        let long = String(repeating: "十二月十八日晚七点，城市美术馆一层大厅。现场公布年度设计奖项，并首次展出秋季新品。", count: 14)
         _ = try writeFeed(folder, #"[{"id": "long", "picUrl": "a.png", "showTime": 1, "title": "发布会", "detail": "\#(long)"},"#
                           + #"{"id": "short", "picUrl": "a.png", "showTime": 1, "title": "春茶", "detail": "今天到店。"}]"#)
         let run = try runKiosk(["preview", folder + "/feed.json", "--size", "800x480", "--size", "1920x1080", "--out", folder + "/out"])

@@ -297,6 +297,24 @@ extension InProcessCanvasTests {
             #expect(placed.card.y == picture.y)
         }
 
+        /// A 650-character text with no link is whole at 1920x1080 and 4K beside a photo: the
+        /// photo goes beside the text, smaller, rather than cut the text.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 3840, height: 2160)])
+        func aLongTextIsWholeBesideASmallerPhoto(_ size: Size) throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let words = "Join us in the courtyard garden this weekend for guided walks, seasonal tea and a small market of local growers."
+            var text = ""
+            while text.count + words.count + 1 <= 650 { text += (text.isEmpty ? "" : " ") + words }
+            #expect(text.count >= 560)
+            let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关，", "万里长征人未还。"], source: .bundled)
+            let scene = DetailScene(campaignID: "g", title: "Autumn Garden Weekend", text: text, imagePath: "/photo.jpg", poetry: poem,
+                                    spinnerPhase: nil)
+            let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1600, height: 900), fonts: fonts)
+            #expect(!placed.body.lines.joined().hasSuffix("...") && placed.gaveUp(scene, fonts: fonts).allSatisfy { !$0.contains("cut") },
+                    "\(size): \(placed.gaveUp(scene, fonts: fonts))")
+            #expect(placed.picture != nil)
+        }
+
         /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
         /// just inside it (1 px; 2 px at 4K), the picture itself untouched inside that.
         @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 480, height: 800), Size(width: 3840, height: 2160)])
