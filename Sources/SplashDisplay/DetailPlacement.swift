@@ -126,18 +126,23 @@ struct DetailPlacement {
             }
         } else {
             // The side column gives up width (40 %, then 34 %) before the text shrinks.
+            // The card stays secondary: under a third of the screen's height (at 16 px a long
+            // poem loses couplets rather than take the column). Laid out once for each width.
+            var cards: [Int: PoetryCard.Layout] = [:]
+            for sideShare in [40, 34] {
+                let sideMax = (area.width - grid.gutter) * sideShare / 100
+                cards[sideShare] = PoetryCard.Layout(scene.poetry, width: sideMax, maxHeight: min(sideMax * 70 / 100, screen.height / 3 - 1),
+                                                     unit: grid.unit, fonts: fonts)
+            }
             var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
             search: for size in [grid.bodySize, nil] as [Int?] {
             // Last, a long text: any picture beside the text rather than above it, at 29 % and
             // then 21 % of the campaign's column, so that the text has the column's height.
             for (sideShare, share, beside) in [(40, 58, false), (40, 50, false), (34, 50, false), (34, 42, false),
                                                (34, 42, true), (34, 34, true)] {
-                // The card stays secondary: under a third of the screen's height (at 16 px a long
-                // poem loses couplets rather than take the column). The side column is only as
-                // wide as the card: the campaign, with its code, takes the rest.
-                let sideMax = (area.width - grid.gutter) * sideShare / 100
-                let cardLayout = PoetryCard.Layout(scene.poetry, width: sideMax, maxHeight: min(sideMax * 70 / 100, screen.height / 3 - 1),
-                                                   unit: grid.unit, fonts: fonts)
+                // The side column is only as wide as the card: the campaign, with its code,
+                // takes the rest.
+                guard let cardLayout = cards[sideShare] else { continue }
                 let sideWidth = cardLayout.width
                 let mainWidth = area.width - grid.gutter - sideWidth
                 let sideHeight = cardLayout.height

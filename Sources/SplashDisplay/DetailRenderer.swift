@@ -32,7 +32,7 @@ struct DetailRenderer {
     /// A hairline of black at 9 % just inside the picture's edge: a near-white picture keeps
     /// its edge against the page (1.12:1 without it), a dark one is not changed to the eye.
     private func drawEdge(around picture: Rect) {
-        let line = max(1, DetailRenderer.edgeWidth(for: surface.layoutSize))
+        let line = DetailRenderer.edgeWidth(for: surface.layoutSize)
         let alpha = Palette.pictureEdgeAlpha
         surface.fill(Rect(x: picture.x, y: picture.y, width: picture.width, height: line), .black, alpha: alpha)
         surface.fill(Rect(x: picture.x, y: picture.maxY - line, width: picture.width, height: line), .black, alpha: alpha)

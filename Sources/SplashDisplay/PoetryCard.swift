@@ -30,6 +30,8 @@ struct PoetryCard {
 
         /// The smallest type in the card, as on every screen.
         static let smallestSize = DetailLayout.smallestBody
+        /// Line spacing of the poem's verses.
+        static let verseLeading = TextBlock.Leading(latin: 1.4, chinese: 1.5)
 
         /// Lays `entry` out in a card at most `width` wide on a grid of `unit`: at its sizes
         /// when it fits under `maxHeight`, else smaller step by step (never under 16 px), and
@@ -58,7 +60,7 @@ struct PoetryCard {
                 return (TextBlock(entry.origin, width: textWidth, size: originSize, bold: true, maxLines: 2,
                                   leading: .init(latin: 1.2, chinese: 1.3), grid: grid, balanced: true, fonts: fonts),
                         TextBlock(entry.lines.joined(separator: "\n"), width: textWidth, size: verseSize, maxLines: max(1, cap),
-                                  leading: .init(latin: 1.4, chinese: 1.5), grid: grid, fonts: fonts),
+                                  leading: Self.verseLeading, grid: grid, fonts: fonts),
                         entry.author.map { TextBlock("—— " + $0, width: textWidth, size: authorSize, maxLines: 1,
                                                      leading: .init(latin: 1.3, chinese: 1.4), grid: grid, fonts: fonts) },
                         max(2, verseSize / 2))
@@ -81,7 +83,7 @@ struct PoetryCard {
                 while kept.count > 1 {
                     kept.removeLast(kept.count % 2 == 0 ? 2 : 1)
                     let block = TextBlock(kept.joined(separator: "\n"), width: textWidth, size: set.verses.size,
-                                          leading: .init(latin: 1.4, chinese: 1.5), grid: grid, fonts: fonts)
+                                          leading: Self.verseLeading, grid: grid, fonts: fonts)
                     if block.lines.count <= fitting { set.verses = block; break }
                 }
                 if set.verses.lines.count > fitting {
