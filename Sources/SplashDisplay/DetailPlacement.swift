@@ -76,7 +76,7 @@ struct DetailPlacement {
             let room = card.y - grid.gutter - area.y
             let rowModule = qr.flatMap { LinkCodeSize.modulePixels(modules: $0.size, side: fullSide) }
             var best: Stack?
-            search: for size in [grid.bodySize, nil] as [Int?] {
+            search: for size in grid.bodySizes {
             for share in [70, 58, 46] {
                 let shape = pictureSize.map { Self.shape(of: $0, width: area.width, height: room * share / 100) }
                 // A poster keeps at least half the screen's width: the text shrinks, then is cut, first.
@@ -101,7 +101,7 @@ struct DetailPlacement {
                 stack.codeBeside = beside
                 stack.codeRow = row
                 // Where nothing fits, the one that shows the most of the text.
-                if best == nil || stack.fits || (size == nil && stack.shown > best!.shown) { best = stack }
+                if best == nil || stack.fits || (size == grid.minBodySize && stack.shown > best!.shown) { best = stack }
                 if stack.fits { break search }
             }
             }
@@ -135,7 +135,7 @@ struct DetailPlacement {
                                                      unit: grid.unit, fonts: fonts)
             }
             var best: (stack: Stack, sideWidth: Int, cardLayout: PoetryCard.Layout, module: Int?, sideHeight: Int)?
-            search: for size in [grid.bodySize, nil] as [Int?] {
+            search: for size in grid.bodySizes {
             // Last, a long text: any picture beside the text rather than above it, at 29 % and
             // then 21 % of the campaign's column, so that the text has the column's height.
             for (sideShare, share, beside) in [(40, 58, false), (40, 50, false), (34, 50, false), (34, 42, false),
@@ -176,7 +176,7 @@ struct DetailPlacement {
                 }
                 stack.setText(title: scene.title, body: scene.text, room: area.height - stack.codeUnder, size: size, grid: grid, fonts: fonts)
                 if let column = stack.codeColumn, stack.pictureHeight + column.height > area.height { stack.fits = false }
-                if best == nil || stack.fits || (size == nil && stack.shown > best!.stack.shown) {
+                if best == nil || stack.fits || (size == grid.minBodySize && stack.shown > best!.stack.shown) {
                     best = (stack, sideWidth, cardLayout, module, sideHeight)
                 }
                 if stack.fits { break search }
@@ -299,11 +299,10 @@ struct DetailPlacement {
             }
         }
 
-        /// Sets the title and the body in `room`: the body at `size` (nil: shrunk step by step
-        /// to the grid's smallest, then cut), noting whether both fit whole — a title cut
-        /// (more than three lines at this measure) does not, so that the picture gives up
-        /// room before a headline is cut.
-        mutating func setText(title text: String?, body: String, room: Int, size: Int?, grid: DetailLayout, fonts: FontBook) {
+        /// Sets the title and the body in `room`, the body at `size` and cut to the lines that
+        /// fit, noting whether both fit whole — a title cut (more than three lines at this
+        /// measure) does not, so that the picture gives up room before a headline is cut.
+        mutating func setText(title text: String?, body: String, room: Int, size: Int, grid: DetailLayout, fonts: FontBook) {
             var title = text.map {
                 TextBlock($0, width: measure, size: grid.titleSize, bold: true, maxLines: 3, leading: DetailLayout.titleLeading,
                           grid: grid.grid, balanced: true, fonts: fonts)
@@ -323,22 +322,14 @@ struct DetailPlacement {
                 titleKept = false
             }
             self.title = title
-            var current = size ?? grid.bodySize
-            while true {
-                let step = TextBlock(body, width: measure, size: current, maxLines: 1, leading: DetailLayout.bodyLeading,
-                                     grid: grid.grid, fonts: fonts).lineHeight
-                let lines = max(0, left / max(1, step))
-                let whole = TextBlock(body, width: measure, size: current, maxLines: lines + 1, leading: DetailLayout.bodyLeading,
-                                      grid: grid.grid, fonts: fonts)
-                fits = whole.lines.count <= lines && titleKept
-                if fits || size != nil || current <= grid.minBodySize {
-                    var block = whole
-                    block.truncate(toLines: lines, width: measure, fonts: fonts)
-                    self.body = block
-                    return
-                }
-                current = max(grid.minBodySize, current * 9 / 10)
-            }
+            let step = TextBlock(body, width: measure, size: size, maxLines: 1, leading: DetailLayout.bodyLeading,
+                                 grid: grid.grid, fonts: fonts).lineHeight
+            let lines = max(0, left / max(1, step))
+            var block = TextBlock(body, width: measure, size: size, maxLines: lines + 1, leading: DetailLayout.bodyLeading,
+                                  grid: grid.grid, fonts: fonts)
+            fits = block.lines.count <= lines && titleKept
+            block.truncate(toLines: lines, width: measure, fonts: fonts)
+            self.body = block
         }
 
         /// How many characters of the title and the text are shown.

@@ -136,21 +136,24 @@ public final class FontBook {
     }
 
     /// A run shaped at `size`: its glyphs, the width of the box that holds their pen
-    /// advances and their ink, and where the pen starts in that box.
+    /// advances and their ink, where the pen starts in that box, and the blank a closing
+    /// Chinese mark leaves at its end.
     private func shaped(_ run: Run, size: Int, bold: Bool) -> (font: TypeFace.Sized, glyphs: [TypeFace.Placed], width: Int,
-                                                             origin: Int)? {
+                                                             origin: Int, trailingBlank: Int)? {
         guard let f = font(for: run, size: size, bold: bold) else { return nil }
-        let (glyphs, advance) = f.shape(run.text, script: run.face == nil ? nil : run.rightToLeftScript)
+        let (glyphs, advance, trailing) = f.shape(run.text, script: run.face == nil ? nil : run.rightToLeftScript)
         let left = min(0, glyphs.map { $0.x + $0.glyph.left }.min() ?? 0)
         let right = max(advance, glyphs.map { $0.x + $0.glyph.left + $0.glyph.width }.max() ?? 0)
-        return (f, glyphs, right - left, -left)
+        return (f, glyphs, right - left, -left, right == advance ? trailing : 0)
     }
 
-    /// Width in pixels of `text` drawn at `size`.
+    /// Width in pixels of `text` drawn at `size`, as a line is measured: a closing Chinese
+    /// mark at its end counts to its ink (its blank half hangs in the margin).
     public func width(of text: String, size: Int, bold: Bool = false) -> Int {
         guard !text.isEmpty else { return 0 }
         settle()
-        return runs(of: text).reduce(0) { sum, run in sum + (shaped(run, size: size, bold: bold)?.width ?? 0) }
+        let pieces = runs(of: text).map { shaped($0, size: size, bold: bold) }
+        return pieces.reduce(0) { $0 + ($1?.width ?? 0) } - ((pieces.last ?? nil)?.trailingBlank ?? 0)
     }
 
     /// Height of one line at `size` (the font's line skip).
@@ -210,6 +213,7 @@ public final class FontBook {
         let height = max(own.height, pieces.map { ascent + $0.font.descent }.max() ?? 0)
         guard width > 0, height > 0 else { return nil }
         var mask = TextMask(width: width, height: height)
+        mask.trailingBlank = pieces.last?.trailingBlank ?? 0
         var x = 0
         for piece in pieces {
             for placed in piece.glyphs {

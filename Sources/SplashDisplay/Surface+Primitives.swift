@@ -113,12 +113,13 @@ extension Surface {
         fill(spans: spans, edges: edges, color, alpha: 255)
     }
 
-    /// Draws one line of text with its top-left at `origin`; returns its size.
+    /// Draws one line of text with its top-left at `origin`; returns its size as set (a closing
+    /// Chinese mark's blank half at its end not counted, as `FontBook.width(of:)`).
     @discardableResult
     public func drawText(_ text: String, at origin: Point, fonts: FontBook, size: Int, bold: Bool = false,
                          color: RGBColor, alpha: UInt8 = 255) -> Size {
         guard let mask = fonts.render(text, size: size, bold: bold) else { return Size(width: 0, height: 0) }
-        let measured = Size(width: mask.width, height: mask.height)
+        let measured = Size(width: mask.width - mask.trailingBlank, height: mask.height)
         textRuns.append((text, Rect(x: origin.x, y: origin.y, width: measured.width, height: measured.height), size))
         frame.draw(mask, at: origin, color, alpha: alpha)
         return measured

@@ -5,6 +5,9 @@ struct TextMask {
     var height: Int
     var stride: Int
     var coverage: [UInt8]
+    /// The blank a closing Chinese mark leaves at the line's end, inside `width`: the line is
+    /// set (measured, placed) that much narrower than it is drawn.
+    var trailingBlank = 0
 
     init(width: Int, height: Int) {
         self.width = width

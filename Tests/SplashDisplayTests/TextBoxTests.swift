@@ -263,6 +263,44 @@ extension InProcessCanvasTests {
             #expect(cuts > 10)
         }
 
+        /// Chinese punctuation is squeezed: "）。" side by side leave no more than a third of an em
+        /// between their inks (unsqueezed, the bracket's blank leaves 0.4 em in the kiosk's
+        /// font), a pair of marks gives up a quarter of an em or more, and a mark at a line's end
+        /// is measured to its ink, so that a line ending "到店。" fits where its blank would not.
+        @Test func chinesePunctuationIsSqueezed() throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let size = 48
+            let em = fonts.width(of: "文文", size: size) / 2
+            #expect(fonts.width(of: "文）。文", size: size) <= em * 4 - em / 4, "\(fonts.width(of: "文）。文", size: size)) for em \(em)")
+            #expect(fonts.width(of: "文（「文", size: size) <= em * 4 - em / 4, "\(fonts.width(of: "文（「文", size: size)) for em \(em)")
+            #expect(fonts.width(of: "文文文", size: size) == em * 3, "no squeeze without marks")
+            #expect(fonts.width(of: "文。", size: size) < em * 8 / 5, "the blank half at a line's end hangs")
+            #expect(fonts.width(of: "文。文", size: size) >= em * 3 - 1, "a mark inside a line keeps its width")
+
+            // The inks drawn: four glyphs apart, the bracket's and the full stop's close together.
+            let mask = try #require(fonts.render("文）。文", size: size, bold: false))
+            var inked: [Bool] = []
+            for x in 0..<mask.width {
+                inked.append((0..<mask.height).contains { mask.coverage[$0 * mask.stride + x] >= 96 })
+            }
+            var spans: [(Int, Int)] = []
+            for (x, on) in inked.enumerated() where on {
+                if let last = spans.last, last.1 == x - 1 { spans[spans.count - 1].1 = x } else { spans.append((x, x)) }
+            }
+            #expect(spans.count >= 4, "\(spans)")
+            // The second span is the bracket's, the third the full stop's.
+            if spans.count >= 4 {
+                let gap = spans[2].0 - spans[1].1
+                #expect(gap > 0 && gap * 3 <= em, "\(gap) px between ）and 。 at \(size) px: \(spans)")
+            }
+
+            // A line that ends in a mark is measured to its ink: thirteen characters and a full stop
+            // fit in thirteen and a half ems.
+            let lines = LineBreaker.wrap("今年第一批明前龙井已经到店。茶汤清亮。", maxWidth: em * 27 / 2 + 1,
+                                         measure: { fonts.width(of: $0, size: size) })
+            #expect(lines.first == "今年第一批明前龙井已经到店。", "\(lines)")
+        }
+
         /// A one-colour picture of `picture` size under `title` and `text` on the detail screen of
         /// `size`, drawn in-process: the frame, the surface drawn on (its text runs) and the
         /// placement it followed.
@@ -297,22 +335,28 @@ extension InProcessCanvasTests {
             #expect(placed.card.y == picture.y)
         }
 
-        /// A 650-character text with no link is whole at 1920x1080 and 4K beside a photo: the
-        /// photo goes beside the text, smaller, rather than cut the text.
-        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 3840, height: 2160)])
-        func aLongTextIsWholeBesideASmallerPhoto(_ size: Size) throws {
+        /// A 650-character text with no link, English or Chinese, is whole at 1920x1080 and 4K
+        /// beside a photo: the photo goes beside the text, smaller, and the text shrinks (to
+        /// two thirds of its size at most) rather than be cut.
+        @Test(arguments: [(Size(width: 1920, height: 1080), false), (Size(width: 3840, height: 2160), false),
+                          (Size(width: 1920, height: 1080), true), (Size(width: 3840, height: 2160), true)])
+        func aLongTextIsWholeBesideASmallerPhoto(_ size: Size, chinese: Bool) throws {
             let fonts = try FontBook.located(font: nil, memo: nil)
-            let words = "Join us in the courtyard garden this weekend for guided walks, seasonal tea and a small market of local growers."
+            let words = chinese ? "今年第一批明前龙井已经到店。茶汤清亮，豆香明显，适合慢慢喝。门店每天下午两点提供免费试饮，数量有限，先到先得。"
+                : "Join us in the courtyard garden this weekend for guided walks, seasonal tea and a small market of local growers."
             var text = ""
-            while text.count + words.count + 1 <= 650 { text += (text.isEmpty ? "" : " ") + words }
-            #expect(text.count >= 560)
+            while text.count + words.count + 1 <= 650 { text += (text.isEmpty || chinese ? "" : " ") + words }
+            text += String(words.prefix(650 - text.count))
+            #expect(text.count == 650)
             let poem = PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关，", "万里长征人未还。"], source: .bundled)
-            let scene = DetailScene(campaignID: "g", title: "Autumn Garden Weekend", text: text, imagePath: "/photo.jpg", poetry: poem,
-                                    spinnerPhase: nil)
+            let scene = DetailScene(campaignID: "g", title: chinese ? "春茶上新：明前龙井与碧螺春限量到店" : "Autumn Garden Weekend", text: text,
+                                    imagePath: "/photo.jpg", poetry: poem, spinnerPhase: nil)
             let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1600, height: 900), fonts: fonts)
-            #expect(!placed.body.lines.joined().hasSuffix("...") && placed.gaveUp(scene, fonts: fonts).allSatisfy { !$0.contains("cut") },
-                    "\(size): \(placed.gaveUp(scene, fonts: fonts))")
+            let said = placed.gaveUp(scene, fonts: fonts)
+            #expect(!placed.body.lines.joined().hasSuffix("...") && !placed.body.lines.joined().hasSuffix("…")
+                    && said.allSatisfy { !$0.contains("cut") }, "\(size): \(said)")
             #expect(placed.picture != nil)
+            #expect(placed.body.size >= DetailLayout(screen: size).bodySize * 2 / 3)
         }
 
         /// A near-white picture keeps its edge on the detail screen: a hairline of black at 9 %
