@@ -12,9 +12,10 @@ import SplashCore
 /// (a poster) stands at the column's left with the text beside it. Portrait: the campaign
 /// centred in the room above the card, which is at the foot; a picture narrower than the screen has the code
 /// beside it, else the code follows the text. When the text does not fit at its size, the
-/// picture gives up room first (58, 50, then 42 % of the height; 70, 58, 46 % in portrait,
-/// where a poster never goes under half the screen's width), then the text shrinks to the
-/// grid's smallest, and only then is it cut.
+/// picture gives up room first (58, 50, then 42 % of the height; in portrait 70 % of the
+/// room's height, then 58, 46, 34 and 24 % of it and of about as much of the width, but a
+/// poster never under half the screen's width), then the text shrinks a step, and only at
+/// the smallest size is it cut.
 struct DetailPlacement {
     var layout: DetailLayout
     var picture: Rect?
@@ -49,9 +50,11 @@ struct DetailPlacement {
     var campaign: Rect
 
     /// The caption beside or under a campaign's QR code, one line each: what the code opens —
-    /// "扫码打开" over the link's host (`shop.example.com`, without `www.`); a link with no
-    /// host to name gets "扫码了解更多 / Scan for more".
-    static func caption(for link: String?) -> [String] {
+    /// the feed's own words (`linkLabel`) when it gives them, else "扫码打开" over the link's
+    /// host (`shop.example.com`, without `www.`); a link with no host to name gets
+    /// "扫码了解更多 / Scan for more".
+    static func caption(for link: String?, label: String? = nil) -> [String] {
+        if let label, !label.isEmpty { return [label] }
         guard let link, var host = URL(string: link)?.host, !host.isEmpty else { return ["扫码了解更多", "Scan for more"] }
         if host.hasPrefix("www.") { host.removeFirst(4) }
         return ["扫码打开", host]
@@ -62,7 +65,7 @@ struct DetailPlacement {
         layout = grid
         let area = grid.area
         let qr = scene.linkURL.flatMap(QRCode.init)
-        let caption = Self.caption(for: scene.linkURL)
+        let caption = Self.caption(for: scene.linkURL, label: scene.linkLabel)
         // The picture the first arrangement tried gave it, to tell whether it gave up room.
         var firstPicture: Size?
         if grid.stacked {
@@ -77,8 +80,12 @@ struct DetailPlacement {
             let rowModule = qr.flatMap { LinkCodeSize.modulePixels(modules: $0.size, side: fullSide) }
             var best: Stack?
             search: for size in grid.bodySizes {
-            for share in [70, 58, 46] {
-                let shape = pictureSize.map { Self.shape(of: $0, width: area.width, height: room * share / 100) }
+            for share in [70, 58, 46, 34, 24] {
+                // A share of the room's height and, under 70 %, of the width as much (a wide
+                // picture, which the height does not hold back, gives up room too): down to a
+                // third of the width.
+                let width = area.width * min(100, share * 10 / 7) / 100
+                let shape = pictureSize.map { Self.shape(of: $0, width: width, height: room * share / 100) }
                 // A poster keeps at least half the screen's width: the text shrinks, then is cut, first.
                 if share < 70, let pictureSize, pictureSize.height > pictureSize.width, let shape, shape.width * 2 < screen.width {
                     continue

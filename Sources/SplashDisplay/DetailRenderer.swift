@@ -44,12 +44,17 @@ struct DetailRenderer {
     /// The picture's hairline: 1 px up to 1080p, 2 px on a 4K screen.
     static func edgeWidth(for screen: Size) -> Int { max(1, screen.shorterSide / 1080) }
 
-    /// Draws a QR code and its two-line caption: beside it, each line left-aligned and
+    /// Draws a QR code and its caption (two lines at most): beside it, each line left-aligned and
     /// vertically centred on the code, or under it, each line centred and never wider than it.
     private func drawLink(_ place: DetailPlacement.CodePlace, unit: Int) {
         let side = place.side
         place.code.draw(on: surface, at: place.origin, module: place.module)
-        let lines = place.caption
+        var lines = place.caption
+        // The feed's own words, one line, wrap onto the caption's two where one is too narrow.
+        if lines.count == 1, fonts.width(of: lines[0], size: place.captionSize) > place.captionRoom {
+            let size = max(DetailLayout.smallestBody, place.captionSize * 4 / 5)
+            lines = TextBlock(lines[0], width: place.captionRoom, size: size, maxLines: 2, fonts: fonts).lines
+        }
         // A line still too wide at the smallest size (a long host) is cut with "…".
         func fitted(_ line: String, _ size: Int) -> String {
             TextBlock(line, width: place.captionRoom, size: size, maxLines: 1, fonts: fonts).lines.first ?? line

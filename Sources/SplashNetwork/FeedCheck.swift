@@ -10,56 +10,7 @@ import SplashStorage
 /// are never opened.
 public struct FeedCheck {
     /// What a check found.
-    public struct Report: Sendable {
-        /// The feed checked.
-        public var feed: URL
-        /// Why the feed could not be read at all (fetched, parsed as a feed); nil when it could.
-        public var error: String?
-        /// Campaigns that would apply.
-        public var campaigns = 0
-        /// Distinct pictures fetched and checked.
-        public var pictures = 0
-        /// Campaigns that would wait for their picture (refused, not fetched, too large):
-        /// applied, but not shown until it is fixed.
-        public var waitingForPicture: [String] = []
-        /// Distinct clips fetched and checked.
-        public var videos = 0
-        /// Every problem, each starting with its place in the document.
-        public var problems: [String] = []
-        /// With `--device-groups`: the campaigns a device in those groups would show, and a
-        /// line for each it would not (not problems: the feed means them for other screens).
-        public var forDevice: [String]?
-        public var notForDevice: [String] = []
-
-        /// 0 clean, 1 problems found, 2 the feed could not be read.
-        public var exitStatus: Int32 { error != nil ? 2 : problems.isEmpty ? 0 : 1 }
-
-        /// One line: what the check found.
-        public var summary: String {
-            if let error { return "\(feed.publicAddress): cannot be read: \(error)" }
-            let found: String = problems.isEmpty ? "no problems" : Plural.count(problems.count, "problem")
-            var notes: [String] = forDevice.map { ["\($0.count) of them for this device"] } ?? []
-            if !waitingForPicture.isEmpty {
-                notes.append("\(waitingForPicture.count) of them not shown until \(waitingForPicture.count == 1 ? "its picture is" : "their pictures are") fixed")
-            }
-            let mine: String = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-            let clips: String = videos > 0 ? " and \(Plural.count(videos, "video"))" : ""
-            let checked: String = "\(Plural.count(pictures, "picture"))\(clips) checked"
-            return "\(feed.publicAddress): \(Plural.count(campaigns, "campaign")) would apply\(mine), \(checked); \(found)"
-        }
-
-        /// The report as `--json` prints it.
-        public var json: JSONValue {
-            .object([
-                ("feed", .string(feed.publicAddress)), ("readable", .bool(error == nil)),
-                ("error", error.map(JSONValue.string) ?? .null), ("campaigns", .int(campaigns)),
-                ("pictures", .int(pictures)), ("videos", .int(videos)), ("problems", .array(problems.map(JSONValue.string))),
-                ("forDevice", forDevice.map { .array($0.map(JSONValue.string)) } ?? .null),
-                ("notForDevice", .array(notForDevice.map(JSONValue.string))),
-                ("status", .int(Int(exitStatus))),
-            ])
-        }
-    }
+    public typealias Report = FeedCheckReport
 
     let fetcher: Fetcher
     /// The largest clip fetched (`video-max-mb`).
@@ -136,6 +87,11 @@ public struct FeedCheck {
                                                 scheduleGroups: document.groupScreens.map(\.group))
             // Only its campaigns' pictures and clips are fetched, as its syncs would.
             document.campaigns = mine
+        }
+        // What each campaign that applies says: the display program lays its title out.
+        report.texts = document.campaigns.map {
+            FeedCheckReport.CampaignText(place: document.place(ofEntry: $0.position), id: $0.id, title: $0.title, detail: $0.detail,
+                                         linkURL: $0.linkURL?.absoluteString, linkLabel: $0.linkLabel)
         }
         let folder = (scratch.hasSuffix("/") ? scratch : scratch + "/") + "splashboard-feed-check-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -30,6 +30,7 @@ extension Campaign {
         priority = held(try r["priority"].int ?? 0, Campaign.priorityRange)
         countdown = try r["countdown"].int.map { held($0, Campaign.countdownRange) }
         linkURL = try r["link_url"].text.flatMap { $0.count <= Campaign.linkMaxLength && TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
+        linkLabel = try r["link_label"].text.map { String($0.prefix(Campaign.linkLabelMaxLength)) }
         videoURL = try r["video_url"].text.flatMap { TrackingURL.textProblem($0) == nil ? URL(string: $0) : nil }
         focus = try r["focus"].text.flatMap(FocusPoint.init(text:))
         groups = try r["groups"].text.map { CampaignStore.decodeList($0).filter(DeviceIdentity.isValid) }

@@ -33,6 +33,7 @@ extension CampaignStore {
         "id", "pic_url", "show_time", "title", "detail", "start_at", "end_at", "updated_at", "position", "image_key",
         "image_waiting", "first_seen", "last_seen", "impression_urls", "click_urls", "hours", "days", "time_zone",
         "max_per_day", "min_interval", "priority", "countdown", "link_url", "video_url", "focus", "portrait_url", "portrait_key", "groups",
+        "link_label",
     ]
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
@@ -69,7 +70,7 @@ extension CampaignStore {
                                     .int(Int64(c.priority)), .optionalInt(c.countdown), .optional(c.linkURL?.absoluteString),
                                     .optional(c.videoURL?.absoluteString), .optional(c.focus?.text),
                                     .optional(c.portraitURL.map { keys.of($0).text }), .optional(c.portraitURL.map { keys.of($0).key }),
-                                    .optional(c.groups.map { JSONValue($0).encoded() })])
+                                    .optional(c.groups.map { JSONValue($0).encoded() }), .optional(c.linkLabel)])
                 try applyImageStatus(images[c.id], campaignID: c.id, imageKey: key, waitingWritten: true)
             }
             try db.execute("""

@@ -276,6 +276,11 @@ extension CampaignStore {
             UPDATE feed_state SET etag = NULL WHERE length(CAST(etag AS BLOB)) > 256 OR etag GLOB '*[^ -~]*';
             """)
         },
+        Migration(20, "the QR code's caption") { db in
+            // A campaign's `linkLabel`: the words under its QR code; NULL: the link's host.
+            try db.execute("ALTER TABLE campaigns ADD COLUMN link_label TEXT")
+            try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
+        },
     ]
 
     func migrate() throws {

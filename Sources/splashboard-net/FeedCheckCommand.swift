@@ -5,8 +5,10 @@ import SplashFonts
 import SplashNetwork
 import SplashServices
 
-/// `splashboard feed check FEED [--json]`: every problem with its place, then a summary;
-/// exit 0 clean, 1 problems, 2 the feed could not be read. Opens no device data.
+/// `splashboard-net feed check FEED [--json]`: every problem with its place, then a summary;
+/// exit 0 clean, 1 problems, 2 the feed could not be read. Opens no device data. With
+/// `--json`, the report's wire form (`FeedCheckReport.wire`), which `splashboard feed check`
+/// reads, adds the titles its screens would cut to and prints.
 struct FeedCheckCommand {
     let options: KioskOptions
     let environment: [String: String]
@@ -36,12 +38,11 @@ struct FeedCheckCommand {
         }
         check.knownGroups = options.knownGroups
         let report = check.run(feed, deviceZone: .current)
+        // The display program asks for the wire form, and prints the report itself.
         if json {
-            print(report.json.encoded())
+            print(report.wire.encoded())
         } else {
-            for problem in report.problems { print(TerminalText.printable(problem)) }
-            for other in report.notForDevice { print(TerminalText.printable(other)) }
-            print(TerminalText.printable(report.summary))
+            for line in report.lines { print(line) }
         }
         return report.exitStatus
     }

@@ -232,6 +232,7 @@ struct PreviewCommand {
         if let t = campaign.title { fields.append(("title", .string(t))) }
         if let d = campaign.detail { fields.append(("detail", .string(d))) }
         if let l = campaign.linkURL { fields.append(("linkUrl", .string(l.absoluteString))) }
+        if let l = campaign.linkLabel { fields.append(("linkLabel", .string(l))) }
         // Its clip too: the splash is the clip's, with the countdown the clip gives it.
         if let v = campaign.videoURL { fields.append(("videoUrl", .string(v.absoluteString))) }
         if let c = campaign.countdown { fields.append(("countdown", .int(c))) }

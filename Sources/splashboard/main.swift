@@ -60,9 +60,10 @@ case .screenshot(let path):
     exit(ControlCommands(options: parsed.options).screenshot(to: path))
 case .screen(let state):
     exit(ControlCommands(options: parsed.options).screen(state))
-case .feedCheck:
-    // Reading a feed speaks to the network: the network program does it.
-    DeviceCommands(options: parsed.options, environment: environment).sync(arguments: Array(CommandLine.arguments.dropFirst()))
+case .feedCheck(_, let json):
+    // Reading a feed speaks to the network: the network program does it; the titles are laid out here.
+    exit(FeedCheckCommand(options: parsed.options, environment: environment).run(arguments: Array(CommandLine.arguments.dropFirst()),
+                                                                                 json: json))
 case let .preview(feed, sizes, out):
     exit(PreviewCommand(options: parsed.options, environment: environment).run(feed: feed, sizes: sizes, out: out))
 }

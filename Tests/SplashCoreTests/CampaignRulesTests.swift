@@ -244,6 +244,24 @@ import Testing
                 && zone.campaigns.first?.timeZone == nil)
     }
 
+    /// `linkLabel` is the QR code's caption: its white space made single, cut at 24 characters
+    /// with a warning, and left out with a warning where there is no link to label.
+    @Test func aLinkLabelCaptionsTheLinkAndOnlyALink() throws {
+        let doc = try FeedDocument.decode(Data(#"""
+        {"campaigns": [
+          {"id": "a", "picUrl": "a.jpg", "showTime": 5, "linkUrl": "https://shop.example/seat", "linkLabel": " 扫码预约\r\n座位 "},
+          {"id": "b", "picUrl": "a.jpg", "showTime": 5, "linkUrl": "https://shop.example/seat", "linkLabel": "一二三四五六七八九十一二三四五六七八九十一二三四五六"},
+          {"id": "c", "picUrl": "a.jpg", "showTime": 5, "linkLabel": "扫码预约"},
+          {"id": "d", "picUrl": "a.jpg", "showTime": 5, "linkUrl": "https://shop.example/seat", "linklabel": "扫码"}
+        ]}
+        """#.utf8), from: URL(string: "https://example.test/feed.json")!, deviceZone: .gmt)
+        #expect(doc.campaigns.map(\.linkLabel) == ["扫码预约 座位", "一二三四五六七八九十一二三四五六七八九十一二三…", nil, nil])
+        #expect(doc.warnings.count == 3, "\(doc.warnings)")
+        #expect(doc.warnings.contains { $0.hasPrefix("campaigns[1].linkLabel:") && $0.contains("24") }, "\(doc.warnings)")
+        #expect(doc.warnings.contains("campaigns[2].linkLabel: labels the linkUrl's QR code, and this campaign has no linkUrl; ignored"))
+        #expect(doc.warnings.contains("campaigns[3].linklabel: unknown field; did you mean linkLabel?"), "\(doc.warnings)")
+    }
+
     /// An end that is not after the start is "never", not "not started": no waiting brings
     /// it. Its warning explains days written alone only where that is the mistake.
     @Test func anEndBeforeTheStartIsNever() throws {

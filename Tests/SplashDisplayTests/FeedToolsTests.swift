@@ -199,6 +199,25 @@ import Testing
     }
 
     /// Run as root, `feed check` and `preview` leave root before they fetch anything: a
+
+    /// `feed check` lays each title out as the detail screen would, at preview's default sizes,
+    /// and names one its screens would cut, with what is left of it; a title that fits passes.
+    @Test func feedCheckWarnsOfATitleTheScreensCut() throws {
+        let folder = try temporaryFolder()
+        try writeImage(folder + "/a.png", width: 640, height: 640, bands: [red])
+        let long = "二〇二六年度城市设计颁奖典礼暨秋季新品发布会与自然对话之夜：建筑、景观、室内与产品设计四大类别年度大奖揭晓及颁奖晚宴"
+        _ = try writeFeed(folder, #"[{"id": "long", "picUrl": "a.png", "showTime": 1, "title": "\#(long)", "detail": "今晚七点。"},"#
+                          + #"{"id": "short", "picUrl": "a.png", "showTime": 1, "title": "二〇二六年度设计颁奖典礼暨秋季新品发布会：城市与自然的对话之夜"}]"#)
+        let run = try runKiosk(["feed", "check", folder + "/feed.json"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let cut = run.stdout.split(separator: "\n").filter { $0.contains(".title: cut on the detail screen at ") }
+        #expect(cut.count == 1 && cut.first?.hasPrefix("[0].title: ") == true && cut.first?.contains("800x480") == true, "\(run.stdout)")
+        #expect(run.stdout.contains("; 1 problem"), "\(run.stdout)")
+        // The JSON report carries it too, and not the campaigns' words it was found with.
+        let (status, report) = try check(folder + "/feed.json")
+        #expect(status == 1 && (report["problems"] as? [String])?.contains { $0.hasPrefix("[0].title: cut") } == true, "\(report)")
+        #expect(report["texts"] == nil && report["address"] == nil)
+    }
     /// feed in a folder only root may read cannot be read, and they say whom they run as.
     @Test(.enabled(if: getuid() == 0)) func asRootTheToolsFetchNothingAsRoot() throws {
         let folder = try temporaryFolder()

@@ -40,6 +40,9 @@ extension InProcessCanvasTests {
                 ("no link", DetailScene(campaignID: "b", title: title, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil)),
                 ("no title", DetailScene(campaignID: "c", title: nil, text: detail, imagePath: nil, poetry: poem, spinnerPhase: nil,
                                          linkURL: "https://x.example/")),
+                ("a label", DetailScene(campaignID: "l", title: "周五夜市", text: "东门广场，晚七点开市。", imagePath: tall, poetry: poem,
+                                        spinnerPhase: nil, linkURL: "https://shop.example.com/market",
+                                        linkLabel: String(repeating: "扫码预约周五夜市座位", count: 3).prefix(Campaign.linkLabelMaxLength).description)),
                 ("short", DetailScene(campaignID: "d", title: "周五夜市", text: "东门广场。", imagePath: nil,
                                       poetry: PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关"], source: .bundled), spinnerPhase: nil)),
             ]
@@ -114,9 +117,16 @@ extension InProcessCanvasTests {
                     let box = Rect(x: code.origin.x, y: code.origin.y, width: code.side, height: code.side)
                     #expect(contains(placement.campaign.insetBy(-1), box) && !box.intersects(placement.card),
                             "\(size) \(name): code \(box) outside the campaign \(placement.campaign)")
-                    #expect(code.caption.count == 2 && code.caption[0] == "扫码打开" && scene.linkURL?.contains(code.caption[1]) == true)
-                    for line in code.caption {
-                        #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
+                    if let label = scene.linkLabel {
+                        // The feed's words, on one or two lines, cut with "…" only past them.
+                        #expect(code.caption == [label])
+                        #expect(surface.textRuns.contains { $0.text.count >= 4 && label.hasPrefix($0.text.replacing("…", with: "")) },
+                                "\(size) \(name): no caption from \(label)")
+                    } else {
+                        #expect(code.caption.count == 2 && code.caption[0] == "扫码打开" && scene.linkURL?.contains(code.caption[1]) == true)
+                        for line in code.caption {
+                            #expect(surface.textRuns.contains { $0.text == line }, "\(size) \(name): caption \(line)")
+                        }
                     }
                 }
                 try canvas.endFrame(snapshotPath: nil)
@@ -243,6 +253,29 @@ extension InProcessCanvasTests {
             #expect(DetailPlacement.caption(for: "https://www.shop.example.com/spring?from=kiosk") == ["扫码打开", "shop.example.com"])
             #expect(DetailPlacement.caption(for: "http://192.168.1.20:8080/menu") == ["扫码打开", "192.168.1.20"])
             #expect(DetailPlacement.caption(for: "mailto:hello@example.com") == ["扫码了解更多", "Scan for more"])
+            #expect(DetailPlacement.caption(for: "https://shop.example.com/", label: "扫码预约座位") == ["扫码预约座位"])
+        }
+
+        /// A campaign's `linkLabel` is the code's caption, drawn at every size: on one line
+        /// where it fits, else on two (cut with "…" only past them).
+        @Test(arguments: sizes)
+        func theFeedsLabelIsTheCodesCaption(_ size: Size) throws {
+            let canvas = try Canvas(headless: true, size: size, rotation: .none)
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let label = "扫码预约周五夜市座位"
+            let scene = DetailScene(campaignID: "l", title: "周五夜市", text: "东门广场，晚七点开市。", imagePath: nil,
+                                    poetry: PoetryEntry(origin: "出塞", lines: ["秦时明月汉时关，", "万里长征人未还。"], source: .bundled),
+                                    spinnerPhase: nil, linkURL: "https://shop.example.com/market", linkLabel: label)
+            let surface = canvas.beginFrame()
+            try DetailRenderer(surface: surface, fonts: fonts).draw(scene)
+            let placement = DetailPlacement(scene, screen: size, pictureSize: nil, fonts: fonts)
+            let code = try #require(placement.code)
+            let height = DetailPlacement.captionHeight(placement.layout, fonts: fonts)
+            let region = code.captionBeside ? Rect(x: code.origin.x + code.side, y: code.origin.y, width: code.captionRoom + code.side, height: code.side)
+                : Rect(x: code.origin.x, y: code.origin.y + code.side, width: code.side, height: height)
+            let caption = surface.textRuns.filter { region.insetBy(-2).contains(Point(x: $0.rect.x, y: $0.rect.y)) }
+            #expect(caption.map(\.text).joined() == label, "\(size): \(caption.map(\.text))")
+            #expect(!surface.textRuns.contains { $0.text.contains("shop.example.com") })
         }
 
         /// A Latin cut lands between words, never inside one ("will be seat..."), at any width.

@@ -46,6 +46,8 @@ public struct Campaign: Equatable, Hashable, Sendable {
 
     /// The longest `linkUrl`, in characters (its QR code must still fit the detail screen).
     public static let linkMaxLength = 1024
+    /// The longest `linkLabel`, in characters: one caption line beside or under the code.
+    public static let linkLabelMaxLength = 24
 
     /// The daily caps, spacings (seconds) and priorities a campaign may have, wherever they
     /// are read: the feed (a value outside is dropped with a warning) and a stored row (held
@@ -55,6 +57,9 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public static let priorityRange = -1_000_000...1_000_000
     /// Shown as a QR code on its detail screen.
     public var linkURL: URL?
+    /// The feed's own words under the QR code, for what it opens ("扫码预约座位"); nil:
+    /// "扫码打开" over the link's host.
+    public var linkLabel: String?
     /// Its clip, played under the pill with `picURL` as its poster (absolute, as `picURL`).
     public var videoURL: URL?
     /// The point of its picture kept in view when the picture is cropped; nil: the centre.

@@ -253,6 +253,14 @@ extension FeedDocument {
                               + "ignored: no QR code")
             }
         }
+        if let label = optional.text("linkLabel") {
+            let words = label.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if campaign.linkURL == nil {
+                optional.notes.append(("linkLabel", "labels the linkUrl's QR code, and this campaign has no linkUrl; ignored"))
+            } else if !words.isEmpty {
+                campaign.linkLabel = capped(words, to: Campaign.linkLabelMaxLength, what: "linkLabel", notes: &optional.notes)
+            }
+        }
     }
 
     /// A list of tracking URLs; what is not one is left out with a note (the campaign

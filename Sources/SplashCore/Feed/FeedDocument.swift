@@ -67,7 +67,7 @@ public struct FeedDocument: Equatable, Sendable {
     /// of these is a warning ("linkURL: unknown field; did you mean linkUrl?").
     public static let campaignFields = ["picUrl", "showTime", "id", "title", "detail", "startAt", "endAt", "updatedAt",
                                         "videoUrl", "hours", "days", "maxPerDay", "minInterval", "priority", "countdown",
-                                        "linkUrl", "impressionUrls", "clickUrls", "focus", "picUrlPortrait", "groups"]
+                                        "linkUrl", "linkLabel", "impressionUrls", "clickUrls", "focus", "picUrlPortrait", "groups"]
     /// The fields of the object shape around the campaigns.
     public static let documentFields = ["campaigns", "message", "timezone", "screen", "groups"]
     /// Document fields written into a campaign, where they mean nothing.

@@ -15,6 +15,14 @@ public struct DetailScene: Equatable, Sendable {
     public var spinnerPhase: Int?
     /// The campaign's `linkUrl`, shown as a QR code; nil for none.
     public var linkURL: String? = nil
+    /// The campaign's `linkLabel`: the code's caption in the feed's words; nil for the link's host.
+    public var linkLabel: String? = nil
     /// The point of the picture a crop keeps in view (the campaign's `focus`).
     public var focus: FocusPoint = .centre
+
+    public init(campaignID: String?, title: String?, text: String, imagePath: String?, poetry: PoetryEntry, spinnerPhase: Int?,
+                linkURL: String? = nil, linkLabel: String? = nil, focus: FocusPoint = .centre) {
+        (self.campaignID, self.title, self.text, self.imagePath) = (campaignID, title, text, imagePath)
+        (self.poetry, self.spinnerPhase, self.linkURL, self.linkLabel, self.focus) = (poetry, spinnerPhase, linkURL, linkLabel, focus)
+    }
 }

@@ -163,6 +163,7 @@ extension Kiosk {
             poetry: state.poetry.entry,
             spinnerPhase: state.poetry.spinning ? state.poetry.spinnerPhase : nil,
             linkURL: campaign?.linkURL?.absoluteString,
+            linkLabel: campaign?.linkLabel,
             focus: campaign?.focus ?? .centre
         )
     }
