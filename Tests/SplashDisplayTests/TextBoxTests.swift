@@ -369,10 +369,11 @@ extension InProcessCanvasTests {
         }
 
         /// A 650-character text with no link, English or Chinese, is whole at 1920x1080 and 4K
-        /// beside a photo: the photo goes beside the text, smaller, and the text shrinks (to
-        /// two thirds of its size at most) rather than be cut.
+        /// beside a photo, and in portrait under it: the photo goes beside the text or gives up
+        /// width, smaller, and the text shrinks (to two thirds of its size at most) rather than be cut.
         @Test(arguments: [(Size(width: 1920, height: 1080), false), (Size(width: 3840, height: 2160), false),
-                          (Size(width: 1920, height: 1080), true), (Size(width: 3840, height: 2160), true)])
+                          (Size(width: 1920, height: 1080), true), (Size(width: 3840, height: 2160), true),
+                          (Size(width: 1080, height: 1920), true), (Size(width: 720, height: 1280), true)])
         func aLongTextIsWholeBesideASmallerPhoto(_ size: Size, chinese: Bool) throws {
             let fonts = try FontBook.located(font: nil, memo: nil)
             let words = chinese ? "今年第一批明前龙井已经到店。茶汤清亮，豆香明显，适合慢慢喝。门店每天下午两点提供免费试饮，数量有限，先到先得。"
