@@ -145,19 +145,20 @@ extension CampaignStore {
 
     /// Ended shows not reported yet, oldest first.
     public func unreportedShows(limit: Int) throws -> [ShowRecord] {
-        try showRecords(where: "reported = 0 AND ended_by IS NOT NULL", [], limit: limit)
+        try showRecords(where: "reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL", [], limit: limit)
     }
 
     /// How many ended shows wait to be reported.
     public func unreportedCount() throws -> Int {
-        Int(try db.rows("SELECT COUNT(*) AS n FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL").first?["n"].int ?? 0)
+        Int(try db.rows("SELECT COUNT(*) AS n FROM ledger WHERE reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL")
+            .first?["n"].int ?? 0)
     }
 
     /// Marks shows as reported (a receiver answered 2xx for them).
     public func markReported(_ rows: [Int64]) throws {
         guard !rows.isEmpty else { return }
         try db.transaction {
-            for row in rows { try db.execute("UPDATE ledger SET reported = 1 WHERE id = ?", [.int(row)]) }
+            for row in rows { try db.execute("UPDATE ledger SET reported = ? WHERE id = ?", [ReportState.sent.stored, .int(row)]) }
         }
     }
 
@@ -165,9 +166,9 @@ extension CampaignStore {
     /// count as shows; they are only never sent); returns how many.
     public func dropUnreported(keeping: Int) throws -> Int {
         try db.execute("""
-        UPDATE ledger SET reported = 2 WHERE id IN (
-            SELECT id FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL ORDER BY id
-            LIMIT max(0, (SELECT COUNT(*) FROM ledger WHERE reported = 0 AND ended_by IS NOT NULL) - ?))
+        UPDATE ledger SET reported = \(ReportState.givenUp.sql) WHERE id IN (
+            SELECT id FROM ledger WHERE reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL ORDER BY id
+            LIMIT max(0, (SELECT COUNT(*) FROM ledger WHERE reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL) - ?))
         """, [.int(Int64(keeping))])
         return db.changes
     }

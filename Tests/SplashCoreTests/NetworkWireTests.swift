@@ -45,7 +45,11 @@ import Testing
         #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 7, "error": "abandoned"}"#.utf8)).outcome
                 == .abandoned)
         #expect(NetworkAnswer.Outcome.abandoned.failure == "abandoned" && NetworkAnswer.Outcome.taken.failure == nil)
-        #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 6}"#.utf8)).outcome == .taken)
+        // Taken is said, not inferred: an answer that names nothing, or a field of a newer kind, is refused.
+        #expect(try object(NetworkAnswer(id: 6, .taken)) == ["id": 6, "taken": true])
+        #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 6, "taken": true}"#.utf8)).outcome == .taken)
+        #expect(throws: (any Error).self) { try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 6}"#.utf8)) }
+        #expect(throws: (any Error).self) { try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 6, "queued": 1}"#.utf8)) }
         #expect(try NetworkWire.decode(NetworkAnswer.self, from: Data(#"{"id": 0, "error": "not a request"}"#.utf8))
                 == NetworkAnswer(id: 0, .failed("not a request")))
     }

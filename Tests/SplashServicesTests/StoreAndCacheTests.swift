@@ -55,7 +55,7 @@ import Testing
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")
         // The schema this code is at, written out: a new migration must say so here too.
-        #expect(try store.db.userVersion == 19)
+        #expect(try store.db.userVersion == 20)
         #expect(try store.db.query("PRAGMA journal_mode").first?.first?.text == "wal")
         #expect(try store.db.query("PRAGMA synchronous").first?.first?.int == 2)
         #expect(try store.db.query("PRAGMA integrity_check").first?.first?.text == "ok")
@@ -191,7 +191,7 @@ import Testing
             """)
         }
         let migrated = try CampaignStore(dataDir: dir)
-        #expect(try migrated.db.userVersion == 19)
+        #expect(try migrated.db.userVersion == 20)
         // Migrated, it has the very schema a new database has: every table, view and index,
         // every column with its type, default and constraints.
         let fresh = try CampaignStore(dataDir: try temporaryFolder())
@@ -278,6 +278,27 @@ import Testing
         #expect(try store.dropUnreported(keeping: 1) == 1)
         #expect(try store.unreportedShows(limit: 10).map(\.endedBy) == [.interrupted])
         #expect(try store.showCounts() == ["a": 3])
+        let states = try store.db.query("SELECT reported FROM ledger ORDER BY id").map { $0[0].int }
+        #expect(states == [ReportState.sent.rawValue, ReportState.givenUp.rawValue, ReportState.pending.rawValue])
+    }
+
+    /// A word in the ledger no version writes (a newer Splashboard's end, a damaged row) is an
+    /// error that names its column and value, not an "interrupted" show sent on as one.
+    @Test func anUnknownStoredEndIsAnErrorNotAnInterruption() throws {
+        let store = try CampaignStore(dataDir: try temporaryFolder())
+        let t = Date(timeIntervalSince1970: 1_790_000_000)
+        try store.recordShow(campaignID: "a", at: t)
+        _ = try store.endShow(campaignID: "a", by: .tap, at: t.addingTimeInterval(1))
+        try store.db.execute("UPDATE ledger SET ended_by = 'hologram'")
+        #expect {
+            try store.unreportedShows(limit: 10)
+        } throws: { error in
+            "\(error.explained)".contains("ended_by holds \"hologram\", which this Splashboard does not know")
+        }
+        try store.db.execute("UPDATE ledger SET ended_by = 'tap', media = 'smell'")
+        #expect(throws: StoreError.self) { try store.unreportedShows(limit: 10) }
+        try store.db.execute("UPDATE ledger SET media = NULL")
+        #expect(try store.unreportedShows(limit: 10).map(\.media) == [.picture])
     }
 }
 

@@ -45,7 +45,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
     }
 
     private enum Keys: String, CodingKey {
-        case id, report, poem, path, error
+        case id, report, poem, path, error, taken
     }
 
     /// An answer from its line: the one field it carries says what came of the request.
@@ -60,8 +60,12 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
             outcome = .picture(path: path)
         } else if let error = try c.decodeIfPresent(String.self, forKey: .error) {
             outcome = error == Self.abandonedWord ? .abandoned : .failed(error)
-        } else {
+        } else if try c.decodeIfPresent(Bool.self, forKey: .taken) == true {
             outcome = .taken
+        } else {
+            // Every answer names what came of its request: one that names nothing is not taken.
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [],
+                                                                    debugDescription: "an answer to request \(id) that says nothing of it"))
         }
     }
 
@@ -73,7 +77,7 @@ public struct NetworkAnswer: Codable, Equatable, Sendable {
         case .synced(let report): try c.encode(report, forKey: .report)
         case .poem(let poem): try c.encode(poem, forKey: .poem)
         case .picture(let path): try c.encode(path, forKey: .path)
-        case .taken: break
+        case .taken: try c.encode(true, forKey: .taken)
         case .failed(let why): try c.encode(why, forKey: .error)
         case .abandoned: try c.encode(Self.abandonedWord, forKey: .error)
         }
