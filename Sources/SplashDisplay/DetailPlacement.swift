@@ -227,6 +227,38 @@ struct DetailPlacement {
                                  caption: caption, captionBeside: beside, captionSize: grid.captionSize,
                                  captionRoom: beside ? room : qr.size * module)
             }
+            alignBottoms(screen: screen, fonts: fonts)
+        }
+    }
+
+    /// Landscape: bottoms side by side aligned or clearly apart, never a near miss of a few
+    /// dozen pixels (docs/SCREENS.md). The code under a text beside the picture comes down to
+    /// the picture's foot, or a unit past it; the card, as tall as its poem, grows to the foot
+    /// of the picture (else of the code) beside it (up to two fifths of the screen's height), or
+    /// to a unit past it (up to a third) — within the area.
+    private mutating func alignBottoms(screen: Size, fonts: FontBook) {
+        let unit = layout.unit
+        let area = layout.area
+        func nearMiss(_ a: Int, _ b: Int) -> Bool { abs(a - b) > 2 && abs(a - b) < unit }
+        func target(_ bottom: Int, _ anchor: Int) -> Int { bottom < anchor ? anchor : anchor + unit }
+        var codeBottom: Int?
+        if var c = code {
+            let bottom = c.origin.y + c.side + (c.captionBeside ? 0 : Self.captionHeight(layout, fonts: fonts))
+            codeBottom = bottom
+            if let p = picture, c.origin.x >= p.maxX, nearMiss(bottom, p.maxY), target(bottom, p.maxY) <= area.maxY {
+                let moved = target(bottom, p.maxY)
+                c.origin.y += moved - bottom
+                code = c
+                codeBottom = moved
+                campaign.height = max(campaign.height, moved - campaign.y)
+            }
+        }
+        for anchor in [picture?.maxY, codeBottom].compactMap({ $0 }) where nearMiss(card.maxY, anchor) {
+            let bottom = target(card.maxY, anchor)
+            // Grown to a foot beside it, up to two fifths of the screen; past it, up to a third.
+            guard bottom <= area.maxY, (bottom - card.y) * (bottom == anchor ? 5 : 6) < screen.height * 2 else { continue }
+            card.height = bottom - card.y
+            cardLayout.height = card.height
         }
     }
 

@@ -278,6 +278,48 @@ extension InProcessCanvasTests {
             #expect(!surface.textRuns.contains { $0.text.contains("shop.example.com") })
         }
 
+        /// Bottoms side by side are aligned or clearly apart: the picture's, the QR code's (with
+        /// its caption, where it is under it) and the card's are within 2 px of each other or a
+        /// grid unit or more apart, for a logo, a photo and a poster, with a short and a long text,
+        /// with and without a link, at every size — never a near miss of a few dozen pixels.
+        @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1280, height: 720), Size(width: 800, height: 480),
+                          Size(width: 3840, height: 2160), Size(width: 1080, height: 1920), Size(width: 480, height: 800),
+                          Size(width: 720, height: 1280)])
+        func bottomsAreAlignedOrClearlyApart(_ size: Size) throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let poem = PoetryEntry(origin: "相思", author: "王维", lines: ["红豆生南国，", "春来发几枝。", "愿君多采撷，", "此物最相思。"], source: .bundled)
+            let texts = [("春茶", "今天到店。"),
+                         ("秋季新品发布会", "十二月十八日晚七点，城市美术馆一层大厅。现场公布年度设计奖项，并首次展出秋季新品。凭邀请函入场，名额有限。"),
+                         ("Autumn Garden Weekend", "Join us in the courtyard garden this weekend for guided walks, seasonal tea and a small "
+                          + "market of local growers. Walks start every hour from ten until four.")]
+            var misses: [String] = []
+            for picture in [Size(width: 1000, height: 1000), Size(width: 1600, height: 900), Size(width: 1000, height: 1500), Size(width: 1600, height: 1000)] {
+                for (title, text) in texts {
+                    for link in [nil, "https://shop.example.com/autumn"] as [String?] {
+                        let scene = DetailScene(campaignID: "a", title: title, text: text, imagePath: "/a.png", poetry: poem, spinnerPhase: nil,
+                                                linkURL: link)
+                        let placed = DetailPlacement(scene, screen: size, pictureSize: picture, fonts: fonts)
+                        let unit = placed.layout.unit
+                        var boxes: [(String, Rect)] = [("card", placed.card)]
+                        if let p = placed.picture { boxes.append(("picture", p)) }
+                        if let code = placed.code {
+                            let under = code.captionBeside ? 0 : DetailPlacement.captionHeight(placed.layout, fonts: fonts)
+                            boxes.append(("code", Rect(x: code.origin.x, y: code.origin.y, width: code.side, height: code.side + under)))
+                        }
+                        for (i, (a, ra)) in boxes.enumerated() {
+                            for (b, rb) in boxes[(i + 1)...] where ra.maxX <= rb.x || rb.maxX <= ra.x {
+                                let gap = abs(ra.maxY - rb.maxY)
+                                if gap > 2 && gap < unit {
+                                    misses.append("\(picture.width)x\(picture.height) \(title) link \(link != nil): \(a) and \(b) bottoms \(gap) px apart (\(ra), \(rb))")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(misses.isEmpty, "\(size): \(misses.joined(separator: "; "))")
+        }
+
         /// A Latin cut lands between words, never inside one ("will be seat..."), at any width.
         @Test func aLatinCutKeepsWholeWords() throws {
             let fonts = try FontBook.located(font: nil, memo: nil)
