@@ -18,7 +18,7 @@ public struct VideoDownloader {
         /// Cached and playable: its facts and its first frame's thumbnail (JPEG).
         case cached(path: String, facts: VideoFacts, thumbnail: [UInt8]?)
         /// Not playable here for good, and why (the poster is shown instead).
-        case refused(String)
+        case refused(ClipRefusal)
         /// Not available this time; tried again at the next sync.
         case unavailable(String)
         /// No room in the cache for it.
@@ -81,19 +81,19 @@ public struct VideoDownloader {
             let probed = try MediaProbe.run(mediaProgram, on: partial.path)
             if let problem = VideoLimits.problem(probed.facts) {
                 cache.discard(partial)
-                return (.refused("\(probed.facts.summary): \(problem)"), nil)
+                return (.refused(.unplayable("\(probed.facts.summary): \(problem)")), nil)
             }
             try cache.commit(partial, as: key)
             return (.cached(path: cache.path(forKey: key), facts: probed.facts, thumbnail: probed.thumbnail),
                     FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
         } catch let refusal as VideoRefusal {
             cache.discard(partial)
-            return (.refused(refusal.reason), nil)
+            return (.refused(.unplayable(refusal.reason)), nil)
         } catch let error as FetchError {
             cache.discard(partial)
             if case .tooLarge = error {
                 if room < maxBytes { return (.noRoom, nil) }
-                return (.refused(VideoLimits.sizeRefusal(limitMB: maxBytes >> 20)), nil)
+                return (.refused(.tooLarge(limitMB: maxBytes >> 20)), nil)
             }
             return (.unavailable(error.explained), nil)
         } catch {

@@ -281,6 +281,13 @@ extension CampaignStore {
             try db.execute("ALTER TABLE campaigns ADD COLUMN link_label TEXT")
             try db.execute("UPDATE feed_state SET etag = NULL, last_modified = NULL")
         },
+        Migration(21, "a clip's refused size limit as a number") { db in
+            // The video-max-mb a clip was refused for as too large, so that a raised limit tries it
+            // again without the refusal's words being read. Those stored before are cleared: each
+            // such clip is fetched (and judged) once more.
+            try db.execute("ALTER TABLE campaigns ADD COLUMN video_refused_mb INTEGER")
+            try db.execute("UPDATE campaigns SET video_problem = NULL WHERE video_problem LIKE 'the clip is larger than video-max-mb (%'")
+        },
     ]
 
     func migrate() throws {

@@ -11,7 +11,7 @@ extension CampaignStore {
         /// Cached and playable, with its facts and its first frame's thumbnail.
         case cached(VideoFacts, thumbnail: [UInt8]?)
         /// Not played here, and why: the poster is shown.
-        case refused(String)
+        case refused(ClipRefusal)
         /// Not cached yet, and why.
         case waiting(String)
     }
@@ -22,18 +22,21 @@ extension CampaignStore {
         public var url: URL
         public var facts: VideoFacts?
         public var problem: String?
+        /// The `video-max-mb` it was refused for as too large; nil for any other refusal.
+        public var refusedLimitMB: Int?
     }
 
     /// The clips of active campaigns (a partial index: a feed without clips costs a sync,
     /// a 304's included, next to nothing).
     public func activeVideos() throws -> [StoredVideo] {
         let mine = forThisDevice
-        return try db.rows("SELECT id, video_url, video_facts, video_problem FROM campaigns WHERE active = 1 AND video_url IS NOT NULL "
+        return try db.rows("SELECT id, video_url, video_facts, video_problem, video_refused_mb FROM campaigns WHERE active = 1 AND video_url IS NOT NULL "
                            + "AND \(mine.sql)", mine.values)
             .compactMap { row in
                 guard let id = try row["id"].text, let url = try row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
                 return StoredVideo(campaignID: id, url: url, facts: try row["video_facts"].text.flatMap(VideoFacts.from(json:)),
-                                   problem: try row["video_problem"].text)
+                                   problem: try row["video_problem"].text,
+                                   refusedLimitMB: try row["video_refused_mb"].int.map { Int(clamping: $0) })
             }
     }
 
@@ -44,15 +47,15 @@ extension CampaignStore {
             for (id, status) in statuses {
                 switch status {
                 case let .cached(facts, thumbnail):
-                    try db.execute("UPDATE campaigns SET video_facts = ?, video_problem = NULL, video_waiting = NULL WHERE id = ?",
+                    try db.execute("UPDATE campaigns SET video_facts = ?, video_problem = NULL, video_refused_mb = NULL, video_waiting = NULL WHERE id = ?",
                                    [.text(facts.json), .text(id)])
                     if let thumbnail, let key = keys[id] {
                         try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)",
                                        [.text(key), .blob(thumbnail)])
                     }
-                case .refused(let reason):
-                    try db.execute("UPDATE campaigns SET video_facts = NULL, video_problem = ?, video_waiting = NULL WHERE id = ?",
-                                   [.text(reason), .text(id)])
+                case .refused(let refusal):
+                    try db.execute("UPDATE campaigns SET video_facts = NULL, video_problem = ?, video_refused_mb = ?, video_waiting = NULL "
+                                   + "WHERE id = ?", [.text(refusal.message), refusal.refusedLimitMB.map { .int(Int64($0)) } ?? .null, .text(id)])
                 case .waiting(let reason):
                     try db.execute("UPDATE campaigns SET video_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
                 }

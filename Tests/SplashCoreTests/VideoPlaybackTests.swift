@@ -379,4 +379,15 @@ import Testing
             #expect(MediaMessage.parse(String(message.line.dropLast())) == message)
         }
     }
+
+    /// A clip refused for its size says so in words and carries the limit as a number: a
+    /// higher limit lifts it, the same or a lower one does not, and no other refusal is lifted.
+    @Test func aSizeRefusalIsLiftedOnlyByAHigherLimit() {
+        let big = ClipRefusal.tooLarge(limitMB: 64)
+        #expect(big.message == "the clip is larger than video-max-mb (64 MiB): raise video-max-mb, or make the clip smaller")
+        #expect("\(big)" == big.message && big.refusedLimitMB == 64)
+        #expect(big.isLifted(byLimitMB: 100) && !big.isLifted(byLimitMB: 64) && !big.isLifted(byLimitMB: 10))
+        let long = ClipRefusal.unplayable("it lasts 61.0 s; a clip may last 60 s")
+        #expect(long.refusedLimitMB == nil && !long.isLifted(byLimitMB: 1000) && long.message.hasPrefix("it lasts"))
+    }
 }

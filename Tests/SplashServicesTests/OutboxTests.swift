@@ -119,7 +119,7 @@ import Testing
         ALTER TABLE feed_state DROP COLUMN screen; ALTER TABLE feed_state DROP COLUMN device_groups;
         DROP INDEX campaigns_active_videos; ALTER TABLE thumbnails DROP COLUMN motion; DROP TABLE cached_files;
         ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
-        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups; ALTER TABLE campaigns DROP COLUMN link_label;
+        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups; ALTER TABLE campaigns DROP COLUMN link_label; ALTER TABLE campaigns DROP COLUMN video_refused_mb;
         PRAGMA user_version = 8;
         """)
         let reopened = try CampaignStore(dataDir: folder + "/data")
@@ -147,7 +147,7 @@ import Testing
         ALTER TABLE feed_state DROP COLUMN screen; ALTER TABLE feed_state DROP COLUMN device_groups;
         DROP INDEX campaigns_active_videos; ALTER TABLE thumbnails DROP COLUMN motion; DROP TABLE cached_files;
         ALTER TABLE campaigns DROP COLUMN video_url; ALTER TABLE campaigns DROP COLUMN video_facts;
-        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups; ALTER TABLE campaigns DROP COLUMN link_label;
+        ALTER TABLE campaigns DROP COLUMN video_problem; ALTER TABLE campaigns DROP COLUMN video_waiting; ALTER TABLE campaigns DROP COLUMN focus; ALTER TABLE campaigns DROP COLUMN portrait_url; ALTER TABLE campaigns DROP COLUMN portrait_key; ALTER TABLE campaigns DROP COLUMN portrait_problem; ALTER TABLE campaigns DROP COLUMN groups; ALTER TABLE campaigns DROP COLUMN link_label; ALTER TABLE campaigns DROP COLUMN video_refused_mb;
         PRAGMA user_version = 9;
         """)
         try db.execute("UPDATE campaigns SET id = ?, pic_url = ?", [.text(long), .text(long)])

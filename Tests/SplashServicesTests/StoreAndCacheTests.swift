@@ -55,7 +55,7 @@ import Testing
         let dir = try temporaryFolder()
         let store = try CampaignStore(dataDir: dir + "/data")
         // The schema this code is at, written out: a new migration must say so here too.
-        #expect(try store.db.userVersion == 20)
+        #expect(try store.db.userVersion == 21)
         #expect(try store.db.query("PRAGMA journal_mode").first?.first?.text == "wal")
         #expect(try store.db.query("PRAGMA synchronous").first?.first?.int == 2)
         #expect(try store.db.query("PRAGMA integrity_check").first?.first?.text == "ok")
@@ -97,7 +97,7 @@ import Testing
         let facts = VideoFacts(container: "mov,mp4,m4a,3gp,3g2,mj2", codec: "h264", width: 64, height: 48, fps: 30, duration: 1,
                                framesDecoded: 3)
         let clipKey = ImageCache.key(for: URL(string: "https://cdn.example.test/a.mp4")!)
-        try store.updateVideos(["clip": .cached(facts, thumbnail: [0xFF, 0xD8, 9]), "refused": .refused("it lasts 61.0 s")],
+        try store.updateVideos(["clip": .cached(facts, thumbnail: [0xFF, 0xD8, 9]), "refused": .refused(.unplayable("it lasts 61.0 s"))],
                                keys: ["clip": clipKey, "refused": ImageCache.key(for: URL(string: "https://cdn.example.test/b.mp4")!)])
         let thumbnails = try store.thumbnails(ofCampaigns: ["clip", "refused", "still"])
         #expect(thumbnails == ["clip": [0xFF, 0xD8, 9], "refused": [0xFF, 0xD8, 2], "still": [0xFF, 0xD8, 3]])
@@ -191,7 +191,7 @@ import Testing
             """)
         }
         let migrated = try CampaignStore(dataDir: dir)
-        #expect(try migrated.db.userVersion == 20)
+        #expect(try migrated.db.userVersion == 21)
         // Migrated, it has the very schema a new database has: every table, view and index,
         // every column with its type, default and constraints.
         let fresh = try CampaignStore(dataDir: try temporaryFolder())

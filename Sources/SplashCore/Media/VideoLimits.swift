@@ -51,20 +51,6 @@ public enum VideoLimits {
         width > 0 && height > 0 && max(width, height) <= maxLongSide && min(width, height) <= maxShortSide
     }
 
-    /// Why a clip larger than `video-max-mb` (`limitMB`) is not played.
-    public static func sizeRefusal(limitMB: Int) -> String {
-        "the clip is larger than video-max-mb (\(limitMB) MiB): raise video-max-mb, or make the clip smaller"
-    }
-
-    /// The `video-max-mb` a stored refusal was for, when it is a size refusal: a higher
-    /// limit now tries the clip again.
-    public static func refusedLimit(of problem: String) -> Int? {
-        guard problem.hasPrefix("the clip is larger than video-max-mb ("),
-              let close = problem.firstIndex(of: ")") else { return nil }
-        let inside = problem[problem.index(problem.startIndex, offsetBy: 38)..<close]
-        return Int(inside.split(separator: " ").first ?? "")
-    }
-
     /// The countdown of a video splash: the campaign's own, else the clip's length rounded
     /// up, from 1 to 30 (`otherwise`, the kiosk's, for an animation).
     /// An animation (a GIF) is not a clip: its splash counts down as a picture's does.
