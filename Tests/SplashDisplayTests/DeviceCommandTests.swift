@@ -449,8 +449,9 @@ import Testing
         try writeImage(d.www + "/a.png", width: 320, height: 180, bands: [red])
         var shanghai = Calendar(identifier: .gregorian)
         shanghai.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        // From the hour before to the hour after next: an hour turning during the test keeps it open.
         let hour = shanghai.component(.hour, from: Date())
-        let window = String(format: "%02d:00-%02d:00", hour, hour + 1)
+        let window = String(format: "%02d:00-%02d:00", (hour + 23) % 24, (hour + 2) % 24)
         try d.publish(#"[{"id": "a", "picUrl": "a.png", "showTime": 5, "hours": ["\#(window)"]}]"#)
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "Asia/Shanghai"

@@ -198,8 +198,6 @@ import Testing
         #expect(!said.contains { $0.hasPrefix("short at ") }, "\(said)")
     }
 
-    /// Run as root, `feed check` and `preview` leave root before they fetch anything: a
-
     /// `feed check` lays each title out as the detail screen would, at preview's default sizes,
     /// and names one its screens would cut, with what is left of it; a title that fits passes.
     @Test func feedCheckWarnsOfATitleTheScreensCut() throws {
@@ -218,6 +216,8 @@ import Testing
         #expect(status == 1 && (report["problems"] as? [String])?.contains { $0.hasPrefix("[0].title: cut") } == true, "\(report)")
         #expect(report["texts"] == nil && report["address"] == nil)
     }
+
+    /// Run as root, `feed check` and `preview` leave root before they fetch anything: a
     /// feed in a folder only root may read cannot be read, and they say whom they run as.
     @Test(.enabled(if: getuid() == 0)) func asRootTheToolsFetchNothingAsRoot() throws {
         let folder = try temporaryFolder()

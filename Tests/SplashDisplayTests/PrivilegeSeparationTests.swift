@@ -425,7 +425,9 @@ import Testing
         #expect(fifo.stdout.contains("not a regular file"), "\(fifo.stdout.suffix(800))")
     }
 
-    @Test func theNetworkSocketServesOnlyTheDisplaysUserAndFetchesOnlyTheConfiguredPoemPicture() throws {
+    /// A network process serving `net.sock` in a stored campaign's folder, with a poem picture
+    /// configured, listening, for as long as `body` runs.
+    static func withPoemServer(_ body: (_ socket: String, _ s: StoredCampaign) throws -> Void) throws {
         let s = try StoredCampaign()
         let path = s.folder + "/net.sock"
         let network = Process()
@@ -440,27 +442,38 @@ import Testing
         }
         // The socket's file is there before it listens: wait until it answers.
         let refused = #"{"id": 0, "kind": "poem_picture", "url": "http://127.0.0.1:9/other.jpg"}"#
-        #expect(eventually(within: 30) { requestLine(path, refused) != "cannot connect" }, "the network process never listened")
-        // A peer does not choose what is fetched: a local file, or any picture, is refused.
-        for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
-            let answer = requestLine(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
-            #expect(answer.contains("only the configured poetry-image-url is fetched") && !answer.contains("\"path\""), "\(answer)")
+        try #require(eventually(within: 30) { requestLine(path, refused) != "cannot connect" }, "the network process never listened")
+        try body(path, s)
+    }
+
+    @Test func theNetworkSocketFetchesOnlyTheConfiguredPoemPicture() throws {
+        try Self.withPoemServer { path, _ in
+            // A peer does not choose what is fetched: a local file, or any picture, is refused.
+            for url in ["file:///etc/hostname", "http://127.0.0.1:9/other.jpg"] {
+                let answer = requestLine(path, #"{"id": 1, "kind": "poem_picture", "url": "\#(url)"}"#)
+                #expect(answer.contains("only the configured poetry-image-url is fetched") && !answer.contains("\"path\""), "\(answer)")
+            }
         }
-        guard getuid() == 0 else { return }
-        // Another user who could reach the socket (its mode opened to everyone here) is refused by its credentials.
-        #expect(chmod(s.folder, 0o755) == 0 && chmod(path, 0o666) == 0)
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        // It is refused as soon as it connects, before it has asked anything.
-        let client = "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.makefile().readline())"
-        other.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", "/usr/bin/python3", "-c", client, path]
-        let out = Pipe()
-        other.standardOutput = out
-        other.standardError = out
-        try other.run()
-        other.waitUntilExit()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(said.contains("this socket serves the kiosk's display only (uid 65534 refused)"), "\(said)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "another user's client is started only as root"))
+    func theNetworkSocketServesOnlyTheDisplaysUser() throws {
+        try Self.withPoemServer { path, s in
+            // Another user who could reach the socket (its mode opened to everyone here) is refused by its credentials.
+            #expect(chmod(s.folder, 0o755) == 0 && chmod(path, 0o666) == 0)
+            let other = Process()
+            other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            // It is refused as soon as it connects, before it has asked anything.
+            let client = "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.makefile().readline())"
+            other.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", "/usr/bin/python3", "-c", client, path]
+            let out = Pipe()
+            other.standardOutput = out
+            other.standardError = out
+            try other.run()
+            other.waitUntilExit()
+            let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(said.contains("this socket serves the kiosk's display only (uid 65534 refused)"), "\(said)")
+        }
     }
 
     /// The service's shape: a network process listening on a socket of its own, kiosks that

@@ -3,12 +3,46 @@ import CSDL2Image
 import CWebP
 import Foundation
 import SplashCore
+import SplashServices
 
 /// The `splashboard` binary built beside this test bundle.
 public enum Binary {
-    public static var path: String {
+    /// The kiosk program the tests run: the build's own — or, run as root from a checkout
+    /// under a folder other users cannot enter (a home of mode 0700), a copy of it, its two
+    /// helper programs and the assets in a folder anyone may enter, so that a run that leaves
+    /// root (as nobody) can still start them.
+    public static var path: String { resolved }
+
+    private static let resolved: String = {
         let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return dir.appendingPathComponent("splashboard").path
+        let built = dir.appendingPathComponent("splashboard").path
+        guard getuid() == 0, !enterableByAnyone(dir.path) else { return built }
+        let copy = NSTemporaryDirectory() + "splashboard-test-programs-\(getpid())"
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: copy, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            for name in ["splashboard", "splashboard-net", "splashboard-media"] where manager.fileExists(atPath: dir.path + "/" + name) {
+                try manager.copyItem(atPath: dir.path + "/" + name, toPath: copy + "/" + name)
+            }
+            if let assets = Assets.locate(environment: [:]) {
+                try manager.copyItem(atPath: assets.folder, toPath: copy + "/assets")
+            }
+            _ = chmod(copy, 0o755)
+            return copy + "/splashboard"
+        } catch {
+            return built
+        }
+    }()
+
+    /// Whether every folder from the root down to `path` lets others through (`o+x`).
+    static func enterableByAnyone(_ path: String) -> Bool {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL
+        while true {
+            var st = stat()
+            guard stat(folder.path, &st) == 0, st.st_mode & 0o001 != 0 else { return false }
+            if folder.path == "/" { return true }
+            folder.deleteLastPathComponent()
+        }
     }
 }
 
