@@ -60,7 +60,7 @@ extension CampaignStore {
                 var waiting: String?
                 if case .waiting(let reason) = images[c.id] { waiting = reason }
                 // In the order of `feedColumns`.
-                try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showTime)), .optional(c.title),
+                try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showLimit)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
                                     .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
                                     .optional(Self.encodeList(c.impressionURLs)), .optional(Self.encodeList(c.clickURLs)),

@@ -90,7 +90,7 @@ struct DeviceCommands {
                     ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("groups", c.groups.map { .array($0.map(JSONValue.string)) } ?? .null),
-                    ("showTime", .int(c.showTime)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
+                    ("showTime", .int(c.showLimit)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
                     ("cached", .bool(entry.imagePath != nil)), ("eligible", .bool(entry.isEligible(at: now, context: context))),
                     ("shownStill", entry.stillBecause.map(JSONValue.string) ?? .null),
                     ("reason", entry.ineligibility(at: now, context: context).map(JSONValue.string) ?? .null),
@@ -134,7 +134,7 @@ struct DeviceCommands {
                 reason = "\(why); from \(HumanTime.string(again, zone: .current))"
             }
             table.append([
-                entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showTime)",
+                entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showLimit)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
             ] + (videos ? [videoCell(entry)] : []))
             if let problem = entry.clipProblem?.reason {

@@ -16,7 +16,7 @@ import Testing
 
     func ruled(_ id: String = "a", zone: String, hours: [String] = [], days: [String] = [],
                configure: (inout Campaign) -> Void = { _ in }) -> CatalogEntry {
-        var e = entry(id, showTime: 100)
+        var e = entry(id, showLimit: 100)
         e.campaign.timeZone = zone
         e.campaign.hours = hours.compactMap(DailyWindow.init)
         e.campaign.days = Set(days.compactMap(Weekday.init))
@@ -113,12 +113,12 @@ import Testing
         high.campaign.priority = 5
         low.campaign.priority = 0
         #expect(CampaignRules.pick(in: [high, low], at: Date(), context: context) == 0)
-        high.shows = high.campaign.showTime
+        high.shows = high.campaign.showLimit
         #expect(CampaignRules.pick(in: [high, low], at: Date(), context: context) == 1)
 
         // Rotation through the reducer: least recently shown first, the newest first of all.
-        var state = makeState([entry("a", showTime: 100, updated: 100), entry("b", showTime: 100, updated: 300),
-                               entry("c", showTime: 100, updated: 200)], countdown: 1, attract: 1)
+        var state = makeState([entry("a", showLimit: 100, updated: 100), entry("b", showLimit: 100, updated: 300),
+                               entry("c", showLimit: 100, updated: 200)], countdown: 1, attract: 1)
         state.settings.pick = .rotate
         var clock = ManualClock()
         var shown: [String] = []
@@ -139,7 +139,7 @@ import Testing
         #expect(CampaignRules.pick(in: [own, everyone], at: Date(), context: lobby) == 0)
         // Used up, the group's own gives way; a higher priority comes first whoever it is for.
         var usedUp = own
-        usedUp.shows = usedUp.campaign.showTime
+        usedUp.shows = usedUp.campaign.showLimit
         #expect(CampaignRules.pick(in: [usedUp, everyone], at: Date(), context: lobby) == 1)
         var urgent = everyone
         urgent.campaign.priority = 1
@@ -167,8 +167,8 @@ import Testing
         // The operator view's page of a campaign shown now says the same, from its last shows (newest first).
         let shows = loop.reversed().enumerated().map { ShowRecord(row: Int64($0.offset), showID: "s\($0.offset)", campaignID: "a",
                                                                   shownAt: $0.element, endedBy: .by(.timeout), seconds: 3) }
-        let tile = OperatorTile(id: "a", title: nil, remaining: 95, showTime: 100, ineligibility: nil, isNext: true, thumbnail: nil)
-        let page = OperatorCampaignPage(tile: tile, campaign: entry("a", showTime: 100).campaign, shows: shows)
+        let tile = OperatorTile(id: "a", title: nil, remaining: 95, showLimit: 100, ineligibility: nil, isNext: true, thumbnail: nil)
+        let page = OperatorCampaignPage(tile: tile, campaign: entry("a", showLimit: 100).campaign, shows: shows)
         #expect(page.rules(in: .gmt).contains("runs out about 1 h 40 min at 1 show a minute"), "\(page.rules(in: .gmt))")
     }
 
@@ -353,7 +353,7 @@ import Testing
 /// waiting, not eligible.
 @Suite struct MetricsStateTests {
     @Test func aCampaignOutsideItsHoursIsWaitingInTheMetrics() {
-        var campaign = Campaign(id: "a", picURL: URL(string: "https://x.test/a.jpg")!, showTime: 5)
+        var campaign = Campaign(id: "a", picURL: URL(string: "https://x.test/a.jpg")!, showLimit: 5)
         campaign.hours = [DailyWindow("09:00-10:00")!]
         let entry = CatalogEntry(campaign: campaign, shows: 0, picture: .cached(path: "/cache/a"))
         let context = RuleContext(clockTrusted: true, deviceTimeZone: .gmt)

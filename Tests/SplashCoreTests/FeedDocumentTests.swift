@@ -127,7 +127,7 @@ import Testing
         let doc = try decode(#"{"picUrl": "https://img.example.test/a.jpg?w=904&fmt=jpeg", "showTime": 3}"#)
         #expect(doc.campaigns.count == 1)
         #expect(doc.campaigns[0].id == "https://img.example.test/a.jpg?w=904&fmt=jpeg")
-        #expect(doc.campaigns[0].showTime == 3)
+        #expect(doc.campaigns[0].showLimit == 3)
     }
 
     @Test func anArrayAndTheCampaignsObject() throws {

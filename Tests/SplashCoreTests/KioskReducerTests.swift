@@ -11,10 +11,10 @@ struct ManualClock {
     }
 }
 
-func entry(_ id: String, showTime: Int = 5, shows: Int = 0, updated: TimeInterval? = nil, position: Int = 0,
+func entry(_ id: String, showLimit: Int = 5, shows: Int = 0, updated: TimeInterval? = nil, position: Int = 0,
            start: Date? = nil, end: Date? = nil, image: String? = "/img/x.jpg") -> CatalogEntry {
     CatalogEntry(
-        campaign: Campaign(id: id, picURL: URL(string: "https://example.test/\(id).jpg")!, showTime: showTime,
+        campaign: Campaign(id: id, picURL: URL(string: "https://example.test/\(id).jpg")!, showLimit: showLimit,
                            title: "T-\(id)", detail: "D-\(id)", startAt: start, endAt: end,
                            updatedAt: updated.map { Date(timeIntervalSince1970: $0) }, position: position),
         shows: shows,
@@ -171,7 +171,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func aShowTheLedgerRefusedIsReplacedByTheFallback() {
-        var state = makeState([entry("a", showTime: 5, shows: 2)])
+        var state = makeState([entry("a", showLimit: 5, shows: 2)])
         var clock = ManualClock()
         reduce(&state, .started(clock.now), expecting: [
             .placeholderPoem,
@@ -337,7 +337,7 @@ func instant(of action: KioskAction) -> Instant? {
 
     @Test func theFirstPictureIsTheOneTheFirstSplashShows() {
         let now = ManualClock().now
-        let state = makeState([entry("a"), entry("b", updated: 100), entry("spent", showTime: 1, shows: 1, updated: 200)])
+        let state = makeState([entry("a"), entry("b", updated: 100), entry("spent", showLimit: 1, shows: 1, updated: 200)])
         #expect(Kiosk.firstPicture(of: state, at: now) == "/img/b.jpg")
         // Asking records nothing.
         #expect(state.catalog.map(\.shows) == [0, 0, 1])
@@ -455,7 +455,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func nothingEligibleShowsTheDefaultImage() {
-        var state = makeState([entry("used", showTime: 2, shows: 2), entry("nopic", image: nil)])
+        var state = makeState([entry("used", showLimit: 2, shows: 2), entry("nopic", image: nil)])
         let effects = Kiosk.reduce(&state, .started(ManualClock().now))
         #expect(events(effects).dropFirst(2) == [.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg"),
                                                 .countdown(value: 3)])
@@ -491,7 +491,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func showsRunOutThenTheFallbackAppears() {
-        var state = makeState([entry("a", showTime: 2)], attract: 1)
+        var state = makeState([entry("a", showLimit: 2)], attract: 1)
         var clock = ManualClock()
         var shown: [String?] = []
         send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 1))
@@ -519,12 +519,12 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func aStaleCatalogNeverLowersAShowCount() {
-        var state = makeState([entry("a", showTime: 2)])
+        var state = makeState([entry("a", showLimit: 2)])
         var clock = ManualClock()
         send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 1))
         // A sync read the store before the first show was recorded.
         reduce(&state, .feedFetched(SyncReport(status: .notModified, campaigns: 1),
-                                              catalog: [entry("a", showTime: 2, shows: 0)], message: nil, screen: nil, clock.advance(0.1)), expecting: [
+                                              catalog: [entry("a", showLimit: 2, shows: 0)], message: nil, screen: nil, clock.advance(0.1)), expecting: [
             .emit(.sync(status: .notModified, campaigns: 1, error: nil, ms: nil, reason: nil)),
         ])
         #expect(state.catalog[0].shows == 1)
@@ -553,7 +553,7 @@ func instant(of action: KioskAction) -> Instant? {
         #expect(third.campaignID == nil)
         // A newer catalog with more shows (and a raised showTime) is taken as it is.
         reduce(&state, .feedFetched(SyncReport(status: .ok, campaigns: 1),
-                                              catalog: [entry("a", showTime: 5, shows: 2)], message: nil, screen: nil, clock.now), expecting: [
+                                              catalog: [entry("a", showLimit: 5, shows: 2)], message: nil, screen: nil, clock.now), expecting: [
             .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
         ])
         #expect(state.catalog[0].remaining == 3)
@@ -748,7 +748,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func operatorInfoFillsTheTiles() {
-        var state = makeState([entry("a", showTime: 2, shows: 2), entry("b")], attract: 0)
+        var state = makeState([entry("a", showLimit: 2, shows: 2), entry("b")], attract: 0)
         let clock = ManualClock()
         reduce(&state, .started(clock.now), expecting: [
             .placeholderPoem,
@@ -810,7 +810,7 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func theLibraryIsOrderedNextEligibleProblemWaitingFinished() {
         var missing = entry("missing", image: nil)
         missing.picture = .waiting("cache full")
-        let catalog = [entry("used", showTime: 1, shows: 1), entry("old", updated: 100), missing,
+        let catalog = [entry("used", showLimit: 1, shows: 1), entry("old", updated: 100), missing,
                        entry("later", start: Date(timeIntervalSince1970: 1_900_000_000)), entry("new", updated: 300),
                        entry("ended", end: Date(timeIntervalSince1970: 1)), entry("mid", updated: 200)]
         let order = OperatorOrder.ordered(catalog, at: ManualClock().now.date, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt))
@@ -819,7 +819,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func pagesTurnBySwipeAndKeysAndStopAtTheEnds() {
-        let catalog = (0..<60).map { entry(String(format: "c%02d", $0), showTime: 9, updated: Double($0)) }
+        let catalog = (0..<60).map { entry(String(format: "c%02d", $0), showLimit: 9, updated: Double($0)) }
         var state = makeState(catalog, attract: 0)
         var clock = ManualClock()
         reduce(&state, .started(clock.now), expecting: [
@@ -868,7 +868,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func aTapOpensACampaignsPageAndTheClosingGesturesGoBack() {
-        var state = makeState([entry("a", showTime: 9, updated: 2), entry("b", showTime: 9, updated: 1)], attract: 0)
+        var state = makeState([entry("a", showLimit: 9, updated: 2), entry("b", showLimit: 9, updated: 1)], attract: 0)
         var clock = ManualClock()
         reduce(&state, .started(clock.now), expecting: [
             .placeholderPoem,

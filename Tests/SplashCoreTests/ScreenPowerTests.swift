@@ -27,7 +27,7 @@ import Testing
         settings.wakeOnTouch = wake
         settings.screenSchedule = try ScreenSchedule(hoursText: hours, daysText: nil, offDatesText: nil)
         var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
-        state.catalog = [entry("a", showTime: 100)]
+        state.catalog = [entry("a", showLimit: 100)]
         let now = Instant(uptime: 0, date: Self.at(time))
         let poem = KioskEffect.emit(.poetry(source: .placeholder, origin: PoetryEntry.placeholder.origin))
         let firstFrame: [KioskEffect] = [.emit(.frame(scene: .splash)), .emit(.firstFrame(ms: 100))]
@@ -403,7 +403,7 @@ import Testing
                                      timeZone: ScreenPowerTests.zone)
         settings.screenSchedule = try ScreenSchedule(hoursText: "20:00-02:30", daysText: nil, offDatesText: nil)
         var state = KioskState(settings: settings, screen: Size(width: 1280, height: 720))
-        state.catalog = [entry("a", showTime: 100)]
+        state.catalog = [entry("a", showLimit: 100)]
         // Berlin, 28 March 2027: 02:00 CET is 03:00 CEST. At 01:59 the window has one real minute left.
         let now = Instant(uptime: 0, date: ScreenPowerTests.at("2027-03-28 01:59:00"))
         send(&state, .started(now), presenting: .splash, expecting: [

@@ -21,7 +21,7 @@ import Testing
             entry("ok", position: 0),
             entry("future", position: 1, start: now.addingTimeInterval(60)),
             entry("ended", position: 2, end: now),
-            entry("used", showTime: 3, shows: 3, position: 3),
+            entry("used", showLimit: 3, shows: 3, position: 3),
             entry("uncached", position: 4, image: nil),
         ]
         #expect(CatalogEntry.nextToShow(in: catalog, at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) == 0)
@@ -29,6 +29,6 @@ import Testing
     }
 
     @Test func lowerShowTimeThanShowsLeavesZero() {
-        #expect(entry("a", showTime: 2, shows: 5).remaining == 0)
+        #expect(entry("a", showLimit: 2, shows: 5).remaining == 0)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SyncPlanTests {
     func campaign(_ id: String, _ picture: String) -> Campaign {
-        Campaign(id: id, picURL: URL(string: "https://\(picture)")!, showTime: 1, position: 0)
+        Campaign(id: id, picURL: URL(string: "https://\(picture)")!, showLimit: 1, position: 0)
     }
 
     @Test func aSharedPictureIsPlannedOnceAndSilentHostsComeLast() {

@@ -152,7 +152,7 @@ import Testing
         #expect(state.mediaWarm)
         // Its last show starts its own process: none is kept for after it.
         var last = videoState()
-        last.catalog[0].shows = last.catalog[0].campaign.showTime - 1
+        last.catalog[0].shows = last.catalog[0].campaign.showLimit - 1
         #expect(!Kiosk.reduce(&last, .started(clock.now)).contains(.keepMediaWarm(true)) && !last.mediaWarm)
         #expect(Kiosk.reduce(&last, .showRecorded(campaignID: "a")).last == .startVideo(show: 1, clip: last.catalog[0].video!, blends: false))
         // The feed drops the clip: no process is kept.

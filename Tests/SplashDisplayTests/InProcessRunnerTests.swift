@@ -36,7 +36,7 @@ extension InProcessCanvasTests {
             let store = try CampaignStore(dataDir: options.dataDir)
             let settings = KioskSettings(options: options, defaultImage: folder + "/default.jpg", timeZone: .gmt,
                                          screenLeftDark: false, syncSeed: 1)
-            let campaign = Campaign(id: "a", picURL: URL(string: "https://example.test/a.jpg")!, showTime: 2, title: "A",
+            let campaign = Campaign(id: "a", picURL: URL(string: "https://example.test/a.jpg")!, showLimit: 2, title: "A",
                                     detail: "Detail", startAt: nil, endAt: nil, updatedAt: nil, position: 0)
             let sync = AnsweringSync()
             var setup = KioskSetup(options: options, settings: settings,

@@ -104,12 +104,12 @@ import Testing
 
     /// A folder with one clip campaign (a 1280x720 poster, a 4:3 clip of `seconds`), synced:
     /// the folder and the kiosk's arguments for it.
-    static func syncedClip(seconds: Double, showTime: Int) throws -> (String, [String]) {
+    static func syncedClip(seconds: Double, showLimit: Int) throws -> (String, [String]) {
         let dir = try temporaryFolder()
         try writeImage(dir + "/poster.png", width: 1280, height: 720, bands: [red])
         try Clips.make(dir + "/a.mp4", seconds: seconds)
         let feed = try writeFeed(dir, #"{"campaigns": [{"id": "a", "picUrl": "poster.png", "videoUrl": "a.mp4", "showTime": "#
-                                 + "\(showTime)}]}")
+                                 + "\(showLimit)}]}")
         let args = ["--feed", feed, "--data-dir", dir + "/data", "--cache-dir", dir + "/cache"]
         _ = try runKiosk(["sync"] + args)
         return (dir, args)
@@ -119,7 +119,7 @@ import Testing
     /// only its socket and the clip it was given (no device of the display's, no other
     /// socket), and runs under a syscall filter of its own.
     @Test func theMediaProcessDecodesUnderItsOwnFilterAndTheDisplayMapsNoFFmpeg() throws {
-        let (_, args) = try Self.syncedClip(seconds: 10, showTime: 9)
+        let (_, args) = try Self.syncedClip(seconds: 10, showLimit: 9)
         let kiosk = try Running(["--headless", "--exit-after", "splash"] + args, holding: "/dev/zero")
         defer { kiosk.stop() }
         #expect(kiosk.wait(15) { kiosk.count("video") > 0 }, "no video frame: \(kiosk.output)")
@@ -212,7 +212,7 @@ import Testing
     /// and the clip decoded in software), traced with strace.
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
     func withAVideoDeviceTheMediaProcessIsLockedDownBeforeItReadsTheClip() throws {
-        let (dir, args) = try Self.syncedClip(seconds: 2, showTime: 2)
+        let (dir, args) = try Self.syncedClip(seconds: 2, showLimit: 2)
         try FileManager.default.createDirectory(atPath: dir + "/dev", withIntermediateDirectories: false)
         let script = """
             set -e

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aScheduleEndingInMinutesTurnsTheScreenOffThenAndNothingIsShownAfter() throws {
-        let s = try StoredCampaign(showTime: 1000)
+        let s = try StoredCampaign(showLimit: 1000)
         let now = Date()
         let minute = floor(now.timeIntervalSince1970 / 60) * 60
         // On from a minute ago until three minutes from now (over midnight when it must be).
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aTouchOnADarkScreenLightsItForItsSecondsAndClicksNothing() throws {
-        let s = try StoredCampaign(showTime: 1000)
+        let s = try StoredCampaign(showLimit: 1000)
         // On for one minute, twelve hours from now: dark from the start.
         let from = Date().addingTimeInterval(12 * 3600)
         let hours = Self.clock(from) + "-" + Self.clock(from.addingTimeInterval(60))

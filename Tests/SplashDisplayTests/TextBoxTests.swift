@@ -467,7 +467,7 @@ extension InProcessCanvasTests {
                                       "daily cap reached", "not started"]
             let tiles: [OperatorTile] = (0..<24).map { (i: Int) -> OperatorTile in
                 OperatorTile(id: "campaign-with-a-long-id-\(i)", title: i % 2 == 0 ? "春茶上新：明前龙井 · Flash Deal of the week \(i)" : nil,
-                             remaining: 9999, showTime: 10000, ineligibility: reasons[i % reasons.count], isNext: i == 0, thumbnail: nil,
+                             remaining: 9999, showLimit: 10000, ineligibility: reasons[i % reasons.count], isNext: i == 0, thumbnail: nil,
                              eligibleAgain: i % 3 == 1 ? now.addingTimeInterval(7 * 3600 + 300) : nil)
             }
             let info = OperatorInfo(thumbnails: [:], feedURL: "https://cdn.example.com/kiosk/" + String(repeating: "very-long-path/", count: 8) + "feed.json",
@@ -494,7 +494,7 @@ extension InProcessCanvasTests {
             try canvas.endFrame(snapshotPath: nil)
 
             // A campaign's page: its rules wrap (a long link), its shows stop at the foot.
-            var campaign = Campaign(id: tiles[1].id, picURL: URL(string: "https://cdn.example.com/a.jpg")!, showTime: 10000,
+            var campaign = Campaign(id: tiles[1].id, picURL: URL(string: "https://cdn.example.com/a.jpg")!, showLimit: 10000,
                                     title: String(repeating: "春茶上新 Flash Deal ", count: 12), detail: String(repeating: "今年第一批明前龙井。", count: 80),
                                     startAt: now, endAt: now.addingTimeInterval(86_400 * 30))
             campaign.linkURL = URL(string: "https://shop.example.com/" + String(repeating: "spring-tea/", count: 12) + "?from=kiosk")

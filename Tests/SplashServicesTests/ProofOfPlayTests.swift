@@ -11,7 +11,7 @@ import Testing
 /// schema, across kills of the kiosk and a receiver that is down for a while.
 @Suite struct ProofOfPlayTests {
     @Test func everyShowArrivesAcrossKillsAndAnOutageWithDuplicatesOnlyAsRepeatedIDs() throws {
-        let s = try StoredCampaign(showTime: 100_000)
+        let s = try StoredCampaign(showLimit: 100_000)
         let receiver = try OTLPReceiver()
         let report = ["--report-url", receiver.url, "--device-id", "lobby-3"]
         // The kills' delays come from a seed, printed so that a failing run can be repeated

@@ -66,9 +66,9 @@ import Testing
         try f.publishImage("a.png", red)
         try f.publishImage("b.png", blue)
         try f.publishImage("c.png", green)
-        func feed(_ showTime: Int) throws {
+        func feed(_ showLimit: Int) throws {
             try f.publish("feed.json", #"""
-                [{"id": "a", "picUrl": "a.png", "showTime": \#(showTime)},
+                [{"id": "a", "picUrl": "a.png", "showTime": \#(showLimit)},
                  {"id": "b", "picUrl": "b.png?cache-control=max-age%3D60", "showTime": 3},
                  {"id": "c", "picUrl": "c.png?cache-control=no-cache", "showTime": 3}]
                 """#)

@@ -267,10 +267,10 @@ public struct StoredCampaign {
     public let feed: String
     public let args: [String]
 
-    public init(showTime: Int = 50) throws {
+    public init(showLimit: Int = 50) throws {
         folder = try temporaryFolder()
         try writeImage(folder + "/a.jpg", width: 320, height: 180, bands: [.init(red: 200, green: 40, blue: 40)])
-        feed = try writeFeed(folder, #"[{"id": "stored", "picUrl": "a.jpg", "showTime": \#(showTime)}]"#)
+        feed = try writeFeed(folder, #"[{"id": "stored", "picUrl": "a.jpg", "showTime": \#(showLimit)}]"#)
         args = ["--feed", feed, "--data-dir", folder + "/data", "--cache-dir", folder + "/cache"]
         let sync = try runKiosk(["sync"] + args)
         guard sync.status == 0 else { throw DisplayTestError.unreadable("sync: \(sync.stderr)") }

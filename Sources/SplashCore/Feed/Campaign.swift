@@ -6,8 +6,9 @@ public struct Campaign: Equatable, Hashable, Sendable {
     public var id: String
     /// The image, absolute (relative URLs are resolved against the feed's URL).
     public var picURL: URL
-    /// How many times this device may show it.
-    public var showTime: Int
+    /// How many times this device may show it: the feed's `showTime` (the name the feed keeps
+    /// from the seed format; it is a count of shows, not a time).
+    public var showLimit: Int
     /// Its name for people: on its detail screen and in the operator's lists.
     public var title: String?
     /// The longer text of its detail screen.
@@ -76,11 +77,11 @@ public struct Campaign: Equatable, Hashable, Sendable {
     }
 
     /// A campaign with no tracking, schedule, limits or link; set those afterwards.
-    public init(id: String, picURL: URL, showTime: Int, title: String? = nil, detail: String? = nil,
+    public init(id: String, picURL: URL, showLimit: Int, title: String? = nil, detail: String? = nil,
                 startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {
         self.id = id
         self.picURL = picURL
-        self.showTime = showTime
+        self.showLimit = showLimit
         self.title = title
         self.detail = detail
         self.startAt = startAt

@@ -32,7 +32,7 @@ extension FeedDocument {
             let near = NearestName.suggestion(for: "showTime", among: Array(object.keys)).map { " (is \($0) meant?)" } ?? ""
             throw EntryProblem(field: "showTime", problem: "is missing\(near)")
         }
-        guard let showTime = wholeNumber(rawShow), showTime >= 0 else {
+        guard let showLimit = wholeNumber(rawShow), showLimit >= 0 else {
             throw EntryProblem(field: "showTime", problem: "must be a whole number ≥ 0, got \(quoted(rawShow))")
         }
         // The screens it is for: a list that cannot be read skips the campaign rather than
@@ -70,7 +70,7 @@ extension FeedDocument {
             }
         }
         var campaign = Campaign(
-            id: id, picURL: picURL, showTime: showTime,
+            id: id, picURL: picURL, showLimit: showLimit,
             title: optional.text("title").map { capped($0, to: maxTitle, what: "title", notes: &optional.notes) },
             detail: optional.text("detail").map { capped($0, to: maxDetail, what: "detail", notes: &optional.notes) },
             startAt: optional.date("startAt", zone: zone, dropped: "the campaign is shown without a start"),

@@ -39,7 +39,7 @@ public struct OperatorCampaignPage: Equatable, Sendable {
     /// Its rules, one line each, as the feed set them; times in `zone`, as people read them.
     public func rules(in zone: Zone) -> [String] {
         let c = campaign
-        var lines = ["shows left: \(tile.remaining) of \(c.showTime)"]
+        var lines = ["shows left: \(tile.remaining) of \(c.showLimit)"]
         // Shown now: when its shows run out at the rate of its latest (every show counts).
         if tile.ineligibility == nil, let shows,
            let runOut = RunOut.estimate(remaining: tile.remaining, recent: shows.prefix(RunOut.window).map(\.shownAt)) {

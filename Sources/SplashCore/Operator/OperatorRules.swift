@@ -95,7 +95,7 @@ extension Kiosk {
         func tile(_ index: Int, _ group: OperatorOrder) -> OperatorTile {
             let entry = state.catalog[index]
             return OperatorTile(id: entry.campaign.id, title: entry.campaign.title, remaining: entry.remaining,
-                                showTime: entry.campaign.showTime,
+                                showLimit: entry.campaign.showLimit,
                                 ineligibility: entry.ineligibility(at: now.date, context: context),
                                 isNext: group == .next, thumbnail: state.operatorView.info?.thumbnails[entry.campaign.id],
                                 eligibleAgain: CampaignRules.nextEligible(entry, after: now.date, context: context))

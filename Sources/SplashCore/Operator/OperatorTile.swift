@@ -9,7 +9,7 @@ public struct OperatorTile: Equatable, Sendable {
     /// Shows left on this device.
     public var remaining: Int
     /// How many times the feed lets this device show it in all.
-    public var showTime: Int
+    public var showLimit: Int
     /// Why it cannot be shown; nil when it is eligible.
     public var ineligibility: String?
     /// It is the one the next splash would show.

@@ -89,7 +89,7 @@ public struct CatalogEntry: Equatable, Sendable {
     }
 
     /// `showTime − shows`, never below 0.
-    public var remaining: Int { max(0, campaign.showTime - shows) }
+    public var remaining: Int { max(0, campaign.showLimit - shows) }
 
     /// Eligible: running at `date`, shows left, and its image cached and usable, inside
     /// its days and hours, under its daily cap and spacing.

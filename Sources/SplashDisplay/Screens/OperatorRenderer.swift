@@ -69,7 +69,7 @@ struct OperatorRenderer {
             let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
             surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
             ty += line
-            let counts = "\(tile.remaining)/\(tile.showTime)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
+            let counts = "\(tile.remaining)/\(tile.showLimit)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
             surface.drawText(clipped(counts, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
                             fonts: fonts, size: lineSize, color: tile.isNext ? .widgetYellow : Self.muted)
             ty += line
