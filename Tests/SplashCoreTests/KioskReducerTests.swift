@@ -116,13 +116,14 @@ func instant(of action: KioskAction) -> Instant? {
         ])
         expected.sync.running = true
         expected.poetry.loading = true
-        expected.hasStarted = true
+        expected.lifecycle = .started
         var splash = SplashScene(campaignID: "a", imagePath: "/img/a.jpg", countdown: 3, nextTickAt: 1)
         splash.startedAt = clock.now
         expected.scene = .splash(splash)
         #expect(state == expected)
         // The ledger's answer counts the show; the first frame changes only the frames' record
-        // and that the service manager was told the kiosk is up.
+        // that the service manager was told the kiosk is up, and that the run's first sync and
+        // poem are asked for.
         reduce(&state, .showRecorded(campaignID: "a"), expecting: [
             .notePictureUsed(path: "/img/a.jpg"),
             .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .picture)),
@@ -143,6 +144,7 @@ func instant(of action: KioskAction) -> Instant? {
         expected.framesPresented = 1
         expected.lastFrame = .splash
         expected.serviceToldReady = true
+        expected.lifecycle = .running
         #expect(state == expected)
         // A tick moves the number on the pill and its next tick, nothing else.
         reduce(&state, .tick(clock.advance(1)), expecting: [.emit(.countdown(value: 2))])

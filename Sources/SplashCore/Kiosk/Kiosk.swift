@@ -4,32 +4,14 @@ import FoundationEssentials
 public enum Kiosk {
     /// Applies `action` to `state` and returns the work the shell must do, in order.
     public static func reduce(_ state: inout KioskState, _ action: KioskAction) -> [KioskEffect] {
-        let wasOn = state.screenPower.isOn
         let viewBefore: OperatorScene? = if case .operator = state.scene, let now = action.instant {
             operatorScene(state, now)
         } else { nil }
         var effects = reduceAction(&state, action)
+        // What follows from the state, looked at after every action: the screens, and the
+        // media process kept warm.
         deriveScreens(&state, operatorViewBefore: viewBefore, action.instant)
-        // A media process is kept ready while a campaign with shows left has a clip that plays
-        // and the screen is on: asked again when the campaigns, their shows or the screen change,
-        // and once a video show (which took the one kept) has ended.
-        let videoEnded = effects.contains { if case .stopVideo = $0 { true } else { false } }
-        switch action {
-        case .started, .feedFetched, .catalogChanged, .showRecorded, .pictureUnusable, .mediaWarmFailed: break
-        default: guard state.screenPower.isOn != wasOn || videoEnded else { return effects }
-        }
-        // The show on the screen that the ledger has not answered yet counts already.
-        let asked: String? = if case .splash(let splash) = state.scene, !splash.counted { splash.campaignID } else { nil }
-        let wanted = state.hasStarted && state.screenPower.isOn && !state.mediaWarmFailed
-            && state.catalog.contains { $0.video != nil && $0.remaining - ($0.campaign.id == asked ? 1 : 0) > 0 }
-        if wanted != state.mediaWarm {
-            state.mediaWarm = wanted
-            // First: the process loads its libraries while the show is being recorded.
-            effects.insert(.keepMediaWarm(wanted), at: 0)
-        } else if wanted, videoEnded {
-            // The show used the one kept: another, for the next.
-            effects.append(.replaceWarmMedia)
-        }
+        MediaWarmRules.follow(&state, effects: &effects)
         return effects
     }
 
@@ -57,8 +39,8 @@ public enum Kiosk {
                 + updateScreen(&state, now, reason: .schedule)
 
         case .started(let now):
-            guard !state.hasStarted else { return [] }
-            state.hasStarted = true
+            guard !state.lifecycle.hasStarted else { return [] }
+            state.lifecycle = .started
             // The sync and the poem are asked for once the first frame is up (`framePresented`):
             // they would only compete with it.
             state.sync.running = true
@@ -68,7 +50,7 @@ public enum Kiosk {
             var effects: [KioskEffect] = [.emit(.poetry(source: entry.source, origin: entry.origin))] + screen
             guard state.screenPower.isOn else {
                 // Started dark: no frame is coming to wait for.
-                state.backgroundStarted = true
+                state.lifecycle = .running
                 return effects + firstSync(&state, now) + [.reloadPoetry]
             }
             effects += enterSplash(&state, now)
@@ -85,7 +67,8 @@ public enum Kiosk {
                     effects.append(.serviceReady)
                 }
                 // A run that ends at its first frame starts no work it would leave behind.
-                if !state.backgroundStarted, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
+                if state.lifecycle == .started, !ExitCondition.isMet(state.settings.exitAfter, by: state, at: now.uptime) {
+                    state.lifecycle = .running
                     effects += firstSync(&state, now) + [.reloadPoetry]
                     // A kiosk with a schedule, or one a stopped run left dark, lights its
                     // screen by its means once it shows something: a TV left in standby wakes.
@@ -152,8 +135,10 @@ public enum Kiosk {
             return VideoRules.awaited(&state.video, show: show, step: step, waited: waited)
 
         case .mediaWarmFailed(let reason):
-            state.mediaWarmFailed = true
-            return [.emit(.warning(message: "cannot start the media process ahead of a video show: \(reason); "
+            // The one asked for is let go first; none is asked for again.
+            let kept: [KioskEffect] = state.mediaWarmth == .kept ? [.keepMediaWarm(false)] : []
+            state.mediaWarmth = .failed
+            return kept + [.emit(.warning(message: "cannot start the media process ahead of a video show: \(reason); "
                                    + "each video show starts its own"))]
 
         case let .videoFailed(show, reason, _):

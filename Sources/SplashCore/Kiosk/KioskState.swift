@@ -42,20 +42,20 @@ public struct KioskState: Equatable, Sendable {
     /// Whether the screen is lit, why and until when (`screen-hours`, the feed's `screen`,
     /// `splashboard screen`, `wake-on-touch`).
     public var screenPower = ScreenPower()
-    /// The kiosk has started (`started`): the sync and the poem have been asked for, or
-    /// will be at the first frame.
-    public var hasStarted = false
+    /// Where the run is: not started, started (the first sync and poem wait for the first
+    /// frame), or running with them asked for.
+    public var lifecycle: Lifecycle = .notStarted
+    /// The kiosk has started (`started`).
+    public var hasStarted: Bool { lifecycle.hasStarted }
     /// A sync done before the start, waiting to stand for the first sync.
     public var earlySync: SyncResult?
-    /// The first sync and poem were asked for before any frame (the kiosk started dark).
-    public var backgroundStarted = false
     /// Whether the service manager was told the kiosk is up (`serviceReady`).
     public var serviceToldReady = false
-    /// Whether the shell keeps a media process ready for the next video show.
-    public var mediaWarm = false
-    /// A media process could not be started ahead of a show: none is asked for again in this
-    /// run (each video show starts its own).
-    public var mediaWarmFailed = false
+    /// Whether the shell keeps a media process ready for the next video show, or none could
+    /// be started (`MediaWarmRules`).
+    public var mediaWarmth: MediaWarmth = .cold
+    /// A media process is kept ready for the next video show.
+    public var mediaWarm: Bool { mediaWarmth == .kept }
     /// The clip playing under the pill, while a video splash is up and its clip plays.
     public var video: VideoPlayback?
     /// Video shows so far (each playback's number).
