@@ -70,9 +70,11 @@ import Testing
         ])
         #expect(state.nextDeadline == now.uptime + 1)
         now = moved(start, to: "2026-12-01 22:00:00")
-        let dark = send(&state, .tick(now))
-        #expect(dark.contains(.powerScreen(on: false)))
-        #expect(events(dark).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))))
+        send(&state, .tick(now), expecting: [
+            .powerScreen(on: false), .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         #expect(state.scene == .starting && !state.screenPower.isOn)
         // Dark: the next deadline is the hours' start (a sync is running), never the attract
         // loop or the poem.
@@ -89,10 +91,13 @@ import Testing
         }
         // 07:30: lit, and a splash is shown and counted as at any start.
         let morning = moved(start, to: "2026-12-02 07:30:00")
-        let lit = send(&state, .tick(morning))
-        #expect(lit.first == .powerScreen(on: true))
-        #expect(events(lit).contains(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))))
-        #expect(lit.recordsShow("a", at: morning.date))
+        send(&state, .tick(morning), expecting: [
+            .powerScreen(on: true), .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
+            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"), .journalScreen(summary: "screen on (schedule) until 22:00"),
+            .recordShow(campaignID: "a", at: morning.date, media: .picture, picture: "/img/a.jpg"), .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)), .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
         if case .splash = state.scene {} else { Issue.record("no splash after waking: \(state.scene)") }
         start = morning
     }
