@@ -21,6 +21,17 @@ enum Palette {
     /// The hairline around a picture on the detail screen: black at 9 %.
     static let pictureEdgeAlpha: UInt8 = 23
 
+    /// The operator view's own: a dark page, so that it is never taken for the kiosk's screens.
+    enum Operator {
+        static let background = RGBColor(red: 0x1B, green: 0x1D, blue: 0x22)
+        static let tileColor = RGBColor(red: 0x2A, green: 0x2D, blue: 0x34)
+        static let text = RGBColor(red: 0xEC, green: 0xEC, blue: 0xEC)
+        static let muted = RGBColor(red: 0x9A, green: 0xA0, blue: 0xA6)
+        static let good = RGBColor(red: 0x66, green: 0xBB, blue: 0x6A)
+        static let warn = RGBColor(red: 0xFF, green: 0xB3, blue: 0x00)
+        static let bad = RGBColor(red: 0xEF, green: 0x53, blue: 0x50)
+    }
+
     /// Tiles for drawn poem emblems: deep tones that carry white text on the yellow card.
     static let emblemTiles: [RGBColor] = [
         RGBColor(red: 0xB5, green: 0x4A, blue: 0x2A), RGBColor(red: 0x2E, green: 0x6B, blue: 0x5E),

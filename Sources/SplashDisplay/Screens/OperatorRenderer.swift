@@ -13,28 +13,21 @@ struct OperatorRenderer {
     var surface: Surface
     var fonts: FontBook
 
-    static let background = RGBColor(red: 0x1B, green: 0x1D, blue: 0x22)
-    static let tileColor = RGBColor(red: 0x2A, green: 0x2D, blue: 0x34)
-    static let text = RGBColor(red: 0xEC, green: 0xEC, blue: 0xEC)
-    static let muted = RGBColor(red: 0x9A, green: 0xA0, blue: 0xA6)
-    static let good = RGBColor(red: 0x66, green: 0xBB, blue: 0x6A)
-    static let warn = RGBColor(red: 0xFF, green: 0xB3, blue: 0x00)
-    static let bad = RGBColor(red: 0xEF, green: 0x53, blue: 0x50)
 
     func draw(_ view: OperatorScene) {
         let screen = surface.layoutSize
         let short = screen.shorterSide
         let layout = OperatorLayout(screen: screen)
         let m = layout.margin
-        surface.clear(Self.background)
+        surface.clear(Palette.Operator.background)
         surface.drawText("运维视图 · Operator view", at: Point(x: m, y: m), fonts: fonts, size: layout.titleSize, bold: true,
-                        color: Self.text)
+                        color: Palette.Operator.text)
         let hint = view.campaignPage == nil
             ? "Tap a card for its page · swipe or PageUp/PageDown for more · F2, Ctrl+O, Esc or 30 s closes"
             : "Tap, Esc, F2 or Ctrl+O goes back to the library"
         surface.drawText(clipped(hint, width: screen.width - 2 * m, size: layout.hintSize, bold: false),
                         at: Point(x: m, y: m + OperatorLayout.lineHeight(layout.titleSize)),
-                        fonts: fonts, size: layout.hintSize, color: Self.muted)
+                        fonts: fonts, size: layout.hintSize, color: Palette.Operator.muted)
         if let page = view.campaignPage {
             drawCampaignPage(page, in: Rect(x: layout.grid.x, y: layout.grid.y, width: screen.width - 2 * m,
                                             height: screen.height - layout.grid.y - m), now: view.now)
@@ -48,7 +41,7 @@ struct OperatorRenderer {
         let area = layout.grid
         guard !view.tiles.isEmpty else {
             surface.drawText("没有活动 · No campaigns in the last good feed", at: Point(x: area.x, y: area.y), fonts: fonts,
-                            size: max(ScreenGrid.smallestText, short * 24 / 1000), color: Self.muted)
+                            size: max(ScreenGrid.smallestText, short * 24 / 1000), color: Palette.Operator.muted)
             return
         }
         let lineSize = layout.lineSize
@@ -62,22 +55,22 @@ struct OperatorRenderer {
                 surface.fillRoundedRect(Rect(x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6),
                                        radius: 10, .widgetYellow)
             }
-            surface.fillRoundedRect(box, radius: 8, Self.tileColor)
+            surface.fillRoundedRect(box, radius: 8, Palette.Operator.tileColor)
             let thumb = Rect(x: x + 6, y: y + 6, width: tileWidth - 12, height: layout.thumbHeight - 6)
             drawThumbnail(tile.thumbnail, in: thumb, size: lineSize)
             var ty = y + layout.thumbHeight + 4
             let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
-            surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Self.text)
+            surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Palette.Operator.text)
             ty += line
             let counts = "\(tile.remaining)/\(tile.showLimit)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
             surface.drawText(clipped(counts, width: tileWidth - 12, size: lineSize, bold: false), at: Point(x: x + 6, y: ty),
-                            fonts: fonts, size: lineSize, color: tile.isNext ? .widgetYellow : Self.muted)
+                            fonts: fonts, size: lineSize, color: tile.isNext ? .widgetYellow : Palette.Operator.muted)
             ty += line
             drawStatus(of: tile, now: view.now, at: Point(x: x + 6, y: ty), width: tileWidth - 12, size: lineSize)
         }
         if view.pageCount > 1 {
             surface.drawText("\(view.page + 1) / \(view.pageCount)", at: layout.indicator, fonts: fonts, size: lineSize,
-                            bold: true, color: Self.text)
+                            bold: true, color: Palette.Operator.text)
         }
     }
 
@@ -93,9 +86,9 @@ struct OperatorRenderer {
 
     private func drawThumbnail(_ bytes: [UInt8]?, in box: Rect, size: Int) {
         // One frame for every shape: a 4:3 or portrait thumbnail sits in it like a 16:9 one.
-        surface.fill(box, Self.background)
+        surface.fill(box, Palette.Operator.background)
         if let bytes, surface.drawJPEG(bytes, in: box) { return }
-        surface.drawText("无缩略图", at: Point(x: box.x + 6, y: box.y + 6), fonts: fonts, size: size, color: Self.muted)
+        surface.drawText("无缩略图", at: Point(x: box.x + 6, y: box.y + 6), fonts: fonts, size: size, color: Palette.Operator.muted)
     }
 
     /// One campaign's page: its thumbnail large, its id, title and text, its rules, and its
@@ -110,7 +103,7 @@ struct OperatorRenderer {
             : Rect(x: area.x, y: area.y, width: area.width * 45 / 100, height: area.height)
         let thumb = Rect(x: left.x, y: left.y, width: left.width, height: min(left.width * 5 / 8, left.height * 45 / 100))
         // The cached picture, decoded for this size; the stored thumbnail only when there is none.
-        surface.fill(thumb, Self.background)
+        surface.fill(thumb, Palette.Operator.background)
         if let path = page.imagePath, (try? surface.drawImage(path, in: thumb, mode: .fit, snap: false)) != nil {
         } else {
             drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
@@ -118,9 +111,9 @@ struct OperatorRenderer {
         var y = thumb.maxY + line / 2
         let title = TextBlock(page.campaign.title ?? page.campaign.id, width: left.width, size: size * 5 / 4, bold: true,
                               maxLines: 2, fonts: fonts)
-        title.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
+        title.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Palette.Operator.text)
         y += title.height
-        surface.drawText("id: " + page.campaign.id, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Self.muted)
+        surface.drawText("id: " + page.campaign.id, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Palette.Operator.muted)
         y += line
         drawStatus(of: page.tile, now: now, at: Point(x: left.x, y: y), width: left.width, size: size)
         y += line
@@ -130,34 +123,34 @@ struct OperatorRenderer {
             let step = TextBlock("中", width: left.width, size: size, leading: leading, grid: 2, fonts: fonts).lineHeight
             let block = TextBlock(detail, width: left.width, size: size, maxLines: max(1, (left.maxY - y) / max(1, step)),
                                   leading: leading, grid: 2, fonts: fonts)
-            block.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Self.text)
+            block.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Palette.Operator.text)
         }
 
         let right = portrait ? Rect(x: area.x, y: left.maxY + line, width: area.width, height: area.maxY - left.maxY - line)
             : Rect(x: left.maxX + size * 2, y: area.y, width: area.maxX - left.maxX - size * 2, height: area.height)
         var ry = right.y
-        surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
+        surface.drawText("Rules", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Palette.Operator.text)
         ry += line
         for rule in page.rules(in: .current) where ry + line <= right.maxY {
             // A long rule (a link) wraps onto as many lines as it needs, to the page's foot.
             let block = TextBlock(rule, width: right.width, size: size, maxLines: max(1, (right.maxY - ry) / line), fonts: fonts)
-            block.draw(on: surface, at: Point(x: right.x, y: ry), fonts: fonts, color: Self.muted)
+            block.draw(on: surface, at: Point(x: right.x, y: ry), fonts: fonts, color: Palette.Operator.muted)
             ry += block.height
         }
         ry += line / 2
-        surface.drawText("Last shows", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Self.text)
+        surface.drawText("Last shows", at: Point(x: right.x, y: ry), fonts: fonts, size: size, bold: true, color: Palette.Operator.text)
         ry += line
         guard let shows = page.shows else {
-            surface.drawText("…", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
+            surface.drawText("…", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Palette.Operator.muted)
             return
         }
         if shows.isEmpty {
-            surface.drawText("not shown yet", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Self.muted)
+            surface.drawText("not shown yet", at: Point(x: right.x, y: ry), fonts: fonts, size: size, color: Palette.Operator.muted)
         }
         for show in shows where ry + line <= right.maxY {
             let text = "\(Self.clock(show.shownAt))  \(show.endedBy.rawValue)" + (show.seconds > 0 ? String(cFormat: " · %.1f s", show.seconds) : "")
             surface.drawText(clipped(text, width: right.width, size: size, bold: false), at: Point(x: right.x, y: ry), fonts: fonts,
-                            size: size, color: Self.text)
+                            size: size, color: Palette.Operator.text)
             ry += line
         }
     }
@@ -166,33 +159,33 @@ struct OperatorRenderer {
         var facts: [(String, String, RGBColor)] = []
         let info = view.info
         facts.append(("Device", (info?.deviceID ?? "—") + ((info?.groups.isEmpty ?? true) ? "" : " · groups: " + info!.groups.joined(separator: ", ")),
-                      Self.text))
-        facts.append(("Feed", info?.feedURL ?? "—", Self.text))
+                      Palette.Operator.text))
+        facts.append(("Feed", info?.feedURL ?? "—", Palette.Operator.text))
         if let success = info?.lastSuccess {
-            facts.append(("Last sync", Self.clock(success) + " (" + HumanTime.age(from: success, to: view.now) + ")", Self.good))
+            facts.append(("Last sync", Self.clock(success) + " (" + HumanTime.age(from: success, to: view.now) + ")", Palette.Operator.good))
         } else {
-            facts.append(("Last sync", "never", Self.warn))
+            facts.append(("Last sync", "never", Palette.Operator.warn))
         }
         if let change = info?.lastChange {
-            facts.append(("Last change", Self.clock(change) + " (" + HumanTime.age(from: change, to: view.now) + ")", Self.text))
+            facts.append(("Last change", Self.clock(change) + " (" + HumanTime.age(from: change, to: view.now) + ")", Palette.Operator.text))
         }
-        facts.append(("Last error", info?.lastError ?? "none", info?.lastError == nil ? Self.muted : Self.bad))
-        for problem in info?.problems ?? [] { facts.append(("Problem", problem, Self.bad)) }
+        facts.append(("Last error", info?.lastError ?? "none", info?.lastError == nil ? Palette.Operator.muted : Palette.Operator.bad))
+        for problem in info?.problems ?? [] { facts.append(("Problem", problem, Palette.Operator.bad)) }
         if let warnings = info?.warnings, let first = warnings.first {
-            facts.append(("Feed warnings", "\(warnings.count): \(first)" + (warnings.count > 1 ? " …" : ""), Self.warn))
+            facts.append(("Feed warnings", "\(warnings.count): \(first)" + (warnings.count > 1 ? " …" : ""), Palette.Operator.warn))
         }
-        facts.append(("Next sync", view.syncRunning ? "running now" : view.nextSync.map(Self.clock) ?? "—", Self.text))
+        facts.append(("Next sync", view.syncRunning ? "running now" : view.nextSync.map(Self.clock) ?? "—", Palette.Operator.text))
         if let info {
             let used = Double(info.cacheBytes) / 1_048_576
             let cap = Double(info.cacheCapBytes) / 1_048_576
-            facts.append(("Cache", String(cFormat: "%.1f MiB of %.0f MiB", used, cap), used > cap * 0.9 ? Self.warn : Self.text))
+            facts.append(("Cache", String(cFormat: "%.1f MiB of %.0f MiB", used, cap), used > cap * 0.9 ? Palette.Operator.warn : Palette.Operator.text))
         }
-        facts.append(("Poetry", "\(view.poetrySource.rawValue) · \(view.poetryOrigin)", Self.text))
-        facts.append(("Next poem", view.nextPoetry.map(Self.clock) ?? "—", Self.text))
-        if !view.screenPower.isEmpty { facts.append(("Screen", view.screenPower, Self.text)) }
+        facts.append(("Poetry", "\(view.poetrySource.rawValue) · \(view.poetryOrigin)", Palette.Operator.text))
+        facts.append(("Next poem", view.nextPoetry.map(Self.clock) ?? "—", Palette.Operator.text))
+        if !view.screenPower.isEmpty { facts.append(("Screen", view.screenPower, Palette.Operator.text)) }
         if let info {
-            facts.append(("Version", info.version, Self.text))
-            facts.append(("Display", "\(info.driver) · \(info.renderer) · \(info.screen)", Self.text))
+            facts.append(("Version", info.version, Palette.Operator.text))
+            facts.append(("Display", "\(info.driver) · \(info.renderer) · \(info.screen)", Palette.Operator.text))
         }
         // In columns (two in portrait), filled one after the other; a column's foot is the
         // screen's margin.
@@ -221,7 +214,7 @@ struct OperatorRenderer {
                 let row = area.y + (index % max(1, perColumn)) * step
                 guard column < columns, row + line <= area.maxY else { continue }
                 let x = area.x + column * (width + gutter)
-                surface.drawText(label, at: Point(x: x, y: row + (size - labelSize) / 2), fonts: fonts, size: labelSize, color: Self.muted)
+                surface.drawText(label, at: Point(x: x, y: row + (size - labelSize) / 2), fonts: fonts, size: labelSize, color: Palette.Operator.muted)
                 let valueX = x + labelWidth + size / 2
                 surface.drawText(clipped(value, width: x + width - valueX, size: size, bold: false), at: Point(x: valueX, y: row),
                                 fonts: fonts, size: size, color: color)
@@ -233,7 +226,7 @@ struct OperatorRenderer {
             guard column < columns else { break }
             if index % perColumn == 0 { y = area.y }
             let x = area.x + column * (width + gutter)
-            surface.drawText(label, at: Point(x: x, y: y), fonts: fonts, size: labelSize, color: Self.muted)
+            surface.drawText(label, at: Point(x: x, y: y), fonts: fonts, size: labelSize, color: Palette.Operator.muted)
             y += labelHeight
             values[index].draw(on: surface, at: Point(x: x, y: y), fonts: fonts, color: color)
             y += values[index].height + size / 2
@@ -271,7 +264,7 @@ struct OperatorRenderer {
     /// and "eligible", or "×" and why not with when it will be, in its compact form where the
     /// long one is too wide, then cut with "…" (every card's line at one size).
     func drawStatus(of tile: OperatorTile, now: Date, at origin: Point, width: Int, size: Int) {
-        let color = tile.ineligibility == nil ? Self.good : Self.warn
+        let color = tile.ineligibility == nil ? Palette.Operator.good : Palette.Operator.warn
         if tile.ineligibility == nil {
             drawCheck(at: Point(x: origin.x, y: origin.y + size / 6), size: size, color: color)
             surface.drawText("eligible", at: Point(x: origin.x + size * 13 / 10, y: origin.y), fonts: fonts, size: size, color: color)

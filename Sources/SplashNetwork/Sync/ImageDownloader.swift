@@ -85,12 +85,8 @@ public struct ImageDownloader {
             return (.unavailable(error.explained), nil)
         }
         do {
-            let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
-                                           limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, sink: partial.write)
-            guard case let .fetched(etag, lastModified, _, cacheControl) = result,
-                  // Only a file asked for again can be "the same": a plain download always is news.
-                  known == nil || !cache.holdsSame(partial, as: key) else {
-                cache.discard(partial)
+            guard let validators = try CacheFetch.changed(url, into: partial, as: key, cache: cache, fetcher: fetcher, known: known,
+                                                          limit: min(room, Self.imageLimit), inspect: Self.refuseEarly, at: now) else {
                 return (nil, known)
             }
             // Downloads run side by side; decoding to check them, one at a time (memory).
@@ -98,8 +94,7 @@ public struct ImageDownloader {
             defer { Self.checking.unlock() }
             let checked = try check(partial.path)
             try cache.commit(partial, as: key)
-            return (.cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail, motion: checked.motion),
-                    FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
+            return (.cached(path: cache.path(forKey: key), thumbnail: checked.thumbnail, motion: checked.motion), validators)
         } catch let error as ImageError {
             cache.discard(partial)
             return (.refused(error.explained), nil)

@@ -68,14 +68,11 @@ public struct VideoDownloader {
             return (.unavailable(error.explained), nil)
         }
         do {
-            let result = try fetcher.fetch(url, etag: known?.etag, lastModified: known?.lastModified,
-                                           limit: min(room, maxBytes), inspect: { head in
+            let refuseEarly: ([UInt8]) throws -> Void = { head in
                 if let problem = VideoHeader.problem(head) { throw VideoRefusal(reason: problem) }
-            }, sink: partial.write)
-            guard case let .fetched(etag, lastModified, _, cacheControl) = result,
-                  // Only a file asked for again can be "the same": a plain download always is news.
-                  known == nil || !cache.holdsSame(partial, as: key) else {
-                cache.discard(partial)
+            }
+            guard let validators = try CacheFetch.changed(url, into: partial, as: key, cache: cache, fetcher: fetcher, known: known,
+                                                          limit: min(room, maxBytes), inspect: refuseEarly, at: now) else {
                 return (nil, known)
             }
             let probed = try MediaProbe.run(mediaProgram, on: partial.path)
@@ -84,8 +81,7 @@ public struct VideoDownloader {
                 return (.refused(.unplayable("\(probed.facts.summary): \(problem)")), nil)
             }
             try cache.commit(partial, as: key)
-            return (.cached(path: cache.path(forKey: key), facts: probed.facts, thumbnail: probed.thumbnail),
-                    FileValidators(etag: etag, lastModified: lastModified, cacheControl: cacheControl, fetchedAt: now))
+            return (.cached(path: cache.path(forKey: key), facts: probed.facts, thumbnail: probed.thumbnail), validators)
         } catch let refusal as VideoRefusal {
             cache.discard(partial)
             return (.refused(.unplayable(refusal.reason)), nil)
