@@ -25,10 +25,10 @@ struct ControlCommands {
 
     func status(json: Bool) -> Int32 {
         do {
-            let (answer, _) = try ask(.status)
+            guard case .status(let answer) = try ask(.status).answer else { throw ControlError.failed("the kiosk's answer is not a status") }
             // A kiosk with another data folder than the one named answered: another kiosk
             // shares this runtime folder. Said, and not taken for the one asked about.
-            if options.dataDirNamed, let theirs = answer["data_dir"] as? String,
+            if options.dataDirNamed, let theirs = answer.dataDir,
                URL(fileURLWithPath: theirs).standardizedFileURL.path != URL(fileURLWithPath: options.dataDir).standardizedFileURL.path {
                 fputs("splashboard: status: the kiosk answering at \(socketPath) keeps its data in \(TerminalText.printable(theirs)), "
                       + "not in \(options.dataDir) (--data-dir): it is another kiosk. Two kiosks need runtime folders of their own "
@@ -36,49 +36,10 @@ struct ControlCommands {
                 return 1
             }
             if json {
-                let data = Data(JSONValue(answer).encoded().utf8)
-                print(String(decoding: data, as: UTF8.self))
+                print(answer.json.encoded())
                 return 0
             }
-            func when(_ key: String) -> String? {
-                (answer[key] as? String).flatMap { ISO8601.date(from: $0) }.map { HumanTime.string($0, zone: .current, seconds: true) }
-            }
-            func text(_ key: String) -> String? {
-                switch answer[key] {
-                case let s as String: return TerminalText.printable(s)
-                case let n as Int: return String(n)
-                case let d as Double: return JSONValue.double(d).encoded()
-                case let b as Bool: return b ? "true" : "false"
-                default: return nil
-                }
-            }
-            var screen = text("scene") ?? "?"
-            if let campaign = text("campaign") {
-                screen += ", campaign \(campaign)"
-            } else if screen == "splash" {
-                screen += ", the default picture (no campaign eligible at this splash)"
-            } else if screen == "detail" {
-                screen += ", after the default picture"
-            }
-            if let countdown = text("countdown") { screen += ", 跳过 \(countdown)" }
-            print("screen: \(screen) (\(text("screen") ?? "?"))")
-            if let power = text("screen_power") { print("power: \(power)") }
-            if let schedule = text("screen_schedule_in_force") { print("schedule: \(schedule)") }
-            for line in (answer["runs_out"] as? [String] ?? []).map(TerminalText.printable) { print("runs out: \(line)") }
-            print("feed: \(text("feed") ?? "?")")
-            print("last sync: \(when("last_sync") ?? "never") (the catalog last confirmed with the feed); "
-                  + "last change: \(when("last_change") ?? "never")")
-            print("last error: \(text("last_error") ?? "none")" + (when("next_sync").map { "; next sync: \($0)" } ?? ""))
-            let warnings = (answer["feed_warnings"] as? [String] ?? []).map(TerminalText.printable)
-            print("feed warnings: " + (warnings.isEmpty ? "none" : "\(warnings.count)"))
-            for warning in warnings { print("  \(warning)") }
-            for problem in (answer["problems"] as? [String] ?? []).map(TerminalText.printable) { print("problem: \(problem)") }
-            for problem in (answer["picture_problems"] as? [String] ?? []).map(TerminalText.printable) { print("picture: \(problem)") }
-            let groups = (answer["groups"] as? [String] ?? []).map(TerminalText.printable)
-            print("groups: " + (groups.isEmpty ? "none" : groups.joined(separator: ", ")))
-            for other in (answer["other_screens"] as? [String] ?? []).map(TerminalText.printable) { print("not for this screen: \(other)") }
-            print("unsent reports: \(text("report_unsent") ?? "0")")
-            print("uptime: \(text("uptime_seconds") ?? "?") s; version \(text("version") ?? "?"); device \(text("device") ?? "-")")
+            for line in Self.lines(of: answer) { print(line) }
             return 0
         } catch {
             // A pipeline reading --json gets an answer too.
@@ -86,6 +47,41 @@ struct ControlCommands {
             fputs("splashboard: \(error.explained)\n", stderr)
             return 1
         }
+    }
+
+    /// The status as `splashboard status` prints it, a line each.
+    static func lines(of s: KioskStatus) -> [String] {
+        func when(_ date: Date?) -> String? { date.map { HumanTime.string($0, zone: .current, seconds: true) } }
+        let p = TerminalText.printable
+        var lines: [String] = []
+        var screen = p(s.scene)
+        if let campaign = s.campaign {
+            screen += ", campaign \(p(campaign))"
+        } else if s.scene == "splash" {
+            screen += ", the default picture (no campaign eligible at this splash)"
+        } else if s.scene == "detail" {
+            screen += ", after the default picture"
+        }
+        if let countdown = s.countdown { screen += ", 跳过 \(countdown)" }
+        lines.append("screen: \(screen) (\(p(s.screen)))")
+        lines.append("power: \(p(s.screenSummary))")
+        lines.append("schedule: \(p(s.screenScheduleInForce))")
+        lines += s.runOut.map { "runs out: \(p($0))" }
+        lines.append("feed: \(p(s.feed))")
+        let sync: String = "last sync: \(when(s.lastSync) ?? "never") (the catalog last confirmed with the feed); "
+        lines.append(sync + "last change: \(when(s.lastChange) ?? "never")")
+        let next: String = when(s.nextSync).map { "; next sync: \($0)" } ?? ""
+        lines.append("last error: \(s.lastError.map(p) ?? "none")" + next)
+        lines.append("feed warnings: " + (s.warnings.isEmpty ? "none" : "\(s.warnings.count)"))
+        lines += s.warnings.map { "  \(p($0))" }
+        lines += s.problems.map { "problem: \(p($0))" }
+        lines += s.pictureProblems.map { "picture: \(p($0))" }
+        lines.append("groups: " + (s.groups.isEmpty ? "none" : s.groups.map(p).joined(separator: ", ")))
+        lines += s.otherScreens.map { "not for this screen: \(p($0))" }
+        lines.append("unsent reports: \(s.reportUnsent)")
+        let uptime: String = JSONValue.double((s.uptimeSeconds * 10).rounded() / 10).encoded()
+        lines.append("uptime: \(uptime) s; version \(p(s.version)); device \(s.device.map(p) ?? "-")")
+        return lines
     }
 
     func screenshot(to path: String) -> Int32 {
@@ -101,13 +97,15 @@ struct ControlCommands {
         }
         do {
             let (answer, png) = try ask(.screenshot)
-            guard let png, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw ControlError.failed("the answer is not a PNG") }
+            guard case .screenshot(let size) = answer, let png, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+                throw ControlError.failed("the answer is not a PNG")
+            }
             do {
                 try png.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw ControlError.failed("cannot write \(path): \(error.explained)")
             }
-            print("\(path): \(answer["width"] ?? "?")x\(answer["height"] ?? "?"), \(png.count) bytes")
+            print("\(path): \(size.width)x\(size.height), \(png.count) bytes")
             return 0
         } catch {
             fputs("splashboard: \(error.explained)\n", stderr)
@@ -118,8 +116,10 @@ struct ControlCommands {
     /// `splashboard screen on|off|auto`: the kiosk's answer is what its screen is now.
     func screen(_ state: ScreenCommand) -> Int32 {
         do {
-            let (answer, _) = try ask(.screen(state))
-            print(TerminalText.printable(answer["summary"] as? String ?? "done"))
+            guard case let .screen(_, _, summary) = try ask(.screen(state)).answer else {
+                throw ControlError.failed("the kiosk's answer names no screen state")
+            }
+            print(TerminalText.printable(summary))
             return 0
         } catch {
             fputs("splashboard: \(error.explained)\n", stderr)
@@ -128,7 +128,7 @@ struct ControlCommands {
     }
 
     /// Sends `request` and reads the answer line, and the bytes it announces.
-    private func ask(_ request: ControlRequest) throws -> ([String: Any], Data?) {
+    private func ask(_ request: ControlRequest) throws -> (answer: ControlAnswer, png: Data?) {
         let path = socketPath
         let fd: Int32
         do {
@@ -148,17 +148,11 @@ struct ControlCommands {
         case .tooLong: throw ControlError.failed("the kiosk's answer is not one (over \(Self.headerLimit) bytes)")
         case .closed, .failed: throw ControlError.failed("the kiosk closed the connection before its answer was whole")
         }
-        guard let header = try? JSONReader.value(line) as? [String: Any] else {
-            throw ControlError.failed("the kiosk's answer is not one")
-        }
-        guard header["ok"] as? Bool == true else {
-            throw ControlError.failed("the kiosk says: \(header["error"] as? String ?? "no")")
-        }
-        let expected = header["bytes"] as? Int ?? 0
-        guard expected > 0 else { return (header["answer"] as? [String: Any] ?? [:], nil) }
+        let (answer, expected) = try ControlAnswer.parse(line, answering: request)
+        guard expected > 0 else { return (answer, nil) }
         guard let payload = channel.bytes(expected, by: deadline) else {
             throw ControlError.failed("the kiosk closed the connection before its answer was whole")
         }
-        return (header["answer"] as? [String: Any] ?? [:], payload)
+        return (answer, payload)
     }
 }

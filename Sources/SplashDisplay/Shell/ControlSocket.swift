@@ -14,12 +14,12 @@ final class ControlSocket: @unchecked Sendable {
     static let readSeconds = 2
     let path: String
     private let listener: Int32
-    private let answer: (ControlRequest) -> Result<(JSONValue, Data?), ControlError>
+    private let answer: (ControlRequest) -> Result<(ControlAnswer, Data?), ControlError>
 
     /// Listens at `path`; nil (with the reason) when another kiosk answers there already,
     /// or the socket cannot be made.
     static func open(at path: String,
-                     answer: @escaping (ControlRequest) -> Result<(JSONValue, Data?), ControlError>) -> (ControlSocket?, String?) {
+                     answer: @escaping (ControlRequest) -> Result<(ControlAnswer, Data?), ControlError>) -> (ControlSocket?, String?) {
         let folder = path.deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o750])
@@ -35,7 +35,7 @@ final class ControlSocket: @unchecked Sendable {
     }
 
     private init(path: String, listener: Int32,
-                 answer: @escaping (ControlRequest) -> Result<(JSONValue, Data?), ControlError>) {
+                 answer: @escaping (ControlRequest) -> Result<(ControlAnswer, Data?), ControlError>) {
         self.path = path
         self.listener = listener
         self.answer = answer
@@ -72,17 +72,14 @@ final class ControlSocket: @unchecked Sendable {
         reply(channel, answer(request))
     }
 
-    private func reply(_ channel: LineChannel, _ result: Result<(JSONValue, Data?), ControlError>) {
+    private func reply(_ channel: LineChannel, _ result: Result<(ControlAnswer, Data?), ControlError>) {
         var out: Data
         switch result {
-        case .success(let (header, payload)):
-            var fields: [(String, JSONValue)] = [("ok", .bool(true)), ("answer", header)]
-            if let payload { fields.append(("bytes", .int(payload.count))) }
-            out = Data((JSONValue.object(fields).encoded() + "\n").utf8)
+        case .success(let (answer, payload)):
+            out = answer.line(bytes: payload?.count)
             if let payload { out.append(payload) }
         case .failure(let error):
-            out = Data((JSONValue.object([("ok", .bool(false)), ("error", .string(error.explained))]).encoded()
-                        + "\n").utf8)
+            out = ControlAnswer.failureLine(error)
         }
         // A peer that stops reading is not waited for long.
         var timeout = timeval(tv_sec: Self.readSeconds, tv_usec: 0)

@@ -27,23 +27,22 @@ extension KioskRunner {
     }
 
     /// A control request's answer, made on the loop's thread.
-    func answer(_ request: ControlRequest) -> Result<(JSONValue, Data?), ControlError> {
+    func answer(_ request: ControlRequest) -> Result<(ControlAnswer, Data?), ControlError> {
         switch request {
         case .status:
             guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
-            return .success((status.json, nil))
+            return .success((.status(status), nil))
         case .screen(let command):
             send(.screenCommanded(command, clock.now()))
             let power = state.screenPower
-            return .success((.object([("state", .string(power.isOn ? "on" : "off")), ("reason", .string(power.reason.rawValue)),
-                                      ("summary", .string(Kiosk.screenSummary(of: state, now: clock.now().date)))]),
+            return .success((.screen(on: power.isOn, reason: power.reason, summary: Kiosk.screenSummary(of: state, now: clock.now().date)),
                              nil))
         case .screenshot:
             guard state.framesPresented > 0 else { return .failure(.failed("nothing is on the screen yet")) }
             do {
                 let png = try canvas.screenshotPNG()
                 let size = canvas.outputSize
-                return .success((.object([("width", .int(size.width)), ("height", .int(size.height))]), png))
+                return .success((.screenshot(size), png))
             } catch {
                 return .failure(.failed(error.explained))
             }
