@@ -44,9 +44,9 @@ struct SyncCommand {
                             videoMaxBytes: options.videoMaxMB << 20)
         // Run by hand, a sync checks again what was refused: the operator may have put a
         // fixed file up at the same address.
-        sync.retryRefused = true
-        sync.canDraw = GlyphFinder().canDraw
-        sync.revalidateAll = true
+        sync.options.retryRefused = true
+        sync.options.canDraw = GlyphFinder().canDraw
+        sync.options.revalidateAll = true
         let report = sync.sync(data.feed, now: clock.date())
         // What a feed wrote is shown escaped: it cannot act on the operator's terminal.
         for warning in report.warnings { fputs("warning: \(TerminalText.printable(warning))\n", stderr) }

@@ -32,7 +32,7 @@ import Glibc
         let entries = hosts.enumerated().map { #"{"id": "s\#($0.offset)", "picUrl": "http://127.0.0.1:\#($0.element.port)/p.jpg", "showTime": 5}"# }
         try f.publish("feed.json", "[" + (entries + [#"{"id": "good", "picUrl": "good.jpg", "showTime": 5}"#]).joined(separator: ",") + "]")
         let sync = f.feedSync()
-        sync.pictureSeconds = 2
+        sync.options.pictureSeconds = 2
         let report = sync.sync(f.feedURL(), now: f.now)
         // The feed is applied; the pictures not started in the sync's time wait for the next one.
         #expect(report.status == .ok && report.campaigns == 21, "\(report)")
@@ -235,7 +235,7 @@ import Glibc
         #expect(try f.eligibleIDs().isEmpty)
         // A sync run by hand checks it again, after a 304 as after a new feed.
         let byHand = f.feedSync()
-        byHand.retryRefused = true
+        byHand.options.retryRefused = true
         #expect(byHand.sync(f.feedURL(), now: f.now).status == .notModified)
         #expect(try f.server.requestCounts()["/files/a.png"] == 2)
         #expect(try f.eligibleIDs() == ["a"])
@@ -260,7 +260,7 @@ import Glibc
             """#)
         func sync(maxMB: Int, byHand: Bool = false) -> String {
             let sync = f.feedSync(videoMaxBytes: maxMB << 20)
-            sync.retryRefused = byHand
+            sync.options.retryRefused = byHand
             return sync.sync(f.feedURL(), now: f.now).warnings.joined(separator: "\n")
         }
         let first = sync(maxMB: 1)

@@ -24,7 +24,7 @@ import Testing
         try f.publishImage("a.png", red)
         try f.publish("feed.json", #"[{"id": "a", "picUrl": "a.png", "showTime": 3}]"#)
         let kiosk = f.feedSync()
-        kiosk.revalidateAfter = 3600
+        kiosk.options.revalidateAfter = 3600
         #expect(kiosk.sync(f.feedURL(), now: f.now).status == .ok)
         let picture = f.server.url("/files/a.png")
         let key = ImageCache.key(for: picture)
@@ -48,7 +48,7 @@ import Testing
         // Asked again by hand: "not modified", and not a byte written to the database.
         let before = try f.databaseFingerprint()
         let byHand = f.feedSync()
-        byHand.revalidateAll = true
+        byHand.options.revalidateAll = true
         let unchanged = byHand.sync(f.feedURL(), now: f.now.addingTimeInterval(3700))
         #expect(unchanged.status == .notModified && unchanged.replaced.isEmpty)
         #expect(try f.server.requestCounts()["304 /files/a.png"] == 1)
@@ -102,7 +102,7 @@ import Testing
         #expect(stat(path, &before) == 0)
         let database = try f.databaseFingerprint()
         let byHand = f.feedSync()
-        byHand.revalidateAll = true
+        byHand.options.revalidateAll = true
         let same = byHand.sync(f.feedURL(), now: f.now)
         #expect(same.status == .notModified && same.replaced.isEmpty)
         #expect(try f.server.requestCounts()["/files/a.png"] == 2)
@@ -122,7 +122,7 @@ import Testing
         let old = try cached(f, picture)
         try f.publish("a.png", "<!doctype html><html><body>Not found</body></html>")
         let byHand = f.feedSync()
-        byHand.revalidateAll = true
+        byHand.options.revalidateAll = true
         let report = byHand.sync(f.feedURL(), now: f.now)
         #expect(report.warnings.contains { $0.contains("picture \(picture.absoluteString) changed on its server, but the new one is "
                                                         + "refused") && $0.contains("the one cached before is still shown") },
@@ -165,7 +165,7 @@ import Testing
         #expect(try f.catalog().first?.video?.facts.width == 64)
         try Clips.make(f.www + "/clip.mp4", size: "96x64", rate: 2, seconds: 2)
         let byHand = f.feedSync()
-        byHand.revalidateAll = true
+        byHand.options.revalidateAll = true
         let report = byHand.sync(f.feedURL(), now: f.now)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(try cached(f, clip) == published(f, "clip.mp4"))

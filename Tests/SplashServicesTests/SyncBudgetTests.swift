@@ -39,7 +39,7 @@ import Testing
         // No rate to stop them: the budget alone bounds the sync.
         f.fetcher.minimumRate = TransferPace(bytes: 1, seconds: 3600)
         let sync = f.feedSync()
-        sync.budgetSeconds = 4
+        sync.options.budgetSeconds = 4
         let report = sync.sync(f.feedURL(), now: f.now)
         #expect(report.status == .ok)
         // The first clip is cut at the budget's end; the others are not started.

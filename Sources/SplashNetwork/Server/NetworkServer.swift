@@ -39,9 +39,9 @@ public final class NetworkServer: @unchecked Sendable {
         feed = data.feed
         sync = FeedSync(store: data.store, cache: data.cache, fetcher: Fetcher(clock: clock), cacheMaxBytes: options.cacheMaxMB << 20,
                              videoMaxBytes: options.videoMaxMB << 20)
-        sync.unwritable = data.storeProblem
-        sync.canDraw = canDraw
-        sync.revalidateAfter = TimeInterval(options.revalidateAfter)
+        sync.options.unwritable = data.storeProblem
+        sync.options.canDraw = canDraw
+        sync.options.revalidateAfter = TimeInterval(options.revalidateAfter)
         poems = options.poetryURL.map { PoemSource(url: $0, fetcher: Fetcher(clock: clock)) }
         let current = try? data.store.loadPoetry(imageURL: options.poetryImageURL)
         pictures = options.poetryImageURL.map { _ in PoetryPictures(cache: data.cache, fetcher: Fetcher(clock: clock), current: current?.imagePath) }

@@ -81,19 +81,19 @@ extension FeedSync {
     static func place(_ url: URL) -> String { "\(url.host ?? ""):\(url.port ?? 0)" }
 
     func isUnanswered(_ url: URL) -> Bool {
-        unansweredLock.lock()
-        defer { unansweredLock.unlock() }
-        return unanswered.contains(Self.place(url))
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        return shared.unanswered.contains(Self.place(url))
     }
 
     func note(_ outcome: ImageDownloader.Outcome?, of url: URL) {
-        unansweredLock.lock()
-        defer { unansweredLock.unlock() }
-        if case .unavailable? = outcome { unanswered.insert(Self.place(url)) } else { unanswered.remove(Self.place(url)) }
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if case .unavailable? = outcome { shared.unanswered.insert(Self.place(url)) } else { shared.unanswered.remove(Self.place(url)) }
     }
 
     /// Downloads `pictures` into the cache, `parallel` at a time, starting none after
-    /// `pictureSeconds`: those not started wait for the next sync, said in one warning.
+    /// `options.pictureSeconds`: those not started wait for the next sync, said in one warning.
     /// `asking` holds the validators of cached pictures asked for again (a revalidation):
     /// those answered "not modified" come back `unchanged`.
     func fetchAll(_ pictures: [(key: String, url: URL)], room: inout Room, keeping wanted: Set<String>, now: Date,
@@ -108,8 +108,8 @@ extension FeedSync {
             room.used = cache.usage()
         }
         let shared = SharedRoom(room)
-        // Started within `pictureSeconds`, and within what is left of the sync's budget.
-        let deadline = budget.pictureDeadline(from: clock.uptime(), share: pictureSeconds)
+        // Started within `options.pictureSeconds`, and within what is left of the sync's run.budget.
+        let deadline = run.budget.pictureDeadline(from: clock.uptime(), share: options.pictureSeconds)
         // Pictures are taken in the feed's order, each with its room: when room is short, the
         // earlier ones get it.
         let picking = Lock()
@@ -169,9 +169,9 @@ extension FeedSync {
         room = shared.room
         let late = pictures.filter { outcomes[$0.key] == nil }
         guard !late.isEmpty else { return (outcomes, []) }
-        let reason = "not fetched in this sync's \(Int(pictureSeconds)) s for pictures; the next sync fetches it"
+        let reason = "not fetched in this sync's \(Int(options.pictureSeconds)) s for pictures; the next sync fetches it"
         for picture in late { outcomes[picture.key] = PictureOutcome(.waiting(reason), nil) }
-        return (outcomes, ["\(late.count) of \(pictures.count) pictures not fetched: the sync's \(Int(pictureSeconds)) s for "
+        return (outcomes, ["\(late.count) of \(pictures.count) pictures not fetched: the sync's \(Int(options.pictureSeconds)) s for "
                            + "pictures ran out (hosts that answer slowly or not at all); the next sync fetches them"])
     }
 

@@ -17,7 +17,7 @@ extension FeedSync {
         var planned = Set<String>()
         for portrait in portraits {
             let key = ImageCache.key(for: portrait.url)
-            if cache.contains(key: key) || (portrait.problem != nil && !retryRefused) { continue }
+            if cache.contains(key: key) || (portrait.problem != nil && !options.retryRefused) { continue }
             if planned.insert(key).inserted { pending.append((key, portrait.url)) }
         }
         guard !pending.isEmpty else { return [] }

@@ -14,9 +14,9 @@ extension FeedSync {
     /// Revalidates what is due; the warnings for the report.
     func revalidate(now: Date, feedChanged: Bool) -> [String] {
         // Files fetched in this sync are as new as they can be.
-        validatorsLock.lock()
-        let fresh = Set(fetchedValidators.keys)
-        validatorsLock.unlock()
+        sharedLock.lock()
+        let fresh = Set(shared.fetchedValidators.keys)
+        sharedLock.unlock()
         let pictures = ((try? store.activePictures()) ?? []).filter { !fresh.contains($0.key) && cache.contains(key: $0.key) }
         let videos = ((try? store.activeVideos()) ?? []).filter { $0.facts != nil && $0.problem == nil }
         var clips: [String: (url: URL, campaigns: [String])] = [:]
@@ -27,12 +27,12 @@ extension FeedSync {
         }
         // Only the files still in use are remembered as checked.
         let inUse = Set(pictures.map(\.key)).union(clips.keys)
-        lastChecked = lastChecked.filter { inUse.contains($0.key) || fresh.contains($0.key) }
+        memory.lastChecked = memory.lastChecked.filter { inUse.contains($0.key) || fresh.contains($0.key) }
         guard !pictures.isEmpty || !clips.isEmpty else { return [] }
         let known = (try? store.validators(forKeys: pictures.map(\.key) + Array(clips.keys))) ?? [:]
-        let isDue = { [revalidateAll, revalidateAfter, lastChecked] (key: String, url: URL) -> Bool in
+        let isDue = { [revalidateAll = options.revalidateAll, revalidateAfter = options.revalidateAfter, checked = memory.lastChecked] (key: String, url: URL) -> Bool in
             // A local file costs a stat to check.
-            url.isFileURL || FileValidators.isDue(known[key], lastChecked: lastChecked[key], now: now, every: revalidateAfter,
+            url.isFileURL || FileValidators.isDue(known[key], lastChecked: checked[key], now: now, every: revalidateAfter,
                                                   feedChanged: feedChanged, byHand: revalidateAll)
         }
         // Room made for a changed picture never takes what an active campaign needs.
@@ -43,18 +43,18 @@ extension FeedSync {
 
     /// Keeps the validators a file of this sync came with.
     func keep(_ validators: FileValidators, for key: String) {
-        validatorsLock.lock()
-        fetchedValidators[key] = validators
-        validatorsLock.unlock()
+        sharedLock.lock()
+        shared.fetchedValidators[key] = validators
+        sharedLock.unlock()
     }
 
     /// Writes the validators of the files fetched in this sync, in one transaction (a sync
     /// that fetched nothing writes nothing); a warning when they could not be.
     func keepValidators() -> [String] {
-        validatorsLock.lock()
-        let fetched = fetchedValidators
-        fetchedValidators = [:]
-        validatorsLock.unlock()
+        sharedLock.lock()
+        let fetched = shared.fetchedValidators
+        shared.fetchedValidators = [:]
+        sharedLock.unlock()
         guard !fetched.isEmpty else { return [] }
         do {
             try store.noteValidators(fetched, isCached: { cache.contains(key: $0) })
@@ -79,14 +79,14 @@ extension FeedSync {
             let address = picture.url.publicAddress
             switch outcome.status {
             case _ where outcome.unchanged:
-                lastChecked[picture.key] = now
+                memory.lastChecked[picture.key] = now
             case .cached:
                 // Changed: its campaigns get the new thumbnail (and the animation's facts).
-                lastChecked[picture.key] = now
-                replaced.append(address)
+                memory.lastChecked[picture.key] = now
+                run.replaced.append(address)
                 for id in (try? store.campaigns(withImageKey: picture.key)) ?? [] { images[id] = outcome.status }
             case .refused(let reason):
-                lastChecked[picture.key] = now
+                memory.lastChecked[picture.key] = now
                 warnings.append("picture \(address) changed on its server, but the new one is refused: \(reason); "
                                 + "the one cached before is still shown")
             case .waiting(let reason):
@@ -127,17 +127,17 @@ extension FeedSync {
             let (outcome, validators) = downloader.download(clip.url, as: key, room: room, asking: known[key], at: now)
             switch outcome {
             case nil:
-                lastChecked[key] = now
+                memory.lastChecked[key] = now
             case let .cached(_, facts, thumbnail)?:
-                lastChecked[key] = now
-                replaced.append(address)
+                memory.lastChecked[key] = now
+                run.replaced.append(address)
                 if let validators { keep(validators, for: key) }
                 for id in clip.campaigns {
                     statuses[id] = .cached(facts, thumbnail: thumbnail)
                     keys[id] = key
                 }
             case .refused(let reason)?:
-                lastChecked[key] = now
+                memory.lastChecked[key] = now
                 warnings.append("video \(address) changed on its server, but the new one is not played: \(reason); "
                                 + "the one cached before is still played")
             case .unavailable(let reason)?:

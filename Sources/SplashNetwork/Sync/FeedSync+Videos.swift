@@ -24,7 +24,7 @@ extension FeedSync {
             // Known: cached with its facts, or refused before (a new URL clears both) — but a clip
             // refused for its size is tried again once video-max-mb is raised above that, and
             // any at a sync run by hand.
-            let retried = retryRefused || ClipRefusal.limitLifted(from: video.refusedLimitMB, byLimitMB: videoMaxBytes >> 20)
+            let retried = options.retryRefused || ClipRefusal.limitLifted(from: video.refusedLimitMB, byLimitMB: videoMaxBytes >> 20)
             if (video.problem != nil && !retried) || (video.facts != nil && cache.contains(key: key)) { continue }
             if outcomes[key] == nil {
                 var left = cacheMaxBytes - cache.usage()

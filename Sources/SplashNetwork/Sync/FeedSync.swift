@@ -16,51 +16,23 @@ public final class FeedSync {
     let cache: ImageCache
     let fetcher: Fetcher
     let cacheMaxBytes: Int
-    /// Seconds a sync may spend starting picture downloads: what is not started by then
-    /// waits for the next sync (with one warning), so that silent picture hosts cannot hold
-    /// a sync past the display's patience. Those started finish within their own limits.
-    public var pictureSeconds: TimeInterval = 60
     /// Pictures downloaded at once.
     static let parallel = 4
-    /// Why the device's database cannot be written, when it cannot (the store is in
-    /// memory): every sync then fails with it, as what the operator must fix.
-    public var unwritable: String?
-    /// Seconds one sync may take, all of its fetches together (240): what is not started by
-    /// then waits for the next sync, and a download under way is cut at it. The display
-    /// waits 600 s for a sync's answer; a sync never comes near it.
-    public var budgetSeconds: TimeInterval = 240
-    /// The sync under way's time.
-    var budget = SyncBudget(from: 0, seconds: .infinity)
+    /// What each sync is asked to do: set once, read by every sync.
+    public var options = SyncOptions()
+    /// The sync under way's own: its time and the files it replaced.
+    var run = SyncRun()
+    /// What syncs remember of each other, on the sync's thread: when each cached file was
+    /// last found unchanged.
+    var memory = SyncMemory()
+    /// What the downloads running side by side write, under `sharedLock`.
+    var shared = SyncShared()
+    let sharedLock = Lock()
     /// The clock the budget is read on: the fetcher's.
     var clock: NetworkClock { fetcher.clock }
-    /// Hosts (host:port) whose last picture could not be fetched (no answer, no connection).
-    var unanswered = Set<String>()
-    let unansweredLock = Lock()
-
-    /// Whether pictures and clips refused at an earlier sync are fetched and checked again
-    /// (`splashboard sync`, run by hand after a file was fixed in place); the kiosk's own
-    /// syncs leave them until their address changes.
-    public var retryRefused = false
-
-    /// Whether every cached picture and clip is asked for again, whatever its age
-    /// (`splashboard sync`, run by hand after a file was replaced on its server).
-    public var revalidateAll = false
-    /// Seconds after which a cached picture or clip is asked for again when the feed has not
-    /// changed and its server set no `max-age` (`revalidate-after`).
-    public var revalidateAfter: TimeInterval = 3600
-    /// When each cached file was last found unchanged, by cache key: kept in memory, as a
-    /// "not modified" answer writes nothing.
-    var lastChecked: [String: Date] = [:]
-    /// The addresses of the files this sync found changed and replaced.
-    var replaced: [String] = []
-    /// The validators of the files fetched in this sync, written once at its end.
-    var fetchedValidators: [String: FileValidators] = [:]
-    let validatorsLock = Lock()
 
     /// The largest clip fetched (`video-max-mb`).
     let videoMaxBytes: Int
-    /// Whether this device's fonts can draw a character: text they cannot is a feed warning.
-    public var canDraw: ((Unicode.Scalar) -> Bool)?
 
     /// Syncs into `store` and `cache` through `fetcher`, the cache kept within `cacheMaxBytes`,
     /// clips of at most `videoMaxBytes` (the options' `cache-max-mb` and `video-max-mb`:
@@ -76,10 +48,9 @@ public final class FeedSync {
     /// Syncs `feed` at wall-clock `now`; the report says how long it took.
     public func sync(_ feed: URL, now: Date) -> SyncReport {
         let started = clock.uptime()
-        budget = SyncBudget(from: started, seconds: budgetSeconds)
-        replaced = []
+        run = SyncRun(budget: SyncBudget(from: started, seconds: options.budgetSeconds))
         var report = run(feed, now: now)
-        report.replaced = replaced
+        report.replaced = run.replaced
         report.warnings += keepValidators()
         report.milliseconds = (clock.uptime() - started) * 1e3
         return report
@@ -87,18 +58,18 @@ public final class FeedSync {
 
     /// Seconds left of the sync's budget.
     func secondsLeft() -> TimeInterval {
-        budget.secondsLeft(at: clock.uptime())
+        run.budget.secondsLeft(at: clock.uptime())
     }
 
     /// Why a file was not fetched in this sync: its budget was spent.
     var budgetSpent: String {
-        "not fetched: this sync's \(Int(budgetSeconds)) s were used up (the next sync fetches it)"
+        "not fetched: this sync's \(Int(options.budgetSeconds)) s were used up (the next sync fetches it)"
     }
 
     private func run(_ feed: URL, now: Date) -> SyncReport {
         // Pictures that cannot be cached would each fail with a temporary file's name: say
         // once what is wrong with the folder instead.
-        if let unwritable {
+        if let unwritable = options.unwritable {
             return SyncReport(status: .error, campaigns: 0,
                               error: unwritable + "; the network process must be restarted once it is fixed", failure: .storage)
         }
@@ -123,7 +94,7 @@ public final class FeedSync {
         let standing = UnchangedFeedAnswer()
         let reading = DispatchGroup()
         reading.enter()
-        SerialWorker.detached(name: "splashboard.sync-read") { [store, cache, retryRefused] in
+        SerialWorker.detached(name: "splashboard.sync-read") { [store, cache, retryRefused = options.retryRefused] in
             // Only what a 304 is answered with: a failed read leaves nothing to retry this time,
             // and the next sync reads again.
             standing.campaigns = (try? store.activeCount()) ?? 0
@@ -156,7 +127,7 @@ public final class FeedSync {
         case let .fetched(etag, lastModified, _, _):
             var document: FeedDocument
             do {
-                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current, canDraw: canDraw)
+                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current, canDraw: options.canDraw)
             } catch {
                 return failed(feed, error, now: now, campaigns: active)
             }
@@ -187,7 +158,7 @@ public final class FeedSync {
             // What needs a download is fetched a few at a time, within the sync's time.
             let plan = SyncPlan(
                 campaigns: mine, key: { keys.of($0).key },
-                known: known.mapValues { [retryRefused] in
+                known: known.mapValues { [retryRefused = options.retryRefused] in
                     SyncPlan.Known(imageKey: $0.imageKey, refused: $0.refused && !retryRefused)
                 },
                 isCached: { cache.contains(key: $0) },
