@@ -83,9 +83,11 @@ public final class NetworkServer: @unchecked Sendable {
         let owner = Self.socketOwner(fd)
         while true {
             guard let client = SocketAccept.next(on: fd, warn: { fputs("splashboard-net: \($0)\n", stderr) }) else {
-                fputs("splashboard-net: accept: \(String(cString: strerror(errno)))\n", stderr)
-                sleep(1)
-                continue
+                // The socket itself is unusable (closed, not listening): nothing here mends it,
+                // so the process ends, for the service manager to start it with a new one.
+                fputs("splashboard-net: the network socket no longer accepts connections (\(String(cString: strerror(errno)))); "
+                      + "stopping, to be started again\n", stderr)
+                exit(1)
             }
             if let peer = Self.peerUser(client), peer != getuid(), peer != 0, peer != owner {
                 AnswerWriter(fd: client).closeAfterError("this socket serves the kiosk's display only (uid \(peer) refused)")
