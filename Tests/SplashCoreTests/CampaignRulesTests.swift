@@ -121,11 +121,25 @@ import Testing
                                entry("c", showLimit: 100, updated: 200)], countdown: 1, attract: 1)
         state.settings.pick = .rotate
         var clock = ManualClock()
-        var shown: [String] = []
-        var effects = send(&state, .started(clock.now))
-        for _ in 0..<12 {
-            for case let .recordShow(id, _, _, _) in effects { shown.append(id) }
-            effects = send(&state, .tick(clock.advance(1)))
+        // Each splash ends by its countdown (the detail screen), and the next comes a second later.
+        let order = ["b", "c", "a", "b", "c", "a", "b", "c"]
+        send(&state, .started(clock.now), expecting: splashStarted("b", at: clock.now.date, remaining: 99, countdown: 1, next: "/img/c.jpg"))
+        var shown: [String] = ["b"]
+        for round in 1...6 {
+            let (previous, id, next) = (order[round - 1], order[round], order[round + 1])
+            let ended = clock.advance(1)
+            send(&state, .tick(ended), expecting: [
+                .endShow(campaignID: previous, by: .timeout, at: ended.date), .emit(.skip(by: .timeout)), .emit(.detail(campaign: previous)),
+            ])
+            let due = clock.advance(1)
+            // Its show of 100: the first round shows each once, the second twice.
+            send(&state, .tick(due), expecting: [
+                .recordShow(campaignID: id, at: due.date, media: .picture, picture: "/img/\(id).jpg"),
+                .notePictureUsed(path: "/img/\(id).jpg"),
+                .emit(.splash(campaign: id, remaining: 99 - round / 3, image: "/img/\(id).jpg", media: .picture)),
+                .emit(.countdown(value: 1)), .expectFirstPicture("/img/\(next).jpg"),
+            ])
+            if case .splash(let splash) = state.scene, let id = splash.campaignID { shown.append(id) }
         }
         #expect(Array(shown.prefix(6)) == ["b", "c", "a", "b", "c", "a"], "\(shown)")
     }
@@ -176,8 +190,7 @@ import Testing
         var e = entry("a")
         e.campaign.countdown = 7
         var state = makeState([e], countdown: 3)
-        let effects = send(&state, .started(ManualClock().now))
-        #expect(events(effects).contains(.countdown(value: 7)))
+        send(&state, .started(ManualClock().now), expecting: splashStarted(at: date(after: 0), remaining: 4, countdown: 7))
         guard case .splash(let splash) = state.scene else { Issue.record("no splash"); return }
         #expect(splash.countdown == 7)
     }
@@ -201,8 +214,7 @@ import Testing
         guard case .splash(let first) = state.scene else { Issue.record("no splash"); return }
         #expect(first.campaignID == "free")
         // NTP has set the clock.
-        let effects = Kiosk.reduce(&state, .clockObserved(.synchronized, clock.advance(1)))
-        #expect(events(effects) == [.clockTrusted])
+        reduce(&state, .clockObserved(.synchronized, clock.advance(1)), expecting: [.emit(.clockTrusted)])
         #expect(CatalogEntry.nextToShow(in: state.catalog, at: clock.now.date, context: state.ruleContext(clock.now)) == 0)
         // Without timesyncd: a clock before this build's date, or before the newest updatedAt seen, is wrong.
         #expect(!ClockTrust.isTrusted(Version.buildDate.addingTimeInterval(-1), timeSync: .absent, newestUpdatedAt: nil))

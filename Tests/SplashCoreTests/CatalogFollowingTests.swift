@@ -19,19 +19,35 @@ import Testing
         return state
     }
 
-    /// The splashes of `count` rounds (skip, wait for the attract loop), with the shell's
-    /// answers; the ids shown.
-    func splashes(_ state: inout KioskState, _ clock: inout ManualClock, _ count: Int) -> [String?] {
+    /// What the attract loop's splash of `id` says and asks for: its show recorded at `date`,
+    /// its picture, the shows it has left, and the picture a start would show next (`next`;
+    /// nil: its own). With no `id`, the default picture, which counts nothing.
+    func splash(_ id: String?, at date: Date, remaining: Int, next: String? = nil) -> [KioskEffect] {
+        guard let id else {
+            return [.emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)), .emit(.countdown(value: 3))]
+        }
+        return [
+            .recordShow(campaignID: id, at: date, media: .picture, picture: "/img/\(id).jpg"), .notePictureUsed(path: "/img/\(id).jpg"),
+            .emit(.splash(campaign: id, remaining: remaining, image: "/img/\(id).jpg", media: .picture)), .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/\(next ?? id).jpg"),
+        ]
+    }
+
+    /// Rounds of skip and wait for the attract loop, with the shell's answers, expecting in
+    /// each the splash `expected` names (campaign, shows left, next picture); the ids shown.
+    func splashes(_ state: inout KioskState, _ clock: inout ManualClock,
+                  _ expected: [(id: String?, remaining: Int, next: String?)]) -> [String?] {
         var shown: [String?] = []
-        for _ in 0..<count {
+        for round in expected {
             // The show on the screen (if it counts) ends by the key.
             let skipped = clock.advance(1)
             var shows: String?
             if case .splash(let splash) = state.scene { shows = splash.campaignID }
             send(&state, .keyPressed(.escape, skipped), expecting: (shows.map { [.endShow(campaignID: $0, by: .key, at: skipped.date)] } ?? [])
                     + [.emit(.skip(by: .key)), .emit(.detail(campaign: shows))])
-            let effects = send(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
-            for case .splash(let campaign, _, _, _) in events(effects) { shown.append(campaign) }
+            let due = clock.advance(Double(state.settings.attractAfter))
+            send(&state, .tick(due), expecting: splash(round.id, at: due.date, remaining: round.remaining, next: round.next))
+            if case .splash(let splash) = state.scene { shown.append(splash.campaignID) }
         }
         return shown
     }
@@ -39,14 +55,14 @@ import Testing
     @Test func aCampaignDroppedByAnotherWriterIsNeverShownAgainAndANewOneAtTheNextSplash() {
         var clock = ManualClock()
         var state = running([entry("a"), entry("b")], clock: clock)
-        #expect(Set(splashes(&state, &clock, 2).compactMap { $0 }) == ["a", "b"])
+        #expect(Set(splashes(&state, &clock, [("b", 4, "a"), ("a", 3, "b")]).compactMap { $0 }) == ["a", "b"])
         // `splashboard sync` by hand: "a" is gone from the feed, "c" is new and first.
         var c = entry("c")
         c.campaign.priority = 5
-        let effects = Kiosk.reduce(&state, .catalogChanged([entry("b", shows: 1), c], message: "new", screen: nil, clock.now))
-        #expect(!effects.contains(.fetchFeed))
+        reduce(&state, .catalogChanged([entry("b", shows: 1), c], message: "new", screen: nil, clock.now), expecting: [])
         #expect(state.feedMessage == "new")
-        let after = splashes(&state, &clock, 6)
+        // "c" until its five shows are used up, then "b" (with the show it had).
+        let after = splashes(&state, &clock, [("c", 4, nil), ("c", 3, nil), ("c", 2, nil), ("c", 1, nil), ("c", 0, "b"), ("b", 3, nil)])
         #expect(after.first == "c")
         #expect(!after.contains("a"))
     }
@@ -54,20 +70,18 @@ import Testing
     @Test func picturesGoneFromTheCacheAreFetchedAgainAtOnce() {
         var clock = ManualClock()
         var state = running([entry("a"), entry("b")], clock: clock)
-        _ = splashes(&state, &clock, 1)
+        _ = splashes(&state, &clock, [("b", 4, "a")])
         // `cache clear`: every picture gone.
-        let effects = Kiosk.reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil), entry("b", image: nil)],
-                                                           message: nil, screen: nil, clock.now))
-        #expect(effects == [.fetchFeed])
+        reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil), entry("b", image: nil)], message: nil, screen: nil, clock.now),
+               expecting: [.fetchFeed])
         #expect(state.sync.running)
         // The next splashes are the default picture, and count nothing.
         let counted = state.catalog.map(\.shows)
         #expect(counted == [1, 1])
-        #expect(splashes(&state, &clock, 2) == [nil, nil])
+        #expect(splashes(&state, &clock, [(nil, 0, nil), (nil, 0, nil)]) == [nil, nil])
         #expect(state.catalog.map(\.shows) == counted)
         // A catalog where nothing was lost asks for nothing.
-        #expect(!Kiosk.reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil)], message: nil, screen: nil,
-                                                      clock.now)).contains(.fetchFeed))
+        reduce(&state, .catalogChanged([entry("a", shows: 1, image: nil)], message: nil, screen: nil, clock.now), expecting: [])
     }
 
     @Test func aSplashWhosePictureIsGoneIsNoShowAndTheNextCampaignIsShown() throws {
@@ -78,18 +92,19 @@ import Testing
             .emit(.skip(by: .key)),
             .emit(.detail(campaign: "a")),
         ])
-        let due = Kiosk.reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))))
-        let picked = due.compactMap { if case .recordShow(let id, _, _, let picture) = $0 { (id, picture) } else { nil } }
-        let (id, picture) = try #require(picked.first)
+        reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))), expecting: [
+            .recordShow(campaignID: "b", at: clock.now.date, media: .picture, picture: "/img/b.jpg"),
+        ])
+        let (id, picture) = ("b", "/img/b.jpg")
         let other = id == "a" ? "b" : "a"
         let before = state.catalog.map(\.shows)
         // The shell found the file gone: nothing recorded, a fetch, and the splash goes to the other.
-        let answered = Kiosk.reduce(&state, .pictureUnusable(campaignID: id, path: picture, reason: "the file is gone",
-                                                             gone: true, clock.now))
-        #expect(events(answered).contains(.error(message: "cannot show image \(picture): the file is gone; "
-                                                  + "no show counted; it is fetched again")))
-        #expect(answered.contains(.fetchFeed))
-        #expect(answered.recordsShow(other, at: clock.now.date))
+        reduce(&state, .pictureUnusable(campaignID: id, path: picture, reason: "the file is gone", gone: true, clock.now),
+               expecting: [
+            .emit(.error(message: "cannot show image \(picture): the file is gone; no show counted; it is fetched again")),
+            .fetchFeed,
+            .recordShow(campaignID: other, at: clock.now.date, media: .picture, picture: "/img/\(other).jpg"),
+        ])
         #expect(state.catalog.map(\.shows) == before)
         let lost = try #require(state.catalog.first { $0.campaign.id == id })
         #expect(lost.imagePath == nil)
@@ -108,10 +123,12 @@ import Testing
         reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))), expecting: [
             .recordShow(campaignID: "a", at: date(after: 11), media: .picture, picture: "/img/a.jpg"),
         ])
-        let answered = Kiosk.reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", reason: "not a JPEG",
-                                                             gone: false, clock.now))
-        #expect(!answered.contains(.fetchFeed))
-        #expect(events(answered).contains(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg")))
+        reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", reason: "not a JPEG", gone: false, clock.now),
+               expecting: [
+            .emit(.error(message: "cannot show image /img/a.jpg: not a JPEG; no show counted; the campaign is not shown")),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         #expect(state.catalog[0].shows == 1 && state.catalog[0].picture == .refused("not a JPEG", path: "/img/a.jpg"))
         // Said once: the same picture failing again is not repeated.
         #expect(state.failedImages.contains("/img/a.jpg"))

@@ -40,18 +40,20 @@ import Testing
     @Test func aLiveEntryReloadsAfterTheRefreshPeriod() {
         var s = state()
         var clock = ManualClock()
-        let start = send(&s, .started(clock.now), presenting: .splash)
-        #expect(start.contains(.reloadPoetry))
+        send(&s, .started(clock.now), presenting: .splash, expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ] + firstFrame)
         #expect(!s.poetry.settled)
-        let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
-                                                              policy: .after(clock.now.date.addingTimeInterval(300))),
-                                                     clock.advance(0.2)))
-        #expect(events(effects) == [.poetry(source: .timeline, origin: "A")])
-        #expect(effects.contains(.savePoetry(liveEntry("A"))))
+        reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A"))],
+                                          policy: .after(clock.now.date.addingTimeInterval(300))), clock.advance(0.2)),
+               expecting: [.savePoetry(liveEntry("A")), .emit(.poetry(source: .timeline, origin: "A"))])
         #expect(abs(s.poetry.reloadAt! - 300) < 1e-6)
         reduce(&s, .keyPressed(.escape, clock.now), expecting: [.emit(.skip(by: .key)), .emit(.detail(campaign: nil))])
-        #expect(Kiosk.reduce(&s, .tick(clock.advance(299))).isEmpty)
-        #expect(Kiosk.reduce(&s, .tick(clock.advance(0.8))) == [.reloadPoetry])
+        reduce(&s, .tick(clock.advance(299)), expecting: [])
+        reduce(&s, .tick(clock.advance(0.8)), expecting: [.reloadPoetry])
     }
 
     @Test func failuresKeepTheLastGoodEntryAndBackOff() {
@@ -75,12 +77,11 @@ import Testing
             .emit(.detail(campaign: nil)),
         ])
         for _ in 0..<6 {
-            let effects = Kiosk.reduce(&s, .poetryFailed(reason: "server down", clock.now))
-            #expect(events(effects) == [.warning(message: "poetry: server down")])
+            reduce(&s, .poetryFailed(reason: "server down", clock.now), expecting: [.emit(.warning(message: "poetry: server down"))])
             #expect(s.poetry.entry.origin == "A")
             let due = s.poetry.reloadAt!
             waits.append(due - clock.now.uptime)
-            #expect(Kiosk.reduce(&s, .tick(clock.advance(due - clock.now.uptime))) == [.reloadPoetry])
+            reduce(&s, .tick(clock.advance(due - clock.now.uptime)), expecting: [.reloadPoetry])
         }
         #expect(waits == [30, 60, 120, 240, 300, 300])
     }
@@ -94,16 +95,22 @@ import Testing
             .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
             .emit(.countdown(value: 3)),
         ])
-        let effects = Kiosk.reduce(&s, .poetryFailed(reason: "offline", clock.now))
+        reduce(&s, .poetryFailed(reason: "offline", clock.now), expecting: [
+            .emit(.warning(message: "poetry: offline")),
+            .emit(.poetry(source: .bundled, origin: "诗2")),
+        ])
         #expect(s.poetry.entry.source == .bundled)
-        #expect(events(effects).contains { if case .poetry(.bundled, _) = $0 { true } else { false } })
     }
 
     @Test func theCachedEntryIsShownAtStartAndKeptOnFailure() {
         var s = state(cached: PoetryEntry(origin: "旧诗", lines: ["旧"], source: .cache))
         let clock = ManualClock()
-        let start = Kiosk.reduce(&s, .started(clock.now))
-        #expect(events(start).first == .poetry(source: .cache, origin: "旧诗"))
+        reduce(&s, .started(clock.now), expecting: [
+            .emit(.poetry(source: .cache, origin: "旧诗")),
+            .emit(.screen(on: true, reason: .start, until: nil)),
+            .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+        ])
         reduce(&s, .poetryFailed(reason: "offline", clock.now), expecting: [
             .emit(.warning(message: "poetry: offline")),
         ])
@@ -134,8 +141,7 @@ import Testing
         let first = s.poetry.entry.origin
         let due = s.nextDeadline!
         #expect(due <= 300)
-        let effects = Kiosk.reduce(&s, .tick(clock.advance(due)))
-        #expect(!effects.contains(.reloadPoetry))
+        reduce(&s, .tick(clock.advance(due)), expecting: [.emit(.poetry(source: .bundled, origin: "诗3"))])
         #expect(s.poetry.entry.origin != first)
         #expect(s.poetry.upcoming.count == 10)
     }
@@ -145,9 +151,12 @@ import Testing
         var clock = ManualClock()
         detailScreen(&s, clock)
         let url = "http://127.0.0.1:9/p.png"
-        let effects = Kiosk.reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A", image: url))],
-                                                              policy: .never), clock.now))
-        #expect(effects.contains(.loadPoetryImage(URL(string: url)!)))
+        reduce(&s, .poetryLoaded(Timeline(items: [.init(date: clock.now.date, entry: liveEntry("A", image: url))], policy: .never),
+                                 clock.now), expecting: [
+            .loadPoetryImage(URL(string: url)!),
+            .savePoetry(liveEntry("A", image: url)),
+            .emit(.poetry(source: .timeline, origin: "A")),
+        ])
         #expect(s.poetry.spinning)
         guard case .detail(let d0) = s.scene else { Issue.record("not on detail"); return }
         #expect(d0.spinnerPhase == 0)

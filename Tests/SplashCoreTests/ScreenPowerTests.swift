@@ -84,10 +84,9 @@ import Testing
         // Ticks and taps while dark show and count nothing.
         for minutes in stride(from: 1.0, through: 540, by: 37) {
             let later = now.advanced(by: minutes * 60)
-            let effects = send(&state, .tick(later)) + send(&state, .pressed(Point(x: 640, y: 360), later))
-                + send(&state, .keyPressed(.space, later))
-            #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
-            #expect(!events(effects).contains { if case .splash = $0 { true } else { false } })
+            send(&state, .tick(later), expecting: [])
+            send(&state, .pressed(Point(x: 640, y: 360), later), expecting: [])
+            send(&state, .keyPressed(.space, later), expecting: [])
         }
         // 07:30: lit, and a splash is shown and counted as at any start.
         let morning = moved(start, to: "2026-12-02 07:30:00")
@@ -106,37 +105,74 @@ import Testing
     /// the dark, where no frame is coming), and of the screen's changes only after; the
     /// journal hears of every change and of a start in the dark, never of a start lit.
     @Test func theServiceManagerHearsOfTheKioskOnceUpAndTheJournalOfEachChange() throws {
-        func journal(_ effects: [KioskEffect]) -> Int { effects.filter { if case .journalScreen = $0 { true } else { false } }.count }
-        func told(_ effects: [KioskEffect]) -> [Bool] {
-            effects.compactMap { if case .serviceScreen(let dark, _) = $0 { dark } else { nil } }
-        }
         var (state, start) = try kiosk(started: false)
-        let lit = send(&state, .started(start))
-        #expect(!lit.contains(.serviceReady) && told(lit).isEmpty && journal(lit) == 0, "\(lit)")
-        let first = send(&state, .framePresented(.splash, sinceStart: 90, start))
-        #expect(first.filter { $0 == .serviceReady }.count == 1)
-        #expect(!send(&state, .framePresented(.splash, sinceStart: 95, start)).contains(.serviceReady))
-        let dark = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
-        #expect(told(dark) == [true] && journal(dark) == 1 && !dark.contains(.serviceReady), "\(dark)")
-        #expect(dark.contains(.serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30")), "\(dark)")
-        let morning = send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")))
-        #expect(told(morning) == [false] && journal(morning) == 1, "\(morning)")
+        send(&state, .started(start), expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: Self.at("2026-12-01 22:00:00"))),
+            .recordShow(campaignID: "a", at: start.date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
+        send(&state, .framePresented(.splash, sinceStart: 90, start), expecting: [
+            .emit(.frame(scene: .splash)),
+            .emit(.firstFrame(ms: 90)),
+            .serviceReady,
+            .fetchFeed,
+            .reloadPoetry,
+            .powerScreen(on: true),
+        ])
+        send(&state, .framePresented(.splash, sinceStart: 95, start), expecting: [.emit(.frame(scene: .splash))])
+        send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 22:00:00")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
+        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
+            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
+            .journalScreen(summary: "screen on (schedule) until 22:00"),
+            .recordShow(campaignID: "a", at: Self.at("2026-12-02 07:30:00"), media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
 
         // Started in the dark: up at once, the screen said dark, and a journal entry.
         var (night, at) = try kiosk(time: "2026-12-01 23:00:00", started: false)
-        let started = send(&night, .started(at))
-        let ready = try #require(started.firstIndex(of: .serviceReady), "\(started)")
-        let screen = try #require(started.firstIndex { if case .serviceScreen(true, _) = $0 { true } else { false } })
-        #expect(ready < screen && journal(started) == 1, "\(started)")
-        #expect(!send(&night, .framePresented(.splash, sinceStart: 90, at)).contains(.serviceReady))
+        send(&night, .started(at), expecting: [
+            .placeholderPoem,
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .start, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceReady,
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+            .fetchFeed,
+            .reloadPoetry,
+        ])
+        send(&night, .framePresented(.splash, sinceStart: 90, at), expecting: [
+            .emit(.frame(scene: .splash)),
+            .emit(.firstFrame(ms: 90)),
+        ])
     }
 
     @Test func theShowOnTheScreenWhenItGoesDarkEndsAsScreenOff() throws {
         var (state, start) = try kiosk(time: "2026-12-01 21:59:59")
         if case .splash = state.scene {} else { Issue.record("not on the splash") }
-        let effects = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
-        #expect(effects.contains(.endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 22:00:00"))))
-        #expect(events(effects).contains(.skip(by: .screenOff)))
+        send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 22:00:00")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         #expect(SkipReason.screenOff.outcome == .skipped)
     }
 
@@ -146,49 +182,86 @@ import Testing
         // Without wake-on-touch nothing would happen; with it, the touch lights the screen
         // and a splash is shown (and counted), but the touch itself is not a click-through.
         let now = start.advanced(by: 5)
-        let woken = send(&state, .pressed(Point(x: 640, y: 360), now))
-        #expect(woken.first == .powerScreen(on: true))
-        #expect(events(woken).contains(.screen(on: true, reason: .touch, until: now.date.addingTimeInterval(60))))
-        #expect(woken.recordsShow("a", at: now.date))
-        #expect(!events(woken).contains { if case .skip = $0 { true } else { false } })
-        #expect(send(&state, .released(Point(x: 640, y: 360), now)).isEmpty)
+        send(&state, .pressed(Point(x: 640, y: 360), now), expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .touch, until: now.date.addingTimeInterval(60))),
+            .serviceScreen(dark: false, status: "screen on (woken by a touch) until 23:01"),
+            .journalScreen(summary: "screen on (woken by a touch) until 23:01"),
+            .recordShow(campaignID: "a", at: now.date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
+        send(&state, .released(Point(x: 640, y: 360), now), expecting: [])
         // A touch while it is lit keeps it lit for the whole time again.
         send(&state, .pressed(Point(x: 10, y: 10), now.advanced(by: 40)), expecting: [])
         #expect(state.screenPower.wakeUntil == now.uptime + 100)
         #expect(state.nextDeadline.map { $0 <= now.uptime + 100 } == true)
-        // Left alone, it goes dark again when the time is up, by the schedule.
-        var effects = send(&state, .tick(now.advanced(by: 99)))
+        // Left alone, it goes dark again when the time is up, by the schedule. (The touch in the
+        // corner was never let go: held that long, it has opened the operator view.)
+        send(&state, .tick(now.advanced(by: 99)), expecting: [
+            .endShow(campaignID: "a", by: .operatorView, at: now.advanced(by: 99).date),
+            .emit(.skip(by: .operatorView)),
+            .emit(.operatorView(open: true)),
+            .emit(.operatorPage(1, of: 1, campaigns: ["a"])),
+            .loadOperatorInfo(thumbnailsOf: ["a"]),
+        ])
         #expect(state.screenPower.isOn)
-        effects = send(&state, .tick(now.advanced(by: 100)))
-        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))))
+        send(&state, .tick(now.advanced(by: 100)), expecting: [
+            .emit(.operatorView(open: false)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         start = now
     }
 
     @Test func withoutWakeOnTouchATouchLeavesTheScreenDark() throws {
         var (state, start) = try kiosk(wake: 0, time: "2026-12-01 23:00:00", dark: true)
-        #expect(send(&state, .pressed(Point(x: 640, y: 360), start.advanced(by: 1))).isEmpty)
+        send(&state, .pressed(Point(x: 640, y: 360), start.advanced(by: 1)), expecting: [])
         #expect(!state.screenPower.isOn)
     }
 
     @Test func aCommandHoldsUntilTheScheduleNextChangesAndAutoGivesItBack() throws {
         var (state, start) = try kiosk(time: "2026-12-01 12:00:00")
         // Off at noon: dark until 22:00, when the schedule says off anyway (no change, no event).
-        var effects = send(&state, .screenCommanded(.off, start.advanced(by: 1)))
-        #expect(effects.contains(.powerScreen(on: false)))
-        #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-01 22:00:00"))))
+        send(&state, .screenCommanded(.off, start.advanced(by: 1)), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 12:00:01")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .command, until: Self.at("2026-12-01 22:00:00"))),
+            .serviceScreen(dark: true, status: "screen off (splashboard screen off) until 22:00"),
+            .journalScreen(summary: "screen off (splashboard screen off) until 22:00"),
+        ])
         #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen off (splashboard screen off) until 22:00")
-        effects = send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")))
-        #expect(events(effects).isEmpty && !state.screenPower.isOn && state.screenPower.reason == .schedule)
+        send(&state, .tick(moved(start, to: "2026-12-01 22:00:00")), expecting: [])
+        #expect(!state.screenPower.isOn && state.screenPower.reason == .schedule)
         #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: Self.at("2026-12-01 22:00:00"))
                 == "screen off (schedule) until tomorrow 07:30")
         // On at night: lit until 07:30, when the schedule takes over (on as well).
         let night = moved(start, to: "2026-12-01 23:00:00")
-        effects = send(&state, .screenCommanded(.on, night))
-        #expect(events(effects).contains(.screen(on: true, reason: .command, until: Self.at("2026-12-02 07:30:00"))))
-        #expect(effects.recordsShow("a", at: night.date))
+        send(&state, .screenCommanded(.on, night), expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .command, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: false, status: "screen on (splashboard screen on) until tomorrow 07:30"),
+            .journalScreen(summary: "screen on (splashboard screen on) until tomorrow 07:30"),
+            .recordShow(campaignID: "a", at: night.date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
         // Auto: back to the schedule, dark at once (by the command; the schedule holds it so).
-        effects = send(&state, .screenCommanded(.auto, night.advanced(by: 60)))
-        #expect(events(effects).contains(.screen(on: false, reason: .command, until: Self.at("2026-12-02 07:30:00"))))
+        send(&state, .screenCommanded(.auto, night.advanced(by: 60)), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: night.advanced(by: 60).date),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .command, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         #expect(state.screenPower.reason == .schedule)
     }
 
@@ -206,12 +279,22 @@ import Testing
         #expect(!state.screenPower.isOn && state.screenPower.until == nil)
         send(&state, .tick(start.advanced(by: 86_400 * 3)), expecting: [])
         #expect(!state.screenPower.isOn)
-        let back = send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)))
-        #expect(state.screenPower.isOn && back.first == .powerScreen(on: true))
+        send(&state, .screenCommanded(.auto, start.advanced(by: 86_400 * 3)), expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .command, until: nil)),
+            .serviceScreen(dark: false, status: "screen on (no schedule)"),
+            .journalScreen(summary: "screen on (no schedule)"),
+            .recordShow(campaignID: "a", at: start.advanced(by: 86_400 * 3).date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
+        #expect(state.screenPower.isOn)
         #expect(state.screenPower.summary(zone: Self.zone, deviceZone: Self.zone, now: start.date) == "screen on (no schedule)")
         // With no schedule, "auto" gives the screen back to how the kiosk started, never to
         // a schedule there is not.
-        #expect(state.screenPower.reason == .start && back.contains(.emit(.screen(on: true, reason: .command, until: nil))), "\(back)")
+        #expect(state.screenPower.reason == .start)
     }
 
     @Test func aClockNotTrustedYetKeepsTheScreenOnUntilItIs() throws {
@@ -225,8 +308,15 @@ import Testing
             .powerScreen(on: true),
         ])
         #expect(state.screenPower.isOn)
-        let effects = send(&state, .clockObserved(.synchronized, start.advanced(by: 30)))
-        #expect(effects.contains(.powerScreen(on: false)))
+        send(&state, .clockObserved(.synchronized, start.advanced(by: 30)), expecting: [
+            .emit(.clockTrusted),
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 23:00:30")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 07:30:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
+            .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
+        ])
         #expect(!state.screenPower.isOn)
     }
 
@@ -252,8 +342,18 @@ import Testing
         send(&state, .clockObserved(.synchronized, start.advanced(by: 2)), expecting: [.emit(.clockTrusted)])
         #expect(!state.screenPower.isOn && state.screenPower.override == nil && state.screenPower.reason == .schedule)
         // And it lights at 07:30, as the schedule says.
-        let lit = send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")))
-        #expect(state.screenPower.isOn && lit.first == .powerScreen(on: true))
+        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
+            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
+            .journalScreen(summary: "screen on (schedule) until 22:00"),
+            .recordShow(campaignID: "a", at: Self.at("2026-12-02 07:30:00"), media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ])
+        #expect(state.screenPower.isOn)
     }
 
     @Test func aCommandWhileLitSaysSoInTheStatus() throws {
@@ -265,28 +365,50 @@ import Testing
 
     @Test func aKioskStartedDarkSyncsAtOnceShowsNothingAndLightsOnTime() throws {
         var (state, start) = try kiosk(time: "2026-12-01 06:00:00", started: false)
-        let effects = send(&state, .started(start))
-        #expect(events(effects).contains(.screen(on: false, reason: .start, until: Self.at("2026-12-01 07:30:00"))))
-        #expect(effects.contains(.fetchFeed) && effects.contains(.reloadPoetry) && effects.contains(.powerScreen(on: false)))
-        #expect(!effects.contains { if case .recordShow = $0 { true } else { false } })
+        send(&state, .started(start), expecting: [
+            .placeholderPoem,
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .start, until: Self.at("2026-12-01 07:30:00"))),
+            .serviceReady,
+            .serviceScreen(dark: true, status: "screen off (schedule) until 07:30"),
+            .journalScreen(summary: "screen off (schedule) until 07:30"),
+            .fetchFeed,
+            .reloadPoetry,
+        ])
         #expect(state.nextDeadline == start.uptime + 90 * 60)
-        let lit = send(&state, .tick(moved(start, to: "2026-12-01 07:30:00")), presenting: .splash)
-        #expect(lit.first == .powerScreen(on: true))
         // Its first frame asks for no second sync.
-        #expect(lit.filter { $0 == .fetchFeed }.isEmpty)
+        send(&state, .tick(moved(start, to: "2026-12-01 07:30:00")), presenting: .splash, expecting: [
+            .powerScreen(on: true),
+            .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-01 22:00:00"))),
+            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
+            .journalScreen(summary: "screen on (schedule) until 22:00"),
+            .recordShow(campaignID: "a", at: Self.at("2026-12-01 07:30:00"), media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+            .emit(.frame(scene: .splash)),
+            .emit(.firstFrame(ms: 100)),
+        ])
         #expect(state.framesPresented == 1)
     }
 
     @Test func aKioskStartedInItsHoursWakesItsScreenAfterTheFirstFrameOnlyWithASchedule() throws {
         let (_, _) = try kiosk()
         var state = makeState()
-        let lit = send(&state, .started(ManualClock().now), presenting: .splash)
-        #expect(events(lit).contains(.screen(on: true, reason: .start, until: nil)))
-        #expect(!lit.contains(.powerScreen(on: true)))
+        send(&state, .started(ManualClock().now), presenting: .splash,
+             expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
         var (scheduled, start) = try kiosk(started: false)
-        let effects = send(&scheduled, .started(start), presenting: .splash)
-        #expect(effects.contains(.powerScreen(on: true)))
-        #expect(effects.firstIndex(of: .powerScreen(on: true))! > effects.firstIndex(of: .emit(.firstFrame(ms: 100)))!)
+        // Lit after the first frame.
+        send(&scheduled, .started(start), presenting: .splash, expecting: [
+            .placeholderPoem,
+            .emit(.screen(on: true, reason: .start, until: Self.at("2026-12-01 22:00:00"))),
+            .recordShow(campaignID: "a", at: start.date, media: .picture, picture: "/img/a.jpg"),
+            .notePictureUsed(path: "/img/a.jpg"),
+            .emit(.splash(campaign: "a", remaining: 99, image: "/img/a.jpg", media: .picture)),
+            .emit(.countdown(value: 3)),
+            .expectFirstPicture("/img/a.jpg"),
+        ] + firstFrame + [.powerScreen(on: true)])
         start = start.advanced(by: 0)
     }
 
@@ -295,9 +417,16 @@ import Testing
         // The fleet's schedule, in Tokyo: 12:00 in Berlin is 20:00 there, outside 08:00-19:00.
         let feed = FeedScreen(hours: "08:00-19:00", timezone: "Asia/Tokyo")
         let report = SyncReport(status: .ok, campaigns: 1, error: nil)
-        let effects = send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: feed, start.advanced(by: 1)))
+        send(&state, .feedFetched(report, catalog: state.catalog, message: nil, screen: feed, start.advanced(by: 1)), expecting: [
+            .emit(.sync(status: .ok, campaigns: 1, error: nil, ms: nil, reason: nil)),
+            .endShow(campaignID: "a", by: .screenOff, at: Self.at("2026-12-01 12:00:01")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 00:00:00"))),
+            .serviceScreen(dark: true, status: "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)"),
+            .journalScreen(summary: "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)"),
+        ])
         #expect(state.screenPower.source == .feed && !state.screenPower.isOn)
-        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: Self.at("2026-12-02 00:00:00"))))
         // Said in the schedule's zone, named, as it is not the device's.
         #expect(Kiosk.screenSummary(of: state, now: start.date)
                 == "screen off (the feed's schedule) until tomorrow 08:00 (Asia/Tokyo time)")
@@ -428,8 +557,14 @@ import Testing
         ])
         #expect(state.screenPower.isOn)
         #expect(state.screenPower.checkAt == 60)
-        let effects = send(&state, .tick(now.advanced(by: 60)))
-        #expect(events(effects).contains(.screen(on: false, reason: .schedule, until: ScreenPowerTests.at("2027-03-28 20:00:00"))))
+        send(&state, .tick(now.advanced(by: 60)), expecting: [
+            .endShow(campaignID: "a", by: .screenOff, at: ScreenPowerTests.at("2027-03-28 03:00:00")),
+            .emit(.skip(by: .screenOff)),
+            .powerScreen(on: false),
+            .emit(.screen(on: false, reason: .schedule, until: ScreenPowerTests.at("2027-03-28 20:00:00"))),
+            .serviceScreen(dark: true, status: "screen off (schedule) until 20:00"),
+            .journalScreen(summary: "screen off (schedule) until 20:00"),
+        ])
     }
 }
 
@@ -438,11 +573,12 @@ import Testing
     @Test func aKioskALastRunLeftDarkLightsItsScreenAfterItsFirstFrame() {
         var state = makeState()
         state.settings.screenLeftDark = true
-        let effects = send(&state, .started(ManualClock().now), presenting: .splash)
-        #expect(effects.contains(.powerScreen(on: true)))
+        send(&state, .started(ManualClock().now), presenting: .splash,
+             expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame + [.powerScreen(on: true)])
         // Without the marker (and no schedule) the means are never touched.
         var plain = makeState()
-        #expect(!send(&plain, .started(ManualClock().now), presenting: .splash).contains(.powerScreen(on: true)))
+        send(&plain, .started(ManualClock().now), presenting: .splash,
+             expecting: splashStarted(at: date(after: 0), remaining: 4) + firstFrame)
     }
 }
 
