@@ -143,6 +143,22 @@ extension CampaignStore {
         return db.changes
     }
 
+    /// Gives up the ended shows waiting to be reported that this version cannot read — an
+    /// end or a medium no version of it writes (a newer Splashboard's word, a damaged row) —
+    /// so that one such row never holds back the others; they stay in the ledger. Returns
+    /// how many.
+    public func giveUpUnreadableShows() throws -> Int {
+        func words(_ list: [String]) -> String { list.map { "'\($0.replacing("'", with: "''"))'" }.joined(separator: ", ") }
+        let ends = words(SkipReason.allCases.map { ShowEnd.by($0).rawValue } + [ShowEnd.interrupted.rawValue, ShowEnd.onScreen.rawValue])
+        let media = words(MediaKind.allCases.map(\.rawValue))
+        try db.execute("""
+        UPDATE ledger SET reported = \(ReportState.givenUp.sql)
+        WHERE reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL
+          AND (ended_by NOT IN (\(ends)) OR (media IS NOT NULL AND media NOT IN (\(media))))
+        """)
+        return db.changes
+    }
+
     /// Ended shows not reported yet, oldest first.
     public func unreportedShows(limit: Int) throws -> [ShowRecord] {
         try showRecords(where: "reported = \(ReportState.pending.sql) AND ended_by IS NOT NULL", [], limit: limit)

@@ -30,8 +30,13 @@ struct FeedCheckCommand {
             StandardStream.output.write(Data(checked.stdout.utf8))
             return checked.status == 0 ? 1 : checked.status
         }
-        if report.error == nil, let fonts = try? FontBook.located(font: options.font, memo: nil) {
-            report.problems += Self.cutTitles(report.texts, sizes: OptionParser.previewSizes, fonts: fonts)
+        if report.error == nil {
+            do {
+                let fonts = try FontBook.located(font: options.font, memo: nil)
+                report.problems += Self.cutTitles(report.texts, sizes: OptionParser.previewSizes, fonts: fonts)
+            } catch {
+                fputs("note: the titles are not laid out (\(error.explained)): whether a screen would cut one is not checked\n", stderr)
+            }
         }
         if json {
             print(report.json.encoded())

@@ -295,22 +295,24 @@ extension InProcessCanvasTests {
             var misses: [String] = []
             for picture in [Size(width: 1000, height: 1000), Size(width: 1600, height: 900), Size(width: 1000, height: 1500), Size(width: 1600, height: 1000)] {
                 for (title, text) in texts {
-                    for link in [nil, "https://shop.example.com/autumn"] as [String?] {
+                    for (link, label) in [(nil, nil), ("https://shop.example.com/autumn", nil), ("https://shop.example.com/autumn", "扫码预约")]
+                        as [(String?, String?)] {
                         let scene = DetailScene(campaignID: "a", title: title, text: text, imagePath: "/a.png", poetry: poem, spinnerPhase: nil,
-                                                linkURL: link)
+                                                linkURL: link, linkLabel: label)
                         let placed = DetailPlacement(scene, screen: size, pictureSize: picture, fonts: fonts)
                         let unit = placed.layout.unit
                         var boxes: [(String, Rect)] = [("card", placed.card)]
                         if let p = placed.picture { boxes.append(("picture", p)) }
                         if let code = placed.code {
-                            let under = code.captionBeside ? 0 : DetailPlacement.captionHeight(placed.layout, fonts: fonts)
-                            boxes.append(("code", Rect(x: code.origin.x, y: code.origin.y, width: code.side, height: code.side + under)))
+                            let foot = code.captionBeside ? code.origin.y + code.side
+                                : DetailPlacement.captionFoot(of: code, grid: placed.layout, fonts: fonts)
+                            boxes.append(("code", Rect(x: code.origin.x, y: code.origin.y, width: code.side, height: foot - code.origin.y)))
                         }
                         for (i, (a, ra)) in boxes.enumerated() {
                             for (b, rb) in boxes[(i + 1)...] where ra.maxX <= rb.x || rb.maxX <= ra.x {
                                 let gap = abs(ra.maxY - rb.maxY)
                                 if gap > 2 && gap < unit {
-                                    misses.append("\(picture.width)x\(picture.height) \(title) link \(link != nil): \(a) and \(b) bottoms \(gap) px apart (\(ra), \(rb))")
+                                    misses.append("\(picture.width)x\(picture.height) \(title) link \(link != nil) label \(label ?? "-"): \(a) and \(b) bottoms \(gap) px apart (\(ra), \(rb))")
                                 }
                             }
                         }
@@ -336,6 +338,31 @@ extension InProcessCanvasTests {
                 }
             }
             #expect(cuts > 10)
+        }
+
+        /// A Chinese cut lands at the end of a phrase, its punctuation given up to the "…"
+        /// ("茶汤清亮…"), never inside one ("豆香明…"), at any width.
+        @Test func aChineseCutEndsAPhrase() throws {
+            let fonts = try FontBook.located(font: nil, memo: nil)
+            let text = "今年第一批明前龙井已经到店，茶汤清亮，豆香明显，适合慢慢喝。门店每天下午两点提供免费试饮，数量有限，先到先得。"
+            var cuts = 0
+            var phrased = 0
+            for width in stride(from: 200, through: 520, by: 11) {
+                let block = TextBlock(text, width: width, size: 20, maxLines: 2, fonts: fonts)
+                let last = try #require(block.lines.last)
+                guard last.hasSuffix("…") else { continue }
+                cuts += 1
+                let shown = (block.lines.dropLast() + [String(last.dropLast())]).joined()
+                #expect(text.hasPrefix(shown), "width \(width): \(block.lines)")
+                // At a phrase's end, unless none ends in the line's second half.
+                let after = text.dropFirst(shown.count).first
+                let line = String(last.dropLast())
+                let phraseInSecondHalf = line.dropFirst(line.count / 2).dropLast().contains { "，。".contains($0) }
+                #expect(after.map { "，。".contains($0) } == true || !phraseInSecondHalf,
+                        "width \(width): \"\(last)\" ends inside a phrase")
+                if after.map({ "，。".contains($0) }) == true { phrased += 1 }
+            }
+            #expect(cuts > 10 && phrased * 2 > cuts, "\(phrased) of \(cuts) cuts at a phrase's end")
         }
 
         /// Chinese punctuation is squeezed: "）。" side by side leave no more than a third of an em

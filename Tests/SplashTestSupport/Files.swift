@@ -5,6 +5,9 @@ import Foundation
 import SplashCore
 import SplashServices
 
+/// The folder of programs `Binary` copied, removed at exit.
+nonisolated(unsafe) private var copiedPrograms: String?
+
 /// The `splashboard` binary built beside this test bundle.
 public enum Binary {
     /// The kiosk program the tests run: the build's own — or, run as root from a checkout
@@ -17,10 +20,18 @@ public enum Binary {
         let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let built = dir.appendingPathComponent("splashboard").path
         guard getuid() == 0, !enterableByAnyone(dir.path) else { return built }
-        let copy = NSTemporaryDirectory() + "splashboard-test-programs-\(getpid())"
         let manager = FileManager.default
+        // A folder of its own (made by mkdtemp: never a stale one), removed when the run ends.
+        var template = Array("/tmp/splashboard-test-programs-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            fputs("SplashTestSupport: cannot make a folder for the programs run as nobody (\(String(cString: strerror(errno)))); "
+                  + "runs that leave root will fail\n", stderr)
+            return built
+        }
+        let copy = String(cString: made)
+        copiedPrograms = copy
+        atexit { if let copy = copiedPrograms { try? FileManager.default.removeItem(atPath: copy) } }
         do {
-            try manager.createDirectory(atPath: copy, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             for name in ["splashboard", "splashboard-net", "splashboard-media"] where manager.fileExists(atPath: dir.path + "/" + name) {
                 try manager.copyItem(atPath: dir.path + "/" + name, toPath: copy + "/" + name)
             }
@@ -30,6 +41,8 @@ public enum Binary {
             _ = chmod(copy, 0o755)
             return copy + "/splashboard"
         } catch {
+            fputs("SplashTestSupport: cannot copy the programs to \(copy) for runs as nobody (\(error)); runs that leave root will fail\n",
+                  stderr)
             return built
         }
     }()

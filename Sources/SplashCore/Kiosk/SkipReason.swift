@@ -1,5 +1,5 @@
 /// Why a splash ended.
-public enum SkipReason: String, Equatable, Sendable {
+public enum SkipReason: String, Equatable, Sendable, CaseIterable {
     case tap
     case key
     case timeout

@@ -135,7 +135,7 @@ public enum LineBreaker {
     /// Whether a line break between `line` and `next` falls where Chinese allows a phrase to
     /// end: after punctuation or a space, before a joining word (暨 与 和 及 或 并 之), or
     /// between a Chinese character and a Latin word or number.
-    static func isPhraseBoundary(after line: String, before next: String) -> Bool {
+    public static func isPhraseBoundary(after line: String, before next: String) -> Bool {
         guard let last = line.last(where: { !$0.isWhitespace }), let first = next.first(where: { !$0.isWhitespace }) else { return true }
         if line.last?.isWhitespace == true || "，、：；。！？）」』”·—…,:;.!?)".contains(last) { return true }
         if "暨与和及或并之".contains(first) { return true }

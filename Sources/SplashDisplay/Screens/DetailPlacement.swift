@@ -122,9 +122,11 @@ struct DetailPlacement {
             campaign = Rect(x: area.x, y: origin.y, width: area.width, height: stack.height)
             if let qr, let (module, _) = stack.codeBeside, let picture {
                 let side = qr.size * module
-                code = CodePlace(code: qr, module: module,
-                                 origin: Point(x: area.maxX - side, y: picture.maxY - side - Self.captionHeight(grid, fonts: fonts)),
-                                 caption: caption, captionBeside: false, captionSize: grid.captionSize, captionRoom: side)
+                // Its caption's foot, as drawn, on the picture's foot.
+                var place = CodePlace(code: qr, module: module, origin: Point(x: area.maxX - side, y: picture.maxY - side),
+                                      caption: caption, captionBeside: false, captionSize: grid.captionSize, captionRoom: side)
+                place.origin.y -= Self.captionFoot(of: place, grid: grid, fonts: fonts) - picture.maxY
+                code = place
             } else if let qr, let module = rowModule {
                 code = CodePlace(code: qr, module: module, origin: Point(x: area.x, y: origin.y + stack.height + grid.onGrid(grid.unit)),
                                  caption: caption, captionBeside: true, captionSize: grid.captionSize,
@@ -243,7 +245,7 @@ struct DetailPlacement {
         func target(_ bottom: Int, _ anchor: Int) -> Int { bottom < anchor ? anchor : anchor + unit }
         var codeBottom: Int?
         if var c = code {
-            let bottom = c.origin.y + c.side + (c.captionBeside ? 0 : Self.captionHeight(layout, fonts: fonts))
+            let bottom = c.captionBeside ? c.origin.y + c.side : Self.captionFoot(of: c, grid: layout, fonts: fonts)
             codeBottom = bottom
             if let p = picture, c.origin.x >= p.maxX, nearMiss(bottom, p.maxY), target(bottom, p.maxY) <= area.maxY {
                 let moved = target(bottom, p.maxY)
@@ -268,11 +270,10 @@ struct DetailPlacement {
     /// which is not the feed's, is left out.)
     func gaveUp(_ scene: DetailScene, fonts: FontBook) -> [String] {
         var said: [String] = []
-        func cut(_ block: TextBlock) -> Bool { block.lines.last.map { $0.hasSuffix("…") || $0.hasSuffix("...") } ?? false }
-        if let title, cut(title) { said.append("the title cut after \(Plural.count(title.lines.count, "line"))") }
+        if let title, title.cut { said.append("the title cut after \(Plural.count(title.lines.count, "line"))") }
         if pictureShrunk { said.append("the picture made smaller for the text") }
         if body.size < layout.bodySize { said.append("the text set at \(body.size) px instead of \(layout.bodySize)") }
-        if cut(body) {
+        if body.cut {
             let whole = TextBlock(scene.text, width: max(1, bodyMeasure), size: body.size, leading: DetailLayout.bodyLeading,
                                   grid: layout.grid, fonts: fonts)
             said.append("the text cut after \(body.lines.count) of \(Plural.count(max(whole.lines.count, body.lines.count + 1), "line"))")
@@ -296,9 +297,37 @@ struct DetailPlacement {
         caption.allSatisfy { fonts.width(of: $0, size: max(DetailLayout.smallestBody, grid.captionSize * 4 / 5)) <= room }
     }
 
-    /// The height of a code's two-line caption set under it.
+    /// The height kept for a code's caption under it: two lines at the caption's size.
     static func captionHeight(_ grid: DetailLayout, fonts: FontBook) -> Int {
         grid.unit / 4 + 2 * fonts.lineHeight(size: grid.captionSize)
+    }
+
+    /// A caption's lines as they are drawn in `room`, each with its size: the feed's own
+    /// words (one line) wrapped onto two at four fifths of `size` where one is too narrow;
+    /// each line shrunk to fit, down to the 16 px floor (all at one size when `together`,
+    /// beside a code), and a line still too wide cut with "…".
+    static func captionLines(_ caption: [String], room: Int, size: Int, together: Bool, fonts: FontBook) -> [(text: String, size: Int)] {
+        let smallest = DetailLayout.smallestBody
+        if caption.count == 1, fonts.width(of: caption[0], size: size) > room {
+            let wrapped = max(smallest, size * 4 / 5)
+            return TextBlock(caption[0], width: room, size: wrapped, maxLines: 2, fonts: fonts).lines.map { ($0, wrapped) }
+        }
+        func fitting(_ lines: [String]) -> Int {
+            var s = size
+            while s > smallest, lines.contains(where: { fonts.width(of: $0, size: s) > room }) { s -= 1 }
+            return s
+        }
+        return caption.map { line in
+            let s = together ? fitting(caption) : fitting([line])
+            return (TextBlock(line, width: room, size: s, maxLines: 1, fonts: fonts).lines.first ?? line, s)
+        }
+    }
+
+    /// Where a code's caption under it ends: the code's foot, a quarter unit, and its lines
+    /// as drawn.
+    static func captionFoot(of code: CodePlace, grid: DetailLayout, fonts: FontBook) -> Int {
+        let lines = captionLines(code.caption, room: code.captionRoom, size: code.captionSize, together: false, fonts: fonts)
+        return code.origin.y + code.side + grid.unit / 4 + lines.reduce(0) { $0 + fonts.lineHeight(size: $1.size) }
     }
 
     /// The campaign's picture, title and text as one block: where each goes within it, and

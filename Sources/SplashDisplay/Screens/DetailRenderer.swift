@@ -49,38 +49,24 @@ struct DetailRenderer {
     private func drawLink(_ place: DetailPlacement.CodePlace, unit: Int) {
         let side = place.side
         place.code.draw(on: surface, at: place.origin, module: place.module)
-        var lines = place.caption
-        // The feed's own words, one line, wrap onto the caption's two where one is too narrow.
-        if lines.count == 1, fonts.width(of: lines[0], size: place.captionSize) > place.captionRoom {
-            let size = max(DetailLayout.smallestBody, place.captionSize * 4 / 5)
-            lines = TextBlock(lines[0], width: place.captionRoom, size: size, maxLines: 2, fonts: fonts).lines
-        }
-        // A line still too wide at the smallest size (a long host) is cut with "…".
-        func fitted(_ line: String, _ size: Int) -> String {
-            TextBlock(line, width: place.captionRoom, size: size, maxLines: 1, fonts: fonts).lines.first ?? line
-        }
+        let lines = DetailPlacement.captionLines(place.caption, room: place.captionRoom, size: place.captionSize,
+                                                 together: place.captionBeside, fonts: fonts)
         if place.captionBeside {
             let x = place.origin.x + side + unit / 2
-            let room = place.captionRoom
-            var size = place.captionSize
-            while size > DetailLayout.smallestBody, lines.contains(where: { fonts.width(of: $0, size: size) > room }) { size -= 1 }
-            let height = fonts.lineHeight(size: size)
-            var y = place.origin.y + (side - lines.count * height) / 2
+            let height = lines.reduce(0) { $0 + fonts.lineHeight(size: $1.size) }
+            var y = place.origin.y + (side - height) / 2
             for line in lines {
-                surface.drawText(fitted(line, size), at: Point(x: x, y: y), fonts: fonts, size: size, color: Palette.softInk)
-                y += height
+                surface.drawText(line.text, at: Point(x: x, y: y), fonts: fonts, size: line.size, color: Palette.softInk)
+                y += fonts.lineHeight(size: line.size)
             }
             return
         }
         var y = place.origin.y + side + unit / 4
-        for whole in lines {
-            var size = place.captionSize
-            while size > DetailLayout.smallestBody, fonts.width(of: whole, size: size) > place.captionRoom { size -= 1 }
-            let line = fitted(whole, size)
-            let w = fonts.width(of: line, size: size)
-            surface.drawText(line, at: Point(x: place.origin.x + max(0, (side - w) / 2), y: y), fonts: fonts, size: size,
+        for line in lines {
+            let w = fonts.width(of: line.text, size: line.size)
+            surface.drawText(line.text, at: Point(x: place.origin.x + max(0, (side - w) / 2), y: y), fonts: fonts, size: line.size,
                             color: Palette.softInk)
-            y += fonts.lineHeight(size: size)
+            y += fonts.lineHeight(size: line.size)
         }
     }
 }

@@ -9,6 +9,9 @@ struct TextBlock {
     /// How far below its line's top a line's glyphs start: half the leading the line
     /// height adds to the font's own.
     var glyphOffset: Int
+    /// Text was left out: the last line ends with the ellipsis `truncate` added (not one
+    /// the text itself ends with).
+    var cut = false
 
     var height: Int { lines.count * lineHeight }
 
@@ -47,11 +50,14 @@ struct TextBlock {
     /// Keeps at most `maxLines` lines, ending the last kept one with an ellipsis when text
     /// was cut: Chinese "…" after a Chinese character, three full stops after Latin text
     /// (a Chinese font draws "…" centred on the line, as Chinese sets it). Latin text is cut
-    /// at a word ("latecomers will be…", never "will be seat…"), unless the line is one word.
+    /// at a word ("latecomers will be…", never "will be seat…"), unless the line is one word;
+    /// Chinese at a phrase (after its punctuation, which the "…" stands for: "茶汤清亮…",
+    /// never "豆香明…") where one ends in the line's second half.
     mutating func truncate(toLines maxLines: Int, width: Int, fonts: FontBook) {
         guard lines.count > maxLines else { return }
         lines = Array(lines.prefix(max(0, maxLines)))
         guard var last = lines.popLast() else { return }
+        cut = true
         let whole = last
         func marked() -> String {
             while last.last == " " { last.removeLast() }
@@ -63,6 +69,22 @@ struct TextBlock {
            whole[whole.index(whole.startIndex, offsetBy: last.count)] != " ", let space = last.lastIndex(of: " ") {
             last = String(last[..<space])
         }
+        // Cut inside a Chinese phrase: back to the last phrase's end in the line's second half,
+        // its closing punctuation given up to the "…".
+        if last.count < whole.count, let cut = last.last, LineBreaker.isCJK(cut) {
+            let next = String(whole[whole.index(whole.startIndex, offsetBy: last.count)...])
+            let endsPhrase = next.first.map { "，。、；：！？）」』》".contains($0) } ?? true
+            if !endsPhrase, !LineBreaker.isPhraseBoundary(after: last, before: next) {
+                let characters = Array(last)
+                for end in stride(from: characters.count - 1, through: max(1, characters.count / 2), by: -1)
+                    where LineBreaker.isPhraseBoundary(after: String(characters[..<end]), before: String(characters[end...])) {
+                    last = String(characters[..<end])
+                    break
+                }
+            }
+        }
+        // The "…" stands for a phrase's closing punctuation: "到店…", not "到店。…".
+        while let tail = last.last, "，、；：。！？".contains(tail) { last.removeLast() }
         lines.append(marked())
     }
 

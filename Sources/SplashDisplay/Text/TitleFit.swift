@@ -20,7 +20,7 @@ public enum TitleFit {
                                 spinnerPhase: nil, linkURL: link, linkLabel: label)
         return sizes.sorted { $0.width * $0.height > $1.width * $1.height }.compactMap { size in
             let placed = DetailPlacement(scene, screen: size, pictureSize: Size(width: 1000, height: 1000), fonts: fonts)
-            guard let shown = placed.title, shown.lines.last.map({ $0.hasSuffix("…") || $0.hasSuffix("...") }) == true else { return nil }
+            guard let shown = placed.title, shown.cut else { return nil }
             return Cut(screen: size, shown: shown.lines)
         }
     }

@@ -54,6 +54,11 @@ public final class ShowReporter: @unchecked Sendable {
         // A receiver that failed is left alone until its backoff has passed.
         guard retry.mayPost(at: clock.uptime()) else { return }
         do {
+            let unreadable = try store.giveUpUnreadableShows()
+            if unreadable > 0 {
+                warn("proof of play: \(Plural.count(unreadable, "show")) in the ledger end or play in words this version does not "
+                     + "know (written by a newer Splashboard, or damaged): given up unsent, the others are sent; they stay in the ledger")
+            }
             let dropped = try store.dropUnreported(keeping: ProofOfPlay.unsentLimit)
             if dropped > 0 {
                 warn("proof of play: \(Plural.count(dropped, "show")) were given up unsent (more than \(ProofOfPlay.unsentLimit) waited); "
