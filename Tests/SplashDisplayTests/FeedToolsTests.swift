@@ -203,13 +203,15 @@ import Testing
     }
 
     /// `feed check` lays each title out as the detail screen would, at preview's default sizes,
-    /// and names one its screens would cut, with what is left of it; a title that fits passes.
+    /// and names one its screens would cut, with what is left of it; a title that fits passes,
+    /// one that ends in "…" of its own included.
     @Test func feedCheckWarnsOfATitleTheScreensCut() throws {
         let folder = try temporaryFolder()
         try writeImage(folder + "/a.png", width: 640, height: 640, bands: [red])
         let long = "二〇二六年度城市设计颁奖典礼暨秋季新品发布会与自然对话之夜：建筑、景观、室内与产品设计四大类别年度大奖揭晓及颁奖晚宴"
         _ = try writeFeed(folder, #"[{"id": "long", "picUrl": "a.png", "showTime": 1, "title": "\#(long)", "detail": "今晚七点。"},"#
-                          + #"{"id": "short", "picUrl": "a.png", "showTime": 1, "title": "二〇二六年度设计颁奖典礼暨秋季新品发布会：城市与自然的对话之夜"}]"#)
+                          + #"{"id": "short", "picUrl": "a.png", "showTime": 1, "title": "二〇二六年度设计颁奖典礼暨秋季新品发布会：城市与自然的对话之夜"},"#
+                          + #"{"id": "dots", "picUrl": "a.png", "showTime": 1, "title": "新品即将上市…"}]"#)
         let run = try runKiosk(["feed", "check", folder + "/feed.json"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let cut = run.stdout.split(separator: "\n").filter { $0.contains(".title: cut on the detail screen at ") }
