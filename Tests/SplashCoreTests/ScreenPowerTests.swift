@@ -7,6 +7,20 @@ import Testing
 /// touch that clicks nothing, overridden by `splashboard screen`, kept on by a clock not
 /// trusted yet, started dark, and the feed's schedule under the device's.
 @Suite struct ScreenPowerTests {
+    /// The schedule's hours beginning at 07:30 on 2 December: lit, and campaign "a" shown
+    /// and counted (98 shows left after it).
+    static let litAtHalfPastSeven: [KioskEffect] = [
+        .powerScreen(on: true),
+        .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
+        .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
+        .journalScreen(summary: "screen on (schedule) until 22:00"),
+        .recordShow(campaignID: "a", at: Self.at("2026-12-02 07:30:00"), media: .picture, picture: "/img/a.jpg"),
+        .notePictureUsed(path: "/img/a.jpg"),
+        .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
+        .emit(.countdown(value: 3)),
+        .expectFirstPicture("/img/a.jpg"),
+    ]
+
     static let zone = Zone(identifier: "Europe/Berlin")!
     static let timeZone = TimeZone(identifier: "Europe/Berlin")!
 
@@ -132,17 +146,7 @@ import Testing
             .serviceScreen(dark: true, status: "screen off (schedule) until tomorrow 07:30"),
             .journalScreen(summary: "screen off (schedule) until tomorrow 07:30"),
         ])
-        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: [
-            .powerScreen(on: true),
-            .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
-            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
-            .journalScreen(summary: "screen on (schedule) until 22:00"),
-            .recordShow(campaignID: "a", at: Self.at("2026-12-02 07:30:00"), media: .picture, picture: "/img/a.jpg"),
-            .notePictureUsed(path: "/img/a.jpg"),
-            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
-            .emit(.countdown(value: 3)),
-            .expectFirstPicture("/img/a.jpg"),
-        ])
+        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: Self.litAtHalfPastSeven)
 
         // Started in the dark: up at once, the screen said dark, and a journal entry.
         var (night, at) = try kiosk(time: "2026-12-01 23:00:00", started: false)
@@ -342,17 +346,7 @@ import Testing
         send(&state, .clockObserved(.synchronized, start.advanced(by: 2)), expecting: [.emit(.clockTrusted)])
         #expect(!state.screenPower.isOn && state.screenPower.override == nil && state.screenPower.reason == .schedule)
         // And it lights at 07:30, as the schedule says.
-        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: [
-            .powerScreen(on: true),
-            .emit(.screen(on: true, reason: .schedule, until: Self.at("2026-12-02 22:00:00"))),
-            .serviceScreen(dark: false, status: "screen on (schedule) until 22:00"),
-            .journalScreen(summary: "screen on (schedule) until 22:00"),
-            .recordShow(campaignID: "a", at: Self.at("2026-12-02 07:30:00"), media: .picture, picture: "/img/a.jpg"),
-            .notePictureUsed(path: "/img/a.jpg"),
-            .emit(.splash(campaign: "a", remaining: 98, image: "/img/a.jpg", media: .picture)),
-            .emit(.countdown(value: 3)),
-            .expectFirstPicture("/img/a.jpg"),
-        ])
+        send(&state, .tick(moved(start, to: "2026-12-02 07:30:00")), expecting: Self.litAtHalfPastSeven)
         #expect(state.screenPower.isOn)
     }
 
