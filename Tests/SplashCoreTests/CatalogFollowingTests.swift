@@ -99,7 +99,7 @@ import Testing
         let other = id == "a" ? "b" : "a"
         let before = state.catalog.map(\.shows)
         // The shell found the file gone: nothing recorded, a fetch, and the splash goes to the other.
-        reduce(&state, .pictureUnusable(campaignID: id, path: picture, reason: "the file is gone", gone: true, clock.now),
+        reduce(&state, .pictureUnusable(campaignID: id, path: picture, .gone, clock.now),
                expecting: [
             .emit(.error(message: "cannot show image \(picture): the file is gone; no show counted; it is fetched again")),
             .fetchFeed,
@@ -123,7 +123,7 @@ import Testing
         reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))), expecting: [
             .recordShow(campaignID: "a", at: date(after: 11), media: .picture, picture: "/img/a.jpg"),
         ])
-        reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", reason: "not a JPEG", gone: false, clock.now),
+        reduce(&state, .pictureUnusable(campaignID: "a", path: "/img/a.jpg", .undecodable("not a JPEG"), clock.now),
                expecting: [
             .emit(.error(message: "cannot show image /img/a.jpg: not a JPEG; no show counted; the campaign is not shown")),
             .emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)),

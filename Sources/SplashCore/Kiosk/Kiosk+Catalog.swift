@@ -22,11 +22,13 @@ extension Kiosk {
     /// A show's picture did not open (`gone`) or decode, so nothing was recorded: the
     /// campaign waits for its picture (gone: fetched again at once) or is refused (broken),
     /// said once per picture, and the splash is chosen again.
-    static func pictureUnusable(_ state: inout KioskState, campaignID: String, path: String, reason: String,
-                                gone: Bool, _ now: Instant) -> [KioskEffect] {
+    static func pictureUnusable(_ state: inout KioskState, campaignID: String, path: String, _ trouble: PictureTrouble,
+                                _ now: Instant) -> [KioskEffect] {
         guard case .splash(let splash) = state.scene, splash.campaignID == campaignID, splash.imagePath == path else {
             return []
         }
+        let gone = trouble == .gone
+        let reason = trouble.reason
         var effects: [KioskEffect] = []
         if state.failedImages.insert(path).inserted {
             let portraitOnly = state.catalog.contains { $0.portraitPath == path } && !state.catalog.contains { $0.imagePath == path }

@@ -224,8 +224,8 @@ public enum Kiosk {
         case let .catalogChanged(catalog, message, screen, now):
             return catalogChanged(&state, catalog, message: message, screen: screen, now)
 
-        case let .pictureUnusable(id, path, reason, gone, now):
-            return pictureUnusable(&state, campaignID: id, path: path, reason: reason, gone: gone, now)
+        case let .pictureUnusable(id, path, trouble, now):
+            return pictureUnusable(&state, campaignID: id, path: path, trouble, now)
 
         case let .screenCommanded(command, now):
             return commandScreen(&state, command, now)

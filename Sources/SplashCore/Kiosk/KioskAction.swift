@@ -48,9 +48,9 @@ public enum KioskAction: Equatable, Sendable {
     /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
     /// announced and presented.
     case showRecorded(campaignID: String, pictureSize: Size? = nil)
-    /// The picture a show of `campaignID` was about to use is gone from the cache (`gone`)
-    /// or does not decode: nothing was recorded.
-    case pictureUnusable(campaignID: String, path: String, reason: String, gone: Bool, Instant)
+    /// The picture a show of `campaignID` was about to use is gone from the cache or does
+    /// not decode: nothing was recorded.
+    case pictureUnusable(campaignID: String, path: String, PictureTrouble, Instant)
     /// A frame of a new screen (of this kind) was presented; `sinceStart` is the
     /// milliseconds since the process started (the first frame's figure).
     case framePresented(Scene.Kind, sinceStart: Int, Instant)
@@ -77,7 +77,7 @@ public enum KioskAction: Equatable, Sendable {
              .keyPressed(_, let now), .catalogChanged(_, _, _, let now), .feedFetched(_, _, _, _, let now),
              .screenCommanded(_, let now), .screenLit(let now), .poetryLoaded(_, let now), .poetryFailed(_, let now),
              .poetryImageLoaded(_, _, _, let now), .operatorInfoLoaded(_, let now), .campaignShowsLoaded(_, _, let now),
-             .imageFailed(_, _, let now), .pictureUnusable(_, _, _, _, let now), .framePresented(_, _, let now),
+             .imageFailed(_, _, let now), .pictureUnusable(_, _, _, let now), .framePresented(_, _, let now),
              .showNotRecorded(_, _, let now), .videoFrameReady(_, _, _, let now), .videoFailed(_, _, let now),
              .videoFrameAwaited(_, _, _, let now):
             return now

@@ -39,16 +39,16 @@ extension Canvas {
     /// decoded now at the size a splash draws it with `fit` (or taken from the decode that
     /// started ahead) and kept for the frame that shows it. Nil when it is ready; else why
     /// not, and whether the file is gone (rather than broken).
-    public func prepare(_ path: String, fit: ImageFit) -> (reason: String, gone: Bool)? {
+    public func prepare(_ path: String, fit: ImageFit) -> PictureTrouble? {
         var st = stat()
-        if lstat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return ("the file is gone", true) }
+        if lstat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return .gone }
         // Composed ahead into a frame: ready. One that did not compose is decoded as any other.
         if let composed, composed.path == path {
             if composed.take() != nil { return nil }
             self.composed = nil
         }
         if !shelf.isDecoding(path) { decodeAhead(path, fit: fit) }
-        return shelf.problem(decoding: path).map { ($0, false) }
+        return shelf.problem(decoding: path).map(PictureTrouble.undecodable)
     }
 
     /// Copies a prepared frame onto the frame being drawn; false when it no longer fits

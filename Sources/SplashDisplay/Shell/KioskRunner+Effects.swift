@@ -12,8 +12,8 @@ extension KioskRunner {
         switch effect {
         case let .recordShow(id, date, media, picture):
             // Only a splash that reaches the screen is a show: its picture first.
-            if let problem = canvas.prepare(picture, fit: setup.options.fit) {
-                return [.pictureUnusable(campaignID: id, path: picture, reason: problem.reason, gone: problem.gone, clock.now())]
+            if let trouble = canvas.prepare(picture, fit: setup.options.fit) {
+                return [.pictureUnusable(campaignID: id, path: picture, trouble, clock.now())]
             }
             do {
                 try setup.ledger?.recordShow(campaignID: id, at: date, media: media)

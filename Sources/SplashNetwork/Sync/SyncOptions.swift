@@ -29,24 +29,3 @@ public struct SyncOptions {
 
     public init() {}
 }
-
-/// One sync's own, made anew at its start: its time, and the addresses of the files it
-/// found changed and replaced.
-struct SyncRun {
-    var budget = SyncBudget(from: 0, seconds: .infinity)
-    var replaced: [String] = []
-}
-
-/// What syncs remember of each other, in memory: when each cached file was last found
-/// unchanged, by cache key (a "not modified" answer writes nothing).
-struct SyncMemory {
-    var lastChecked: [String: Date] = [:]
-}
-
-/// What a sync's downloads, running side by side, write: the hosts (host:port) whose last
-/// picture could not be fetched (no answer, no connection), remembered across syncs, and
-/// the validators of the files this sync fetched, written once at its end.
-struct SyncShared {
-    var unanswered = Set<String>()
-    var fetchedValidators: [String: FileValidators] = [:]
-}
