@@ -23,7 +23,7 @@ struct FeedCheckCommand {
             fail(error.explained, status: 1)
         }
         let asked = arguments.filter { $0 != "--json" } + ["--json"]
-        let checked = PreviewCommand.capture(program, asked, environment: environment)
+        let checked = ChildProgram.capture(program, asked, environment: environment)
         StandardStream.error.write(Data(checked.stderr.utf8))
         guard var report = FeedCheckReport(wire: Data(checked.stdout.utf8)) else {
             // Not a report (it failed before one was made): what it said stands.

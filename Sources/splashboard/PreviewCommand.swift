@@ -52,7 +52,7 @@ struct PreviewCommand {
         } catch {
             fail(error.explained, status: 1)
         }
-        let sync = Self.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
+        let sync = ChildProgram.capture(program, ["sync", "--feed", feed.absoluteString] + common, environment: childEnvironment(scratch))
         // The feed's warnings and refused pictures as the sync saw them; its failure is the preview's.
         let said = sync.stderr.replacing("splashboard: sync failed: ", with: "splashboard: preview: the feed cannot be read: ")
         StandardStream.error.write(Data(said.utf8))
@@ -105,7 +105,7 @@ struct PreviewCommand {
             }
             for size in sizes {
                 let shotsDir = scratch + "/shots-\(name)-\(size)"
-                let run = Self.capture(me, ["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", one,
+                let run = ChildProgram.capture(me, ["--headless", "--clock", "virtual", "--exit-after", "detail", "--feed", one,
                                             "--log-format", "json",
                                             "--size", size.description, "--snapshot", shotsDir,
                                             "--data-dir", scratch + "/run-\(name)-\(size)", "--cache-dir", scratch + "/cache",
@@ -195,7 +195,7 @@ struct PreviewCommand {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var asUser = environment
         asUser[PrivilegeDrop.leftRootVariable] = user.name
-        let run = Self.capture("/usr/bin/setpriv", ["--reuid", String(user.uid), "--regid", String(user.gid), "--init-groups",
+        let run = ChildProgram.capture("/usr/bin/setpriv", ["--reuid", String(user.uid), "--regid", String(user.gid), "--init-groups",
                                                     "--", me] + arguments, environment: asUser)
         StandardStream.error.write(Data(run.stderr.utf8))
         do {
@@ -249,43 +249,5 @@ struct PreviewCommand {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         let kept = String(id.map { allowed.contains($0) ? $0 : "_" }.prefix(60))
         return kept.isEmpty ? "campaign" : kept
-    }
-
-    /// Runs `program` and waits for it, with what it wrote.
-    static func capture(_ program: String, _ arguments: [String], environment: [String: String])
-        -> (status: Int32, stdout: String, stderr: String) {
-        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
-        guard pipe(&out) == 0 else { return (127, "", "cannot run \(program): \(String(cString: strerror(errno)))\n") }
-        guard pipe(&err) == 0 else {
-            close(out[0]); close(out[1])
-            return (127, "", "cannot run \(program): \(String(cString: strerror(errno)))\n")
-        }
-        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let pid: pid_t
-        do {
-            pid = try ChildProgram.spawn(program, arguments, descriptors: [(out[1], 1), (err[1], 2)], environment: environment)
-        } catch {
-            [out[0], out[1], err[0], err[1]].forEach { close($0) }
-            return (127, "", "cannot run \(program): \(error.explained)\n")
-        }
-        close(out[1])
-        close(err[1])
-        // Both pipes are read at once, so that neither fills while the other is waited on.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errors = Box()
-        let done = DispatchSemaphore(value: 0)
-        let errReader = err[0]
-        SerialWorker.detached(name: "splashboard.preview-stderr") {
-            errors.data = FileReader.readToEnd(errReader)
-            done.signal()
-        }
-        let outData = FileReader.readToEnd(out[0])
-        done.wait()
-        close(out[0])
-        close(err[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (code, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self))
     }
 }
