@@ -16,19 +16,24 @@ public enum PunctuationSqueeze {
         case opening
     }
 
-    static let closing: Set<Character> = Set("，。、：；！？）」』》〉】〕〗｝")
-    static let opening: Set<Character> = Set("（「『《〈【〔〖｛")
+    static let closing = Set("，。、：；！？）」』》〉】〕〗｝".unicodeScalars)
+    static let opening = Set("（「『《〈【〔〖｛".unicodeScalars)
 
-    /// The kind of `character`, or nil for everything else.
-    public static func kind(of character: Character) -> Kind? {
-        if closing.contains(character) { return .closing }
-        if opening.contains(character) { return .opening }
+    /// The kind of `scalar`, or nil for everything else.
+    public static func kind(of scalar: Unicode.Scalar) -> Kind? {
+        if closing.contains(scalar) { return .closing }
+        if opening.contains(scalar) { return .opening }
         return nil
     }
 
-    /// Whether a mark of `first` kind followed by one of `next` kind loses half its advance:
-    /// a closing mark before any mark (its blank right half goes), an opening mark before
-    /// another opening one (the second's blank left half is drawn over the first's right).
+    /// The kind of `character` (a mark is one scalar), or nil for everything else.
+    public static func kind(of character: Character) -> Kind? {
+        character.unicodeScalars.count == 1 ? character.unicodeScalars.first.flatMap { kind(of: $0) } : nil
+    }
+
+    /// Whether a mark of `first` kind followed by one of `next` kind is squeezed: a closing
+    /// mark before any mark (its blank right half goes), an opening mark before another
+    /// opening one (the second's blank left half is drawn over the first's right).
     public static func squeezes(_ first: Kind?, before next: Kind?) -> Bool {
         switch (first, next) {
         case (.closing, .closing?), (.closing, .opening?), (.opening, .opening?): return true
@@ -41,9 +46,9 @@ public enum PunctuationSqueeze {
     public static func marks(in text: String) -> [Int: Kind] {
         var marks: [Int: Kind] = [:]
         var offset = 0
-        for character in text {
-            if let kind = kind(of: character) { marks[offset] = kind }
-            offset += character.utf8.count
+        for scalar in text.unicodeScalars {
+            if let kind = kind(of: scalar) { marks[offset] = kind }
+            offset += UTF8.width(scalar)
         }
         return marks
     }

@@ -73,7 +73,7 @@ struct TextBlock {
         // its closing punctuation given up to the "…".
         if last.count < whole.count, let cut = last.last, LineBreaker.isCJK(cut) {
             let next = String(whole[whole.index(whole.startIndex, offsetBy: last.count)...])
-            let endsPhrase = next.first.map { "，。、；：！？）」』》".contains($0) } ?? true
+            let endsPhrase = next.first.map { PunctuationSqueeze.kind(of: $0) == .closing } ?? true
             if !endsPhrase, !LineBreaker.isPhraseBoundary(after: last, before: next) {
                 let characters = Array(last)
                 for end in stride(from: characters.count - 1, through: max(1, characters.count / 2), by: -1)

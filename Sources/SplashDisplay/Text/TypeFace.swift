@@ -118,28 +118,30 @@ final class TypeFace {
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], 0, 0) }
             let n = Int(count)
+            // Text with no Chinese mark (most of it) costs one pass over its scalars.
             let marks = script == nil ? PunctuationSqueeze.marks(in: text) : [:]
-            let drawn = (0..<n).map { glyph(infos[$0].codepoint) }
-            let kinds = (0..<n).map { marks[Int(infos[$0].cluster)] }
+            func kind(_ i: Int) -> PunctuationSqueeze.Kind? { marks.isEmpty ? nil : marks[Int(infos[i].cluster)] }
             // In 26.6 fixed point, as HarfBuzz gives advances: the blank after glyph i's ink and before it.
-            func blankAfter(_ i: Int) -> Int { drawn[i].map { Int(positions[i].x_advance) - (($0.left + $0.width) << 6) } ?? 0 }
-            func blankBefore(_ i: Int) -> Int { drawn[i].map { $0.left << 6 } ?? 0 }
+            func blankAfter(_ i: Int) -> Int {
+                glyph(infos[i].codepoint).map { Int(positions[i].x_advance) - (($0.left + $0.width) << 6) } ?? 0
+            }
+            func blankBefore(_ i: Int) -> Int { glyph(infos[i].codepoint).map { $0.left << 6 } ?? 0 }
             var placed: [Placed] = []
             placed.reserveCapacity(n)
             var pen = 0
             for i in 0..<n {
                 let p = positions[i]
-                if let glyph = drawn[i] {
+                if let glyph = glyph(infos[i].codepoint) {
                     placed.append(Placed(glyph: glyph, x: (pen + Int(p.x_offset) + 32) >> 6, y: (Int(p.y_offset) + 32) >> 6))
                 }
                 var advance = Int(p.x_advance)
-                if i + 1 < n, PunctuationSqueeze.squeezes(kinds[i], before: kinds[i + 1]) {
+                if i + 1 < n, PunctuationSqueeze.squeezes(kind(i), before: kind(i + 1)) {
                     let gap = blankAfter(i) + blankBefore(i + 1)
                     advance -= max(0, min(advance / 2, gap - (Int(size.pointee.metrics.x_ppem) << 6) / 8))
                 }
                 pen += advance
             }
-            let trailing = n > 0 && kinds[n - 1] == .closing ? max(0, blankAfter(n - 1) >> 6) : 0
+            let trailing = n > 0 && kind(n - 1) == .closing ? max(0, blankAfter(n - 1) >> 6) : 0
             return (placed, (pen + 63) >> 6, trailing)
         }
 
