@@ -9,6 +9,20 @@ import Testing
     let facts = VideoFacts(container: "mov,mp4,m4a,3gp,3g2,mj2", codec: "h264", width: 1920, height: 1080, fps: 30,
                            duration: 2.4, framesDecoded: 3, decoder: "h264")
 
+    /// What a start with campaign "a"'s clip next says and asks for: a media process kept
+    /// ready first, the placeholder poem, the screen on, and the show recorded as a video's.
+    func videoStarted(at date: Date) -> [KioskEffect] {
+        [.keepMediaWarm(true), .placeholderPoem, .emit(.screen(on: true, reason: .start, until: nil)),
+         .recordShow(campaignID: "a", at: date, media: .video, picture: "/img/a.jpg")]
+    }
+
+    /// The first video show recorded (4 left): its poster, splash and 3 s countdown, then the clip.
+    var firstVideoShowRecorded: [KioskEffect] {
+        [.notePictureUsed(path: "/img/a.jpg"), .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
+         .emit(.countdown(value: 3)), .expectFirstPicture("/img/a.jpg"), .notePictureUsed(path: "/cache/clip"),
+         .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false)]
+    }
+
     func videoState(countdown: Int? = nil) -> KioskState {
         var a = entry("a")
         a.campaign.countdown = countdown
@@ -38,19 +52,9 @@ import Testing
         var state = videoState()
         let clock = ManualClock()
         // Recorded as a video show before anything is played.
-        reduce(&state, .started(clock.now), expecting: [
-            .keepMediaWarm(true), .placeholderPoem, .emit(.screen(on: true, reason: .start, until: nil)),
-            .recordShow(campaignID: "a", at: clock.now.date, media: .video, picture: "/img/a.jpg"),
-        ])
-        reduce(&state, .showRecorded(campaignID: "a"), expecting: [
-            .notePictureUsed(path: "/img/a.jpg"),
-            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
-            // 2.4 s rounds up to 3.
-            .emit(.countdown(value: 3)),
-            .expectFirstPicture("/img/a.jpg"),
-            .notePictureUsed(path: "/cache/clip"),
-            .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
-        ])
+        reduce(&state, .started(clock.now), expecting: videoStarted(at: clock.now.date))
+        // Its 2.4 s round up to a countdown of 3.
+        reduce(&state, .showRecorded(campaignID: "a"), expecting: firstVideoShowRecorded)
         // The campaign's own countdown wins.
         var own = videoState(countdown: 7)
         start(&own, clock, countdown: 7)
@@ -143,21 +147,9 @@ import Testing
     @Test func aMediaProcessIsKeptWarmWhileAClipCanPlay() {
         var state = videoState()
         let clock = ManualClock()
-        reduce(&state, .started(clock.now), expecting: [
-            .keepMediaWarm(true),
-            .placeholderPoem,
-            .emit(.screen(on: true, reason: .start, until: nil)),
-            .recordShow(campaignID: "a", at: clock.now.date, media: .video, picture: "/img/a.jpg"),
-        ])
+        reduce(&state, .started(clock.now), expecting: videoStarted(at: clock.now.date))
         // A show recorded with shows left keeps it; the last one lets it go.
-        reduce(&state, .showRecorded(campaignID: "a"), expecting: [
-            .notePictureUsed(path: "/img/a.jpg"),
-            .emit(.splash(campaign: "a", remaining: 4, image: "/img/a.jpg", media: .video)),
-            .emit(.countdown(value: 3)),
-            .expectFirstPicture("/img/a.jpg"),
-            .notePictureUsed(path: "/cache/clip"),
-            .startVideo(show: 1, clip: VideoClip(path: "/cache/clip", facts: facts), blends: false),
-        ])
+        reduce(&state, .showRecorded(campaignID: "a"), expecting: firstVideoShowRecorded)
         #expect(state.mediaWarm)
         reduce(&state, .screenCommanded(.off, clock.now), expecting: [
             .keepMediaWarm(false),
