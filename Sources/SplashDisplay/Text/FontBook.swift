@@ -152,8 +152,13 @@ public final class FontBook {
     public func width(of text: String, size: Int, bold: Bool = false) -> Int {
         guard !text.isEmpty else { return 0 }
         settle()
-        let pieces = runs(of: text).map { shaped($0, size: size, bold: bold) }
-        return pieces.reduce(0) { $0 + ($1?.width ?? 0) } - ((pieces.last ?? nil)?.trailingBlank ?? 0)
+        var width = 0, trailing = 0
+        for run in runs(of: text) {
+            let piece = shaped(run, size: size, bold: bold)
+            width += piece?.width ?? 0
+            trailing = piece?.trailingBlank ?? 0
+        }
+        return width - trailing
     }
 
     /// Height of one line at `size` (the font's line skip).
