@@ -3,34 +3,56 @@ import Foundation
 /// An X server of its own (Xvfb) on a free display number, for tests of the windowed
 /// kiosk: late displays, resizes, clicks.
 public final class VirtualDisplay {
-    public let number: Int
+    public private(set) var number: Int
     private var process: Process?
+    /// The display's name was handed out (a kiosk waits for it): it may not move.
+    private var named = false
 
     /// Picks a free display number; `start()` brings the server up.
     public init() {
-        var n = Int.random(in: 200...900)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { n += 1 }
-        number = n
+        number = Self.freeNumber()
     }
 
-    public var name: String { ":\(number)" }
-
-    /// Starts Xvfb and waits (at most 30 s) until it answers clients.
-    public func start(size: String = "1920x1080") throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        p.arguments = [name, "-screen", "0", size + "x24", "-nolisten", "tcp"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        process = p
-        // Its socket is made before it answers: ready when a client gets the screen's size.
-        guard try eventually(within: 30, {
-            guard FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else { return false }
-            return try !run("xdotool", ["getdisplaygeometry"]).isEmpty
-        }) else {
-            throw VirtualDisplayError.didNotStart
+    /// A display number no server holds (no lock file, no socket), picked at random so that
+    /// tests running side by side rarely reach for the same one.
+    private static func freeNumber() -> Int {
+        var n = Int.random(in: 200...900)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+            n += 1
         }
+        return n
+    }
+
+    public var name: String {
+        named = true
+        return ":\(number)"
+    }
+
+    /// Starts Xvfb and waits (at most 30 s) until it answers clients — it, not another
+    /// server that took the same number first (a test beside this one): a server of its own
+    /// that ended is tried again on another number, while the name is not handed out yet.
+    public func start(size: String = "1920x1080") throws {
+        for _ in 0..<5 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            p.arguments = [":\(number)", "-screen", "0", size + "x24", "-nolisten", "tcp"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            process = p
+            // Its socket is made before it answers: ready when a client gets the screen's size.
+            let answered = try eventually(within: 30, {
+                guard p.isRunning else { return true }
+                guard FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else { return false }
+                return try !run("xdotool", ["getdisplaygeometry"]).isEmpty
+            })
+            if answered, p.isRunning { return }
+            p.waitUntilExit()
+            process = nil
+            guard !named else { break }
+            number = Self.freeNumber()
+        }
+        throw VirtualDisplayError.didNotStart
     }
 
     /// Runs an X client (xdotool, …) against this display and returns its output.
@@ -39,7 +61,7 @@ public final class VirtualDisplay {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = [tool] + arguments
-        p.environment = ["DISPLAY": name, "PATH": "/usr/bin:/bin"]
+        p.environment = ["DISPLAY": ":\(number)", "PATH": "/usr/bin:/bin"]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
