@@ -121,21 +121,26 @@ import Testing
         close(silent)
         #expect(status.status == 0, "\(status.stderr)")
         // Nor does one that sends a byte every half second: the whole line has a deadline,
-        // not each read, so the next peer is answered.
+        // not each read, so the next peer is answered. The drip would outlast that deadline
+        // (2 s) six times over; it stops once the answer has come, or the kiosk hung up.
         let dripping = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         _ = UnixSocket.withAddress(kiosk.socket) { connect(dripping, $0, $1) }
         let dripStarted = DispatchSemaphore(value: 0)
+        let answered = DispatchSemaphore(value: 0)
+        let dripEnded = DispatchSemaphore(value: 0)
         let drip = Thread {
-            defer { dripStarted.signal() }
+            defer { dripStarted.signal(); dripEnded.signal() }
             for i in 0..<24 {
                 guard send(dripping, "{", 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
                 if i == 0 { dripStarted.signal() }
-                usleep(500_000)
+                if answered.wait(timeout: .now() + 0.5) == .success { return }
             }
         }
         drip.start()
         dripStarted.wait()
         let next = try kiosk.command(["status", "--json"])
+        answered.signal()
+        dripEnded.wait()
         #expect(next.status == 0, "a dripping peer held the control socket: \(next.stderr)")
         close(dripping)
         kiosk.process.waitUntilExit()

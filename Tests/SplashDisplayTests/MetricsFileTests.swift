@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SplashTestSupport
 import Testing
 
@@ -85,30 +86,53 @@ import Testing
         #expect(!run.stdout.contains("image cache"), "\(run.stdout)")
     }
 
+    /// Many changes of the metrics give at most the paced writes and the exit's: a minute on
+    /// the virtual clock changes the scene again and again yet ends within moments of real
+    /// time, and the writes, counted as they put the file in place, are the first change's, at
+    /// most one more per 10 s of real time, and the exit's (the pace itself is
+    /// `WritePacerTests`', on a hand clock).
     @Test func itIsWrittenAtMostEveryTenSecondsAndOnceMoreAtTheEnd() throws {
         let s = try StoredCampaign()
-        let file = s.folder + "/splashboard.prom"
-        // Real time: the scene changes every second; the file is written at its first change
-        // and, the interval not being over, once more at the exit (the pace itself is
-        // `WritePacerTests`', on a hand clock).
-        let kiosk = Process()
-        kiosk.executableURL = URL(fileURLWithPath: Binary.path)
-        kiosk.arguments = ["--headless", "--countdown", "1", "--attract-after", "1", "--exit-after", "5",
-                           "--metrics-file", file] + s.args
-        kiosk.standardOutput = FileHandle.nullDevice
-        kiosk.standardError = FileHandle.nullDevice
-        try kiosk.run()
-        var versions: [String] = []
-        while kiosk.isRunning {
-            if let text = try? String(contentsOfFile: file, encoding: .utf8), text != versions.last { versions.append(text) }
-            usleep(50_000)
+        let name = "splashboard.prom"
+        let file = s.folder + "/" + name
+        // Each write renames a temporary file over this one: one IN_MOVED_TO with its name.
+        let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        try #require(watch >= 0, "inotify: \(String(cString: strerror(errno)))")
+        defer { close(watch) }
+        try #require(inotify_add_watch(watch, s.folder, UInt32(IN_MOVED_TO)) >= 0,
+                     "inotify: \(String(cString: strerror(errno)))")
+        let start = ProcessInfo.processInfo.systemUptime
+        let run = try runKiosk(["--headless", "--clock", "virtual", "--countdown", "1", "--attract-after", "1",
+                                "--exit-after", "60", "--metrics-file", file] + s.args)
+        let elapsed = ProcessInfo.processInfo.systemUptime - start
+        #expect(run.status == 0, "\(run.stderr)")
+        // Many changes: the splash shown again and again.
+        let shows = run.events(named: "splash").count
+        #expect(shows >= 2, "\(shows) shows")
+
+        // The events waiting: a header (wd, mask, cookie, len) and `len` bytes of name padded with NULs.
+        var writes = 0
+        var overflowed = false
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(watch, &buffer, buffer.count)
+            guard n > 0 else { break }
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                while offset + 16 <= n {
+                    let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                    let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let nameBytes = raw[(offset + 16)..<min(offset + 16 + length, n)].prefix(while: { $0 != 0 })
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
+                    if mask & UInt32(IN_MOVED_TO) != 0, String(decoding: nameBytes, as: UTF8.self) == name { writes += 1 }
+                    offset += 16 + length
+                }
+            }
         }
-        kiosk.waitUntilExit()
-        let final = try String(contentsOfFile: file, encoding: .utf8)
-        if final != versions.last { versions.append(final) }
-        // Polled every 50 ms, a version may be missed, never added: at most the two writes.
-        #expect((1...2).contains(versions.count), "\(versions.count) versions of the file in 5 s")
+        #expect(!overflowed, "inotify's queue overflowed")
+        #expect((1...(2 + Int(elapsed / 10))).contains(writes), "\(writes) writes of the file in \(elapsed) s")
         // The exit's write has the last state: shows counted (a sample, not only its help line).
+        let final = try String(contentsOfFile: file, encoding: .utf8)
         #expect(final.contains("splashboard_shows_total{campaign=\"stored\""), "the last state was not written at the end")
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder)).contains { $0.contains(".prom.tmp") })
     }
