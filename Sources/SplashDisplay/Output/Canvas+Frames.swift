@@ -41,15 +41,10 @@ extension Canvas {
             frame.drawTurned(surface.frame, by: rotation)
         }
         if let snapshotPath { try writePNG(snapshotPath) }
-        if suspended { return }
-        if let window {
-            if try !window.present(frame, damage: damage) { takeNewFramebuffer() }
-        } else if let console {
-            // A first picture still being composed into the screen's buffer is let finish.
-            if let composed, composed.intoScreen { composed.finish() }
-            try console.present(frame, damage: damage)
-            if frame.borrowed { shownFromScreenBuffer = true }
-        }
+        guard !suspended, let output else { return }
+        // A first picture still being composed into the screen's buffer is let finish.
+        if let composed, composed.intoScreen { composed.finish() }
+        if try !output.present(frame, damage: damage) { takeNewFramebuffer() }
     }
 
     /// Keeps what the frame being drawn shows in `rect` (the picture under the pill, before

@@ -3,8 +3,8 @@ import SplashCore
 import SplashServices
 
 /// Where frames are drawn and shown: a frame in memory (`Pixmap`) of the output's size,
-/// the output it goes to (a window, or the console's screen through `DRMOutput` or
-/// `FramebufferOutput`), rotation, and reading frames back as PNG.
+/// the `ScreenOutput` it goes to (a window, or the console's screen through `DRMOutput`
+/// or `FramebufferOutput`), rotation, and reading frames back as PNG.
 ///
 /// One screen's canvas; the list of them is `Screens`. Here: setting up the frame for the
 /// window, the console or no display at all (headless); a frame's life in
@@ -21,16 +21,16 @@ import SplashServices
 /// `--rotate`, frames are drawn upright in a frame of the layout size and turned onto the
 /// output's.
 public final class Canvas {
-    /// The window; nil on the console and headless.
-    let window: SDLWindow?
-    /// The console's screen (KMS dumb buffers or a framebuffer device); nil in a window or
-    /// headless, and while the console has none.
-    var console: (any ConsoleScreen)? {
+    /// Where frames are shown: the window, or the console's screen (KMS dumb buffers or a
+    /// framebuffer device); nil headless, and while the console has none. Only a console
+    /// canvas's output changes (a window's stays for its life).
+    var output: (any ScreenOutput)? {
         // A first frame drawn in the old screen's buffer is copied before the buffer goes.
-        willSet { if window == nil, frame.borrowed { drawInMemoryAgain() } }
+        willSet { if frame.borrowed { drawInMemoryAgain() } }
     }
-    /// Whether frames go to the console.
-    public let isConsole: Bool
+    /// The driver named while there is no output: `dummy` headless, `drm` for a console
+    /// waiting for a screen.
+    private let driverWithoutOutput: String
     /// The frame of the output's size that is shown.
     private(set) var frame: Pixmap
     /// Where frames are drawn when turned: a frame of the layout size.
@@ -43,10 +43,10 @@ public final class Canvas {
     let shelf: PictureShelf
     /// SDL's video driver (`x11`, `wayland`, `kmsdrm`), `dummy` headless, or on the console
     /// what draws on its screen (`drm`, `fbdev`).
-    public var driver: String { isConsole ? console?.driver ?? "drm" : window?.driver ?? "dummy" }
+    public var driver: String { output?.driver ?? driverWithoutOutput }
     /// How frames reach the output: `software` (drawn in memory and copied), or the render
     /// driver SDL uploads them with where a window has no framebuffer.
-    public var rendererName: String { window?.rendererName ?? "software" }
+    public var rendererName: String { output?.rendererName ?? "software" }
     /// How frames are turned onto the output: `--rotate` added to the screen's own
     /// orientation (a panel mounted turned says so to the kernel).
     public private(set) var rotation: Rotation
@@ -94,15 +94,14 @@ public final class Canvas {
     /// present copies to `output`'s screen, turned by `rotation` added to the screen's own
     /// orientation. With no output (the tests), what the console would show, pixel for
     /// pixel, without a screen.
-    init(consoleFrame size: Size, output: (any ConsoleScreen)?, rotation: Rotation,
+    init(consoleFrame size: Size, output: (any ScreenOutput)?, rotation: Rotation,
          shelf: PictureShelf = PictureShelf()) throws {
         configuredRotation = rotation
         self.rotation = rotation.adding(output?.orientation ?? .none)
         self.shelf = shelf
-        window = nil
-        console = output
-        isConsole = true
-        (frame, upright, surface) = try Self.frames(size, turned: self.rotation, shelf: shelf, window: nil)
+        self.output = output
+        driverWithoutOutput = "drm"
+        (frame, upright, surface) = try Self.frames(size, turned: self.rotation, shelf: shelf, output: output)
     }
 
     /// Opens the window, or headless a frame with no display behind it. `size` nil means
@@ -111,19 +110,19 @@ public final class Canvas {
         self.rotation = rotation
         configuredRotation = rotation
         shelf = PictureShelf()
-        isConsole = false
+        driverWithoutOutput = "dummy"
         let window = headless ? nil : try SDLWindow(size: size)
-        self.window = window
-        let output = window?.outputSize ?? size ?? KioskOptions.headlessDefaultSize
-        (frame, upright, surface) = try Self.frames(output, turned: rotation, shelf: shelf, window: window)
+        output = window
+        let outputSize = window?.outputSize ?? size ?? KioskOptions.headlessDefaultSize
+        (frame, upright, surface) = try Self.frames(outputSize, turned: rotation, shelf: shelf, output: window)
     }
 
-    /// A frame of `size` (the window's own framebuffer where it can be drawn on straight),
+    /// A frame of `size` (the output's own framebuffer where it can be drawn on straight),
     /// the upright one it is turned from when `turned`, and the surface drawn on.
     private static func frames(_ size: Size, turned: Rotation, shelf: PictureShelf,
-                               window: SDLWindow?) throws -> (Pixmap, Pixmap?, Surface) {
-        let windows = window?.framebuffer().flatMap { $0.size == size ? $0 : nil }
-        guard let frame = windows ?? Pixmap(width: size.width, height: size.height, format: .xrgb32) else {
+                               output: (any ScreenOutput)?) throws -> (Pixmap, Pixmap?, Surface) {
+        let outputs = output?.framebuffer().flatMap { $0.size == size ? $0 : nil }
+        guard let frame = outputs ?? Pixmap(width: size.width, height: size.height, format: .xrgb32) else {
             throw DisplayError.sdl("allocating a \(size) frame", "not enough memory")
         }
         guard turned != .none else { return (frame, nil, Surface(frame: frame, shelf: shelf)) }
@@ -136,8 +135,8 @@ public final class Canvas {
 
     /// Draws on `output` from now on, turned as it asks (`refreshOutputSize` then makes
     /// the frame of its size).
-    func adopt(_ output: any ConsoleScreen) {
-        console = output
+    func adopt(_ output: any ScreenOutput) {
+        self.output = output
         turn(to: configuredRotation.adding(output.orientation))
     }
 
@@ -154,7 +153,7 @@ public final class Canvas {
     /// (decoded pictures stay); false when there is no memory for them.
     @discardableResult
     private func remakeFrames(_ size: Size) -> Bool {
-        guard let made = try? Self.frames(size, turned: rotation, shelf: shelf, window: window) else { return false }
+        guard let made = try? Self.frames(size, turned: rotation, shelf: shelf, output: output) else { return false }
         (frame, upright, surface) = made
         underPill = nil
         shownFromScreenBuffer = false
@@ -163,26 +162,29 @@ public final class Canvas {
 
     /// Starts composing the first splash's picture at `path` (`ComposedPicture`) for this
     /// console screen, straight into the buffer its first frame is shown from where the
-    /// screen has one; nil where it cannot be composed (a window, frames turned, a picture
-    /// not drawn as one decode).
+    /// screen has one; nil where it cannot be composed (frames drawn straight into a
+    /// window's framebuffer, frames turned, a picture not drawn as one decode).
     public func composeFirst(_ path: String, fit: ImageFit, background: RGBColor) -> ComposedPicture? {
-        guard window == nil, upright == nil, let console else { return nil }
+        guard upright == nil, let output, output.framebuffer() == nil else { return nil }
         return ComposedPicture(path: path, screen: frame.size, fit: fit, background: background,
-                               into: console.bufferForFirstFrame())
+                               into: output.bufferForFirstFrame())
     }
 
     /// Draws on the frame composed ahead for the picture at `path` with `fit` on
     /// `background` from now on (the picture already on it: the splash draws its pill
     /// alone); false when there is none for it, it did not compose, or it does not fit this
     /// canvas (a window's own framebuffer, frames turned, another size). Either way the
-    /// composed frame is used up.
+    /// composed frame is used up. A frame composed in the screen's buffer itself is shown
+    /// from there: the next one is drawn in memory again.
     func takeComposed(_ path: String, fit: ImageFit, background: RGBColor) -> Bool {
         guard let composed, composed.shows(path, fit: fit, background: background) else { return false }
         self.composed = nil
-        guard window == nil, upright == nil, let made = composed.take(), made.size == frame.size else { return false }
+        guard upright == nil, output?.framebuffer() == nil, let made = composed.take(), made.size == frame.size
+        else { return false }
         frame = made
         surface = Surface(frame: made, shelf: shelf)
         underPill = nil
+        shownFromScreenBuffer = made.borrowed
         return true
     }
 
@@ -202,9 +204,10 @@ public final class Canvas {
     @discardableResult
     public func refreshOutputSize() -> Bool {
         defer { (turned, replaced) = (false, false) }
-        let now = window?.outputSize ?? console?.size ?? frame.size
-        // A window's framebuffer made anew at the same size: drawn on from now on.
-        let moved = frame.borrowed && window?.framebuffer()?.pixels != frame.pixels
+        let now = output?.size ?? frame.size
+        // A window's framebuffer made anew at the same size: drawn on from now on (and a
+        // console's buffer a first frame was composed in: drawn in memory again).
+        let moved = frame.borrowed && output?.framebuffer()?.pixels != frame.pixels
         guard now != frame.size || moved, now.width > 0, now.height > 0, remakeFrames(now) else { return turned || replaced }
         return true
     }
@@ -212,7 +215,7 @@ public final class Canvas {
     /// The window's framebuffer, drawn on straight, was made anew (a resize, not yet
     /// handled): the frames are made on the new one, and the next `refreshOutputSize` says so.
     func takeNewFramebuffer() {
-        guard let window, remakeFrames(window.outputSize) else { return }
+        guard let output, remakeFrames(output.size) else { return }
         replaced = true
     }
 

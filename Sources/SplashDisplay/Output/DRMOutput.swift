@@ -16,7 +16,7 @@ import SplashCore
 /// connector's state so an unplugged screen, one back in another mode, a link the driver
 /// marked bad or a CRTC another client took is noticed and set up again. The connector's
 /// "panel orientation" turns the picture (`orientation`).
-final class DRMOutput: ConsoleScreen {
+final class DRMOutput: ScreenOutput {
     /// One dumb buffer, mapped into this process.
     private struct Buffer {
         var handle: UInt32
@@ -235,8 +235,10 @@ final class DRMOutput: ConsoleScreen {
     /// not on screen and flips to it, then says what changed to a display that updates by
     /// hand. That buffer last held the frame before the one on screen, so what it lacks is
     /// this frame's `damage` and the previous one's (nil: everything). Waits first for the
-    /// previous flip, so the buffer written is never the one being scanned out.
-    func present(_ frame: Pixmap, damage: Rect?) throws {
+    /// previous flip, so the buffer written is never the one being scanned out. Always
+    /// true: the frame drawn on is the kiosk's own.
+    @discardableResult
+    func present(_ frame: Pixmap, damage: Rect?) throws -> Bool {
         device.waitForFlip(crtc: crtcID)
         let back = 1 - front
         let buffer = buffers[back]
@@ -271,6 +273,7 @@ final class DRMOutput: ConsoleScreen {
            errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL {
             device.dirtyUnsupported = true
         }
+        return true
     }
 
     /// The buffer the first present will show, before anything has been shown: never the
@@ -291,7 +294,7 @@ final class DRMOutput: ConsoleScreen {
 
     /// The CRTC made inactive (or active again) by one atomic commit, its mode and frame
     /// kept; on a driver without atomic commits, the connector's legacy DPMS property.
-    func setSignal(_ on: Bool) throws -> String {
+    func setSignal(_ on: Bool) throws -> String? {
         device.forgetFlip(crtc: crtcID)
         if device.atomic, let active = device.property("ACTIVE", of: crtcID, type: UInt32(DRM_MODE_OBJECT_CRTC)),
            let request = drmModeAtomicAlloc() {

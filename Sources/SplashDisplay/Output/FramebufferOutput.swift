@@ -13,7 +13,7 @@ import SplashCore
 ///
 /// When a KMS device with a screen appears (the GPU's driver has loaded and taken the
 /// firmware's framebuffer over), `connectionChanged` says so and the kiosk moves to it.
-final class FramebufferOutput: ConsoleScreen {
+final class FramebufferOutput: ScreenOutput {
     /// The device node, e.g. `/dev/fb0`.
     let devicePath: String
     /// The kernel's name for it, e.g. `EFI VGA`, `fb_ili9341`.
@@ -101,7 +101,7 @@ final class FramebufferOutput: ConsoleScreen {
     }
 
     /// The display blanked (`FBIOBLANK`, powered down) or unblanked; the memory is kept.
-    func setSignal(_ on: Bool) throws -> String {
+    func setSignal(_ on: Bool) throws -> String? {
         guard splash_fb_blank(fd, on ? 0 : 1) == 0 else {
             throw DisplayError.sdl("\(on ? "unblanking" : "blanking") \(devicePath)", String(cString: strerror(errno)))
         }
@@ -117,8 +117,10 @@ final class FramebufferOutput: ConsoleScreen {
     /// Packs what changed of `frame` into the frame not on the screen and pans to it, or
     /// — where the driver cannot pan — into the one on the screen. Panning, the page
     /// written last held the frame before the one on the screen: it lacks this frame's
-    /// `damage` and the previous one's (nil: everything).
-    func present(_ frame: Pixmap, damage: Rect?) throws {
+    /// `damage` and the previous one's (nil: everything). Always true: the frame drawn on
+    /// is the kiosk's own.
+    @discardableResult
+    func present(_ frame: Pixmap, damage: Rect?) throws -> Bool {
         let page = pans ? 1 - front : 0
         let whole = Rect(x: 0, y: 0, width: min(frame.width, size.width), height: min(frame.height, size.height))
         let packed = self.damage.toCopy(damage: damage, whole: whole)
@@ -129,7 +131,7 @@ final class FramebufferOutput: ConsoleScreen {
                 .assumingMemoryBound(to: UInt32.self)
             layout.pack(from, into: base + row * lineLength + packed.x * layout.bytesPerPixel, count: packed.width)
         }
-        guard pans else { return }
+        guard pans else { return true }
         var shown = screen
         shown.xoffset = 0
         shown.yoffset = UInt32(page * size.height)
@@ -141,6 +143,7 @@ final class FramebufferOutput: ConsoleScreen {
             self.damage.reset(buffers: 1)
             if page != 0 { try present(frame, damage: nil) }
         }
+        return true
     }
 
     /// True when the device node is gone or is another device now (the firmware's

@@ -198,10 +198,6 @@ final class SDLWindow {
         return true
     }
 
-    /// Keeps the screensaver (and DPMS) from starting, or lets it.
-    func holdScreenSaver(_ held: Bool) {
-        if held { sdl.disableScreenSaver() } else { sdl.enableScreenSaver() }
-    }
 
     /// Wakes `next` from any thread.
     func wake() {
@@ -275,6 +271,31 @@ final class SDLWindow {
         case SDL_Keycode(SDLK_RIGHT.rawValue): return .right
         case SDL_Keycode(SDLK_LEFT.rawValue): return .left
         default: return .other
+        }
+    }
+}
+
+/// The window as one more screen of `Screens`: frames drawn straight into its framebuffer
+/// where it has one, and its signal turned through the X server's DPMS.
+extension SDLWindow: ScreenOutput {
+    var size: Size { outputSize }
+    /// The driver and the window's size.
+    var description: String { "\(driver) window \(outputSize)" }
+    /// The video driver: a window has no connector of its own.
+    var name: String { driver }
+    /// A window is turned by the window system, never by the kiosk.
+    var orientation: Rotation { .none }
+
+    /// Under X11, the monitor's DPMS forced off or on. SDL keeps the screensaver (and DPMS)
+    /// from starting while it runs, by resetting it now and then: dark, it may; lit, it
+    /// keeps them off again. Nil elsewhere (Wayland, SDL's KMSDRM): only the picture is dark.
+    func setSignal(_ on: Bool) throws -> String? {
+        guard driver == "x11" else { return nil }
+        if on { sdl.disableScreenSaver() } else { sdl.enableScreenSaver() }
+        switch splash_x11_dpms_force(nil, on ? 1 : 0) {
+        case 1: return "dpms"
+        case 0: throw DisplayError.signal("the X server has no DPMS for this monitor; only the picture is dark")
+        default: throw DisplayError.signal("cannot open the X display for DPMS")
         }
     }
 }

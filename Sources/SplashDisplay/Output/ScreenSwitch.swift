@@ -1,11 +1,10 @@
-import CX11
 import FoundationEssentials
 import SplashCore
 
 /// Turns the screens off and on by the means `screen-off` names, in its order (on again in
 /// the opposite order, so a TV wakes to a signal), each where the device has it:
-/// HDMI-CEC (`CECAdapter`), the display signal (a CRTC made inactive, a framebuffer
-/// blanked, DPMS under X11) and the backlights (`Backlight`). A means that fails is said,
+/// HDMI-CEC (`CECAdapter`), the display signal (each screen's own: a CRTC made inactive,
+/// a framebuffer blanked, DPMS under X11) and the backlights (`Backlight`). A means that fails is said,
 /// and the next still goes on.
 public final class ScreenSwitch {
     /// The means, in order.
@@ -81,21 +80,10 @@ public final class ScreenSwitch {
     }
 
     private func signal(_ on: Bool, screens: Screens, _ report: inout Report) {
-        if screens.isConsole {
-            for result in screens.setSignal(on) {
-                switch result {
-                case .success(let done): report.done.append(done)
-                case .failure(let error): report.problems.append("the display signal: \(error.explained)")
-                }
-            }
-        } else if screens.driver == "x11" {
-            // SDL keeps the screensaver (and DPMS) from starting while it runs, by resetting
-            // it now and then: dark, it may; lit, it keeps them off again.
-            screens.first.window?.holdScreenSaver(on)
-            switch splash_x11_dpms_force(nil, on ? 1 : 0) {
-            case 1: report.done.append("signal x11 dpms")
-            case 0: report.problems.append("the display signal: the X server has no DPMS for this monitor; only the picture is dark")
-            default: report.problems.append("the display signal: cannot open the X display for DPMS")
+        for result in screens.setSignal(on) {
+            switch result {
+            case .success(let done): report.done.append(done)
+            case .failure(let error): report.problems.append("the display signal: \(error.explained)")
             }
         }
     }

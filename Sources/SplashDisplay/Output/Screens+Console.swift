@@ -10,7 +10,7 @@ extension Screens {
     /// With none connected the loop keeps running, and the next look tries again (any
     /// device with a screen, unless `--drm-device` names one).
     public func consoleChanged() -> ConsoleChange {
-        guard isConsole else { return .same }
+        guard let request = consoleRequest else { return .same }
         if first.suspended {
             // Back on the kiosk's terminal, but master could not be taken yet: again now.
             guard wantsScreensBack, takeBack() else { return .same }
@@ -21,7 +21,7 @@ extension Screens {
         // free) before its connector is set up again.
         var changed: Set<ObjectIdentifier> = []
         var hadScreens = false
-        for screen in canvases.compactMap(\.console) {
+        for screen in canvases.compactMap(\.output) {
             hadScreens = true
             if screen.connectionChanged() { changed.insert(ObjectIdentifier(screen)) }
         }
@@ -29,14 +29,14 @@ extension Screens {
         let connected = DRMDevice.connectedScreens(requested: request.drm, open: devices)
         guard !changed.isEmpty || connected != lastConnected || !hadScreens else { return .same }
         lastConnected = connected
-        let firstName = first.console?.name
-        for canvas in canvases where canvas.console.map({ changed.contains(ObjectIdentifier($0)) }) == true {
-            canvas.console = nil
+        let firstName = first.output?.name
+        for canvas in canvases where canvas.output.map({ changed.contains(ObjectIdentifier($0)) }) == true {
+            canvas.output = nil
         }
-        let kept = canvases.compactMap(\.console)
+        let kept = canvases.compactMap(\.output)
         // The devices stay open (and their master held) while their outputs are set up again.
         guard let outputs = try? ConsoleScreens.openAll(request, keeping: kept, devices: devices) else {
-            first.console = nil
+            first.output = nil
             others = []
             return hadScreens ? .lost : .same
         }
@@ -50,12 +50,12 @@ extension Screens {
     /// Gives each screen its canvas: the first keeps its screen when it is still there, or
     /// the same connector set up again (`firstName`; its layout is the core's, its touch
     /// screens stay where they were), others keep theirs; new screens get new canvases.
-    private func place(_ outputs: [any ConsoleScreen], firstName: String?) {
-        let chosen = outputs.first { $0 === first.console } ?? outputs.first { $0.name == firstName } ?? outputs[0]
+    private func place(_ outputs: [any ScreenOutput], firstName: String?) {
+        let chosen = outputs.first { $0 === first.output } ?? outputs.first { $0.name == firstName } ?? outputs[0]
         first.adopt(chosen)
         var canvases: [Canvas] = []
         for output in outputs where output !== chosen {
-            if let same = others.first(where: { $0.console === output }) {
+            if let same = others.first(where: { $0.output === output }) {
                 canvases.append(same)
             } else if let made = try? Canvas(consoleFrame: output.size, output: output,
                                               rotation: first.configuredRotation, shelf: first.shelf) {
@@ -68,7 +68,7 @@ extension Screens {
     /// The index among the console's screens (0: the first, then `others`) of the one
     /// called `name` (a connector, `HDMI-A-2`); 0 for none or nil.
     func screenIndex(named name: String?) -> Int {
-        guard let name, let i = others.firstIndex(where: { $0.console?.name == name }) else { return 0 }
+        guard let name, let i = others.firstIndex(where: { $0.output?.name == name }) else { return 0 }
         return i + 1
     }
 
@@ -93,8 +93,8 @@ extension Screens {
         wantsScreensBack = false
         for canvas in all {
             canvas.suspended = false
-            try? canvas.console?.reassert()
-            if signalOff { _ = try? canvas.console?.setSignal(false) }
+            try? canvas.output?.reassert()
+            if signalOff { _ = try? canvas.output?.setSignal(false) }
         }
         return true
     }
@@ -102,7 +102,7 @@ extension Screens {
     /// The KMS devices the screens are on, by node.
     var openDevices: [String: DRMDevice] {
         var devices: [String: DRMDevice] = [:]
-        for case let output as DRMOutput in all.compactMap(\.console) {
+        for case let output as DRMOutput in all.compactMap(\.output) {
             devices[output.devicePath] = output.device
         }
         return devices

@@ -1,15 +1,17 @@
 import FoundationEssentials
 import SplashCore
 
-extension EventWaiter {
-    /// The waiter for `screens`. In a window: SDL's events. On the console: input
+/// Where the screens' input comes from.
+extension Screens {
+    /// The loop's waiter for these screens. In a window: SDL's events. On the console: input
     /// straight from evdev mapped to the screen it touches (`touchOutput` unless a device
     /// names one), a look at the screens' connectors at each rescan (unplugged, back, another
     /// mode: said in `log` and turned into a resize), and the terminal given up and taken
     /// back on a VT switch.
-    static func forScreens(_ screens: Screens, touchOutput: String?, log: EventLog, clock: RunClock) -> EventWaiter {
-        guard screens.isConsole else { return EventWaiter(window: screens.first.window) }
-        let canvas = screens.first
+    func eventWaiter(touchOutput: String?, log: EventLog, clock: RunClock) -> EventWaiter {
+        guard consoleRequest != nil else { return EventWaiter(window: first.output as? SDLWindow) }
+        let screens = self
+        let canvas = first
         let input = EvdevInput(outputSize: { [canvas] in (canvas.outputSize.width, canvas.outputSize.height) },
                                screenIndex: { [screens] name in screens.screenIndex(named: name ?? touchOutput) })
         let onRescan = { [screens, log, clock] () -> ShellEvent? in

@@ -3,9 +3,11 @@ import SplashCore
 
 /// The output frames go to, as one: a window (or, headless, no display) and its
 /// canvas, or on the console a canvas for each screen connected, the first the one the core
-/// lays out for. It owns the list of screens: the console's are followed as they are
-/// unplugged, plugged in or change mode (`Screens+Console`), given up and taken back on a
-/// terminal switch, and their signal turned off and on together.
+/// lays out for. It owns the list of screens, each a `ScreenOutput` behind its canvas, and
+/// is the one place that knows whether they are the console's: those are followed as they
+/// are unplugged, plugged in or change mode (`Screens+Console`), given up and taken back on
+/// a terminal switch, and read input from evdev (`Screens+Input`). Their signal is turned
+/// off and on together, a window's included.
 public final class Screens {
     /// The first screen's canvas: the core's layout is its. It stays the same object while
     /// the console's screens come and go (it takes the first screen there is).
@@ -13,10 +15,9 @@ public final class Screens {
     /// On the console, a canvas for each other screen connected, laid out for its own size
     /// and turn, sharing the first one's decoded pictures.
     var others: [Canvas]
-    /// Whether frames go to the console (input then comes from `EvdevInput`).
-    public let isConsole: Bool
-    /// What the console is asked to draw on (`drm-device`, `fb-device`, `drm-mode`).
-    let request: ConsoleRequest
+    /// What the console is asked to draw on (`drm-device`, `fb-device`, `drm-mode`); nil
+    /// for a window (or none, headless), whose one screen is never looked for again.
+    let consoleRequest: ConsoleRequest?
     /// What the KMS devices had connected at the last look (`DRMDevice.connectedScreens`).
     var lastConnected: Set<String> = []
     /// The virtual terminal held in graphics mode while a framebuffer is drawn on; nil
@@ -35,24 +36,22 @@ public final class Screens {
     public var driver: String { first.driver }
     /// Which screens are drawn on, on the console: device, connector and mode of each, the
     /// first first; none in a window.
-    public var names: [String] { all.compactMap { $0.console?.description } }
+    public var names: [String] { consoleRequest == nil ? [] : all.compactMap { $0.output?.description } }
     /// How many screens show the kiosk.
-    public var count: Int { isConsole ? names.count : 1 }
+    public var count: Int { consoleRequest == nil ? 1 : names.count }
 
     /// A window's one screen.
     public init(window: Canvas) {
         first = window
         others = []
-        isConsole = false
-        request = ConsoleRequest()
+        consoleRequest = nil
     }
 
     /// Screens already made (the tests: console frames with no screen behind them).
     init(console first: Canvas, others: [Canvas], request: ConsoleRequest = ConsoleRequest()) {
         self.first = first
         self.others = others
-        isConsole = true
-        self.request = request
+        consoleRequest = request
     }
 
     /// Opens the console's screens: a frame in memory that each present copies into a KMS
@@ -73,7 +72,7 @@ public final class Screens {
     /// a DRM device the console draws into a frame of its own that is not on the screen
     /// while the kiosk's is, and the terminal is left as it is.
     func holdTerminal() {
-        if first.console is FramebufferOutput {
+        if first.output is FramebufferOutput {
             if terminal == nil { terminal = VirtualTerminal.enterGraphics() }
         } else {
             terminal = nil
@@ -102,12 +101,17 @@ public final class Screens {
         return true
     }
 
-    /// Turns the display signal of every console screen off or on (kept off across a
-    /// terminal switch): what each screen did, or why it could not.
+    /// Turns the display signal of every screen off or on (on the console, kept off across
+    /// a terminal switch): what each screen did, or why it could not; nothing for one with
+    /// no signal of its own to turn.
     func setSignal(_ on: Bool) -> [Result<String, any Error>] {
         signalOff = !on
-        return all.compactMap(\.console).map { screen in
-            Result { "signal \(screen.name) \(try screen.setSignal(on))" }
+        return all.compactMap(\.output).compactMap { screen in
+            do {
+                return try screen.setSignal(on).map { .success("signal \(screen.name) \($0)") }
+            } catch {
+                return .failure(error)
+            }
         }
     }
 }

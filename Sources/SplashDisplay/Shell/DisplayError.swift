@@ -14,6 +14,8 @@ public enum DisplayError: LocalizedError, Equatable {
     case badImage(path: String, reason: String)
     /// The `--snapshot` folder cannot be made or written.
     case snapshotFolder(path: String, reason: String)
+    /// The display signal cannot be turned as asked: why, and what is left of the change.
+    case signal(String)
     /// Any other failure of the output or of drawing (memory, a window, a frame not shown).
     case sdl(String, String)
 
@@ -34,6 +36,8 @@ public enum DisplayError: LocalizedError, Equatable {
             return "cannot show \(path): \(reason)"
         case let .snapshotFolder(path, reason):
             return "--snapshot \(path): cannot write snapshots there (\(reason)); name a folder this user can write"
+        case .signal(let reason):
+            return reason
         case let .sdl(what, reason):
             return "\(what) failed: \(reason)"
         }

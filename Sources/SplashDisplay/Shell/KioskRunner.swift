@@ -55,7 +55,7 @@ public final class KioskRunner {
         script = ScriptPlayer(setup.script)
         screenSwitch = setup.options.headless ? nil
             : ScreenSwitch(methods: setup.options.screenOff, marker: setup.options.dataDir + "/" + ScreenSwitch.markerName)
-        waiter = EventWaiter.forScreens(screens, touchOutput: setup.options.touchOutput, log: log, clock: clock)
+        waiter = screens.eventWaiter(touchOutput: setup.options.touchOutput, log: log, clock: clock)
         painter = ScreenPainter(screens: screens, fonts: fonts, options: setup.options, log: log, clock: clock)
         clips = VideoShell(painter: painter, options: setup.options,
                            post: Self.poster(mailbox: mailbox, waiter: waiter))
