@@ -9,7 +9,7 @@ extension Campaign {
         guard let id = try r["id"].text, !id.isEmpty, id.count <= FeedDocument.maxID,
               let picText = try r["pic_url"].text, TrackingURL.textProblem(picText) == nil,
               let pic = URL(string: picText) else { return nil }
-        self.init(id: id, picURL: pic, showLimit: max(0, Int(try r["show_time"].int ?? 0)),
+        self.init(id: Campaign.ID(id), picURL: pic, showLimit: max(0, Int(try r["show_time"].int ?? 0)),
                   title: try r["title"].text.map { String($0.prefix(FeedDocument.maxTitle)) },
                   detail: try r["detail"].text.map { String($0.prefix(FeedDocument.maxDetail)) },
                   startAt: try r["start_at"].date, endAt: try r["end_at"].date,

@@ -22,7 +22,7 @@ extension CampaignStore {
     /// `contentHash` is a fingerprint of the document's bytes: when it is the one stored,
     /// the feed's content has not changed (`lastChange` stays); nil counts as a change.
     public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
-                      images: [String: ImageStatus], at date: Date, contentHash: String? = nil) throws {
+                      images: [Campaign.ID: ImageStatus], at date: Date, contentHash: String? = nil) throws {
         try apply(document, from: url, etag: etag, lastModified: lastModified, images: images, at: date, keys: PictureKeys(),
                   contentHash: contentHash)
     }
@@ -38,7 +38,7 @@ extension CampaignStore {
 
     /// `apply` with the picture keys of this sync (one picture's key is computed once).
     public func apply(_ document: FeedDocument, from url: URL, etag: String?, lastModified: String?,
-                      images: [String: ImageStatus], at date: Date, keys: PictureKeys, contentHash: String? = nil) throws {
+                      images: [Campaign.ID: ImageStatus], at date: Date, keys: PictureKeys, contentHash: String? = nil) throws {
         try db.transaction {
             try db.execute("UPDATE campaigns SET active = 0 WHERE active = 1")
             // One list of columns makes the insert, its values and the update.
@@ -60,7 +60,7 @@ extension CampaignStore {
                 var waiting: String?
                 if case .waiting(let reason) = images[c.id] { waiting = reason }
                 // In the order of `feedColumns`.
-                try db.run(upsert, [.text(c.id), .text(picText), .int(Int64(c.showLimit)), .optional(c.title),
+                try db.run(upsert, [.id(c.id), .text(picText), .int(Int64(c.showLimit)), .optional(c.title),
                                     .optional(c.detail), .date(c.startAt), .date(c.endAt), .date(c.updatedAt),
                                     .int(Int64(c.position)), .text(key), .optional(waiting), .date(date), .date(date),
                                     .optional(Self.encodeList(c.impressionURLs)), .optional(Self.encodeList(c.clickURLs)),
@@ -145,10 +145,10 @@ extension CampaignStore {
 
     /// Records newly fetched pictures of campaigns that are already stored (used when the
     /// feed itself did not change but a picture that failed earlier came through).
-    public func updateImages(_ images: [String: ImageStatus]) throws {
+    public func updateImages(_ images: [Campaign.ID: ImageStatus]) throws {
         try db.transaction {
             for (id, status) in images {
-                let key = try db.query("SELECT image_key FROM campaigns WHERE id = ?", [.text(id)]).first?.first?.text
+                let key = try db.query("SELECT image_key FROM campaigns WHERE id = ?", [.id(id)]).first?.first?.text
                 if let key { try applyImageStatus(status, campaignID: id, imageKey: key, waitingWritten: false) }
             }
         }
@@ -156,7 +156,7 @@ extension CampaignStore {
 
     /// Notes a picture's status on a campaign's row. `waitingWritten`: the row was just
     /// written with why its picture waits (a feed applied), so only the rest is noted.
-    func applyImageStatus(_ status: ImageStatus?, campaignID id: String, imageKey key: String,
+    func applyImageStatus(_ status: ImageStatus?, campaignID id: Campaign.ID, imageKey key: String,
                                   waitingWritten: Bool) throws {
         switch status {
         case .cached(let thumbnail?, let motion):
@@ -165,15 +165,15 @@ extension CampaignStore {
             try db.execute("""
                 UPDATE campaigns SET image_problem = NULL, image_waiting = NULL
                 WHERE id = ? AND (image_problem IS NOT NULL OR image_waiting IS NOT NULL)
-                """, [.text(id)])
+                """, [.id(id)])
         case .cached(nil, _):
             guard !waitingWritten else { break }
-            try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.text(id)])
+            try db.execute("UPDATE campaigns SET image_waiting = NULL WHERE id = ? AND image_waiting IS NOT NULL", [.id(id)])
         case .refused(let reason):
-            try db.execute("UPDATE campaigns SET image_problem = ?, image_waiting = NULL WHERE id = ?", [.text(reason), .text(id)])
+            try db.execute("UPDATE campaigns SET image_problem = ?, image_waiting = NULL WHERE id = ?", [.text(reason), .id(id)])
         case .waiting(let reason):
             guard !waitingWritten else { break }
-            try db.execute("UPDATE campaigns SET image_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
+            try db.execute("UPDATE campaigns SET image_waiting = ? WHERE id = ?", [.text(reason), .id(id)])
         case nil:
             break
         }

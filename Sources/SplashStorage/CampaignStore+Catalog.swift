@@ -34,8 +34,8 @@ extension CampaignStore {
     }
 
     /// The active campaigns that show the picture with `key`.
-    public func campaigns(withImageKey key: String) throws -> [String] {
-        try db.query("SELECT id FROM campaigns WHERE active = 1 AND image_key = ?", [.text(key)]).compactMap { $0[0].text }
+    public func campaigns(withImageKey key: String) throws -> [Campaign.ID] {
+        try db.query("SELECT id FROM campaigns WHERE active = 1 AND image_key = ?", [.text(key)]).compactMap { $0[0].text.map { Campaign.ID($0) } }
     }
 
     /// A stored campaign with what is known about it.
@@ -72,20 +72,20 @@ extension CampaignStore {
     /// The picture each campaign of `ids` had when last stored (its cache key, and whether it
     /// was refused): what a sync needs to know of them, read for those ids alone, so that a
     /// sync's memory does not grow with the campaigns retired before.
-    public func storedPictures(of ids: [String]) throws -> [String: (imageKey: String, refused: Bool)] {
-        var found: [String: (imageKey: String, refused: Bool)] = [:]
+    public func storedPictures(of ids: [Campaign.ID]) throws -> [Campaign.ID: (imageKey: String, refused: Bool)] {
+        var found: [Campaign.ID: (imageKey: String, refused: Bool)] = [:]
         var start = 0
         while start < ids.count {
             let chunk = Array(ids[start..<min(ids.count, start + 500)])
             start += chunk.count
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             let rows = try db.query("SELECT id, image_key, image_problem IS NOT NULL, pic_url FROM campaigns WHERE id IN (\(marks))",
-                                    chunk.map { .text($0) })
+                                    chunk.map { .id($0) })
             for row in rows {
                 // A row from before keys were stored is keyed by its picture's URL, as it was then.
                 guard let id = row[0].text,
                       let key = row[1].text ?? row[3].text.flatMap(URL.init(string:)).map(ImageCache.key(for:)) else { continue }
-                found[id] = (key, row[2] == .int(1))
+                found[Campaign.ID(id)] = (key, row[2] == .int(1))
             }
         }
         return found
@@ -125,10 +125,10 @@ extension CampaignStore {
     /// The stored thumbnails of these campaigns, by campaign id (the operator view's page:
     /// a library of thousands is never read whole): a campaign whose clip plays shows its
     /// clip's first frame, the others their picture.
-    public func thumbnails(ofCampaigns ids: [String]) throws -> [String: [UInt8]] {
-        var found: [String: [UInt8]] = [:]
+    public func thumbnails(ofCampaigns ids: [Campaign.ID]) throws -> [Campaign.ID: [UInt8]] {
+        var found: [Campaign.ID: [UInt8]] = [:]
         for id in ids {
-            let clip = try db.rows("SELECT video_url FROM campaigns WHERE id = ? AND video_facts IS NOT NULL", [.text(id)])
+            let clip = try db.rows("SELECT video_url FROM campaigns WHERE id = ? AND video_facts IS NOT NULL", [.id(id)])
             if let url = try clip.first?["video_url"].text.flatMap(URL.init(string:)),
                let jpeg = try db.query("SELECT jpeg FROM thumbnails WHERE image_key = ?",
                                        [.text(ImageCache.key(for: url))]).first?.first?.blob {
@@ -137,7 +137,7 @@ extension CampaignStore {
             }
             let rows = try db.rows("""
             SELECT t.jpeg FROM campaigns c JOIN thumbnails t ON t.image_key = c.image_key WHERE c.id = ?
-            """, [.text(id)])
+            """, [.id(id)])
             if let jpeg = try rows.first?["jpeg"].blob { found[id] = jpeg }
         }
         return found

@@ -8,13 +8,13 @@ extension CampaignStore {
 
     /// Commits the show, and in the same transaction its impression pings (one per
     /// tracking URL of the campaign), so there is never a ping without its show.
-    public func recordShow(campaignID: String, at date: Date, media: MediaKind = .picture) throws {
+    public func recordShow(campaignID: Campaign.ID, at date: Date, media: MediaKind = .picture) throws {
         let showID = UUID().uuidString.lowercased()
         try db.transaction {
-            try db.execute("INSERT OR IGNORE INTO campaign_keys (id) VALUES (?)", [.text(campaignID)])
+            try db.execute("INSERT OR IGNORE INTO campaign_keys (id) VALUES (?)", [.id(campaignID)])
             try db.execute("""
             INSERT INTO ledger (campaign, shown_at, show_id, media) VALUES ((SELECT key FROM campaign_keys WHERE id = ?), ?, ?, ?)
-            """, [.text(campaignID), .date(date), .text(showID), .text(media.rawValue)])
+            """, [.id(campaignID), .date(date), .text(showID), .text(media.rawValue)])
             try addPings(.impression, campaignID: campaignID, showID: showID, at: date)
         }
     }
@@ -29,10 +29,10 @@ extension CampaignStore {
 
     /// One ping per tracking URL of `kind` of the campaign, its macros filled in; at most
     /// once per show, kind and URL.
-    private func addPings(_ kind: PingKind, campaignID: String, showID: String, at date: Date) throws {
-        let stored = try db.rows("SELECT \(kind.column) AS urls FROM campaigns WHERE id = ?", [.text(campaignID)])
+    private func addPings(_ kind: PingKind, campaignID: Campaign.ID, showID: String, at date: Date) throws {
+        let stored = try db.rows("SELECT \(kind.column) AS urls FROM campaigns WHERE id = ?", [.id(campaignID)])
         for template in Self.decodeList(try stored.first?["urls"].text) {
-            let url = TrackingURL.expand(template, device: trackingDevice ?? "", campaign: campaignID, show: showID,
+            let url = TrackingURL.expand(template, device: trackingDevice ?? "", campaign: campaignID.rawValue, show: showID,
                                          timestamp: date)
             // Checked again filled in, whoever wrote the template: http(s), one URL, within the length.
             guard TrackingURL.sendable(url) != nil else { continue }
@@ -107,10 +107,10 @@ extension CampaignStore {
     /// Notes how the campaign's open show ended (a click-through queues its click pings);
     /// returns it, or nil when none was open.
     @discardableResult
-    public func endShow(campaignID: String, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
+    public func endShow(campaignID: Campaign.ID, by reason: SkipReason, at date: Date) throws -> ShowRecord? {
         try db.transaction {
             let open = try db.rows("SELECT MAX(id) AS id FROM shows WHERE campaign_id = ? AND ended_by IS NULL",
-                                   [.text(campaignID)])
+                                   [.id(campaignID)])
             guard let row = try open.first?["id"].int else { return nil }
             try db.execute("UPDATE ledger SET outcome = ?, ended_by = ?, ended_at = ? WHERE id = ?",
                            [.text(reason.outcome.rawValue), .text(ShowEnd.by(reason).rawValue), .date(date), .int(row)])
@@ -199,14 +199,14 @@ extension CampaignStore {
     }
 
     /// When each campaign was last shown (wall clock, as recorded).
-    public func showHistory() throws -> [String: (count: Int, last: Date?)] {
-        var history: [String: (count: Int, last: Date?)] = [:]
+    public func showHistory() throws -> [Campaign.ID: (count: Int, last: Date?)] {
+        var history: [Campaign.ID: (count: Int, last: Date?)] = [:]
         for row in try db.rows("""
         SELECT k.id AS campaign_id, h.n, h.last FROM
             (SELECT campaign, COUNT(*) AS n, MAX(shown_at) AS last FROM ledger GROUP BY campaign) h
             JOIN campaign_keys k ON k.key = h.campaign
         """) {
-            if let id = try row["campaign_id"].text { history[id] = (Int(try row["n"].int ?? 0), try row["last"].date) }
+            if let id = try row["campaign_id"].text { history[Campaign.ID(id)] = (Int(try row["n"].int ?? 0), try row["last"].date) }
         }
         return history
     }
@@ -219,21 +219,21 @@ extension CampaignStore {
     }
 
     /// The latest `limit` shows of a campaign, oldest first.
-    public func recentShows(of campaignID: String, limit: Int) throws -> [Date] {
+    public func recentShows(of campaignID: Campaign.ID, limit: Int) throws -> [Date] {
         try db.rows("SELECT shown_at FROM shows WHERE campaign_id = ? ORDER BY shown_at DESC LIMIT ?",
-                    [.text(campaignID), .int(Int64(limit))]).compactMap { try $0["shown_at"].date }.reversed()
+                    [.id(campaignID), .int(Int64(limit))]).compactMap { try $0["shown_at"].date }.reversed()
     }
 
     /// A campaign's last `limit` shows, newest first; one that has not ended yet (it is on
     /// the screen, or the kiosk stopped during it) reads "on screen" until it does.
-    public func lastShows(of campaignID: String, limit: Int) throws -> [ShowRecord] {
+    public func lastShows(of campaignID: Campaign.ID, limit: Int) throws -> [ShowRecord] {
         try db.rows("""
         SELECT \(Self.showColumns) FROM shows WHERE campaign_id = ? ORDER BY id DESC LIMIT ?
-        """, [.text(campaignID), .int(Int64(limit))]).compactMap { try ShowRecord(shownRow: $0, unended: .onScreen) }
+        """, [.id(campaignID), .int(Int64(limit))]).compactMap { try ShowRecord(shownRow: $0, unended: .onScreen) }
     }
 
     /// Shows recorded per campaign id.
-    public func showCounts() throws -> [String: Int] {
+    public func showCounts() throws -> [Campaign.ID: Int] {
         try showHistory().mapValues(\.count)
     }
 }

@@ -6,7 +6,7 @@ import SplashCore
 extension CampaignStore {
     /// A picture for portrait screens an active campaign names.
     public struct StoredPortrait: Equatable {
-        public var campaignID: String
+        public var campaignID: Campaign.ID
         public var url: URL
         public var problem: String?
     }
@@ -18,17 +18,17 @@ extension CampaignStore {
                            + "AND \(mine.sql)", mine.values)
             .compactMap { row in
                 guard let id = try row["id"].text, let url = try row["portrait_url"].text.flatMap(URL.init(string:)) else { return nil }
-                return StoredPortrait(campaignID: id, url: url, problem: try row["portrait_problem"].text)
+                return StoredPortrait(campaignID: Campaign.ID(id), url: url, problem: try row["portrait_problem"].text)
             }
     }
 
     /// Notes why each campaign's picture for portrait screens was refused (nil: it is cached
     /// and good), by campaign id, in one transaction.
-    public func notePortraitProblems(_ problems: [String: String?]) throws {
+    public func notePortraitProblems(_ problems: [Campaign.ID: String?]) throws {
         guard !problems.isEmpty else { return }
         try db.transaction {
             for (id, problem) in problems {
-                try db.execute("UPDATE campaigns SET portrait_problem = ? WHERE id = ?", [.optional(problem), .text(id)])
+                try db.execute("UPDATE campaigns SET portrait_problem = ? WHERE id = ?", [.optional(problem), .id(id)])
             }
         }
     }

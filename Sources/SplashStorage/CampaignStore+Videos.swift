@@ -18,7 +18,7 @@ extension CampaignStore {
 
     /// A clip an active campaign names, with what is stored of it.
     public struct StoredVideo: Equatable {
-        public var campaignID: String
+        public var campaignID: Campaign.ID
         public var url: URL
         public var facts: VideoFacts?
         public var problem: String?
@@ -34,30 +34,30 @@ extension CampaignStore {
                            + "AND \(mine.sql)", mine.values)
             .compactMap { row in
                 guard let id = try row["id"].text, let url = try row["video_url"].text.flatMap(URL.init(string:)) else { return nil }
-                return StoredVideo(campaignID: id, url: url, facts: try row["video_facts"].text.flatMap(VideoFacts.from(json:)),
+                return StoredVideo(campaignID: Campaign.ID(id), url: url, facts: try row["video_facts"].text.flatMap(VideoFacts.from(json:)),
                                    problem: try row["video_problem"].text,
                                    refusedLimitMB: try row["video_refused_mb"].int.map { Int(clamping: $0) })
             }
     }
 
     /// Notes what a sync found of each campaign's clip (by campaign id), in one transaction.
-    public func updateVideos(_ statuses: [String: VideoStatus], keys: [String: String]) throws {
+    public func updateVideos(_ statuses: [Campaign.ID: VideoStatus], keys: [Campaign.ID: String]) throws {
         guard !statuses.isEmpty else { return }
         try db.transaction {
             for (id, status) in statuses {
                 switch status {
                 case let .cached(facts, thumbnail):
                     try db.execute("UPDATE campaigns SET video_facts = ?, video_problem = NULL, video_refused_mb = NULL, video_waiting = NULL WHERE id = ?",
-                                   [.text(facts.json), .text(id)])
+                                   [.text(facts.json), .id(id)])
                     if let thumbnail, let key = keys[id] {
                         try db.execute("INSERT OR REPLACE INTO thumbnails (image_key, jpeg) VALUES (?, ?)",
                                        [.text(key), .blob(thumbnail)])
                     }
                 case .refused(let refusal):
                     try db.execute("UPDATE campaigns SET video_facts = NULL, video_problem = ?, video_refused_mb = ?, video_waiting = NULL "
-                                   + "WHERE id = ?", [.text(refusal.message), refusal.refusedLimitMB.map { .int(Int64($0)) } ?? .null, .text(id)])
+                                   + "WHERE id = ?", [.text(refusal.message), refusal.refusedLimitMB.map { .int(Int64($0)) } ?? .null, .id(id)])
                 case .waiting(let reason):
-                    try db.execute("UPDATE campaigns SET video_waiting = ? WHERE id = ?", [.text(reason), .text(id)])
+                    try db.execute("UPDATE campaigns SET video_waiting = ? WHERE id = ?", [.text(reason), .id(id)])
                 }
             }
         }

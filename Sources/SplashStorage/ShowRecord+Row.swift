@@ -10,7 +10,7 @@ extension ShowRecord {
         guard let id = try row["id"].int, let campaign = try row["campaign_id"].text, let shown = try row["shown_at"].real else {
             return nil
         }
-        self.init(row: id, showID: try row["show_id"].text ?? "", campaignID: campaign,
+        self.init(row: id, showID: try row["show_id"].text ?? "", campaignID: Campaign.ID(campaign),
                   shownAt: Date(timeIntervalSince1970: shown), endedBy: try row.stored(ShowEnd.self, "ended_by") ?? unended,
                   seconds: max(0, (try row["ended_at"].real ?? shown) - shown),
                   media: try row.stored(MediaKind.self, "media") ?? .picture)

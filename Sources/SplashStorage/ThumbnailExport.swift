@@ -10,7 +10,7 @@ public enum ThumbnailExport {
         var names: [String] = []
         for (index, stored) in campaigns.enumerated() {
             guard let thumbnail = stored.thumbnail else { continue }
-            let name = String(cFormat: "%02d-", index + 1) + fileName(for: stored.campaign.id) + ".jpg"
+            let name = String(cFormat: "%02d-", index + 1) + fileName(for: stored.campaign.id.rawValue) + ".jpg"
             try Data(thumbnail).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             names.append(name)
         }

@@ -87,7 +87,7 @@ struct DeviceCommands {
                 let fields: [(String, JSONValue)] = [
                     ("device", deviceID), ("feedLastSync", stamp(feedState?.lastConfirmed)),
                     ("feedLastChange", stamp(feedState?.lastChange)),
-                    ("id", .string(c.id)), ("title", c.title.map(JSONValue.string) ?? .null),
+                    ("id", .string(c.id.rawValue)), ("title", c.title.map(JSONValue.string) ?? .null),
                     ("picUrl", .string(c.picURL.absoluteString)),
                     ("groups", c.groups.map { .array($0.map(JSONValue.string)) } ?? .null),
                     ("showTime", .int(c.showLimit)), ("shows", .int(entry.shows)), ("remaining", .int(entry.remaining)),
@@ -134,7 +134,7 @@ struct DeviceCommands {
                 reason = "\(why); from \(HumanTime.string(again, zone: .current))"
             }
             table.append([
-                entry.campaign.id, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showLimit)",
+                entry.campaign.id.rawValue, entry.campaign.title ?? "-", "\(entry.remaining)/\(entry.campaign.showLimit)",
                 entry.imagePath != nil ? "yes" : "no", reason.map { "no (\($0))" } ?? "yes", index == newest ? "*" : "",
             ] + (videos ? [videoCell(entry)] : []))
             if let problem = entry.clipProblem?.reason {

@@ -80,10 +80,10 @@ struct PreviewCommand {
         var previewed = 0
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         for (index, entry) in catalog.enumerated() {
-            let name = String(cFormat: "%02d-", index + 1) + Self.fileName(entry.campaign.id)
+            let name = String(cFormat: "%02d-", index + 1) + Self.fileName(entry.campaign.id.rawValue)
             if let device = data.store.device, !device.includes(entry.campaign.groups) {
                 let reason = Ineligibility.notForThisDevice(groups: entry.campaign.groups ?? [], device: device.memberships).message
-                print("\(TerminalText.printable(entry.campaign.id)): not previewed: \(TerminalText.printable(reason))")
+                print("\(TerminalText.printable(entry.campaign.id.rawValue)): not previewed: \(TerminalText.printable(reason))")
                 continue
             }
             guard entry.imagePath != nil else {
@@ -92,7 +92,7 @@ struct PreviewCommand {
                 case .waiting(let reason): "its picture could not be fetched: \(reason)"
                 case .cached: "its picture could not be fetched"
                 }
-                print("\(TerminalText.printable(entry.campaign.id)): not previewed: \(TerminalText.printable(why))")
+                print("\(TerminalText.printable(entry.campaign.id.rawValue)): not previewed: \(TerminalText.printable(why))")
                 problems += 1
                 continue
             }
@@ -116,14 +116,14 @@ struct PreviewCommand {
                 let files = ((try? FileManager.default.contentsOfDirectory(atPath: shotsDir)) ?? []).sorted()
                 guard run.status == 0, let splash = files.first(where: { $0.hasSuffix("-splash.png") }),
                       let detail = files.last(where: { $0.hasSuffix("-detail.png") }) else {
-                    print("\(TerminalText.printable(entry.campaign.id)) at \(size): not previewed: the kiosk stopped "
+                    print("\(TerminalText.printable(entry.campaign.id.rawValue)) at \(size): not previewed: the kiosk stopped "
                           + "(\(run.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(run.status)"))")
                     problems += 1
                     continue
                 }
                 // What the detail screen had to give up at this size, as the kiosk said it.
                 for gaveUp in Self.gaveUp(inLog: run.stdout) {
-                    print("\(TerminalText.printable(entry.campaign.id)) at \(size): detail: "
+                    print("\(TerminalText.printable(entry.campaign.id.rawValue)) at \(size): detail: "
                           + TerminalText.printable(gaveUp.joined(separator: "; ")))
                 }
                 for (scene, file) in [("splash", splash), ("detail", detail)] {
@@ -227,7 +227,7 @@ struct PreviewCommand {
     /// A feed of `campaign` alone (its picture, clip, words, link and countdown), its
     /// schedule and counts left aside, its tracking left out.
     static func oneCampaignFeed(_ campaign: Campaign, message: String?) -> String {
-        var fields: [(String, JSONValue)] = [("id", .string(campaign.id)), ("picUrl", .string(campaign.picURL.absoluteString)),
+        var fields: [(String, JSONValue)] = [("id", .string(campaign.id.rawValue)), ("picUrl", .string(campaign.picURL.absoluteString)),
                                              ("showTime", .int(1_000_000))]
         if let t = campaign.title { fields.append(("title", .string(t))) }
         if let d = campaign.detail { fields.append(("detail", .string(d))) }

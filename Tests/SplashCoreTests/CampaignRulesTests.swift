@@ -14,7 +14,7 @@ import Testing
                                                   second: p.count > 5 ? p[5] : 0))!
     }
 
-    func ruled(_ id: String = "a", zone: String, hours: [String] = [], days: [String] = [],
+    func ruled(_ id: Campaign.ID = "a", zone: String, hours: [String] = [], days: [String] = [],
                configure: (inout Campaign) -> Void = { _ in }) -> CatalogEntry {
         var e = entry(id, showLimit: 100)
         e.campaign.timeZone = zone
@@ -122,9 +122,9 @@ import Testing
         state.settings.pick = .rotate
         var clock = ManualClock()
         // Each splash ends by its countdown (the detail screen), and the next comes a second later.
-        let order = ["b", "c", "a", "b", "c", "a", "b", "c"]
+        let order: [Campaign.ID] = ["b", "c", "a", "b", "c", "a", "b", "c"]
         send(&state, .started(clock.now), expecting: splashStarted("b", at: clock.now.date, remaining: 99, countdown: 1, next: "/img/c.jpg"))
-        var shown: [String] = ["b"]
+        var shown: [Campaign.ID] = ["b"]
         for round in 1...6 {
             let (previous, id, next) = (order[round - 1], order[round], order[round + 1])
             let ended = clock.advance(1)

@@ -22,7 +22,7 @@ import Testing
     /// What the attract loop's splash of `id` says and asks for: its show recorded at `date`,
     /// its picture, the shows it has left, and the picture a start would show next (`next`;
     /// nil: its own). With no `id`, the default picture, which counts nothing.
-    func splash(_ id: String?, at date: Date, remaining: Int, next: String? = nil) -> [KioskEffect] {
+    func splash(_ id: Campaign.ID?, at date: Date, remaining: Int, next: Campaign.ID? = nil) -> [KioskEffect] {
         guard let id else {
             return [.emit(.splash(campaign: nil, remaining: nil, image: "/assets/default.jpg", media: .picture)), .emit(.countdown(value: 3))]
         }
@@ -36,12 +36,12 @@ import Testing
     /// Rounds of skip and wait for the attract loop, with the shell's answers, expecting in
     /// each the splash `expected` names (campaign, shows left, next picture); the ids shown.
     func splashes(_ state: inout KioskState, _ clock: inout ManualClock,
-                  _ expected: [(id: String?, remaining: Int, next: String?)]) -> [String?] {
-        var shown: [String?] = []
+                  _ expected: [(id: Campaign.ID?, remaining: Int, next: Campaign.ID?)]) -> [Campaign.ID?] {
+        var shown: [Campaign.ID?] = []
         for round in expected {
             // The show on the screen (if it counts) ends by the key.
             let skipped = clock.advance(1)
-            var shows: String?
+            var shows: Campaign.ID?
             if case .splash(let splash) = state.scene { shows = splash.campaignID }
             send(&state, .keyPressed(.escape, skipped), expecting: (shows.map { [.endShow(campaignID: $0, by: .key, at: skipped.date)] } ?? [])
                     + [.emit(.skip(by: .key)), .emit(.detail(campaign: shows))])
@@ -95,8 +95,8 @@ import Testing
         reduce(&state, .tick(clock.advance(Double(state.settings.attractAfter))), expecting: [
             .recordShow(campaignID: "b", at: clock.now.date, media: .picture, picture: "/img/b.jpg"),
         ])
-        let (id, picture) = ("b", "/img/b.jpg")
-        let other = id == "a" ? "b" : "a"
+        let (id, picture): (Campaign.ID, String) = ("b", "/img/b.jpg")
+        let other: Campaign.ID = id == "a" ? "b" : "a"
         let before = state.catalog.map(\.shows)
         // The shell found the file gone: nothing recorded, a fetch, and the splash goes to the other.
         reduce(&state, .pictureUnusable(campaignID: id, path: picture, .gone, clock.now),

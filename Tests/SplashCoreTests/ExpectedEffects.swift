@@ -15,7 +15,7 @@ extension KioskEffect {
 /// What a start says and asks for with campaign `id` on the screen, once its show is
 /// recorded: the placeholder poem, the screen on, the show, its splash and countdown, and
 /// the picture a start would show next (`next`; nil: the same campaign's).
-func splashStarted(_ id: String = "a", at date: Date, remaining: Int, countdown: Int = 3,
+func splashStarted(_ id: Campaign.ID = "a", at date: Date, remaining: Int, countdown: Int = 3,
                    media: MediaKind = .picture, next: String? = nil) -> [KioskEffect] {
     [
         .placeholderPoem, .emit(.screen(on: true, reason: .start, until: nil)),

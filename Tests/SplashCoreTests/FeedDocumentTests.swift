@@ -362,10 +362,10 @@ import Testing
         #expect(doc.warnings.contains { $0.hasPrefix("[1].picUrl: is 3") && $0.contains("a URL may have 2048 at the most") })
         // A long picture URL without an id gets a short stand-in id.
         let stand = try #require(doc.campaigns.first { $0.picURL.absoluteString == longPicture })
-        #expect(stand.id.hasPrefix("picUrl-") && stand.id.count <= FeedDocument.maxID)
-        #expect(doc.campaigns.allSatisfy { $0.id.count <= FeedDocument.maxID })
+        #expect(stand.id.rawValue.hasPrefix("picUrl-") && stand.id.rawValue.count <= FeedDocument.maxID)
+        #expect(doc.campaigns.allSatisfy { $0.id.rawValue.count <= FeedDocument.maxID })
         // A 200-character id, each character six once percent-encoded: the tracker passes 2,048.
-        let capped = try #require(doc.campaigns.first { $0.id == longest })
+        let capped = try #require(doc.campaigns.first { $0.id.rawValue == longest })
         #expect(capped.impressionURLs == ["https://t.test/ok?c={campaign}"])
         #expect(doc.warnings.contains { $0.contains("impressionUrls[0]: is ") && $0.contains("once its macros are filled in") })
         #expect(doc.campaigns.first { $0.id == "short" }?.impressionURLs == [tracker])

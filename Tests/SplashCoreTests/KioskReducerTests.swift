@@ -11,14 +11,14 @@ struct ManualClock {
     }
 }
 
-func entry(_ id: String, showLimit: Int = 5, shows: Int = 0, updated: TimeInterval? = nil, position: Int = 0,
+func entry(_ id: Campaign.ID, showLimit: Int = 5, shows: Int = 0, updated: TimeInterval? = nil, position: Int = 0,
            start: Date? = nil, end: Date? = nil, image: String? = "/img/x.jpg") -> CatalogEntry {
     CatalogEntry(
         campaign: Campaign(id: id, picURL: URL(string: "https://example.test/\(id).jpg")!, showLimit: showLimit,
                            title: "T-\(id)", detail: "D-\(id)", startAt: start, endAt: end,
                            updatedAt: updated.map { Date(timeIntervalSince1970: $0) }, position: position),
         shows: shows,
-        picture: image.map { .cached(path: $0.replacingOccurrences(of: "x", with: id)) } ?? .waiting(CatalogEntry.notCached))
+        picture: image.map { .cached(path: $0.replacingOccurrences(of: "x", with: id.rawValue)) } ?? .waiting(CatalogEntry.notCached))
 }
 
 func makeState(_ catalog: [CatalogEntry] = [entry("a")], countdown: Int = 3, fallback: FallbackMode = .image,
@@ -507,7 +507,7 @@ func instant(of action: KioskAction) -> Instant? {
     @Test func showsRunOutThenTheFallbackAppears() {
         var state = makeState([entry("a", showLimit: 2)], attract: 1)
         var clock = ManualClock()
-        var shown: [String?] = []
+        var shown: [Campaign.ID?] = []
         send(&state, .started(clock.now), expecting: splashStarted(at: date(after: 0), remaining: 1))
         // Skipped at once each time: the campaign's two shows count, then the default
         // picture comes and counts nothing.
@@ -865,7 +865,7 @@ func instant(of action: KioskAction) -> Instant? {
     }
 
     @Test func pagesTurnBySwipeAndKeysAndStopAtTheEnds() {
-        let catalog = (0..<60).map { entry(String(format: "c%02d", $0), showLimit: 9, updated: Double($0)) }
+        let catalog = (0..<60).map { entry(Campaign.ID(String(format: "c%02d", $0)), showLimit: 9, updated: Double($0)) }
         var state = makeState(catalog, attract: 0)
         var clock = ManualClock()
         reduce(&state, .started(clock.now), expecting: [
@@ -877,8 +877,8 @@ func instant(of action: KioskAction) -> Instant? {
         let pages = layout.pages(for: 60)
         #expect(pages > 1 && layout.perPage * (pages - 1) < 60)
         // Page p (from 1) holds the newest campaigns after those of the pages before it.
-        func cards(_ page: Int) -> [String] {
-            ((page - 1) * layout.perPage..<min(60, page * layout.perPage)).map { String(format: "c%02d", 59 - $0) }
+        func cards(_ page: Int) -> [Campaign.ID] {
+            ((page - 1) * layout.perPage..<min(60, page * layout.perPage)).map { Campaign.ID(String(format: "c%02d", 59 - $0)) }
         }
         func turned(to page: Int) -> [KioskEffect] {
             [.emit(.operatorPage(page, of: pages, campaigns: cards(page))), .loadOperatorInfo(thumbnailsOf: cards(page))]
@@ -888,7 +888,7 @@ func instant(of action: KioskAction) -> Instant? {
             .emit(.skip(by: .operatorView)),
             .emit(.operatorView(open: true)),
         ] + turned(to: 1))
-        var seen: [String] = cards(1)
+        var seen: [Campaign.ID] = cards(1)
         #expect(seen.first == "c59")  // the next campaign: the newest
         // A swipe to the left, then the keys: each page once, and nothing past the last.
         let w = state.screen.width

@@ -3,7 +3,7 @@ import Testing
 @testable import SplashCore
 
 @Suite struct SyncPlanTests {
-    func campaign(_ id: String, _ picture: String) -> Campaign {
+    func campaign(_ id: Campaign.ID, _ picture: String) -> Campaign {
         Campaign(id: id, picURL: URL(string: "https://\(picture)")!, showLimit: 1, position: 0)
     }
 
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aRefusedPictureIsFetchedAgainWhenItChangedOrIsCached() {
-        let known: [String: SyncPlan.Known] = ["a": .init(imageKey: "/old.jpg", refused: true),
+        let known: [Campaign.ID: SyncPlan.Known] = ["a": .init(imageKey: "/old.jpg", refused: true),
                                                "b": .init(imageKey: "/same.jpg", refused: true)]
         let plan = SyncPlan(campaigns: [campaign("a", "x.test/new.jpg"), campaign("b", "x.test/same.jpg")],
                             key: { $0.path }, known: known, isCached: { $0 == "/same.jpg" },

@@ -55,7 +55,7 @@ extension InProcessCanvasTests {
 
             // Two shows (its limit), each in the ledger, then the default picture.
             #expect(try store.showCounts()["a"] == 2)
-            let splashes: [String?] = said.events.compactMap { if case .splash(let id, _, _, _) = $0 { .some(id) } else { nil } }
+            let splashes: [Campaign.ID?] = said.events.compactMap { if case .splash(let id, _, _, _) = $0 { .some(id) } else { nil } }
             #expect(Array(splashes.prefix(3)) == ["a", "a", nil], "\(splashes) \(said.events.map(\.name))")
             // The core heard each screen presented, and asked for the sync once the first was up.
             #expect(said.events.contains { if case .firstFrame = $0 { true } else { false } })

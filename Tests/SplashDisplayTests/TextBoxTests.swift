@@ -493,7 +493,7 @@ extension InProcessCanvasTests {
             let reasons: [String?] = [nil, "outside its hours", "waiting for the clock", "image refused: not an image: the data looks like an HTML page",
                                       "daily cap reached", "not started"]
             let tiles: [OperatorTile] = (0..<24).map { (i: Int) -> OperatorTile in
-                OperatorTile(id: "campaign-with-a-long-id-\(i)", title: i % 2 == 0 ? "春茶上新：明前龙井 · Flash Deal of the week \(i)" : nil,
+                OperatorTile(id: Campaign.ID("campaign-with-a-long-id-\(i)"), title: i % 2 == 0 ? "春茶上新：明前龙井 · Flash Deal of the week \(i)" : nil,
                              remaining: 9999, showLimit: 10000, ineligibility: reasons[i % reasons.count], isNext: i == 0, thumbnail: nil,
                              eligibleAgain: i % 3 == 1 ? now.addingTimeInterval(7 * 3600 + 300) : nil)
             }

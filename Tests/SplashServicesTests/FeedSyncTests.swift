@@ -79,7 +79,7 @@ import Glibc
 
         let seed = f.sync(f.feedURL("seed.json"))
         #expect(seed.status == .ok, "\(seed)")
-        #expect(try f.eligibleIDs() == [f.server.url("/files/a.png").absoluteString])
+        #expect(try f.eligibleIDs() == [Campaign.ID(f.server.url("/files/a.png").absoluteString)])
 
         let list = f.sync(f.feedURL("list.json"))
         #expect(list.status == .ok && list.campaigns == 2)

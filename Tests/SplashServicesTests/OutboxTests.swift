@@ -156,7 +156,7 @@ import Testing
         let stored = try #require(try reopened.campaigns(thumbnails: false).first)
         let fromFeed = try FeedDocument.decode(Data(#"[{"picUrl": "\#(long)", "showTime": 100}]"#.utf8),
                                                from: server.url("/files/feed.json"), deviceZone: .gmt)
-        #expect(stored.campaign.id == fromFeed.campaigns.first?.id && stored.campaign.id.hasPrefix("picUrl-"))
+        #expect(stored.campaign.id == fromFeed.campaigns.first?.id && stored.campaign.id.rawValue.hasPrefix("picUrl-"))
         #expect(stored.shows == 3)
     }
 
@@ -168,8 +168,8 @@ import Testing
             let dir = try temporaryFolder()
             let store = try CampaignStore(dataDir: dir)
             for i in 0..<300 {
-                try store.recordShow(campaignID: id, at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
-                try store.endShow(campaignID: id, by: .timeout, at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
+                try store.recordShow(campaignID: Campaign.ID(id), at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
+                try store.endShow(campaignID: Campaign.ID(id), by: .timeout, at: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)))
             }
             let db = try SQLiteDatabase(path: dir + "/" + CampaignStore.fileName)
             try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -69,7 +69,7 @@ import Testing
         // rounds before the last whole, and half of the first.
         let retired = stored.filter { !$0.active }
         #expect(retired.count == CampaignStore.retiredLimit, "\(retired.count)")
-        let byRound = Dictionary(grouping: retired) { $0.campaign.id.prefix(3) }.mapValues(\.count)
+        let byRound = Dictionary(grouping: retired) { $0.campaign.id.rawValue.prefix(3) }.mapValues(\.count)
         #expect(byRound == ["r0-": 2_000, "r1-": 4_000, "r2-": 4_000], "\(byRound)")
     }
 }

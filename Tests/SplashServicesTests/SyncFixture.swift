@@ -57,7 +57,7 @@ final class SyncFixture {
 
     func catalog() throws -> [CatalogEntry] { try store.catalog(cache: cache) }
 
-    func eligibleIDs() throws -> [String] { try catalog().filter { $0.isEligible(at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) }.map(\.campaign.id) }
+    func eligibleIDs() throws -> [Campaign.ID] { try catalog().filter { $0.isEligible(at: now, context: RuleContext(clockTrusted: true, deviceTimeZone: .gmt)) }.map(\.campaign.id) }
 
     /// Every file with a final cache name is a whole, valid picture; no temporary file is left.
     func cacheIsClean() -> Bool {

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// One campaign as the feed describes it.
 public struct Campaign: Equatable, Hashable, Sendable {
     /// The ledger key: the feed's `id`, or the `picUrl` when it has none.
-    public var id: String
+    public var id: ID
     /// The image, absolute (relative URLs are resolved against the feed's URL).
     public var picURL: URL
     /// How many times this device may show it: the feed's `showTime` (the name the feed keeps
@@ -77,7 +77,7 @@ public struct Campaign: Equatable, Hashable, Sendable {
     }
 
     /// A campaign with no tracking, schedule, limits or link; set those afterwards.
-    public init(id: String, picURL: URL, showLimit: Int, title: String? = nil, detail: String? = nil,
+    public init(id: ID, picURL: URL, showLimit: Int, title: String? = nil, detail: String? = nil,
                 startAt: Date? = nil, endAt: Date? = nil, updatedAt: Date? = nil, position: Int = 0) {
         self.id = id
         self.picURL = picURL

@@ -70,7 +70,7 @@ extension FeedDocument {
             }
         }
         var campaign = Campaign(
-            id: id, picURL: picURL, showLimit: showLimit,
+            id: Campaign.ID(id), picURL: picURL, showLimit: showLimit,
             title: optional.text("title").map { capped($0, to: maxTitle, what: "title", notes: &optional.notes) },
             detail: optional.text("detail").map { capped($0, to: maxDetail, what: "detail", notes: &optional.notes) },
             startAt: optional.date("startAt", zone: zone, dropped: "the campaign is shown without a start"),

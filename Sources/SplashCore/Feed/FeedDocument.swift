@@ -153,7 +153,7 @@ public struct FeedDocument: Equatable, Sendable {
             warnings.append("the feed lists no campaigns: every campaign is retired, and the screen shows its fallback "
                             + "(the default picture; the detail screen with fallback = skip) until a feed lists one again")
         }
-        var seen = Set<String>()
+        var seen = Set<Campaign.ID>()
         // Feeds often name a few pictures many times: each is resolved once.
         var resolved: [String: URL?] = [:]
         // Against the feed's address without its user part: a password given for the feed is
@@ -180,7 +180,7 @@ public struct FeedDocument: Equatable, Sendable {
                                                   secureFeed: secureFeed, zone: zone, misspellings: misspellings, notes: &notes)
                 campaign.timeZone = timeZone
                 guard seen.insert(campaign.id).inserted else {
-                    throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id))\" of an earlier entry")
+                    throw EntryProblem(field: "id", problem: "repeats \"\(clip(campaign.id.rawValue))\" of an earlier entry")
                 }
                 warnings += notes.map { "\(field($0.0)): \($0.1)" }
                 if let canDraw {

@@ -36,7 +36,7 @@ public struct SyncPlan: Sendable {
     }
 
     /// Each campaign that gets its picture's outcome, with the picture's key, in feed order.
-    public private(set) var noted: [(campaignID: String, key: String)] = []
+    public private(set) var noted: [(campaignID: Campaign.ID, key: String)] = []
     /// Pictures already in the cache, and whether each needs its thumbnail made again.
     public private(set) var cached: [(picture: Picture, needsThumbnail: Bool)] = []
     /// Pictures to download, in the order they are fetched.
@@ -45,7 +45,7 @@ public struct SyncPlan: Sendable {
     /// The plan for `campaigns`. `key` names a picture's cache entry; `known`, by campaign
     /// id, what earlier syncs left; `isCached`, `hasThumbnail` and `isUnanswered` what the
     /// cache, the database and this process know now.
-    public init(campaigns: [Campaign], key: (URL) -> String, known: [String: Known], isCached: (String) -> Bool,
+    public init(campaigns: [Campaign], key: (URL) -> String, known: [Campaign.ID: Known], isCached: (String) -> Bool,
                 hasThumbnail: (String) -> Bool, isUnanswered: (URL) -> Bool) {
         var planned = Set<String>()
         var later: [Picture] = []
@@ -72,7 +72,7 @@ public struct SyncPlan: Sendable {
     /// thumbnail is stored once per picture, so every campaign after the first of a key gets
     /// `withoutThumbnail` of it. Campaigns whose picture has no outcome are left out.
     public func outcomes<Outcome>(_ byKey: [String: Outcome], withoutThumbnail: (Outcome) -> Outcome)
-        -> [(campaignID: String, outcome: Outcome)] {
+        -> [(campaignID: Campaign.ID, outcome: Outcome)] {
         var given = Set<String>()
         return noted.compactMap { campaignID, key in
             guard let outcome = byKey[key] else { return nil }

@@ -1,7 +1,7 @@
 /// The detail screen: the campaign that was just on the splash, and the poetry panel.
 public struct DetailScene: Equatable, Sendable {
     /// The campaign shown; nil after the bundled default splash.
-    public var campaignID: String?
+    public var campaignID: Campaign.ID?
     /// The campaign's title; nil for none.
     public var title: String?
     /// The text shown: the campaign's detail, else the feed's message, else the default one.
@@ -20,7 +20,7 @@ public struct DetailScene: Equatable, Sendable {
     /// The point of the picture a crop keeps in view (the campaign's `focus`).
     public var focus: FocusPoint = .centre
 
-    public init(campaignID: String?, title: String?, text: String, imagePath: String?, poetry: PoetryEntry, spinnerPhase: Int?,
+    public init(campaignID: Campaign.ID?, title: String?, text: String, imagePath: String?, poetry: PoetryEntry, spinnerPhase: Int?,
                 linkURL: String? = nil, linkLabel: String? = nil, focus: FocusPoint = .centre) {
         (self.campaignID, self.title, self.text, self.imagePath) = (campaignID, title, text, imagePath)
         (self.poetry, self.spinnerPhase, self.linkURL, self.linkLabel, self.focus) = (poetry, spinnerPhase, linkURL, linkLabel, focus)

@@ -22,7 +22,7 @@ extension Kiosk {
     /// A show's picture did not open (`gone`) or decode, so nothing was recorded: the
     /// campaign waits for its picture (gone: fetched again at once) or is refused (broken),
     /// said once per picture, and the splash is chosen again.
-    static func pictureUnusable(_ state: inout KioskState, campaignID: String, path: String, _ trouble: PictureTrouble,
+    static func pictureUnusable(_ state: inout KioskState, campaignID: Campaign.ID, path: String, _ trouble: PictureTrouble,
                                 _ now: Instant) -> [KioskEffect] {
         guard case .splash(let splash) = state.scene, splash.campaignID == campaignID, splash.imagePath == path else {
             return []

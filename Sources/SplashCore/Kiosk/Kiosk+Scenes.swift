@@ -152,7 +152,7 @@ extension Kiosk {
     }
 
     /// The detail screen of `campaignID` (nil: the fallback) as `state` would show it now.
-    static func detailScene(for campaignID: String?, in state: KioskState) -> DetailScene {
+    static func detailScene(for campaignID: Campaign.ID?, in state: KioskState) -> DetailScene {
         let entry = state.catalog.first { $0.campaign.id == campaignID }
         let campaign = entry?.campaign
         return DetailScene(
@@ -178,7 +178,7 @@ extension Kiosk {
         state.splashLookAhead = .notYet
     }
 
-    static func enterDetail(_ state: inout KioskState, campaignID: String?, _ now: Instant) -> [KioskEffect] {
+    static func enterDetail(_ state: inout KioskState, campaignID: Campaign.ID?, _ now: Instant) -> [KioskEffect] {
         state.scene = .detail(detailScene(for: campaignID, in: state))
         restartIdle(&state, now)
         state.poetry.spinnerStepAt = now.uptime + 1 / PoetryState.spinnerRate

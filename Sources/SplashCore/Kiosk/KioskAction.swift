@@ -42,21 +42,21 @@ public enum KioskAction: Equatable, Sendable {
     /// cache use, system), read by the shell when the view opens.
     case operatorInfoLoaded(OperatorInfo, Instant)
     /// A campaign's last shows, for its page in the operator view (newest first).
-    case campaignShowsLoaded(campaignID: String, shows: [ShowRecord], Instant)
+    case campaignShowsLoaded(campaignID: Campaign.ID, shows: [ShowRecord], Instant)
     /// An image that was about to be shown could not be decoded.
     case imageFailed(path: String, reason: String, Instant)
     /// The ledger holds the show of `campaignID` that `recordShow` asked for: it may be
     /// announced and presented.
-    case showRecorded(campaignID: String, pictureSize: Size? = nil)
+    case showRecorded(campaignID: Campaign.ID, pictureSize: Size? = nil)
     /// The picture a show of `campaignID` was about to use is gone from the cache or does
     /// not decode: nothing was recorded.
-    case pictureUnusable(campaignID: String, path: String, PictureTrouble, Instant)
+    case pictureUnusable(campaignID: Campaign.ID, path: String, PictureTrouble, Instant)
     /// A frame of a new screen (of this kind) was presented; `sinceStart` is the
     /// milliseconds since the process started (the first frame's figure).
     case framePresented(Scene.Kind, sinceStart: Int, Instant)
     /// The ledger refused the show of `campaignID` that `recordShow` asked for (a full
     /// disk, a locked or damaged database): the campaign must not be shown.
-    case showNotRecorded(campaignID: String, reason: String, Instant)
+    case showNotRecorded(campaignID: Campaign.ID, reason: String, Instant)
     /// The media process handed over a frame of video show `show` in `slot`, due `pts`
     /// seconds after the clip's first.
     case videoFrameReady(show: Int, slot: Int, pts: Double, Instant)

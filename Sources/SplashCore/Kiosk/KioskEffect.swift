@@ -7,13 +7,13 @@ public enum KioskEffect: Equatable, Sendable {
     /// reaches the screen is a show. Answered with `showRecorded`; `pictureUnusable` when
     /// the picture is gone or does not decode (nothing is recorded); `showNotRecorded` when
     /// the write fails. The show is announced only after the first.
-    case recordShow(campaignID: String, at: Date, media: MediaKind, picture: String)
+    case recordShow(campaignID: Campaign.ID, at: Date, media: MediaKind, picture: String)
     /// The picture of a recorded show counts as used, for the cache's eviction order.
     case notePictureUsed(path: String)
     /// Tell the network process that an outbox (proof of play, tracking pings) has something.
     case wakeOutbox
     /// Note how the last show of the campaign ended.
-    case endShow(campaignID: String, by: SkipReason, at: Date)
+    case endShow(campaignID: Campaign.ID, by: SkipReason, at: Date)
     /// Start a feed sync in the background; it answers with `feedFetched`.
     case fetchFeed
     /// Ask the poetry provider for a timeline; it answers with `poetryLoaded` or `poetryFailed`.
@@ -24,9 +24,9 @@ public enum KioskEffect: Equatable, Sendable {
     case savePoetry(PoetryEntry)
     /// Read what the operator view needs, with the thumbnails of these campaigns (the page
     /// on the screen); answered with `operatorInfoLoaded`.
-    case loadOperatorInfo(thumbnailsOf: [String])
+    case loadOperatorInfo(thumbnailsOf: [Campaign.ID])
     /// Read a campaign's last shows from the ledger; answered with `campaignShowsLoaded`.
-    case loadCampaignShows(campaignID: String)
+    case loadCampaignShows(campaignID: Campaign.ID)
     /// Start decoding, on another thread, the picture of the splash the attract loop shows
     /// next, so that the loop does not wait on a decode when the splash comes.
     case decodeAhead(path: String)

@@ -10,7 +10,7 @@ public enum KioskEvent: Equatable, Sendable {
     case frame(scene: Scene.Kind)
     /// `campaign` nil is the fallback image; `remaining` is after this show; `media`: a
     /// picture, or a clip under the pill (its picture the poster).
-    case splash(campaign: String?, remaining: Int?, image: String, media: MediaKind = .picture)
+    case splash(campaign: Campaign.ID?, remaining: Int?, image: String, media: MediaKind = .picture)
     /// A video splash's first frame is on the screen, `ms` after its show started (the
     /// poster until then); `decoder` did it.
     case videoStarted(ms: Int, decoder: String?)
@@ -18,7 +18,7 @@ public enum KioskEvent: Equatable, Sendable {
     case videoEnded(presented: Int, dropped: Int)
     case countdown(value: Int)
     case skip(by: SkipReason)
-    case detail(campaign: String?)
+    case detail(campaign: Campaign.ID?)
     case poetry(source: PoetrySource, origin: String)
     case sync(status: SyncStatus, campaigns: Int, error: String?, ms: Double? = nil, reason: SyncFailure? = nil)
     /// On the console, the screens drawn on changed: each one now drawn on (device,
@@ -31,9 +31,9 @@ public enum KioskEvent: Equatable, Sendable {
     /// The operator view opened or closed.
     case operatorView(open: Bool)
     /// The operator view shows page `page` of `of` (from 1), with these campaigns' cards.
-    case operatorPage(Int, of: Int, campaigns: [String])
+    case operatorPage(Int, of: Int, campaigns: [Campaign.ID])
     /// A campaign's page opened in the operator view, with its last shows (when, how ended).
-    case operatorCampaign(String, shows: [ShowRecord])
+    case operatorCampaign(Campaign.ID, shows: [ShowRecord])
     /// The wall clock can be trusted now (NTP has set it): campaigns bound to dates and
     /// hours may be shown.
     case clockTrusted
@@ -42,7 +42,7 @@ public enum KioskEvent: Equatable, Sendable {
     /// A campaign's detail screen on a screen of `size` had to give up something to fit (a
     /// cut title or text, a smaller picture, a shorter poem), a phrase each: said once per
     /// campaign and screen size, so that a feed's author sees it (`preview` prints it).
-    case layout(campaign: String?, size: Size, gaveUp: [String])
+    case layout(campaign: Campaign.ID?, size: Size, gaveUp: [String])
     case warning(message: String)
     case error(message: String)
 
@@ -84,7 +84,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .firstFrame(let ms):
             return [("ms", .int(ms))]
         case let .splash(campaign, remaining, image, media):
-            return [("campaign", campaign.map(JSONValue.string) ?? .null),
+            return [("campaign", campaign.map { .string($0.rawValue) } ?? .null),
                     ("remaining", remaining.map(JSONValue.int) ?? .null), ("image", .string(image)),
                     ("media", .string(media.rawValue))]
         case let .videoStarted(ms, decoder):
@@ -98,7 +98,7 @@ public enum KioskEvent: Equatable, Sendable {
         case .skip(let by):
             return [("by", .string(by.rawValue))]
         case .detail(let campaign):
-            return [("campaign", campaign.map(JSONValue.string) ?? .null)]
+            return [("campaign", campaign.map { .string($0.rawValue) } ?? .null)]
         case let .poetry(source, origin):
             return [("source", .string(source.rawValue)), ("origin", .string(origin))]
         case let .sync(status, campaigns, error, ms, reason):
@@ -119,13 +119,13 @@ public enum KioskEvent: Equatable, Sendable {
             return [("state", .string(on ? "on" : "off")), ("reason", .string(reason.rawValue)),
                     ("until", until.map { .string(ISO8601.string(from: $0)) } ?? .null)]
         case let .operatorPage(page, of, campaigns):
-            return [("page", .int(page)), ("of", .int(of)), ("campaigns", .array(campaigns.map(JSONValue.string)))]
+            return [("page", .int(page)), ("of", .int(of)), ("campaigns", .array(campaigns.map { .string($0.rawValue) }))]
         case let .operatorCampaign(id, shows):
-            return [("campaign", .string(id)),
+            return [("campaign", .string(id.rawValue)),
                     ("shows", .array(shows.map { .object([("at", .string(ISO8601.string(from: $0.shownAt))),
                                                           ("ended_by", .string($0.endedBy.rawValue))]) }))]
         case let .layout(campaign, size, gaveUp):
-            return [("campaign", campaign.map(JSONValue.string) ?? .null), ("size", .string(size.description)),
+            return [("campaign", campaign.map { .string($0.rawValue) } ?? .null), ("size", .string(size.description)),
                     ("gave_up", .array(gaveUp.map(JSONValue.string)))]
         case .warning(let message), .error(let message):
             return [("message", .string(message))]

@@ -1,7 +1,7 @@
 /// The splash: an image and the 跳过 N countdown.
 public struct SplashScene: Equatable, Sendable {
     /// nil when the bundled default image is shown.
-    public var campaignID: String?
+    public var campaignID: Campaign.ID?
     /// The image file shown.
     public var imagePath: String
     /// The point of the picture a crop keeps in view (the campaign's `focus`).

@@ -8,7 +8,7 @@ enum MediaWarmRules {
     /// Whether one should be kept in `state` now.
     static func wanted(_ state: KioskState) -> Bool {
         guard state.lifecycle.hasStarted, state.screenPower.isOn, state.mediaWarmth != .failed else { return false }
-        let asked: String? = if case .splash(let splash) = state.scene, !splash.counted { splash.campaignID } else { nil }
+        let asked: Campaign.ID? = if case .splash(let splash) = state.scene, !splash.counted { splash.campaignID } else { nil }
         return state.catalog.contains { $0.video != nil && $0.remaining - ($0.campaign.id == asked ? 1 : 0) > 0 }
     }
 

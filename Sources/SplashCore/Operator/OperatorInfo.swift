@@ -4,7 +4,7 @@ import FoundationEssentials
 /// sync record, cache use, and the system the kiosk runs on.
 public struct OperatorInfo: Equatable, Sendable {
     /// JPEG thumbnails by campaign id.
-    public var thumbnails: [String: [UInt8]]
+    public var thumbnails: [Campaign.ID: [UInt8]]
     /// The feed's public address (no query, fragment or user part: the view is on the screen).
     public var feedURL: String
     /// When the kiosk last confirmed its catalog with the feed (a 304 counts).
@@ -37,7 +37,7 @@ public struct OperatorInfo: Equatable, Sendable {
     public var groups: [String] = []
 
     /// What the shell read; the optional facts default to none.
-    public init(thumbnails: [String: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,
+    public init(thumbnails: [Campaign.ID: [UInt8]], feedURL: String, lastSuccess: Date?, lastError: String?, cacheBytes: Int,
                 cacheCapBytes: Int, version: String, driver: String, renderer: String, screen: String,
                 deviceID: String? = nil, lastChange: Date? = nil, warnings: [String] = [], problems: [String] = []) {
         self.deviceID = deviceID

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// One campaign in the operator view's grid.
 public struct OperatorTile: Equatable, Sendable {
     /// The campaign's id.
-    public var id: String
+    public var id: Campaign.ID
     /// The campaign's title, if the feed gave one.
     public var title: String?
     /// Shows left on this device.

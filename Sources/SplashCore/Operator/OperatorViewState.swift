@@ -5,7 +5,7 @@ public struct OperatorViewState: Equatable, Sendable {
     /// The page of the library on the screen (from 0).
     public var page = 0
     /// The campaign whose page is open.
-    public var campaign: String?
+    public var campaign: Campaign.ID?
     /// Its last shows, once read.
     public var shows: [ShowRecord]?
     /// Where a finger or button went down in the view (a swipe or a tap on release).
@@ -15,7 +15,7 @@ public struct OperatorViewState: Equatable, Sendable {
     /// Last input in the view.
     public var idleSince: Seconds = 0
     /// The campaign whose detail follows when the view closes.
-    public var returnTo: String?
+    public var returnTo: Campaign.ID?
     /// What the shell read for the view.
     public var info: OperatorInfo?
 

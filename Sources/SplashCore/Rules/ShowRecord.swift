@@ -7,7 +7,7 @@ public struct ShowRecord: Equatable, Sendable {
     /// A UUID of its own, so that a receiver can drop a show it already has.
     public var showID: String
     /// The campaign shown.
-    public var campaignID: String
+    public var campaignID: Campaign.ID
     /// When its first frame was presented (the ledger's write comes right before it).
     public var shownAt: Date
     /// How it ended (or that it has not yet).
@@ -18,7 +18,7 @@ public struct ShowRecord: Equatable, Sendable {
     public var media: MediaKind
 
     /// A record with these fields, as the ledger holds them.
-    public init(row: Int64, showID: String, campaignID: String, shownAt: Date, endedBy: ShowEnd, seconds: Double,
+    public init(row: Int64, showID: String, campaignID: Campaign.ID, shownAt: Date, endedBy: ShowEnd, seconds: Double,
                 media: MediaKind = .picture) {
         self.media = media
         self.row = row

@@ -120,8 +120,8 @@ public struct KioskStatus: Equatable, Sendable {
     public static func screen(of state: KioskState) -> (scene: String, campaign: String?, countdown: Int?) {
         switch state.scene {
         case .starting: return (state.screenPower.isOn ? "starting" : "off", nil, nil)
-        case .splash(let s): return ("splash", s.campaignID, s.countdown)
-        case .detail(let d): return ("detail", d.campaignID, nil)
+        case .splash(let s): return ("splash", s.campaignID?.rawValue, s.countdown)
+        case .detail(let d): return ("detail", d.campaignID?.rawValue, nil)
         case .operator: return ("operator", nil, nil)
         }
     }

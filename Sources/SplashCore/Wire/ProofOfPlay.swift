@@ -35,7 +35,7 @@ public enum ProofOfPlay {
                 ("body", .object([("stringValue", .string("show of \(show.campaignID) ended by \(show.endedBy.rawValue)"))])),
                 ("attributes", .array([
                     attribute("show.id", .object([("stringValue", .string(show.showID))])),
-                    attribute("campaign.id", .object([("stringValue", .string(show.campaignID))])),
+                    attribute("campaign.id", .object([("stringValue", .string(show.campaignID.rawValue))])),
                     attribute("show.ended_by", .object([("stringValue", .string(show.endedBy.rawValue))])),
                     attribute("show.seconds", .object([("doubleValue", .double(show.seconds))])),
                     attribute("show.media", .object([("stringValue", .string(show.media.rawValue))])),
@@ -56,11 +56,11 @@ public enum ProofOfPlay {
     public static func journalFields(for show: ShowRecord, deviceID: String?) -> [(String, String)] {
         var fields: [(String, String)] = [
             ("MESSAGE_ID", journalMessageID),
-            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID)) ended by \(show.endedBy.rawValue) after \(String(cFormat: "%.1f", show.seconds)) s"),
+            ("MESSAGE", "show of \(TerminalText.printable(show.campaignID.rawValue)) ended by \(show.endedBy.rawValue) after \(String(cFormat: "%.1f", show.seconds)) s"),
             ("PRIORITY", "6"),
             ("SYSLOG_IDENTIFIER", "splashboard"),
             ("SHOW_ID", show.showID),
-            ("CAMPAIGN_ID", show.campaignID),
+            ("CAMPAIGN_ID", show.campaignID.rawValue),
             ("SHOW_ENDED_BY", show.endedBy.rawValue),
             ("SHOW_SECONDS", String(cFormat: "%.3f", show.seconds)),
             ("SHOW_TIME_UNIX_NANO", unixNanos(show.shownAt)),

@@ -59,7 +59,7 @@ struct OperatorRenderer {
             let thumb = Rect(x: x + 6, y: y + 6, width: tileWidth - 12, height: layout.thumbHeight - 6)
             drawThumbnail(tile.thumbnail, in: thumb, size: lineSize)
             var ty = y + layout.thumbHeight + 4
-            let name = clipped(tile.title ?? tile.id, width: tileWidth - 12, size: lineSize, bold: true)
+            let name = clipped(tile.title ?? tile.id.rawValue, width: tileWidth - 12, size: lineSize, bold: true)
             surface.drawText(name, at: Point(x: x + 6, y: ty), fonts: fonts, size: lineSize, bold: true, color: Palette.Operator.text)
             ty += line
             let counts = "\(tile.remaining)/\(tile.showLimit)" + (tile.isNext ? "  \(Self.nextMark) next" : "")
@@ -109,11 +109,11 @@ struct OperatorRenderer {
             drawThumbnail(page.tile.thumbnail, in: thumb, size: size)
         }
         var y = thumb.maxY + line / 2
-        let title = TextBlock(page.campaign.title ?? page.campaign.id, width: left.width, size: size * 5 / 4, bold: true,
+        let title = TextBlock(page.campaign.title ?? page.campaign.id.rawValue, width: left.width, size: size * 5 / 4, bold: true,
                               maxLines: 2, fonts: fonts)
         title.draw(on: surface, at: Point(x: left.x, y: y), fonts: fonts, color: Palette.Operator.text)
         y += title.height
-        surface.drawText("id: " + page.campaign.id, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Palette.Operator.muted)
+        surface.drawText("id: " + page.campaign.id.rawValue, at: Point(x: left.x, y: y), fonts: fonts, size: size, color: Palette.Operator.muted)
         y += line
         drawStatus(of: page.tile, now: now, at: Point(x: left.x, y: y), width: left.width, size: size)
         y += line

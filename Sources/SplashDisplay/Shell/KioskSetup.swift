@@ -37,9 +37,9 @@ public struct KioskSetup {
     public var poetryStore: CampaignStore?
     /// Reads what the operator view shows beyond the state (feed, cache, system), with the
     /// thumbnails of the campaigns given (the page on the screen).
-    public var operatorInfo: (([String]) -> OperatorInfo)?
+    public var operatorInfo: (([Campaign.ID]) -> OperatorInfo)?
     /// Reads a campaign's last shows from the ledger, newest first.
-    public var campaignShows: ((String) -> [ShowRecord])?
+    public var campaignShows: ((Campaign.ID) -> [ShowRecord])?
     /// The result of a sync already done before the loop started (a local feed read
     /// for the first frame): handed to the core before the start, which takes it where it
     /// would ask for the first sync.

@@ -73,7 +73,7 @@ public struct FeedCheck {
         }
         if let device, !device.isEverywhere {
             let mine = document.campaigns.filter { device.includes($0.groups) }
-            report.forDevice = mine.map { $0.id }
+            report.forDevice = mine.map(\.id.rawValue)
             report.notForDevice = document.campaigns.filter { !device.includes($0.groups) }.map { campaign -> String in
                 let place: String = "\(document.place(ofEntry: campaign.position)) (\(campaign.id))"
                 let memberships: String = device.memberships.joined(separator: ", ")
@@ -90,7 +90,7 @@ public struct FeedCheck {
         }
         // What each campaign that applies says: the display program lays its title out.
         report.texts = document.campaigns.map {
-            FeedCheckReport.CampaignText(place: document.place(ofEntry: $0.position), id: $0.id, title: $0.title, detail: $0.detail,
+            FeedCheckReport.CampaignText(place: document.place(ofEntry: $0.position), id: $0.id.rawValue, title: $0.title, detail: $0.detail,
                                          linkURL: $0.linkURL?.absoluteString, linkLabel: $0.linkLabel)
         }
         let folder = (scratch.hasSuffix("/") ? scratch : scratch + "/") + "splashboard-feed-check-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -134,7 +134,7 @@ public struct FeedCheck {
             // Its own picture missing, a campaign waits (a portrait one stands in for nothing).
             switch outcome {
             case .refused, .unavailable, .noRoom:
-                if field == "picUrl", !report.waitingForPicture.contains(campaign.id) { report.waitingForPicture.append(campaign.id) }
+                if field == "picUrl", !report.waitingForPicture.contains(campaign.id.rawValue) { report.waitingForPicture.append(campaign.id.rawValue) }
             case .cached: break
             }
         }

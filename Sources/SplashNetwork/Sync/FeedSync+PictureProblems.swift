@@ -11,12 +11,12 @@ extension FeedSync {
     /// write 30,000 lines to the log at every sync).
     struct PictureProblems {
         var each: [String] = []
-        var waitingForRoom: [String] = []
+        var waitingForRoom: [Campaign.ID] = []
         /// Pictures that were cached with something to say (an animated GIF shown still):
         /// warnings, not errors.
         var notes: [String] = []
 
-        mutating func add(_ status: PictureOutcome, campaign id: String) {
+        mutating func add(_ status: PictureOutcome, campaign id: Campaign.ID) {
             if case .cached = status.status {
                 if let note = status.problem { notes.append("campaign \"\(id)\": \(note)") }
             } else if case .waiting(ImageCache.fullReason) = status.status {

@@ -13,7 +13,7 @@ extension FeedSync {
     /// After a 304: fetches pictures of active campaigns that are still missing (a
     /// download that failed earlier). Writes only when one arrives.
     func retryMissingPictures(_ missing: [(key: String, url: URL)], campaigns: Int, now: Date) -> SyncReport {
-        var images: [String: CampaignStore.ImageStatus] = [:]
+        var images: [Campaign.ID: CampaignStore.ImageStatus] = [:]
         var pictureErrors = PictureProblems()
         // Nothing missing (the usual 304): nothing read, nothing written.
         guard !missing.isEmpty else { return SyncReport(status: .notModified, campaigns: campaigns) }

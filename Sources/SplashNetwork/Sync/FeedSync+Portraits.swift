@@ -24,7 +24,7 @@ extension FeedSync {
         var room = Room(cap: cacheMaxBytes, used: cache.usage())
         let wanted = Set(((try? store.activePictures()) ?? []).map(\.key))
         let fetched = fetchAll(pending, room: &room, keeping: wanted, now: now)
-        var problems: [String: String?] = [:]
+        var problems: [Campaign.ID: String?] = [:]
         var warnings = fetched.warnings
         for portrait in portraits {
             guard let outcome = fetched.outcomes[ImageCache.key(for: portrait.url)] else { continue }

@@ -19,7 +19,7 @@ extension FeedSync {
         sharedLock.unlock()
         let pictures = ((try? store.activePictures()) ?? []).filter { !fresh.contains($0.key) && cache.contains(key: $0.key) }
         let videos = ((try? store.activeVideos()) ?? []).filter { $0.facts != nil && $0.problem == nil }
-        var clips: [String: (url: URL, campaigns: [String])] = [:]
+        var clips: [String: (url: URL, campaigns: [Campaign.ID])] = [:]
         for video in videos {
             let key = ImageCache.key(for: video.url)
             guard !fresh.contains(key), cache.contains(key: key) else { continue }
@@ -71,7 +71,7 @@ extension FeedSync {
         var room = Room(cap: cacheMaxBytes, used: cache.usage())
         // Asked with what is known; a picture cached before validators were kept is fetched whole.
         let fetched = fetchAll(due, room: &room, keeping: needed, now: now, asking: known)
-        var images: [String: CampaignStore.ImageStatus] = [:]
+        var images: [Campaign.ID: CampaignStore.ImageStatus] = [:]
         var warnings: [String] = []
         var unchecked = 0
         for picture in due {
@@ -107,11 +107,11 @@ extension FeedSync {
         return warnings + evict(now: now)
     }
 
-    private func revalidateClips(_ due: [String: (url: URL, campaigns: [String])], known: [String: FileValidators],
+    private func revalidateClips(_ due: [String: (url: URL, campaigns: [Campaign.ID])], known: [String: FileValidators],
                                  now: Date) -> [String] {
         guard !due.isEmpty else { return [] }
-        var statuses: [String: CampaignStore.VideoStatus] = [:]
-        var keys: [String: String] = [:]
+        var statuses: [Campaign.ID: CampaignStore.VideoStatus] = [:]
+        var keys: [Campaign.ID: String] = [:]
         var warnings: [String] = []
         for (key, clip) in due.sorted(by: { $0.key < $1.key }) {
             // The new clip takes the old one's place: the room it needs is what is left and the old one's.

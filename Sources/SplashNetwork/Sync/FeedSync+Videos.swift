@@ -13,8 +13,8 @@ extension FeedSync {
     func fetchVideos(now: Date) -> [String] {
         guard let videos = try? store.activeVideos(), !videos.isEmpty else { return [] }
         var warnings: [String] = []
-        var statuses: [String: CampaignStore.VideoStatus] = [:]
-        var keys: [String: String] = [:]
+        var statuses: [Campaign.ID: CampaignStore.VideoStatus] = [:]
+        var keys: [Campaign.ID: String] = [:]
         var outcomes: [String: VideoDownloader.Outcome] = [:]
         let wanted = Set(((try? store.activePictures()) ?? []).map(\.key) + videos.map { ImageCache.key(for: $0.url) })
         var madeRoom = false

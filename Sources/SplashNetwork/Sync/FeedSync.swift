@@ -144,7 +144,7 @@ public final class FeedSync {
             var pictureErrors = PictureProblems()
             // What is known only spares fetching a picture refused before; unread, it is fetched.
             let known = (try? store.storedPictures(of: document.campaigns.map(\.id))) ?? [:]
-            var images: [String: CampaignStore.ImageStatus] = [:]
+            var images: [Campaign.ID: CampaignStore.ImageStatus] = [:]
             // One picture shared by many campaigns is fetched and thumbnailed once.
             var outcomes: [String: PictureOutcome] = [:]
             let keys = PictureKeys()
