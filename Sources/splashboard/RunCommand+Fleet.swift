@@ -9,20 +9,21 @@ extension RunCommand {
     /// What a fleet sees of this kiosk: each show in the journal, proof of play and
     /// tracking pings through the network process, the metrics file, and the control
     /// socket's status. Returns the metrics file, to be written once more at the exit.
-    func wireFleet(_ setup: inout KioskSetup, device: DeviceStorage, link: NetworkLink, screens: Screens,
-                   log: EventLog, clock: RunClock) -> MetricsFile? {
+    func wireFleet(_ setup: inout KioskSetup, _ dependencies: inout KioskDependencies, device: DeviceStorage,
+                   link: NetworkLink, screens: Screens, log: EventLog) -> MetricsFile? {
+        let clock = dependencies.clock
         let journal = JournalEntry.socketPath(environment: environment)
         let deviceID = device.deviceID
         let reporting = options.reportURL != nil
         device.store.trackingDevice = deviceID
         // A word to the network process that an outbox has something (it answers at once);
         // the core says when (`wakeOutbox`).
-        setup.wakeOutbox = { link.send(.report, timeout: LinkedSync.reportTimeout) { _ in } }
-        setup.showEnded = { show in
+        dependencies.wakeOutbox = { link.send(.report, timeout: LinkedSync.reportTimeout) { _ in } }
+        dependencies.showEnded = { show in
             JournalEntry.send(ProofOfPlay.journalFields(for: show, deviceID: deviceID), to: journal)
         }
 
-        setup.screenChanged = { summary, means in
+        dependencies.screenChanged = { summary, means in
             var fields: [(String, String)] = [
                 ("MESSAGE", summary + (means.isEmpty ? "" : " by " + means.joined(separator: ", "))),
                 ("PRIORITY", "6"), ("SYSLOG_IDENTIFIER", "splashboard"), ("SCREEN_POWER", summary),
@@ -36,7 +37,7 @@ extension RunCommand {
                         reporting: reporting) { log.emit(.warning(message: $0), at: clock.uptime) }
         }
         metrics?.update { $0.deviceID = deviceID; $0.deviceGroups = options.deviceGroups }
-        setup.observe = { [clock] event, state in
+        dependencies.observe = { [clock] event, state in
             guard let metrics else { return }
             let now = clock.now().date
             metrics.update { m in
@@ -66,7 +67,7 @@ extension RunCommand {
         }
 
         setup.controlSocket = options.runtimeDir.map { $0 + "/" + ControlRequest.socketName }
-        setup.status = { [options] state, uptime in
+        dependencies.status = { [options] state, uptime in
             let screen = KioskStatus.screen(of: state)
             let feed = try? device.store.feedState(for: device.feed)
             var status = KioskStatus(version: Version.current, device: deviceID, scene: screen.scene, campaign: screen.campaign,

@@ -163,26 +163,26 @@ struct RunCommand {
             poetry = bundled ?? BundledPoetryProvider(poems: [], refresh: Double(options.poetryRefresh))
         }
         let pictures = options.poetryImageURL.map { _ in LinkedPoetryPictures(link: link, cache: device.cache) }
-        var setup = KioskSetup(
-            options: options, settings: settings, catalog: catalog, message: message, script: script,
-            ledger: device.store, sync: sync, cache: device.cache,
-            poetry: poetry, poetryPictures: pictures, cachedPoetry: cachedPoetry, bundledPoetry: bundled)
-        setup.poetryStore = device.store
+        var setup = KioskSetup(options: options, settings: settings, catalog: catalog, message: message, script: script,
+                               cachedPoetry: cachedPoetry, bundledPoetry: bundled)
         setup.screen = feedState?.screen
-        setup.timeSync = lookAtTimeSync
+        var dependencies = KioskDependencies(clock: clock, sync: sync, poetry: poetry, ledger: device.store, cache: device.cache)
+        dependencies.poetryPictures = pictures
+        dependencies.poetryStore = device.store
+        dependencies.timeSync = lookAtTimeSync
         // The kiosk follows its database: a sync run by hand, `cache clear` or its own network
         // process's sync is taken before the next splash.
         let watch = CatalogWatch(store: device.store)
-        setup.catalogChanges = {
+        dependencies.catalogChanges = {
             guard watch.changed(), let catalog = try? device.store.catalog(cache: device.cache) else { return nil }
             let feed = try? device.store.feedState(for: device.feed)
             return (catalog, feed?.message, feed?.screen)
         }
-        setup.notifier = notifier
+        dependencies.notifier = notifier
         // A first read that brought a catalog stands for the first sync (the core takes it where it would ask for one).
         setup.initialSync = initialSync.flatMap { $0.catalog == nil ? nil : SyncResult(report: $0.report, catalog: $0.catalog,
                                                                                        message: message, screen: $0.screen) }
-        setup.operatorInfo = { [options] ids in
+        dependencies.operatorInfo = { [options] ids in
             let feed = try? device.store.feedState(for: device.feed)
             var info = OperatorInfo(
                 thumbnails: (try? device.store.thumbnails(ofCampaigns: ids)) ?? [:],
@@ -194,13 +194,11 @@ struct RunCommand {
             info.groups = options.deviceGroups
             return info
         }
-        setup.campaignShows = { id in
+        dependencies.campaignShows = { id in
             (try? device.store.lastShows(of: id, limit: OperatorCampaignPage.showsListed)) ?? []
         }
-        let metrics = wireFleet(&setup, device: device, link: link, screens: screens, log: log, clock: clock)
-        let runner = KioskRunner(
-            setup: setup, screens: screens, fonts: fonts, log: log, clock: clock
-        )
+        let metrics = wireFleet(&setup, &dependencies, device: device, link: link, screens: screens, log: log)
+        let runner = KioskRunner(setup: setup, dependencies: dependencies, screens: screens, fonts: fonts, log: log)
         runner.expectedFirstPicture = firstPath
         do {
             try runner.run()

@@ -39,18 +39,19 @@ extension InProcessCanvasTests {
             let campaign = Campaign(id: "a", picURL: URL(string: "https://example.test/a.jpg")!, showLimit: 2, title: "A",
                                     detail: "Detail", startAt: nil, endAt: nil, updatedAt: nil, position: 0)
             let sync = AnsweringSync()
-            var setup = KioskSetup(options: options, settings: settings,
+            let setup = KioskSetup(options: options, settings: settings,
                                    catalog: [CatalogEntry(campaign: campaign, shows: 0, picture: .cached(path: folder + "/a.jpg"))],
-                                   message: nil, script: [], ledger: store, sync: sync, cache: nil,
-                                   poetry: BundledPoetryProvider(poems: [], refresh: 300))
+                                   message: nil, script: [])
+            var dependencies = KioskDependencies(clock: RunClock(mode: .virtual), sync: sync,
+                                                 poetry: BundledPoetryProvider(poems: [], refresh: 300), ledger: store)
             final class Said: @unchecked Sendable { var events: [KioskEvent] = [] }
             let said = Said()
-            setup.observe = { event, _ in said.events.append(event) }
+            dependencies.observe = { event, _ in said.events.append(event) }
             let quiet = try #require(fopen("/dev/null", "w"))
             defer { fclose(quiet) }
             let canvas = try Canvas(headless: true, size: Size(width: 800, height: 480), rotation: .none)
-            let runner = KioskRunner(setup: setup, screens: Screens(window: canvas), fonts: try FontBook.located(font: nil, memo: nil),
-                                     log: EventLog(format: .text, into: quiet), clock: RunClock(mode: .virtual))
+            let runner = KioskRunner(setup: setup, dependencies: dependencies, screens: Screens(window: canvas),
+                                     fonts: try FontBook.located(font: nil, memo: nil), log: EventLog(format: .text, into: quiet))
             try runner.run()
 
             // Two shows (its limit), each in the ledger, then the default picture.

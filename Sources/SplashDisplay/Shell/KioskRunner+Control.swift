@@ -30,7 +30,7 @@ extension KioskRunner {
     func answer(_ request: ControlRequest) -> Result<(ControlAnswer, Data?), ControlError> {
         switch request {
         case .status:
-            guard let status = setup.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
+            guard let status = dependencies.status?(state, clock.uptime) else { return .failure(.failed("no status here")) }
             return .success((.status(status), nil))
         case .screen(let command):
             send(.screenCommanded(command, clock.now()))

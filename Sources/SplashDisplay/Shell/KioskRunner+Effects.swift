@@ -16,20 +16,20 @@ extension KioskRunner {
                 return [.pictureUnusable(campaignID: id, path: picture, trouble, clock.now())]
             }
             do {
-                try setup.ledger?.recordShow(campaignID: id, at: date, media: media)
+                try dependencies.ledger?.recordShow(campaignID: id, at: date, media: media)
             } catch {
                 return [.showNotRecorded(campaignID: id, reason: error.explained, clock.now())]
             }
             return [.showRecorded(campaignID: id, pictureSize: canvas.imageSize(of: picture))]
         case .notePictureUsed(let path):
-            if let cache = setup.cache, path.hasPrefix(cache.folder + "/") {
+            if let cache = dependencies.cache, path.hasPrefix(cache.folder + "/") {
                 cache.touch(key: URL(fileURLWithPath: path).lastPathComponent)
             }
         case .wakeOutbox:
-            setup.wakeOutbox?()
+            dependencies.wakeOutbox?()
         case let .endShow(id, reason, date):
             do {
-                if let show = try setup.ledger?.endShow(campaignID: id, by: reason, at: date) { setup.showEnded?(show) }
+                if let show = try dependencies.ledger?.endShow(campaignID: id, by: reason, at: date) { dependencies.showEnded?(show) }
             } catch {
                 // The show itself is recorded; only how it ended is missing.
                 log.emit(.warning(message: "cannot note how the show of \(id) ended: \(error.explained)"),
@@ -38,23 +38,23 @@ extension KioskRunner {
         case .emit(let event):
             // Frames are a machine's business: the text log leaves them out.
             if case .frame = event, log.format != .json {} else { log.emit(event, at: clock.uptime) }
-            setup.observe?(event, state)
+            dependencies.observe?(event, state)
         case .serviceReady:
-            setup.notifier?.ready()
+            dependencies.notifier?.ready()
         case let .serviceScreen(dark, status):
-            setup.notifier?.screen(dark: dark, status: status)
+            dependencies.notifier?.screen(dark: dark, status: status)
         case .journalScreen(let summary):
-            setup.screenChanged?(summary, powerMeans)
+            dependencies.screenChanged?(summary, powerMeans)
         case .powerScreen(let on):
             return powerScreen(on)
         case .fetchFeed:
             let post = poster()
-            setup.sync.start(at: clock.now().date) { result in
+            dependencies.sync.start(at: clock.now().date) { result in
                 post { .feedFetched(result.report, catalog: result.catalog, message: result.message, screen: result.screen, $0) }
             }
         case .reloadPoetry:
             let post = poster()
-            setup.poetry.timeline(at: clock.now().date) { result in
+            dependencies.poetry.timeline(at: clock.now().date) { result in
                 switch result {
                 case .success(let timeline): post { .poetryLoaded(timeline, $0) }
                 case .failure(let error): post { .poetryFailed(reason: error.explained, $0) }
@@ -62,7 +62,7 @@ extension KioskRunner {
             }
         case .loadPoetryImage(let url):
             let post = poster()
-            guard let pictures = setup.poetryPictures else {
+            guard let pictures = dependencies.poetryPictures else {
                 post { .poetryImageLoaded(url: url.absoluteString, path: nil, reason: nil, $0) }
                 return []
             }
@@ -87,12 +87,12 @@ extension KioskRunner {
             FirstPictureMemo(dataDir: setup.options.dataDir).write(path, kept: expectedFirstPicture)
             expectedFirstPicture = path
         case .loadOperatorInfo(let ids):
-            if let info = setup.operatorInfo?(ids) { return [.operatorInfoLoaded(info, clock.now())] }
+            if let info = dependencies.operatorInfo?(ids) { return [.operatorInfoLoaded(info, clock.now())] }
         case .loadCampaignShows(let id):
-            if let shows = setup.campaignShows?(id) { return [.campaignShowsLoaded(campaignID: id, shows: shows, clock.now())] }
+            if let shows = dependencies.campaignShows?(id) { return [.campaignShowsLoaded(campaignID: id, shows: shows, clock.now())] }
         case .savePoetry(let entry):
             do {
-                try setup.poetryStore?.savePoetry(entry, at: clock.now().date)
+                try dependencies.poetryStore?.savePoetry(entry, at: clock.now().date)
             } catch {
                 log.emit(.warning(message: "cannot keep the poem: \(error.explained)"), at: clock.uptime)
             }

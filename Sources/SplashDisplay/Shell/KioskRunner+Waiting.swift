@@ -42,12 +42,12 @@ extension KioskRunner {
             }
         case .real:
             var ms = deadline.map { max(0, Int32(min((($0 - clock.uptime) * 1000).rounded(.up), 86_400_000))) }
-            if let watchdog = setup.notifier?.watchdogInterval {
+            if let watchdog = dependencies.notifier?.watchdogInterval {
                 // Wake in time to feed systemd's watchdog.
                 ms = min(ms ?? Int32.max, Int32(watchdog * 1000))
             }
             if let got = waiter.next(timeoutMs: ms) { handle(got) }
-            setup.notifier?.keepAlive()
+            dependencies.notifier?.keepAlive()
         }
         while let event = waiter.poll() { handle(event) }
         runDueScriptSteps()
@@ -56,7 +56,7 @@ extension KioskRunner {
     /// Hands the core the catalog as another writer left it, when one did: before the input
     /// or the deadline that woke the loop, so the next splash is chosen from it.
     func takeCatalogChanges() {
-        if let changed = setup.catalogChanges?() {
+        if let changed = dependencies.catalogChanges?() {
             // A picture changed on its server came under the same name: the one kept goes.
             if screens.forgetChangedPictures() { painter.forgetDetailAhead() }
             send(.catalogChanged(changed.catalog, message: changed.message, screen: changed.screen, clock.now()))

@@ -13,16 +13,18 @@ import SplashServices
 ///
 /// Here: the loop, its start and `send`; the effects in `+Effects`, waiting and input in
 /// `+Waiting`, the screen's power in `+Power`, the control socket's answers in `+Control`.
-/// What it is given is a `KioskSetup`; drawing is the `ScreenPainter`'s, a clip's process
+/// What it is given is a `KioskSetup` and its `KioskDependencies`; drawing is the `ScreenPainter`'s, a clip's process
 /// and frames the `VideoShell`'s, input the `EventWaiter`'s.
 public final class KioskRunner {
 
     let setup: KioskSetup
+    /// The clock, the stores and the services the run reaches.
+    let dependencies: KioskDependencies
     /// Where frames go: every screen, the first the core's layout.
     let screens: Screens
     var canvas: Canvas { screens.first }
     let log: EventLog
-    let clock: RunClock
+    var clock: RunClock { dependencies.clock }
     var state: KioskState
     var script: ScriptPlayer
     var quit = false
@@ -43,12 +45,14 @@ public final class KioskRunner {
     /// The picture `FirstPictureMemo` holds now (written only when it changes).
     public var expectedFirstPicture: String?
 
-    /// The loop for `setup`, drawing on `screens` with `fonts`; events go to `log`, time from `clock`.
-    public init(setup: KioskSetup, screens: Screens, fonts: FontBook, log: EventLog, clock: RunClock) {
+    /// The loop for `setup`, reaching out through `dependencies` (its clock among them),
+    /// drawing on `screens` with `fonts`; events go to `log`.
+    public init(setup: KioskSetup, dependencies: KioskDependencies, screens: Screens, fonts: FontBook, log: EventLog) {
         self.setup = setup
+        self.dependencies = dependencies
         self.screens = screens
         self.log = log
-        self.clock = clock
+        let clock = dependencies.clock
         state = KioskState(settings: setup.settings, screen: screens.first.layoutSize)
         state.poetry.entry = setup.cachedPoetry ?? .placeholder
         state.poetry.fallback = setup.bundledPoetry
@@ -71,7 +75,7 @@ public final class KioskRunner {
         if let first = setup.initialSync {
             send(.syncedBeforeStart(first))
         }
-        if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
+        if let look = dependencies.timeSync { send(.clockObserved(look(), clock.now())) }
         send(.started(clock.now()))
         var control: ControlSocket?
         if let path = setup.controlSocket {
@@ -90,7 +94,7 @@ public final class KioskRunner {
             painter.prepareUpcomingDetail(state)
             waitForSomething()
             takeCatalogChanges()
-            if let look = setup.timeSync { send(.clockObserved(look(), clock.now())) }
+            if let look = dependencies.timeSync { send(.clockObserved(look(), clock.now())) }
             send(.tick(clock.now()))
         }
     }
