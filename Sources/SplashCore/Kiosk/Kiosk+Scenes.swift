@@ -35,12 +35,8 @@ extension Kiosk {
             }
             return []
         case .operator:
-            if now.uptime >= state.operatorView.idleSince + OperatorGesture.idleSeconds {
-                // The view's own timeout closes it all, a campaign's page included.
-                state.operatorView.campaign = nil
-                return toggleOperatorView(&state, now)
-            }
-            return []
+            // The view's own timeout closes it all, a campaign's page included.
+            return operatorOutcome(&state, OperatorViewRules.timedOut(&state.operatorView, now), now)
         case .starting:
             return []
         }
@@ -57,7 +53,7 @@ extension Kiosk {
             restartIdle(&state, now)
             return []
         case .operator:
-            state.operatorView.idleSince = now.uptime
+            OperatorViewRules.touched(&state.operatorView, now)
             return []
         case .starting:
             return []

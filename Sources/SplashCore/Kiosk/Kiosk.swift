@@ -122,8 +122,7 @@ public enum Kiosk {
             effects += PoetryRules.advance(&state.poetry, onScreen: onDetail, now)
             effects += updateScreen(&state, now, reason: .schedule)
             guard state.screenPower.isOn else { return effects }
-            if let start = state.operatorView.cornerPressAt, now.uptime >= start + OperatorGesture.holdSeconds {
-                state.operatorView.cornerPressAt = nil
+            if OperatorViewRules.takeHeldCorner(&state.operatorView, now) {
                 return effects + toggleOperatorView(&state, now)
             }
             return effects + VideoRules.advance(&state.video, now) + advanceScene(&state, now)
@@ -164,25 +163,20 @@ public enum Kiosk {
             if let dark = screenInput(&state, now) { return dark }
             // A press in the operator corner waits: held 3 s it opens the view, let go
             // sooner it is an ordinary tap.
+            let inView = if case .operator = state.scene { true } else { false }
             if OperatorGesture.corner(on: state.screen).contains(point), state.scene != .starting {
-                state.operatorView.cornerPressAt = now.uptime
-                state.operatorView.idleSince = now.uptime
-                if case .operator = state.scene { state.operatorView.press = point }
+                OperatorViewRules.cornerPressed(&state.operatorView, at: point, inView: inView, now)
                 return []
             }
-            if case .operator = state.scene {
+            if inView {
                 // In the view a press waits for its release: a swipe, or a tap.
-                state.operatorView.press = point
-                state.operatorView.idleSince = now.uptime
+                OperatorViewRules.pressed(&state.operatorView, at: point, now)
                 return []
             }
             return tap(&state, at: point, now)
 
         case let .released(point, now):
-            let corner = state.operatorView.cornerPressAt
-            let from = state.operatorView.press
-            state.operatorView.cornerPressAt = nil
-            state.operatorView.press = nil
+            let (corner, from) = OperatorViewRules.released(&state.operatorView)
             // Held long in the corner: the view was toggled when the time came; nothing more.
             if let corner, now.uptime - corner >= OperatorGesture.holdSeconds { return [] }
             if case .operator = state.scene, let from { return operatorRelease(&state, from: from, to: point, now) }
@@ -205,12 +199,11 @@ public enum Kiosk {
             }
 
         case let .campaignShowsLoaded(id, shows, _):
-            guard state.operatorView.campaign == id, case .operator = state.scene else { return [] }
-            state.operatorView.shows = shows
+            guard case .operator = state.scene, OperatorViewRules.showsLoaded(&state.operatorView, of: id, shows) else { return [] }
             return [.emit(.operatorCampaign(id, shows: shows))]
 
         case let .operatorInfoLoaded(info, _):
-            state.operatorView.info = info
+            OperatorViewRules.infoLoaded(&state.operatorView, info)
             return []
 
         case .resized(let size):

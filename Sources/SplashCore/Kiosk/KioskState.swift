@@ -105,7 +105,7 @@ public struct KioskState: Equatable, Sendable {
         case .detail:
             return settings.attractAfter > 0 ? idleSince + Double(settings.attractAfter) : nil
         case .operator:
-            return operatorView.idleSince + OperatorGesture.idleSeconds
+            return OperatorViewRules.idleEnds(operatorView)
         }
     }
 

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// The operator view's rules: opening and closing it, paging through the library (swipe,
-/// PageUp/PageDown, the arrow keys), a campaign's own page on a tap, and the view as a
-/// scene. Nothing here changes a count; a show the view interrupts ends in the ledger.
+/// The operator view within the kiosk: opening it (a splash on the screen ends) and
+/// closing it (back to a detail screen), what its own rules' outcomes (`OperatorViewRules`)
+/// come to — the events said, the reads asked for — and the view as a scene. Nothing here
+/// changes a count; a show the view interrupts ends in the ledger.
 extension Kiosk {
     /// Opens the operator view (a splash on the screen ends, by `operator_view`) or closes it,
     /// back to the detail screen of the campaign that was last shown. On a campaign's
@@ -10,26 +11,20 @@ extension Kiosk {
     static func toggleOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
         switch state.scene {
         case .operator:
-            if state.operatorView.campaign != nil { return closeCampaignPage(&state) }
-            return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorView.returnTo, now)
+            return operatorOutcome(&state, OperatorViewRules.toggle(&state.operatorView), now)
         case .splash(let splash):
             // A show the operator view ends is its own reason in the ledger, not a tap.
             let effects = endShow(&state, splash, by: .operatorView, now)
-            state.operatorView.returnTo = splash.campaignID
-            return effects + openOperatorView(&state, now)
+            return effects + openOperatorView(&state, returnTo: splash.campaignID, now)
         case .detail(let detail):
-            state.operatorView.returnTo = detail.campaignID
-            return openOperatorView(&state, now)
+            return openOperatorView(&state, returnTo: detail.campaignID, now)
         case .starting:
             return []
         }
     }
 
-    static func openOperatorView(_ state: inout KioskState, _ now: Instant) -> [KioskEffect] {
-        state.operatorView.idleSince = now.uptime
-        state.operatorView.page = 0
-        state.operatorView.campaign = nil
-        state.operatorView.press = nil
+    static func openOperatorView(_ state: inout KioskState, returnTo: Campaign.ID?, _ now: Instant) -> [KioskEffect] {
+        OperatorViewRules.open(&state.operatorView, returnTo: returnTo, now)
         let scene = operatorScene(state, now)
         state.scene = .operator(scene)
         return [.emit(.operatorView(open: true)),
@@ -37,50 +32,40 @@ extension Kiosk {
                 .loadOperatorInfo(thumbnailsOf: scene.tiles.map(\.id))]
     }
 
-    /// A finger or button let go in the view: a swipe across turns the page, anything
-    /// shorter is a tap (on a card: its page; on a campaign's page: back).
+    /// A finger or button let go in the view, from where it went down.
     static func operatorRelease(_ state: inout KioskState, from start: Point, to end: Point, _ now: Instant) -> [KioskEffect] {
-        state.operatorView.idleSince = now.uptime
-        let dx = end.x - start.x
-        let dy = end.y - start.y
-        if abs(dx) >= OperatorGesture.swipeDistance(on: state.screen), abs(dx) > abs(dy), state.operatorView.campaign == nil {
-            return turnPage(&state, by: dx < 0 ? 1 : -1, now)
-        }
-        if state.operatorView.campaign != nil { return closeCampaignPage(&state) }
         let layout = OperatorLayout(screen: state.screen)
-        guard let slot = layout.slot(at: start), case .operator(let view) = state.scene, slot < view.tiles.count else { return [] }
-        let id = view.tiles[slot].id
-        state.operatorView.campaign = id
-        state.operatorView.shows = nil
-        return [.loadCampaignShows(campaignID: id)]
+        let tiles: [OperatorTile] = if case .operator(let view) = state.scene { view.tiles } else { [] }
+        let outcome = OperatorViewRules.release(&state.operatorView, from: start, to: end, screen: state.screen,
+                                                pages: layout.pages(for: state.catalog.count), card: { point in
+            layout.slot(at: point).flatMap { $0 < tiles.count ? tiles[$0].id : nil }
+        }, now)
+        return operatorOutcome(&state, outcome, now)
     }
 
     /// A key in the view.
     static func operatorKey(_ state: inout KioskState, _ key: Key, _ now: Instant) -> [KioskEffect] {
-        state.operatorView.idleSince = now.uptime
-        switch key {
-        case .escape: return toggleOperatorView(&state, now)
-        case .pageDown, .right: return state.operatorView.campaign == nil ? turnPage(&state, by: 1, now) : []
-        case .pageUp, .left: return state.operatorView.campaign == nil ? turnPage(&state, by: -1, now) : []
-        default: return []
-        }
-    }
-
-    /// The next (`by` 1) or previous (-1) page; at either end it stays.
-    static func turnPage(_ state: inout KioskState, by step: Int, _ now: Instant) -> [KioskEffect] {
         let pages = OperatorLayout(screen: state.screen).pages(for: state.catalog.count)
-        let page = min(max(0, state.operatorView.page + step), pages - 1)
-        guard page != state.operatorView.page else { return [] }
-        state.operatorView.page = page
-        let scene = operatorScene(state, now)
-        return [.emit(.operatorPage(page + 1, of: pages, campaigns: scene.tiles.map(\.id))),
-                .loadOperatorInfo(thumbnailsOf: scene.tiles.map(\.id))]
+        return operatorOutcome(&state, OperatorViewRules.key(&state.operatorView, key, pages: pages, now), now)
     }
 
-    static func closeCampaignPage(_ state: inout KioskState) -> [KioskEffect] {
-        state.operatorView.campaign = nil
-        state.operatorView.shows = nil
-        return []
+    /// What an outcome of the view's own rules comes to: a page turned is said with its
+    /// cards and their thumbnails read; a campaign's page has its shows read; a view that
+    /// closes goes back to the detail screen it came from.
+    static func operatorOutcome(_ state: inout KioskState, _ outcome: OperatorViewRules.Outcome,
+                                _ now: Instant) -> [KioskEffect] {
+        switch outcome {
+        case .nothing:
+            return []
+        case .turned(let page):
+            let scene = operatorScene(state, now)
+            return [.emit(.operatorPage(page + 1, of: scene.pageCount, campaigns: scene.tiles.map(\.id))),
+                    .loadOperatorInfo(thumbnailsOf: scene.tiles.map(\.id))]
+        case .openedCampaign(let id):
+            return [.loadCampaignShows(campaignID: id)]
+        case .close:
+            return [.emit(.operatorView(open: false))] + enterDetail(&state, campaignID: state.operatorView.returnTo, now)
+        }
     }
 
     /// The operator view of the current state: the library's page in the view's order

@@ -119,9 +119,7 @@ extension Kiosk {
         if case .splash(let splash) = state.scene { effects += endShow(&state, splash, by: .screenOff, now) }
         if case .operator = state.scene { effects.append(.emit(.operatorView(open: false))) }
         state.scene = .starting
-        state.operatorView.cornerPressAt = nil
-        state.operatorView.press = nil
-        state.operatorView.campaign = nil
+        OperatorViewRules.darkened(&state.operatorView)
         state.splashLookAhead = .notYet
         return effects
     }
