@@ -8,13 +8,8 @@ extension Kiosk {
     /// picture has gone since (`cache clear`, a hand in the folder) is fetched again at once.
     static func catalogChanged(_ state: inout KioskState, _ catalog: [CatalogEntry], message: String?,
                                screen: FeedScreen?, _ now: Instant) -> [KioskEffect] {
-        let hadPicture = Set(state.catalog.filter { $0.imagePath != nil }.map(\.campaign.id))
-        replaceCatalog(&state, with: catalog, message: message)
+        let lost = CatalogRules.changed(&state.library, to: catalog, message: message)
         var effects = takeFeedScreen(&state, screen, now)
-        let lost = state.catalog.contains {
-            guard hadPicture.contains($0.campaign.id), case .waiting = $0.picture else { return false }
-            return true
-        }
         if lost { effects += fetchAgain(&state) }
         return effects
     }
@@ -27,24 +22,9 @@ extension Kiosk {
         guard case .splash(let splash) = state.scene, splash.campaignID == campaignID, splash.imagePath == path else {
             return []
         }
-        let gone = trouble == .gone
-        let reason = trouble.reason
-        var effects: [KioskEffect] = []
-        if state.failedImages.insert(path).inserted {
-            let portraitOnly = state.catalog.contains { $0.portraitPath == path } && !state.catalog.contains { $0.imagePath == path }
-            let next = portraitOnly ? "no show counted; its campaign's picture is shown instead" + (gone ? ", and it is fetched again" : "")
-                : gone ? "no show counted; it is fetched again" : "no show counted; the campaign is not shown"
-            effects.append(.emit(.error(message: "cannot show image \(path): \(reason); \(next)")))
-        }
-        for i in state.catalog.indices {
-            // A picture for portrait screens that will not open is left out (a gone one is
-            // fetched again): its campaign's picture is shown instead.
-            if state.catalog[i].portraitPath == path { state.catalog[i].portraitPath = nil }
-            if state.catalog[i].imagePath == path {
-                state.catalog[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path)
-            }
-        }
-        if gone { effects += fetchAgain(&state) }
+        var effects: [KioskEffect] = CatalogRules.unusable(&state.library, path: path, trouble)
+            .map { [.emit(.error(message: $0))] } ?? []
+        if trouble == .gone { effects += fetchAgain(&state) }
         return effects + enterSplash(&state, now)
     }
 
@@ -63,7 +43,7 @@ extension Kiosk {
         state.sync.finished(report.status, at: now.uptime)
         var screenEffects: [KioskEffect] = []
         if let catalog {
-            replaceCatalog(&state, with: catalog, message: message)
+            CatalogRules.replace(&state.library, with: catalog, message: message)
             screenEffects = takeFeedScreen(&state, screen, now)
         }
         var effects: [KioskEffect] = report.warnings.map { .emit(.warning(message: $0)) }

@@ -211,7 +211,7 @@ public enum Kiosk {
             return []
 
         case let .catalogLoaded(catalog, message, screen):
-            replaceCatalog(&state, with: catalog, message: message)
+            CatalogRules.replace(&state.library, with: catalog, message: message)
             return takeFeedScreen(&state, screen, nil)
 
         case let .catalogChanged(catalog, message, screen, now):
@@ -235,44 +235,15 @@ public enum Kiosk {
 
         case let .imageFailed(path, reason, now):
             // Said once per picture: a detail screen redrawn each second does not repeat it.
-            var effects: [KioskEffect] = state.failedImages.insert(path).inserted
-                ? [.emit(.error(message: "cannot show image \(path): \(reason)"))] : []
             // A picture that fails on its splash is refused (the core chooses again); one that
             // fails elsewhere (the detail screen) is said, and the campaign keeps its turns.
             let onSplash = if case .splash(let splash) = state.scene, splash.imagePath == path { true } else { false }
-            for i in state.catalog.indices where onSplash {
-                // A picture for portrait screens that fails is left out: its campaign's picture is shown.
-                if state.catalog[i].portraitPath == path { state.catalog[i].portraitPath = nil }
-                if state.catalog[i].imagePath == path { state.catalog[i].picture = .refused(reason, path: path) }
-            }
+            var effects: [KioskEffect] = CatalogRules.failed(&state.library, path: path, reason: reason, onSplash: onSplash)
+                .map { [.emit(.error(message: $0))] } ?? []
             if case .splash(let splash) = state.scene, splash.imagePath == path, splash.campaignID != nil {
                 effects += enterSplash(&state, now)
             }
             return effects
-        }
-    }
-
-    /// Takes a catalog read elsewhere (a sync on another thread). Its show counts may
-    /// predate shows this loop has recorded since, so a count never goes down: the ledger
-    /// only grows, and the larger number is the newer one.
-    static func replaceCatalog(_ state: inout KioskState, with catalog: [CatalogEntry], message: String?) {
-        let known = Dictionary(state.catalog.map { ($0.campaign.id, $0) }, uniquingKeysWith: { a, b in a.shows >= b.shows ? a : b })
-        state.catalog = catalog.map { entry in
-            var entry = entry
-            // A catalog read on another thread may be older than the shows recorded since:
-            // counts and recent shows are never lowered, and the run's monotonic time is kept.
-            guard let old = known[entry.campaign.id] else { return entry }
-            if old.shows > entry.shows {
-                entry.shows = old.shows
-                entry.recentShows = old.recentShows
-                entry.lastShownAt = old.lastShownAt
-            }
-            entry.lastShownUptime = old.lastShownUptime
-            return entry
-        }
-        state.feedMessage = message
-        if let newest = catalog.compactMap(\.campaign.updatedAt).max() {
-            state.newestUpdatedAt = max(state.newestUpdatedAt ?? newest, newest)
         }
     }
 }

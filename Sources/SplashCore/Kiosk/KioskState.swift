@@ -6,16 +6,21 @@ public struct KioskState: Equatable, Sendable {
     public var settings: KioskSettings
     /// The layout size (after rotation).
     public var screen: Size
+    /// The campaigns this device knows and what came with them (`CatalogRules`).
+    public var library = CatalogState()
     /// The campaigns this device knows, with their shows and pictures.
-    public var catalog: [CatalogEntry] = []
+    public var catalog: [CatalogEntry] {
+        get { library.entries }
+        set { library.entries = newValue }
+    }
     /// Whether the wall clock can be trusted (`clockObserved`, `ClockTrust`).
     public var clockTrusted = true
     /// What was last seen of timesyncd.
     public var timeSync: TimeSync = .absent
     /// The latest `updatedAt` seen in a catalog: a wall clock before it is not trusted.
-    public var newestUpdatedAt: Date?
+    public var newestUpdatedAt: Date? { library.newestUpdatedAt }
     /// The feed's default detail text.
-    public var feedMessage: String?
+    public var feedMessage: String? { library.feedMessage }
     /// The poetry panel's timeline: its entry, those to come and its picture loading.
     public var poetry: PoetryState
     /// The operator view: its page, the campaign open, the gesture that opens it.
@@ -36,7 +41,7 @@ public struct KioskState: Equatable, Sendable {
     /// The kind of screen last presented; nil before the first frame.
     public var lastFrame: Scene.Kind?
     /// Pictures that failed to decode and were said so (each is said once).
-    public var failedImages: Set<String> = []
+    public var failedImages: Set<String> { library.failedImages }
     /// When the feed is synced next, and whether a sync is in flight.
     public var sync: SyncSchedule
     /// Whether the screen is lit, why and until when (`screen-hours`, the feed's `screen`,
