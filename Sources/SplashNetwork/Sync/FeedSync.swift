@@ -66,31 +66,82 @@ public final class FeedSync {
         "not fetched: this sync's \(Int(options.budgetSeconds)) s were used up (the next sync fetches it)"
     }
 
+    /// Carries out what the `SyncPlanner` decides, step by step, telling it what each came
+    /// to; the report is what the steps made.
     private func run(_ feed: URL, now: Date) -> SyncReport {
-        // Pictures that cannot be cached would each fail with a temporary file's name: say
-        // once what is wrong with the folder instead.
+        var planner = SyncPlanner()
+        var step = planner.start()
+        var report = SyncReport(status: .error, campaigns: 0)
+        while true {
+            let outcome: SyncPlanner.Outcome
+            switch step {
+            case .checkFolders:
+                outcome = checkFolders(&report)
+            case .readFeedState:
+                outcome = readFeedState(feed, &report)
+            case let .fetchFeed(etag, lastModified):
+                outcome = fetchFeed(feed, etag: etag, lastModified: lastModified, now: now, &report)
+            case .confirmUnchanged:
+                // The catalog is confirmed: "last sync" moves, the database is not written.
+                store.confirm(feed, at: now)
+                report = retryMissingPictures(run.standing.missing, campaigns: run.standing.campaigns, now: now)
+                outcome = .done
+            case .takeDocument:
+                outcome = takeDocument(feed, now: now, &report)
+            case .evict:
+                report.warnings += evict(now: now)
+                outcome = .done
+            case .fetchPortraits:
+                report.warnings += fetchPortraits(now: now)
+                outcome = .done
+            case .fetchVideos:
+                report.warnings += fetchVideos(now: now)
+                outcome = .done
+            case .revalidate(let feedChanged):
+                report.warnings += revalidate(now: now, feedChanged: feedChanged)
+                outcome = .done
+            case .finish:
+                return report
+            }
+            step = planner.next(after: outcome)
+        }
+    }
+
+    /// Pictures that cannot be cached would each fail with a temporary file's name: what is
+    /// wrong with the folder is said once instead.
+    private func checkFolders(_ report: inout SyncReport) -> SyncPlanner.Outcome {
         if let unwritable = options.unwritable {
-            return SyncReport(status: .error, campaigns: 0,
-                              error: unwritable + "; the network process must be restarted once it is fixed", failure: .storage)
+            report = SyncReport(status: .error, campaigns: 0,
+                                error: unwritable + "; the network process must be restarted once it is fixed", failure: .storage)
+            return .failed
         }
         if let problem = FolderAccess.problem(cache.folder, role: "cache") {
-            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,
-                              error: problem + "; new pictures cannot be cached until then", failure: .storage)
+            report = SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0,
+                                error: problem + "; new pictures cannot be cached until then", failure: .storage)
+            return .failed
         }
-        var state: CampaignStore.FeedState
+        return .done
+    }
+
+    /// What the store knows of `feed`: its validators, its content's fingerprint, and
+    /// whether it was applied for other device groups than the device's now.
+    private func readFeedState(_ feed: URL, _ report: inout SyncReport) -> SyncPlanner.Outcome {
         do {
-            state = try store.feedState(for: feed)
+            let state = try store.feedState(for: feed)
+            return .feedState(SyncPlanner.Known(etag: state.etag, lastModified: state.lastModified,
+                                                contentHash: state.contentHash,
+                                                groupsChanged: state.deviceGroups != store.device?.stored))
         } catch {
             // The error is what the report says; the count is only what it shows beside it.
-            return SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.explained)
+            report = SyncReport(status: .error, campaigns: (try? store.activeCount()) ?? 0, error: error.explained)
+            return .failed
         }
-        // Applied for other groups (device-groups changed): read in full, so that the group's
-        // screen schedule and warnings are chosen for the groups the device is in now.
-        if state.deviceGroups != store.device?.stored {
-            state.etag = nil
-            state.lastModified = nil
-        }
-        // What an unchanged feed is answered with is read while the request is in flight.
+    }
+
+    /// Asks for the feed; what an unchanged feed is answered with (the stored campaigns,
+    /// the pictures still missing) is read while the request is in flight.
+    private func fetchFeed(_ feed: URL, etag: String?, lastModified: String?, now: Date,
+                           _ report: inout SyncReport) -> SyncPlanner.Outcome {
         let standing = UnchangedFeedAnswer()
         let reading = DispatchGroup()
         reading.enter()
@@ -106,90 +157,96 @@ public final class FeedSync {
         do {
             // The feed is where the operator pointed the kiosk: the address guard lets it be.
             let fetchFeed = { [fetcher] in
-                try fetcher.fetchData(feed, etag: state.etag, lastModified: state.lastModified, limit: Self.feedLimit)
+                try fetcher.fetchData(feed, etag: etag, lastModified: lastModified, limit: Self.feedLimit)
             }
             fetched = try AddressGuard.installed?.whileFetchingFeed(fetchFeed) ?? fetchFeed()
         } catch {
             reading.wait()
-            return failed(feed, error, now: now, campaigns: standing.campaigns)
+            report = failed(feed, error, now: now, campaigns: standing.campaigns)
+            return .failed
         }
         reading.wait()
-        let active = standing.campaigns
+        run.standing = (standing.campaigns, standing.missing)
         switch fetched.0 {
         case .notModified:
-            // The catalog is confirmed: "last sync" moves, the database is not written.
-            store.confirm(feed, at: now)
-            var report = retryMissingPictures(standing.missing, campaigns: active, now: now)
-            report.warnings += fetchPortraits(now: now)
-            report.warnings += fetchVideos(now: now)
-            report.warnings += revalidate(now: now, feedChanged: false)
-            return report
+            return .notModified
         case let .fetched(etag, lastModified, _, _):
-            var document: FeedDocument
-            do {
-                document = try FeedDocument.decode(fetched.1, from: feed, deviceZone: .current, canDraw: options.canDraw)
-            } catch {
-                return failed(feed, error, now: now, campaigns: active)
-            }
-            // The screen schedule of this device's group, where the feed gives its groups their own.
-            let (screen, conflict) = document.screen(for: store.device)
-            document.screen = screen
-            if let conflict { document.warnings.append(conflict) }
-            // A group of this device's that the feed never names: most often a typo.
-            if let device = store.device {
-                document.warnings += device.unmatched(campaignGroups: document.campaigns.map(\.groups),
-                                                      scheduleGroups: document.groupScreens.map(\.group))
-            }
-            let fingerprint = Self.fingerprint(fetched.1)
-            var pictureErrors = PictureProblems()
-            // What is known only spares fetching a picture refused before; unread, it is fetched.
-            let known = (try? store.storedPictures(of: document.campaigns.map(\.id))) ?? [:]
-            var images: [Campaign.ID: CampaignStore.ImageStatus] = [:]
-            // One picture shared by many campaigns is fetched and thumbnailed once.
-            var outcomes: [String: PictureOutcome] = [:]
-            let keys = PictureKeys()
-            // The cap holds during the sync: before new pictures come, those nobody needs
-            // any more go (not eligible now, not in this feed); each new picture may then
-            // take only the room left, and when there is none it is not fetched.
-            var room = Room(cap: cacheMaxBytes, used: cache.usage())
-            // Only the campaigns for this device have their pictures fetched.
-            let mine = document.campaigns.filter { store.device?.includes($0.groups) ?? true }
-            let wanted = Set(mine.map { keys.of($0.picURL).key })
-            // What needs a download is fetched a few at a time, within the sync's time.
-            let plan = SyncPlan(
-                campaigns: mine, key: { keys.of($0).key },
-                known: known.mapValues { [retryRefused = options.retryRefused] in
-                    SyncPlan.Known(imageKey: $0.imageKey, refused: $0.refused && !retryRefused)
-                },
-                isCached: { cache.contains(key: $0) },
-                // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
-                hasThumbnail: { ((try? store.thumbnail(forImageKey: $0)) ?? nil) != nil },
-                isUnanswered: isUnanswered)
-            for (picture, needsThumbnail) in plan.cached {
-                outcomes[picture.key] = cachedStatus(picture.url, needsThumbnail: needsThumbnail)
-            }
-            let fetchedPictures = fetchAll(plan.downloads.map { ($0.key, $0.url) }, room: &room, keeping: wanted, now: now)
-            outcomes.merge(fetchedPictures.outcomes) { a, _ in a }
-            // Thumbnails are kept per picture: the first campaign with it stores it.
-            let given = plan.outcomes(outcomes) { done in
-                if case .cached = done.status { return PictureOutcome(.cached(thumbnail: nil), nil) }
-                return done
-            }
-            for (id, status) in given {
-                images[id] = status.status
-                pictureErrors.add(status, campaign: id)
-            }
-            do {
-                try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
-                                keys: keys, contentHash: fingerprint)
-            } catch {
-                return failed(feed, error, now: now, campaigns: active)
-            }
-            return SyncReport(status: .ok, campaigns: document.campaigns.count,
-                              warnings: document.warnings + fetchedPictures.warnings + pictureErrors.notes + evict(now: now)
-                                + fetchPortraits(now: now) + fetchVideos(now: now) + revalidate(now: now, feedChanged: fingerprint != state.contentHash),
-                              pictureErrors: pictureErrors.lines)
+            let hash = Self.fingerprint(fetched.1)
+            run.feed = (fetched.1, etag, lastModified, hash)
+            return .fetched(contentHash: hash)
         }
+    }
+
+    /// The feed that came: decoded, its pictures planned and fetched, and applied to the
+    /// store in one transaction.
+    private func takeDocument(_ feed: URL, now: Date, _ report: inout SyncReport) -> SyncPlanner.Outcome {
+        guard let (data, etag, lastModified, hash) = run.feed else { return .failed }
+        let active = run.standing.campaigns
+        var document: FeedDocument
+        do {
+            document = try FeedDocument.decode(data, from: feed, deviceZone: .current, canDraw: options.canDraw)
+        } catch {
+            report = failed(feed, error, now: now, campaigns: active)
+            return .failed
+        }
+        // The screen schedule of this device's group, where the feed gives its groups their own.
+        let (screen, conflict) = document.screen(for: store.device)
+        document.screen = screen
+        if let conflict { document.warnings.append(conflict) }
+        // A group of this device's that the feed never names: most often a typo.
+        if let device = store.device {
+            document.warnings += device.unmatched(campaignGroups: document.campaigns.map(\.groups),
+                                                  scheduleGroups: document.groupScreens.map(\.group))
+        }
+        var pictureErrors = PictureProblems()
+        // What is known only spares fetching a picture refused before; unread, it is fetched.
+        let known = (try? store.storedPictures(of: document.campaigns.map(\.id))) ?? [:]
+        var images: [Campaign.ID: CampaignStore.ImageStatus] = [:]
+        // One picture shared by many campaigns is fetched and thumbnailed once.
+        var outcomes: [String: PictureOutcome] = [:]
+        let keys = PictureKeys()
+        // The cap holds during the sync: before new pictures come, those nobody needs
+        // any more go (not eligible now, not in this feed); each new picture may then
+        // take only the room left, and when there is none it is not fetched.
+        var room = Room(cap: cacheMaxBytes, used: cache.usage())
+        // Only the campaigns for this device have their pictures fetched.
+        let mine = document.campaigns.filter { store.device?.includes($0.groups) ?? true }
+        let wanted = Set(mine.map { keys.of($0.picURL).key })
+        // What needs a download is fetched a few at a time, within the sync's time.
+        let plan = SyncPlan(
+            campaigns: mine, key: { keys.of($0).key },
+            known: known.mapValues { [retryRefused = options.retryRefused] in
+                SyncPlan.Known(imageKey: $0.imageKey, refused: $0.refused && !retryRefused)
+            },
+            isCached: { cache.contains(key: $0) },
+            // Unread, a thumbnail is made again: the cost of a failed read is one thumbnail.
+            hasThumbnail: { ((try? store.thumbnail(forImageKey: $0)) ?? nil) != nil },
+            isUnanswered: isUnanswered)
+        for (picture, needsThumbnail) in plan.cached {
+            outcomes[picture.key] = cachedStatus(picture.url, needsThumbnail: needsThumbnail)
+        }
+        let fetchedPictures = fetchAll(plan.downloads.map { ($0.key, $0.url) }, room: &room, keeping: wanted, now: now)
+        outcomes.merge(fetchedPictures.outcomes) { a, _ in a }
+        // Thumbnails are kept per picture: the first campaign with it stores it.
+        let given = plan.outcomes(outcomes) { done in
+            if case .cached = done.status { return PictureOutcome(.cached(thumbnail: nil), nil) }
+            return done
+        }
+        for (id, status) in given {
+            images[id] = status.status
+            pictureErrors.add(status, campaign: id)
+        }
+        do {
+            try store.apply(document, from: feed, etag: etag, lastModified: lastModified, images: images, at: now,
+                            keys: keys, contentHash: hash)
+        } catch {
+            report = failed(feed, error, now: now, campaigns: active)
+            return .failed
+        }
+        report = SyncReport(status: .ok, campaigns: document.campaigns.count,
+                            warnings: document.warnings + fetchedPictures.warnings + pictureErrors.notes,
+                            pictureErrors: pictureErrors.lines)
+        return .done
     }
 
     /// A fingerprint of a feed's bytes (FNV-1a, 64 bits): tells whether its content changed.
