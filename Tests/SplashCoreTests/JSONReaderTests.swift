@@ -41,8 +41,10 @@ import Testing
             do { _ = try read(text); return nil } catch { return error as? JSONReader.Failure }
         }
         #expect(failure(#"{"a" 1}"#) == .init(offset: 5, reason: "unexpected character '1'"))
-        #expect(failure("[1, 2") == .init(offset: 5, reason: "unexpected end of file"))
-        #expect(failure(#"["abc"#)?.reason == "unterminated string")
+        #expect(failure("[1, 2") == .init(offset: 5, reason: "unexpected end of file", endsEarly: true))
+        #expect(failure(#"["abc"#).map { ($0.reason, $0.endsEarly) } ?? ("", false) == ("unterminated string", true))
+        // A text cut short is told by what happened, not by the words (`FeedSyntax` asks).
+        #expect(failure(#"{"a" 1}"#)?.endsEarly == false && failure("[] []")?.endsEarly == false)
         #expect(failure("[01]")?.reason == "a number with a leading zero")
         #expect(failure("[1.]")?.reason == "a number without digits after its point")
         #expect(failure(#"["\x"]"#)?.reason == "an invalid escape \\x")

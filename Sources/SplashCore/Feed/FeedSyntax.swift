@@ -35,7 +35,7 @@ public enum FeedSyntax {
         var place = ""
         if data.isEmpty {
             reason = "the answer is empty"
-        } else if text.lowercased().contains("end of file") || text.lowercased().contains("unterminated") {
+        } else if failure?.endsEarly == true {
             let (line, column) = lineAndColumn(of: data.count, in: data)
             place = "line \(line), column \(column): "
             reason = "the document ends before it is complete (a closing } or ] or a quote is missing)"

@@ -10,6 +10,9 @@ public enum JSONReader {
     public struct Failure: Error, Equatable, Sendable, LocalizedError {
         public let offset: Int
         public let reason: String
+        /// The text ended before the document did (a value, a string or a bracket left open):
+        /// a feed cut short, told by what happened rather than by the words.
+        public var endsEarly = false
         public var errorDescription: String? { "\(reason) at byte \(offset)" }
     }
 
@@ -46,12 +49,17 @@ public enum JSONReader {
             Failure(offset: offset ?? at, reason: reason)
         }
 
+        /// The text ended where more of the document was due.
+        func endedEarly(_ reason: String, at offset: Int? = nil) -> Failure {
+            Failure(offset: offset ?? at, reason: reason, endsEarly: true)
+        }
+
         mutating func skipBlanks() {
             while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
         }
 
         func unexpected() -> Failure {
-            guard at < bytes.count else { return fail("unexpected end of file") }
+            guard at < bytes.count else { return endedEarly("unexpected end of file") }
             let byte = bytes[at]
             let shown = byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
             return fail("unexpected character \(shown)")
@@ -122,7 +130,7 @@ public enum JSONReader {
             at += 1
             var out: [UInt8] = []
             while true {
-                guard at < bytes.count else { throw fail("unterminated string", at: start) }
+                guard at < bytes.count else { throw endedEarly("unterminated string", at: start) }
                 let byte = bytes[at]
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -130,7 +138,7 @@ public enum JSONReader {
                     return try text(out, from: start)
                 case UInt8(ascii: "\\"):
                     at += 1
-                    guard at < bytes.count else { throw fail("unterminated string", at: start) }
+                    guard at < bytes.count else { throw endedEarly("unterminated string", at: start) }
                     let escape = bytes[at]
                     at += 1
                     switch escape {
