@@ -53,10 +53,17 @@ import Testing
         }
 
         /// The network process this kiosk started, once it has.
+        /// The network process, once it runs its own program (`serve`): a child caught
+        /// between its clone and its exec is the kiosk's own copy, which the kiosk waits
+        /// for (posix_spawn), and stopping it there would stop the kiosk too.
         var networkChild: pid_t? {
             let pid = process.processIdentifier
             guard let list = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return nil }
-            return list.split(separator: " ").compactMap { pid_t($0) }.first
+            return list.split(separator: " ").compactMap { pid_t($0) }.first { child in
+                let argv = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline")))?
+                    .split(separator: 0).map { String(decoding: $0, as: UTF8.self) } ?? []
+                return argv.count > 1 && argv[1] == "serve"
+            }
         }
 
         func stop() {
