@@ -62,5 +62,7 @@ mount --bind "$top" "$dir/toolroot/src"
 mount --bind "$dir/sysroot" "$dir/toolroot/sysroot"
 mount -t proc proc "$dir/toolroot/proc"
 mount --bind /dev "$dir/toolroot/dev"
-chroot "$dir/toolroot" env -i PATH=/usr/bin:/bin:/usr/sbin:/sbin HOME=/root SPLASH_CROSS=arm64 \
+# The version is worked out here, where git is (the root has none).
+version=$(sh scripts/version.sh)
+chroot "$dir/toolroot" env -i PATH=/usr/bin:/bin:/usr/sbin:/sbin HOME=/root SPLASH_CROSS=arm64 SPLASH_VERSION="$version" \
     sh -c 'cd /src && sh packaging/build-deb.sh'

@@ -9,7 +9,20 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SplashCore/Options/Version.swift)
+# The package's version (scripts/version.sh: from git; given by build-deb-arm64.sh, whose
+# root has no git), compiled into the programs (Version.current), which print it.
+version=${SPLASH_VERSION:-$(sh scripts/version.sh)}
+case "$version" in
+    *[!0-9A-Za-z.+~-]*|"") echo "build-deb.sh: \"$version\" is not a Debian version" >&2; exit 1 ;;
+esac
+cat > Sources/SplashCore/Options/VersionStamp.swift <<STAMP
+// Written by packaging/build-deb.sh; not kept in git.
+#if SPLASH_STAMPED
+enum VersionStamp {
+    static let version = "$version"
+}
+#endif
+STAMP
 # SPLASH_CROSS=arm64: inside the Debian 13 root of packaging/build-deb-arm64.sh, a
 # cross-build against its arm64 system in /sysroot (Debian's Swift 6.0 and its arm64
 # static runtime), stripped and looked up with the arm64 tools.
@@ -36,6 +49,7 @@ debug_name="splashboard-dbgsym_${version}_${arch}"
 debug_stage="build/$debug_name"
 rm -rf "$stage" "$debug_stage" && mkdir -p "$stage/DEBIAN" "$debug_stage/DEBIAN"
 
+set -- "$@" -Xswiftc -DSPLASH_STAMPED
 swift build -c release --static-swift-stdlib "$@"
 bins=$(swift build -c release --static-swift-stdlib "$@" --show-bin-path)
 
