@@ -12,7 +12,7 @@ TEST_PACKAGES := xvfb xdotool openssl strace ffmpeg libjpeg-turbo-progs promethe
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
-.PHONY: all deps build release run test clean screenshots deb reliability bench vm-test vm-bench
+.PHONY: all deps build release run test clean screenshots deb repo reliability bench vm-test vm-bench
 
 all: build
 
@@ -88,6 +88,13 @@ else ifeq ($(ARCH),arm64)
 else
 	@echo "make deb: ARCH=$(ARCH) is not a package this machine builds (amd64 here; arm64 from amd64)" >&2; exit 2
 endif
+
+# A signed apt repository in build/repo from the newest packages in build/ (both
+# architectures in one suite), for a fleet to install and upgrade from (README: "A fleet").
+# REPO_KEY=FINGERPRINT signs with your own key; otherwise with one kept in build/repo-key.
+repo:
+	@sh scripts/install-deps.sh reprepro gnupg dpkg-dev
+	sh scripts/repo.sh
 
 # The boot test (docs/KIOSK-BOOT.md): the .deb on a minimal Debian 12 in QEMU, no X, no
 # Mesa; the console, touch, keys, rotation, hotplug, watchdog, sandbox, idle, boot timing

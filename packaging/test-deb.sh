@@ -1,8 +1,10 @@
 #!/bin/sh
 # The packaging test: builds the .deb, checks its contents and metadata, runs lintian,
-# installs it with apt-get, runs the installed kiosk headless as the splashboard user
-# from its installed assets and config, reinstalls (the ledger stays), purges, and checks
-# that nothing is left. It changes the system, so it runs only as root with CI=true.
+# puts it in a signed apt repository (make repo) and checks the first-boot file, installs
+# it from there with apt-get, runs the installed kiosk headless as the splashboard user
+# from its installed assets and config, reinstalls and upgrades to the next package from
+# the repository (the ledger, the config and the device id stay), purges, and checks that
+# nothing is left. It changes the system, so it runs only as root with CI=true.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -73,9 +75,41 @@ check "the dbgsym package holds each program's debug file under its build id, wi
     dpkg-deb -f "$1" Depends | grep -qx "splashboard (= $(dpkg-deb -f "$2" Version))"' _ "$debug_deb" "$deb"
 check "lintian reports no errors" lintian --fail-on error "$deb"
 
+# The fleet's repository (make repo) from this package, in a folder apt's sandbox can read,
+# and the package after it: the same programs, numbered as the next commit's build would be.
+sh scripts/install-deps.sh reprepro gnupg cloud-init
+fleet=$(mktemp -d /tmp/splashboard-fleet.XXXXXX)
+chmod 755 "$fleet"
+version=$(dpkg-deb -f "$deb" Version)
+dpkg-deb -R "$deb" "$fleet/next" && sed -i "s/^Version: .*/Version: $version.1/" "$fleet/next/DEBIAN/control"
+dpkg-deb -b -Zxz "$fleet/next" "$fleet/splashboard_$version.1_$(dpkg-deb -f "$deb" Architecture).deb" >/dev/null
+next_deb=$(ls "$fleet"/splashboard_*.deb)
+dpkg-deb -R "$deb" "$fleet/older" && sed -i "s/^Version: .*/Version: 0.0.1/" "$fleet/older/DEBIAN/control"
+dpkg-deb -b -Zxz "$fleet/older" "$fleet/older.deb" >/dev/null
+repo() { REPO_DIR="$fleet/repo" REPO_KEY_DIR="$fleet/key" REPO_URL=http://kiosk.example.com/splashboard sh scripts/repo.sh "$@"; }
+check "make repo signs a repository whose InRelease verifies against the key beside it" sh -c '
+    REPO_DIR="$1/repo" REPO_KEY_DIR="$1/key" REPO_URL=http://kiosk.example.com/splashboard sh scripts/repo.sh "$2" &&
+    gpgv --keyring "$1/repo/splashboard-archive-keyring.pgp" "$1/repo/dists/stable/InRelease" &&
+    [ -s "$1/repo/dists/stable/Release.gpg" ] && [ -n "$(find "$1/repo/pool" -name "splashboard_*.deb")" ]' _ "$fleet" "$deb"
+check "make repo refuses a package older than the repository's, and the same one again changes nothing" sh -c '
+    ! REPO_DIR="$1/repo" REPO_KEY_DIR="$1/key" sh scripts/repo.sh "$1/older.deb" 2>"$1/refused" &&
+    grep -q "is not newer than the repository" "$1/refused" &&
+    REPO_DIR="$1/repo" REPO_KEY_DIR="$1/key" sh scripts/repo.sh "$2" | grep -q "is in the repository already"' _ "$fleet" "$deb"
+check "the first-boot file, and the one make repo filled in with the address and key, pass cloud-init schema" sh -c '
+    cloud-init schema --config-file packaging/cloud-init/user-data.yaml &&
+    cloud-init schema --config-file "$1/repo/user-data.yaml" &&
+    grep -q "http://kiosk.example.com/splashboard/ stable main" "$1/repo/user-data.yaml" &&
+    grep -q "^        -----BEGIN PGP PUBLIC KEY BLOCK-----" "$1/repo/user-data.yaml"' _ "$fleet"
+# A device that trusts the key and has the source, as README's fleet section says.
+printf '%s\n' 'Types: deb' "URIs: file://$fleet/repo/" 'Suites: stable' 'Components: main' \
+    "Signed-By: $fleet/repo/splashboard-archive-keyring.pgp" > /etc/apt/sources.list.d/splashboard-test.sources
+trap 'rm -f /etc/apt/sources.list.d/splashboard-test.sources; rm -rf "$fleet"' EXIT
+apt-get update -qq >/dev/null 2>&1 || true
+
 dpkg -s splashboard >/dev/null 2>&1 && apt-get purge -y -qq splashboard >/dev/null
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/tmp/splashboard-install.log 2>&1 \
-    || { cat /tmp/splashboard-install.log; echo "packaging test: install failed"; exit 1; }
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq splashboard >/tmp/splashboard-install.log 2>&1 \
+    || { cat /tmp/splashboard-install.log; echo "packaging test: install from the repository failed"; exit 1; }
+check "plain apt-get installs the package from the signed repository" sh -c '[ "$(dpkg-query -W -f "\${Version}" splashboard)" = "$1" ]' _ "$version"
 check "the display's user and the network process's share splashboard-data, and neither is in video, render or input system-wide" sh -c '
     [ "$(id -nG splashboard | tr " " "\n" | sort | tr "\n" " ")" = "splashboard splashboard-data " ] &&
     [ "$(id -nG splashboard-net | tr " " "\n" | sort | tr "\n" " ")" = "splashboard-data splashboard-net " ]'
@@ -125,11 +159,21 @@ check "campaigns as the splashboard user reads the same database" sh -c 'runuser
 
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "./$deb" >/dev/null 2>&1
 check "a reinstall keeps the ledger and the edited config" sh -c 'runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"remaining\":9998" && grep -q "^countdown = 2" /etc/splashboard/splashboard.conf'
+runuser -u splashboard -- /usr/bin/splashboard campaigns --json | grep -o '"device":"[^"]*"' | head -n 1 > /tmp/splashboard-device
+repo "$next_deb" >/dev/null
+apt-get update -qq >/dev/null 2>&1 || true
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --only-upgrade splashboard >/tmp/splashboard-upgrade.log 2>&1 || cat /tmp/splashboard-upgrade.log
+check "an upgrade from the repository takes the next package and keeps the ledger, the config and the device id" sh -c '
+    [ "$(dpkg-query -W -f "\${Version}" splashboard)" = "$1.1" ] &&
+    runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"remaining\":9997" &&
+    grep -q "^countdown = 2" /etc/splashboard/splashboard.conf &&
+    [ -s /tmp/splashboard-device ] &&
+    [ "$(runuser -u splashboard -- /usr/bin/splashboard campaigns --json | grep -o "\"device\":\"[^\"]*\"" | head -n 1)" = "$(cat /tmp/splashboard-device)" ]' _ "$version"
 check "a trial on the virtual clock naming the device's data folder leaves its ledger alone" sh -c '
     runuser -u splashboard -- /usr/bin/splashboard --headless --clock virtual --data-dir /var/lib/splashboard --exit-after splash \
         2>/tmp/splashboard-trial.err >/dev/null &&
     grep -q "never writes in the device.s data folder /var/lib/splashboard" /tmp/splashboard-trial.err &&
-    runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9998/10000"'
+    runuser -u splashboard -- /usr/bin/splashboard campaigns | grep -q "spring-tea.*9997/10000"'
 
 if unshare -n true 2>/dev/null; then
     check "with no network at all (unshare -n) the installed kiosk still shows the stored campaign" sh -c 'unshare -n runuser -u splashboard -- /usr/bin/splashboard --headless --data-dir /var/lib/splashboard --exit-after splash | grep -q "\"event\":\"splash\".*\"campaign\":\"spring-tea\""'
