@@ -400,8 +400,11 @@ class VM:
     """One QEMU machine on a copy-on-write overlay of the image."""
 
     def __init__(self, folder, name, accel="tcg", gpus="virtio", net=False, extra_cmdline="",
-                 size=(1280, 800), fresh=True, firmware="bios"):
+                 size=(1280, 800), fresh=True, firmware="bios", guestfwd=None):
         self.folder = folder
+        # With `net`: a guest address:port forwarded to one on the host (QEMU's guestfwd),
+        # the only place the restricted network reaches.
+        self.guestfwd = guestfwd
         self.name = name
         self.accel = accel
         self.gpus = gpus
@@ -458,7 +461,8 @@ class VM:
         if self.firmware == "uefi":
             cmd += ["-bios", OVMF]
         if self.net:
-            cmd += ["-netdev", "user,id=net0,restrict=on", "-device", "virtio-net-pci,netdev=net0,id=nic0"]
+            netdev = "user,id=net0,restrict=on" + (f",guestfwd={self.guestfwd}" if self.guestfwd else "")
+            cmd += ["-netdev", netdev, "-device", "virtio-net-pci,netdev=net0,id=nic0"]
         else:
             cmd += ["-nic", "none"]
         return cmd
