@@ -104,9 +104,9 @@ VM_ARGS ?=
 # ARCH=arm64: the arm64 .deb on Debian 13 in qemu-system-aarch64 (-M virt, a Cortex-A72),
 # its image made under qemu-user; the first run makes a base system (about 25 minutes).
 ifeq ($(ARCH),arm64)
-VM_PACKAGES := mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test qemu-utils e2fsprogs ffmpeg libjpeg-turbo-progs reprepro gnupg socat
+VM_PACKAGES := mmdebstrap qemu-system-arm qemu-user-static binfmt-support arch-test qemu-utils e2fsprogs ffmpeg libjpeg-turbo-progs reprepro gnupg socat dosfstools mtools
 else
-VM_PACKAGES := mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf ffmpeg libjpeg-turbo-progs reprepro gnupg socat
+VM_PACKAGES := mmdebstrap qemu-system-x86 qemu-utils e2fsprogs ovmf ffmpeg libjpeg-turbo-progs reprepro gnupg socat dosfstools mtools
 endif
 vm-test: deb
 	@sh scripts/install-deps.sh $(VM_PACKAGES)

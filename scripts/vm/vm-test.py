@@ -23,7 +23,7 @@ from vm_network import run_network_down  # noqa: E402
 from vm_power import run_power_cuts  # noqa: E402
 from vm_schedule import run_schedule  # noqa: E402
 from vm_screens import run_cirrus, run_panel, run_terminal, run_two_displays  # noqa: E402
-from vm_fleet import run_upgrade  # noqa: E402
+from vm_fleet import run_first_boot, run_upgrade  # noqa: E402
 from vm_video import run_video  # noqa: E402
 from vmlib import log  # noqa: E402
 
@@ -33,8 +33,8 @@ def main():
     parser.add_argument("--deb", required=True)
     parser.add_argument("--only", default=None,
                         help="comma-separated runs: console, network, gpus, hotplug, uefi, screens, schedule, video, power, "
-                             "upgrade (an arm64 .deb: console, network, screens, schedule, video, power, upgrade, the runs "
-                             "of a virtio GPU)")
+                             "upgrade, first-boot (an arm64 .deb: console, network, screens, schedule, video, power, the "
+                             "runs of a virtio GPU)")
     parser.add_argument("--cuts", type=int, default=None,
                         help="power cuts: 30 (arm64: 10, each boot of the emulated aarch64 machine taking minutes)")
     parser.add_argument("--seed", type=int, default=None)
@@ -53,8 +53,8 @@ def main():
         args.cuts = 10 if arch == "arm64" else 30
     if args.only is None:
         # -M virt has PCI virtio devices, no VGA or Cirrus card, no firmware framebuffer.
-        args.only = ("console,network,screens,schedule,video,power,upgrade" if arch == "arm64"
-                     else "console,network,gpus,hotplug,uefi,screens,schedule,video,power,upgrade")
+        args.only = ("console,network,screens,schedule,video,power" if arch == "arm64"
+                     else "console,network,gpus,hotplug,uefi,screens,schedule,video,power,upgrade,first-boot")
     os.makedirs(OUT, exist_ok=True)
     folder = vmlib.build_image(os.path.abspath(args.deb))
     accel = args.accel
@@ -92,6 +92,7 @@ def main():
         ("video", lambda: run_video(folder, accel, report)),
         ("power", lambda: run_power_cuts(folder, accel, report, args.cuts, seed)),
         ("upgrade", lambda: run_upgrade(folder, accel, report, os.path.abspath(args.deb))),
+        ("first-boot", lambda: run_first_boot(os.path.abspath(args.deb), accel, report)),
     ]
     for name, run in plan:
         if name not in runs:

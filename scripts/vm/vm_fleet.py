@@ -4,14 +4,16 @@
 import base64
 import functools
 import http.server
+import json
 import os
+import re
 import shutil
 import socketserver
 import subprocess
 import tempfile
 import threading
 
-from vmlib import VM, ROOT, log
+from vmlib import VM, ROOT, build_image, log
 from vmcommon import journal_length, wait_journal, main_pid
 
 # Where the guest finds the repository: QEMU forwards this address to the host's server.
@@ -113,6 +115,107 @@ def run_upgrade(folder, accel, report, deb):
         report.check("the config, the device id and the cache are kept",
                      conf_after == conf and device_after == device and device != "" and cache_after == cache,
                      f"config {conf[:8]}/{conf_after[:8]}, {device_after}, cache {cache} -> {cache_after} files")
+    finally:
+        if vm is not None:
+            vm.power_cut()
+        if server is not None:
+            server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# The feed the first boot's kiosk is pointed at: one campaign for its group, one for another,
+# their pictures beside it (the package's demo pictures).
+FIRST_BOOT_FEED = {
+    "campaigns": [
+        {"id": "lobby-welcome", "picUrl": "spring-tea.jpg", "showTime": 100, "title": "lobby", "groups": ["lobby"]},
+        {"id": "cafe-menu", "picUrl": "night-market.jpg", "showTime": 100, "title": "cafe", "groups": ["cafe"]},
+    ],
+}
+
+
+def depends(deb):
+    """The packages `deb` depends on, the first of each alternative, without versions."""
+    text = subprocess.run(["dpkg-deb", "-f", deb, "Depends"], capture_output=True, text=True, check=True).stdout
+    return [part.split("|")[0].split("(")[0].strip() for part in text.split(",") if part.strip()]
+
+
+def seed_disk(work, user_data):
+    """A NoCloud seed: a FAT disk labelled cidata with the user data and an instance id."""
+    disk = os.path.join(work, "seed.img")
+    for name, text in (("user-data", user_data), ("meta-data", "instance-id: kiosk-first-boot\nlocal-hostname: kiosk-vm\n")):
+        open(os.path.join(work, name), "w").write(text)
+    subprocess.run(["mkfs.vfat", "-C", "-n", "CIDATA", disk, "2048"], check=True, capture_output=True)
+    subprocess.run(["mcopy", "-i", disk, os.path.join(work, "user-data"), os.path.join(work, "meta-data"), "::"],
+                   check=True)
+    return disk
+
+
+def run_first_boot(deb, accel, report):
+    """A system with cloud-init and without the kiosk boots with a NoCloud seed made from
+    packaging/cloud-init/user-data.yaml (as make repo REPO_URL=… fills it in, the settings
+    set): cloud-init adds the repository with its key, installs the package, writes the
+    settings and the time zone and reboots; the kiosk then comes up on the feed and the
+    groups the file names."""
+    work = tempfile.mkdtemp(prefix="splashboard-first-boot-")
+    server = None
+    vm = None
+    try:
+        # What the package depends on is in the image (the restricted network reaches only
+        # the repository), as is cloud-init with gpg, which takes the key, and the zone
+        # database every Debian and Raspberry Pi OS install has; no Debian source.
+        folder = build_image(deb, flavour="first-boot", install=False,
+                                   packages=depends(deb) + ["cloud-init", "gnupg", "dosfstools", "tzdata"],
+                                   extra_hooks=[
+                                       # The image has its own DHCP client (systemd-networkd).
+                                       'printf "network: {config: disabled}\\n" > '
+                                       '"$1/etc/cloud/cloud.cfg.d/99-vmtest-network.cfg"',
+                                       # No Debian source: the network reaches only the repository.
+                                       ': > "$1/etc/apt/sources.list"; rm -f "$1"/etc/apt/sources.list.d/*',
+                                   ])
+        env = dict(os.environ, REPO_DIR=os.path.join(work, "repo"), REPO_KEY_DIR=os.path.join(work, "key"),
+                   REPO_URL=f"http://{REPO_ADDRESS}")
+        made = subprocess.run(["sh", "scripts/repo.sh", deb], cwd=ROOT, env=env, capture_output=True, text=True)
+        if made.returncode != 0:
+            raise RuntimeError("make repo failed: " + made.stderr[-1000:])
+        open(os.path.join(work, "repo", "feed.json"), "w").write(json.dumps(FIRST_BOOT_FEED))
+        for picture in ("spring-tea.jpg", "night-market.jpg"):
+            data = subprocess.run(f"dpkg-deb --fsys-tarfile '{deb}' | tar -xO ./usr/share/splashboard/demo/{picture}",
+                                  shell=True, capture_output=True, check=True).stdout
+            open(os.path.join(work, "repo", picture), "wb").write(data)
+        user_data = open(os.path.join(work, "repo", "user-data.yaml")).read()
+        user_data = user_data.replace("feed = https://kiosk.example.com/feed.json", f"feed = http://{REPO_ADDRESS}/feed.json")
+        user_data = user_data.replace("timezone: Asia/Shanghai", "timezone: Europe/Berlin")
+        checked = subprocess.run(["cloud-init", "schema", "--config-file", os.path.join(work, "repo", "user-data.yaml")],
+                                 capture_output=True, text=True) if shutil.which("cloud-init") else None
+        seed = seed_disk(work, user_data)
+        server, port = serve(os.path.join(work, "repo"))
+        vm = VM(folder, "first-boot", accel=accel, gpus="virtio", net=True, drives=[seed],
+                guestfwd=f"tcp:{REPO_ADDRESS}:80-cmd:socat - TCP:127.0.0.1:{port}")
+        vm.start()
+        vm.login()
+        # cloud-init's stages, then its reboot: the shell of the second boot.
+        vm.sh("cloud-init status --wait >/dev/null 2>&1; true", timeout=1200)
+        vm.buffer = b""
+        vm.login(timeout=600)
+        installed = vm.sh("dpkg-query -W -f '${Version}' splashboard 2>/dev/null")[1].strip()
+        done = vm.sh("cloud-init status 2>/dev/null | grep -o 'status: [a-z]*'")[1].strip()
+        report.check("a first boot with the NoCloud seed installs the kiosk from the repository and reboots",
+                     installed != "" and "done" in done,
+                     f"splashboard {installed or 'not installed'}; cloud-init {done}; "
+                     f"schema on the host: {checked.stdout.strip() if checked else 'cloud-init not installed here'}")
+        first = wait_journal(vm, r"first_frame", 0, 180)
+        synced = wait_journal(vm, r"sync status=", 0, 180)
+        zone = vm.sh("cat /etc/timezone 2>/dev/null || readlink /etc/localtime | sed 's|.*zoneinfo/||'")[1].strip()
+        zone_why = vm.sh("ls -l /etc/localtime; date +%Z; grep -i -m3 'timezone' /var/log/cloud-init.log | cut -c1-200")[1]
+        groups = vm.sh("grep -E '^(feed|device-groups|rotate) = ' /etc/splashboard/splashboard.conf | tr '\\n' ';'")[1]
+        campaigns = vm.sh("splashboard campaigns 2>&1 | grep -E 'lobby-welcome|cafe-menu'")[1]
+        report.check("the kiosk comes up on the feed and the groups the file names, in its time zone",
+                     first is not None and synced is not None and 'status="ok"' in synced and zone == "Europe/Berlin"
+                     and "device-groups = lobby" in groups
+                     and re.search(r"lobby-welcome.*yes", campaigns) is not None
+                     and re.search(r"cafe-menu.*other screens|cafe-menu.*no \(", campaigns) is not None,
+                     f"{synced and synced.split('splashboard: ')[-1]}; zone {zone}; {groups}; {campaigns.strip()}"
+                     + ("" if zone == "Europe/Berlin" else f"; {zone_why}"))
     finally:
         if vm is not None:
             vm.power_cut()

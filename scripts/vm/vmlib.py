@@ -198,7 +198,7 @@ def image_arch(folder):
     return open(path).read().strip() if os.path.exists(path) else "amd64"
 
 
-def build_image(deb, flavour="", packages=(), files=()):
+def build_image(deb, flavour="", packages=(), files=(), install=True, extra_hooks=()):
     """The disk image with the .deb installed, cached under .build/vm by its inputs. A
     `flavour` (the console benchmark's video rows: mpv, which brings X and Mesa) has images
     of its own, with more `packages` and `files` (copied to /usr/local/share/vmtest). An
@@ -209,11 +209,14 @@ def build_image(deb, flavour="", packages=(), files=()):
     pictures = bench_pictures() + video_clips() + list(files)
     feed = json.dumps(POWER_FEED, ensure_ascii=False)
     video_feed = json.dumps(VIDEO_FEED, ensure_ascii=False)
-    hooks = [
-        # The .deb, installed as the README says.
+    # The .deb, installed as the README says; or not (`install` False: an image for a first
+    # boot that installs it from a repository, with what it depends on already there).
+    installing = [
         f'copy-in {deb} /root',
         f'chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q /root/{deb_name}',
         f'rm "$1/root/{deb_name}"',
+    ] if install else []
+    hooks = installing + [
         # A shell on the serial console for the test (root, no password).
         f'mkdir -p "$1/etc/systemd/system/serial-getty@{serial}.service.d"',
         'printf "[Service]\\nExecStart=\\nExecStart=-/sbin/agetty --autologin root --keep-baud 115200 %%I linux\\n" '
@@ -226,11 +229,11 @@ def build_image(deb, flavour="", packages=(), files=()):
         'chroot "$1" systemctl enable systemd-networkd.service',
         # A secret of another user's, which the kiosk must not be able to read.
         'mkdir -p "$1/home/alice" && echo secret > "$1/home/alice/secret" && echo secret > "$1/root/secret"',
-        f"printf '%s' '{TEST_CONFIG}' >> \"$1/etc/splashboard/splashboard.conf\"",
+        f"printf '%s' '{TEST_CONFIG}' >> \"$1/etc/splashboard/splashboard.conf\"" if install else "true",
         'mkdir -p "$1/usr/local/share/vmtest"',
         f"printf '%s' '{feed}' > \"$1/usr/local/share/vmtest/feed.json\"",
         f"printf '%s' '{video_feed}' > \"$1/usr/local/share/vmtest/video-feed.json\"",
-    ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures]
+    ] + [f"copy-in {p} /usr/local/share/vmtest" for p in pictures] + list(extra_hooks)
     if arm64:
         # As on the x86_64 image, which has none: no timesyncd, whose "synchronized" flag
         # never comes without a network, so the clock is judged by the build date and the
@@ -400,8 +403,10 @@ class VM:
     """One QEMU machine on a copy-on-write overlay of the image."""
 
     def __init__(self, folder, name, accel="tcg", gpus="virtio", net=False, extra_cmdline="",
-                 size=(1280, 800), fresh=True, firmware="bios", guestfwd=None):
+                 size=(1280, 800), fresh=True, firmware="bios", guestfwd=None, drives=()):
         self.folder = folder
+        # Raw disk images attached after the system's, read-only (a cloud-init seed).
+        self.drives = list(drives)
         # With `net`: a guest address:port forwarded to one on the host (QEMU's guestfwd),
         # the only place the restricted network reaches.
         self.guestfwd = guestfwd
@@ -441,6 +446,7 @@ class VM:
                "-kernel", os.path.join(self.folder, "vmlinuz"), "-initrd", os.path.join(self.folder, "initrd.img"),
                "-append", cmdline,
                "-drive", f"file={self.overlay},if=virtio,format=qcow2",
+               *[arg for d in self.drives for arg in ("-drive", f"file={d},if=virtio,format=raw,readonly=on")],
                "-display", "none", "-S",
                "-chardev", f"socket,id=ser0,path={self.work}/serial.sock,server=on,wait=off",
                "-serial", "chardev:ser0",
