@@ -33,6 +33,15 @@ def serve(folder):
     return server, server.server_address[1]
 
 
+def stop(vm, server, work):
+    """The guest cut off, the server stopped, the run's folder gone (whichever there is)."""
+    if vm is not None:
+        vm.power_cut()
+    if server is not None:
+        server.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def next_package(deb, work):
     """The package after `deb`: the same programs, numbered as the next commit's build."""
     version = subprocess.run(["dpkg-deb", "-f", deb, "Version"], capture_output=True, text=True, check=True).stdout.strip()
@@ -116,11 +125,7 @@ def run_upgrade(folder, accel, report, deb):
                      conf_after == conf and device_after == device and device != "" and cache_after == cache,
                      f"config {conf[:8]}/{conf_after[:8]}, {device_after}, cache {cache} -> {cache_after} files")
     finally:
-        if vm is not None:
-            vm.power_cut()
-        if server is not None:
-            server.shutdown()
-        shutil.rmtree(work, ignore_errors=True)
+        stop(vm, server, work)
 
 
 # The feed the first boot's kiosk is pointed at: one campaign for its group, one for another,
@@ -217,8 +222,4 @@ def run_first_boot(deb, accel, report):
                      f"{synced and synced.split('splashboard: ')[-1]}; zone {zone}; {groups}; {campaigns.strip()}"
                      + ("" if zone == "Europe/Berlin" else f"; {zone_why}"))
     finally:
-        if vm is not None:
-            vm.power_cut()
-        if server is not None:
-            server.shutdown()
-        shutil.rmtree(work, ignore_errors=True)
+        stop(vm, server, work)
