@@ -57,12 +57,7 @@ enum CatalogRules {
                 : gone ? "no show counted; it is fetched again" : "no show counted; the campaign is not shown"
             message = "cannot show image \(path): \(reason); \(next)"
         }
-        for i in catalog.entries.indices {
-            if catalog.entries[i].portraitPath == path { catalog.entries[i].portraitPath = nil }
-            if catalog.entries[i].imagePath == path {
-                catalog.entries[i].picture = gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path)
-            }
-        }
+        leaveOut(&catalog, path, for: gone ? .waiting(CatalogEntry.notCached) : .refused(reason, path: path))
         return message
     }
 
@@ -71,10 +66,17 @@ enum CatalogRules {
     /// message to say, the first time only.
     static func failed(_ catalog: inout CatalogState, path: String, reason: String, onSplash: Bool) -> String? {
         let message: String? = catalog.failedImages.insert(path).inserted ? "cannot show image \(path): \(reason)" : nil
-        for i in catalog.entries.indices where onSplash {
-            if catalog.entries[i].portraitPath == path { catalog.entries[i].portraitPath = nil }
-            if catalog.entries[i].imagePath == path { catalog.entries[i].picture = .refused(reason, path: path) }
-        }
+        if onSplash { leaveOut(&catalog, path, for: .refused(reason, path: path)) }
         return message
+    }
+
+    /// The picture at `path` is no longer shown: a campaign's picture for portrait screens
+    /// is left out (its own picture shown instead), and a campaign whose picture it is
+    /// takes `state`.
+    private static func leaveOut(_ catalog: inout CatalogState, _ path: String, for state: PictureState) {
+        for i in catalog.entries.indices {
+            if catalog.entries[i].portraitPath == path { catalog.entries[i].portraitPath = nil }
+            if catalog.entries[i].imagePath == path { catalog.entries[i].picture = state }
+        }
     }
 }
