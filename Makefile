@@ -17,7 +17,7 @@ ARGS ?=
 all: build
 
 deps:
-	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: no Swift toolchain on PATH; install Swift 6 first" >&2; exit 1; }
+	@sh scripts/install-swift.sh $(SWIFT)
 	@sh scripts/install-deps.sh $(BUILD_PACKAGES)
 
 build: deps
