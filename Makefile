@@ -5,10 +5,11 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libharfbuzz-dev libfreetype-dev libgif-dev libpixman-1-dev libsqlite3-dev \
                   libfontconfig-dev libx11-dev libxext-dev libdrm-dev libturbojpeg0-dev libpng-dev libwebp-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libcurl4-openssl-dev fonts-wqy-microhei
 # Debian packages only the tests need: an X server of their own, a way to click in it,
+# the desktop's validator of the autostart entry,
 # the real clients that read what the kiosk writes (promtool, node exporter, zbarimg)
 # jpegtran to make progressive JPEGs, a font with Arabic for the font fallback, and
 # strace to see in what order the media process filters itself and reads a clip.
-TEST_PACKAGES := xvfb xdotool openssl strace ffmpeg libjpeg-turbo-progs prometheus prometheus-node-exporter zbar-tools fonts-dejavu-core
+TEST_PACKAGES := xvfb xdotool desktop-file-utils openssl strace ffmpeg libjpeg-turbo-progs prometheus prometheus-node-exporter zbar-tools fonts-dejavu-core
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 

@@ -75,7 +75,7 @@ extension RunCommand {
                                lastChange: feed?.lastChange, lastError: feed?.lastError, warnings: feed?.warnings ?? [],
                                reportUnsent: options.reportURL == nil ? 0 : (try? device.store.unreportedCount()) ?? 0,
                                uptimeSeconds: uptime, screen: screens.first.outputSize.description)
-            status.problems = device.writeProblems
+            status.problems = device.writeProblems + (DesktopCheck.warning(driver: screens.driver).map { [$0] } ?? [])
             status.dataDir = options.dataDir
             status.pictureProblems = KioskStatus.pictureProblems(of: state)
             status.groups = state.settings.device?.memberships ?? []

@@ -135,6 +135,8 @@ struct RunCommand {
         if let linkNote { log.emit(.warning(message: linkNote), at: clock.uptime) }
         // The self-check: a folder the kiosk cannot write is said once, at start, in one line.
         for problem in device.writeProblems { log.emit(.error(message: problem), at: clock.uptime) }
+        let desktop = DesktopCheck.warning(driver: canvas.driver)
+        if let desktop { log.emit(.warning(message: desktop), at: clock.uptime) }
         if interrupted > 0 {
             log.emit(.warning(message: "\(Plural.count(interrupted, "show")) of the last run never ended (it stopped during them): "
                                  + "recorded as interrupted"), at: clock.uptime)
@@ -190,7 +192,7 @@ struct RunCommand {
                 cacheBytes: device.cache.usage(), cacheCapBytes: options.cacheMaxMB << 20, version: Version.current,
                 driver: canvas.driver, renderer: canvas.rendererName, screen: canvas.outputSize.description,
                 deviceID: device.deviceID, lastChange: feed?.lastChange, warnings: feed?.warnings ?? [],
-                problems: device.writeProblems)
+                problems: device.writeProblems + (desktop.map { [$0] } ?? []))
             info.groups = options.deviceGroups
             return info
         }

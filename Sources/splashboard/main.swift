@@ -64,6 +64,8 @@ case .feedCheck(_, let json):
     // Reading a feed speaks to the network: the network program does it; the titles are laid out here.
     exit(FeedCheckCommand(options: parsed.options, environment: environment).run(arguments: Array(CommandLine.arguments.dropFirst()),
                                                                                  json: json))
+case .autostart(let on):
+    exit(AutostartCommand(environment: environment).run(on: on))
 case let .preview(feed, sizes, out):
     exit(PreviewCommand(options: parsed.options, environment: environment).run(feed: feed, sizes: sizes, out: out))
 }

@@ -22,6 +22,9 @@ public enum Command: Equatable, Sendable {
     case feedCheck(feed: URL, json: Bool)
     /// Draw each campaign's screens of a feed at each size into a folder, on a throwaway database.
     case preview(feed: URL, sizes: [Size], out: String)
+    /// Add (`on`) or remove the XDG autostart entry that runs the kiosk in this user's
+    /// desktop session.
+    case autostart(on: Bool)
     /// Print usage.
     case help
     /// Print the version.

@@ -11,6 +11,8 @@ extension OptionParser {
         ("splashboard screenshot FILE.png", "the running kiosk's screen, as a person sees it"),
         ("splashboard screen on|off|auto",
          "turn the running kiosk's screen on or off until its schedule next changes (for good with no schedule), or back to the schedule"),
+        ("splashboard autostart on|off",
+         "as a desktop's user: start the kiosk full-screen in that user's desktop session at login (an XDG autostart entry), or stop doing so"),
         ("splashboard feed check FEED [--json] [--device-groups NAMES] [--groups-known NAMES]",
          "validate a feed (a URL or a path) as a sync would, pictures included, touching no device data; exit 0 clean, 1 problems, 2 unreadable; "
              + "with --device-groups, what a device in those groups would show; --groups-known: the fleet's groups, any other one a feed names is a problem"),

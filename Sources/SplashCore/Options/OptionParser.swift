@@ -229,6 +229,14 @@ public enum OptionParser {
                 throw OptionError(source: "screen \(TerminalText.printable(words[1]))", problem: "expected on, off or auto")
             }
             command = .screen(state)
+        case ["autostart"]:
+            throw OptionError(source: "autostart", problem: "needs on or off: splashboard autostart on|off")
+        case let words where words.count == 2 && words[0] == "autostart":
+            switch words[1].lowercased() {
+            case "on": command = .autostart(on: true)
+            case "off": command = .autostart(on: false)
+            default: throw OptionError(source: "autostart \(TerminalText.printable(words[1]))", problem: "expected on or off")
+            }
         case ["feed"], ["feed", "check"]:
             throw OptionError(source: words.joined(separator: " "),
                               problem: "needs a feed: splashboard feed check URL|PATH [--json]")
@@ -246,7 +254,8 @@ public enum OptionParser {
                                out: absolute(out, cwd: currentDirectory))
         default:
             let first = words.first ?? ""
-            var hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "screen", "feed", "preview"])
+            var hint = NearestName.suggestion(for: first, among: ["run", "sync", "campaigns", "cache", "status", "screenshot", "screen", "autostart", "feed",
+                                                                       "preview"])
                 .map { "; did you mean \($0)?" } ?? ""
             if words.count >= 2, let near = NearestName.suggestion(for: words[1], among: [first == "cache" ? "clear" : "check"]),
                ["feed", "cache"].contains(first) {
@@ -254,7 +263,7 @@ public enum OptionParser {
             }
             throw OptionError(source: TerminalText.printable(words.joined(separator: " ")),
                               problem: "unknown command\(hint.isEmpty ? "" : " (" + hint.dropFirst(2) + ")"); expected run, sync, campaigns, cache clear, status, "
-                                  + "screenshot FILE.png, screen on|off|auto, feed check FEED or preview FEED (see --help)")
+                                  + "screenshot FILE.png, screen on|off|auto, autostart on|off, feed check FEED or preview FEED (see --help)")
         }
         switch command {
         case .campaigns, .status, .feedCheck: break
