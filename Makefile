@@ -69,7 +69,8 @@ bench: deps deb
 	python3 scripts/bench.py --binary build/bench-programs/splashboard --deb "$$(ls -t build/splashboard_*_$(ARCH).deb | head -n 1)" \
 		--runs 25 --json build/bench.json --markdown build/bench.md
 
-# build/splashboard_<version>_<arch>.deb. ARCH=arm64 (on an amd64 machine, as root): the
+# build/splashboard_<version>_<arch>.deb, for this machine's own architecture by default
+# (on a Pi, the arm64 package, built on the Pi). ARCH=arm64 on an amd64 machine, as root: the
 # package for Raspberry Pi OS 64-bit and Debian 13, cross-built with Debian 13's own Swift in
 # roots kept outside the clone, under /var/cache/splashboard-build (the first build on a
 # machine fetches them: about 10 minutes; later builds about 5). .ci/run builds it after
@@ -81,7 +82,8 @@ HOST_ARCH := $(shell dpkg --print-architecture)
 deb:
 ifeq ($(ARCH),$(HOST_ARCH))
 	@$(MAKE) --no-print-directory deps
-	@sh scripts/install-deps.sh dpkg-dev
+	@# g++ brings the C++ library the static Swift runtime links (Debian 13's swiftlang has none of its own).
+	@sh scripts/install-deps.sh dpkg-dev g++
 	sh packaging/build-deb.sh
 else ifeq ($(ARCH),arm64)
 	@sh scripts/install-deps.sh mmdebstrap dpkg-dev debian-archive-keyring
