@@ -41,7 +41,8 @@ if [ "${SPLASH_CROSS:-}" = arm64 ]; then
     shlibdeps="dpkg-architecture -a arm64 -c dpkg-shlibdeps"
 else
     arch=$(dpkg --print-architecture)
-    set --
+    # Debian's swiftlang links with no build id of its own; the dbgsym package is named by it.
+    set -- -Xlinker --build-id=sha1
 fi
 name="splashboard_${version}_${arch}"
 stage="build/$name"
