@@ -4,7 +4,8 @@
 # here, and the two commands are tried as a fresh Debian 13 runs them. As root, on Debian.
 # It tests the committed HEAD (a fresh clone inside the root). The root is kept under
 # $SPLASH_ROOTS, else /var/cache/splashboard-build, for later runs; its packages are installed
-# by `make test` itself, the first time.
+# by `make test` itself, the first time. Not in .ci/run yet: on Debian 13, 7 of 516 tests
+# still fail (the zone PRC, libcurl's words, the media process's filter); see docs/RELIABILITY.md.
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
