@@ -61,10 +61,7 @@ struct AutostartCommand {
 
     /// This program, by its real path, for the entry's Exec.
     private static var program: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        symlinkTarget("/proc/self/exe") ?? CommandLine.arguments[0]
     }
 
     /// Whether the system service is enabled at boot.
