@@ -29,9 +29,7 @@ struct AutostartCommand {
         let entry = AutostartEntry(program: Self.program)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = path + ".new"
-            try Data(entry.text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            try Data(entry.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             return refuse("cannot write \(path): \(error.explained); check that the folder is yours")
         }
@@ -43,11 +41,11 @@ struct AutostartCommand {
     }
 
     private func remove(at path: String) -> Int32 {
-        guard access(path, F_OK) == 0 else {
-            print("autostart off: no entry at \(path); nothing to remove")
-            return 0
-        }
         guard unlink(path) == 0 else {
+            if errno == ENOENT {
+                print("autostart off: no entry at \(path); nothing to remove")
+                return 0
+            }
             return refuse("cannot remove \(path): \(String(cString: strerror(errno))); check that the file is yours")
         }
         print("autostart off: removed \(path); the kiosk no longer starts at login")

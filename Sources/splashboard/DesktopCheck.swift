@@ -1,4 +1,3 @@
-import Glibc
 import SplashCore
 
 /// Whether this system boots to a desktop, read once from systemd's links.
