@@ -82,6 +82,21 @@ import Testing
         #expect(!Zone.knownIdentifiers().contains { $0.hasSuffix(".tab") })
     }
 
+    /// Debian 13 keeps the old names' files in `tzdata-legacy`, which is not installed by default.
+    @Test func anOldNameWithoutItsFileIsReadThroughTheLinkList() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Asia"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Zone.directory + "/Asia/Shanghai", toPath: dir.path + "/Asia/Shanghai")
+        try Data("# a comment\nL Asia/Shanghai PRC\nL Asia/Nowhere Gone\n".utf8).write(to: dir.appendingPathComponent("tzdata.zi"))
+        let cache = ZoneCache(directory: dir.path)
+        let prc = try #require(cache.zone("PRC"))
+        #expect(prc.identifier == "PRC")
+        #expect(prc.secondsFromGMT(for: Date(timeIntervalSince1970: 1_780_000_000)) == 8 * 3600)
+        #expect(cache.zone("Gone") == nil)
+        #expect(cache.zone("Japan") == nil)
+    }
+
     @Test func aFileIsHeldToItsFormat() {
         #expect(Zone(identifier: "x", tzif: Data("not a zone file".utf8)) == nil)
         #expect(Zone(identifier: "x", tzif: Data("TZif2".utf8) + Data(count: 30)) == nil)

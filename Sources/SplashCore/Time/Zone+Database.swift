@@ -56,11 +56,13 @@ public extension Zone {
     static func knownIdentifiers() -> [String] {
         let root = directory
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: root) else { return [] }
-        return paths.filter { path in
+        let files = paths.filter { path in
             guard let first = path.first, first.isUppercase, !path.hasSuffix(".tab"), !path.hasSuffix(".zi") else { return false }
             var info = stat()
             return stat(root + "/" + path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        }.sorted()
+        }
+        let links = ZoneLinks.read(directory: root).keys
+        return Array(Set(files).union(links)).sorted()
     }
 
     /// `UTC+8`, `GMT-03:30`, `UTC+0530`, `GMT+0800` as seconds east, else nil.
@@ -132,25 +134,33 @@ public extension Zone {
 
 /// The zones read so far, by name: each file is read once per process.
 final class ZoneCache: @unchecked Sendable {
-    static let shared = ZoneCache()
+    static let shared = ZoneCache(directory: Zone.directory)
+    let directory: String
     private var zones: [String: Zone?] = [:]
     private let lock = Lock()
+
+    init(directory: String) {
+        self.directory = directory
+    }
 
     func zone(_ identifier: String) -> Zone? {
         lock.withLock {
             if let known = zones[identifier] { return known }
-            let zone = Self.read(identifier)
+            var zone = read(identifier, as: identifier)
+            if zone == nil, let target = links[identifier] { zone = read(target, as: identifier) }
             zones[identifier] = zone
             return zone
         }
     }
 
+    private lazy var links: [String: String] = ZoneLinks.read(directory: directory)
+
     /// A name of the database: letters, digits and `/_+-`, no `..`, and a TZif file there.
-    private static func read(_ identifier: String) -> Zone? {
+    private func read(_ identifier: String, as name: String) -> Zone? {
         guard !identifier.isEmpty, identifier.count < 100, !identifier.hasPrefix("/"), !identifier.contains(".."),
               identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) }),
-              let data = FileManager.default.contents(atPath: Zone.directory + "/" + identifier), data.count < 1 << 20
+              let data = FileManager.default.contents(atPath: directory + "/" + identifier), data.count < 1 << 20
         else { return nil }
-        return Zone(identifier: identifier, tzif: data)
+        return Zone(identifier: name, tzif: data)
     }
 }
