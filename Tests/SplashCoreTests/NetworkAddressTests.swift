@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SplashCore
 
 @Suite struct NetworkAddressTests {
@@ -49,7 +52,27 @@ import Testing
         }
         #expect(NetworkAddress(bytes: [1, 2, 3]) == nil)
         #expect(v4(192, 168, 1, 10).description == "192.168.1.10")
-        #expect(v6([0xFE, 0x80]).description == "fe80:0:0:0:0:0:0:1")
+        #expect(v6([0xFE, 0x80]).description == "fe80::1")
+        #expect(v6([]).description == "::1")
+    }
+
+    /// IPv6 is written as the C library writes it (RFC 5952): zero runs, ties, mapped IPv4.
+    @Test func ipv6IsWrittenAsInetNtopWritesIt() {
+        var generator = SystemRandomNumberGenerator()
+        var samples: [[UInt8]] = [[UInt8](repeating: 0, count: 16), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 10, 0, 0, 1],
+                                  [0x20, 0x01, 0x0D, 0xB8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
+                                  [0x20, 0x01, 0x0D, 0xB8, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1]]
+        for _ in 0..<2000 {
+            // Mostly zero groups, so runs of every length and place come up.
+            samples.append((0..<8).flatMap { _ -> [UInt8] in
+                Int.random(in: 0..<3, using: &generator) == 0 ? [UInt8.random(in: 0...255, using: &generator), 1] : [0, 0]
+            })
+        }
+        for bytes in samples {
+            var text = [CChar](repeating: 0, count: 64)
+            _ = inet_ntop(AF_INET6, bytes, &text, 64)
+            #expect(NetworkAddress(bytes: bytes)!.description == String(cString: text), "\(bytes)")
+        }
     }
 
     @Test func theRuleFollowsTheFeedUnlessTheOperatorSays() {

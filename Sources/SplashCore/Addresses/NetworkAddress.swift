@@ -62,13 +62,34 @@ public struct NetworkAddress: Equatable, Hashable, Sendable, CustomStringConvert
         }
     }
 
-    /// Dotted decimal for IPv4; for IPv6 all eight hex groups, without `::` shortening.
+    /// Dotted decimal for IPv4. IPv6 as inet_ntop and `ip addr` write it (RFC 5952):
+    /// `::1`, `fe80::1`, `::ffff:10.0.0.1`.
     public var description: String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        var groups: [String] = []
-        for i in stride(from: 0, to: 16, by: 2) {
-            groups.append(String(UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]), radix: 16))
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return "::ffff:" + bytes[12...].map(String.init).joined(separator: ".")
         }
-        return groups.joined(separator: ":")
+        let groups = stride(from: 0, to: 16, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        let run = Self.longestZeroRun(groups)
+        if run.start == 0, run.count == 6 {
+            return "::" + bytes[12...].map(String.init).joined(separator: ".")  // IPv4-compatible, deprecated
+        }
+        guard run.count >= 2 else { return groups.map { String($0, radix: 16) }.joined(separator: ":") }
+        let head = groups[..<run.start].map { String($0, radix: 16) }.joined(separator: ":")
+        let tail = groups[(run.start + run.count)...].map { String($0, radix: 16) }.joined(separator: ":")
+        return head + "::" + tail
+    }
+
+    /// The first of the longest runs of zero groups.
+    private static func longestZeroRun(_ groups: [UInt16]) -> (start: Int, count: Int) {
+        var best = (start: 0, count: 0)
+        var i = 0
+        while i < groups.count {
+            var j = i
+            while j < groups.count, groups[j] == 0 { j += 1 }
+            if j - i > best.count { best = (i, j - i) }
+            i = j + 1
+        }
+        return best
     }
 }

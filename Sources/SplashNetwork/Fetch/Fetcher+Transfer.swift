@@ -137,6 +137,10 @@ extension Fetcher {
         /// means, in words an operator can act on. Whether the request left is libcurl's fact
         /// (`sent`: it counted bytes of the request sent), never read from its words: only a
         /// failure before anything was sent is one that may be tried again as never sent.
+        /// CURLE_TOO_LARGE, libcurl 8.6's code for a header line past its buffer (8.14 on Debian 13);
+        /// older libcurl said CURLE_OUT_OF_MEMORY, and Debian 12's headers lack the name.
+        static let tooLarge = CURLcode(rawValue: 100)
+
         static func describe(_ code: CURLcode, message: String, systemError: Int32, url: URL, timeout: TimeInterval,
                              sent: Bool, headRead: Bool) -> FetchError {
             let address = url.publicAddress
@@ -157,7 +161,11 @@ extension Fetcher {
                 return .transport("the server answered with something that is not HTTP", url: address)
             case CURLE_UNSUPPORTED_PROTOCOL:
                 return .unsupportedScheme(address)
-            case CURLE_OUT_OF_MEMORY where sent && !headRead:
+            case CURLE_PARTIAL_FILE:
+                // libcurl's words for this changed in 8.x; the fact is the same.
+                let missing = text.split { !$0.isNumber }.first.map { " (\($0) bytes missing)" } ?? ""
+                return .transport("the server closed the connection before the whole answer came" + missing, url: address)
+            case CURLE_OUT_OF_MEMORY where sent && !headRead, Self.tooLarge where sent && !headRead:
                 // libcurl's buffer for one header line is full (100 KB): the answer's head, not this device.
                 return .transport("the server sent a header line longer than the HTTP library reads (100 KB); refused",
                                   url: address)
