@@ -9,7 +9,7 @@ BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-image-dev libharfbuzz-dev libfr
 # the real clients that read what the kiosk writes (promtool, node exporter, zbarimg)
 # jpegtran to make progressive JPEGs, a font with Arabic for the font fallback, and
 # strace to see in what order the media process filters itself and reads a clip.
-TEST_PACKAGES := xvfb xdotool desktop-file-utils openssl strace ffmpeg libjpeg-turbo-progs prometheus prometheus-node-exporter zbar-tools fonts-dejavu-core
+TEST_PACKAGES := xvfb xdotool desktop-file-utils openssl strace mount ffmpeg libjpeg-turbo-progs prometheus prometheus-node-exporter zbar-tools fonts-dejavu-core
 # Arguments for `make run`, e.g. make run ARGS="--countdown 5 --fit fill".
 ARGS ?=
 
